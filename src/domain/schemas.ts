@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import {
+    email,
+    hexColor,
+    id,
+    instant,
+    isoDate,
+    localDateTime,
+    money,
+    optional,
+    optionalText,
+    phone,
+    positiveMoney,
+    requiredText,
+    slug,
+    timeOfDay,
+} from './fields';
+
+export const roles = ['admin', 'manager', 'teacher'] as const;
+export const payKinds = ['none', 'per_event', 'per_attendee'] as const;
+export const courseLevels = ['beginner', 'intermediate', 'advanced', 'open'] as const;
+export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
+export const paymentKinds = ['payment', 'refund'] as const;
+export const paymentMethods = ['cash', 'card', 'transfer', 'online'] as const;
+export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
+export const statusListNames = ['customer', 'attendance'] as const;
+export const locales = ['en', 'ru'] as const;
+
+const password = z.string().min(8, 'app.validation.password_length').max(200, 'app.validation.too_long');
+
+/*
+ * Each collection has one schema for what a client may write. Fields the server owns (id, createdAt,
+ * and the derived fields listed in `serverFields`) are not part of it: zod strips unknown keys, so a
+ * client cannot set them.
+ */
+export const userSchema = z.object({
+    name: requiredText(120),
+    email,
+    role: z.enum(roles, { error: 'app.validation.choice' }),
+    phone: optional(phone),
+    active: z.boolean().default(true),
+    color: optional(hexColor),
+    pay: z
+        .object({
+            kind: z.enum(payKinds, { error: 'app.validation.choice' }),
+            amount: money,
+        })
+        .default({ kind: 'none', amount: 0 }),
+    password: optional(password),
+});
+/** On create the password is required. */
+export const userCreateSchema = userSchema.extend({ password });
+
+export const directionSchema = z.object({
+    name: requiredText(80),
+    color: hexColor,
+    description: optionalText(),
+    active: z.boolean().default(true),
+});
+
+export const studioSchema = z.object({
+    name: requiredText(80),
+    address: optionalText(300),
+    capacity: z.number({ error: 'app.validation.number' }).int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
+    color: optional(hexColor),
+    active: z.boolean().default(true),
+});
+
+export const courseSchema = z.object({
+    name: requiredText(120),
+    directionId: id,
+    level: z.enum(courseLevels, { error: 'app.validation.choice' }).default('open'),
+    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration').default(60),
+    description: optionalText(),
+    active: z.boolean().default(true),
+});
+
+const visits = z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000).nullable();
+
+export const subscriptionSchema = z.object({
+    name: requiredText(120),
+    price: money,
+    visits: visits.default(null),
+    validityDays: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(3660),
+    directionIds: z.array(id).default([]),
+    freezeDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(366).default(0),
+    trial: z.boolean().default(false),
+    active: z.boolean().default(true),
+});
+
+const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
+    !value.startsOn || !value.endsOn || value.startsOn <= value.endsOn;
+
+const frozenInOrder = (value: { frozenFrom?: string | null; frozenTo?: string | null }) =>
+    (value.frozenFrom == null) === (value.frozenTo == null) &&
+    (!value.frozenFrom || !value.frozenTo || value.frozenFrom <= value.frozenTo);
+
+export const passSchema = z
+    .object({
+        customerId: id,
+        subscriptionId: id,
+        name: requiredText(120),
+        price: money,
+        visitsTotal: visits,
+        directionIds: z.array(id).default([]),
+        startsOn: isoDate,
+        endsOn: isoDate,
+        frozenFrom: optional(isoDate),
+        frozenTo: optional(isoDate),
+        cancelled: z.boolean().default(false),
+        paymentId: optional(id),
+    })
+    .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] })
+    .refine(frozenInOrder, { message: 'app.validation.freeze_range', path: ['frozenTo'] });
+
+export const customerSchema = z.object({
+    firstName: requiredText(80),
+    lastName: requiredText(80),
+    phone,
+    email: optional(email),
+    birthDate: optional(isoDate),
+    status: slug,
+    source: optionalText(80),
+    notes: optionalText(5000),
+});
+
+export const slotSchema = z.object({
+    weekday: z.number().int().min(1, 'app.validation.weekday').max(7, 'app.validation.weekday'),
+    startTime: timeOfDay,
+    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration'),
+});
+
+export const scheduleSchema = z
+    .object({
+        title: optionalText(120),
+        courseId: id,
+        teacherId: id,
+        studioId: id,
+        slots: z.array(slotSchema).min(1, 'app.validation.slots').max(21),
+        startsOn: isoDate,
+        endsOn: optional(isoDate),
+        capacity: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
+        customerIds: z.array(id).max(10_000).default([]),
+        active: z.boolean().default(true),
+    })
+    .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] });
+
+export const eventSchema = z.object({
+    scheduleId: optional(id),
+    title: optionalText(120),
+    courseId: id,
+    teacherId: id,
+    studioId: id,
+    startsAt: localDateTime,
+    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration'),
+    capacity: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
+    status: z.enum(eventStatuses, { error: 'app.validation.choice' }).default('planned'),
+    notes: optionalText(),
+});
+
+export const attendanceSchema = z.object({
+    eventId: id,
+    customerId: id,
+    status: slug,
+});
+
+export const paymentSchema = z.object({
+    customerId: id,
+    kind: z.enum(paymentKinds, { error: 'app.validation.choice' }).default('payment'),
+    amount: positiveMoney,
+    method: z.enum(paymentMethods, { error: 'app.validation.choice' }),
+    passId: optional(id),
+    paymentLinkId: optionalText(64),
+    paidAt: instant.optional(),
+    note: optionalText(500),
+});
+
+export const paymentLinkSchema = z.object({
+    customerId: id,
+    subscriptionId: id,
+    amount: positiveMoney.optional(),
+    description: optionalText(500),
+});
+
+export const statusSchema = z.object({
+    name: z.enum(statusListNames, { error: 'app.validation.choice' }),
+    code: slug,
+    label: requiredText(60),
+    color: hexColor,
+    order: z.number().int().min(0).max(1000).default(0),
+    isDefault: z.boolean().default(false),
+    charges: z.boolean().default(false),
+});
+
+const supportedValues = (key: 'currency' | 'timeZone'): Set<string> => {
+    const values = new Set(Intl.supportedValuesOf(key));
+    // Intl lists canonical zone names only; the common aliases are valid IANA names too.
+    if (key === 'timeZone') ['UTC', 'Etc/UTC', 'Europe/Kiev', 'Asia/Calcutta'].forEach(zone => values.add(zone));
+    return values;
+};
+let currencies: Set<string> | undefined;
+let timeZones: Set<string> | undefined;
+
+export const configSchema = z.object({
+    studioName: requiredText(120),
+    currency: z
+        .string()
+        .regex(/^[A-Z]{3}$/, 'app.validation.currency')
+        .refine(code => (currencies ??= supportedValues('currency')).has(code), 'app.validation.currency'),
+    timezone: z.string().refine(zone => (timeZones ??= supportedValues('timeZone')).has(zone), 'app.validation.timezone'),
+    defaultLocale: z.enum(locales, { error: 'app.validation.choice' }),
+    paymentLinkTtlHours: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(24 * 90),
+    expiringPassDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(365),
+    lowVisitsThreshold: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(1000),
+});

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import type {
+    attendanceSchema,
+    configSchema,
+    courseSchema,
+    customerSchema,
+    directionSchema,
+    eventSchema,
+    passSchema,
+    paymentLinkStatuses,
+    paymentSchema,
+    roles,
+    scheduleSchema,
+    statusSchema,
+    studioSchema,
+    subscriptionSchema,
+    userSchema,
+} from './schemas';
+
+export type Identifier = number;
+export type Role = (typeof roles)[number];
+
+interface Stored {
+    id: Identifier;
+    createdAt: string;
+}
+
+export type User = Stored & Omit<z.output<typeof userSchema>, 'password'>;
+export type Direction = Stored & z.output<typeof directionSchema>;
+export type Studio = Stored & z.output<typeof studioSchema>;
+export type Course = Stored & z.output<typeof courseSchema>;
+export type Subscription = Stored & z.output<typeof subscriptionSchema>;
+export type Pass = Stored & z.output<typeof passSchema> & { visitsUsed: number };
+export type Customer = Stored & z.output<typeof customerSchema>;
+export type Schedule = Stored & z.output<typeof scheduleSchema>;
+export type Slot = Schedule['slots'][number];
+export type StudioEvent = Stored & z.output<typeof eventSchema>;
+export type Attendance = Stored &
+    z.output<typeof attendanceSchema> & {
+        passId: Identifier | null;
+        charged: boolean;
+        unpaid: boolean;
+        markedBy: Identifier;
+    };
+export type Payment = Stored & Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier };
+export type PaymentLink = Omit<Stored, 'id'> & {
+    id: string;
+    customerId: Identifier;
+    subscriptionId: Identifier;
+    amount: number;
+    description: string | null;
+    status: (typeof paymentLinkStatuses)[number];
+    expiresAt: string;
+    paidAt: string | null;
+    paymentId: Identifier | null;
+    passId: Identifier | null;
+};
+export type Status = Stored & z.output<typeof statusSchema>;
+export type Config = { id: 'general'; createdAt: string } & z.output<typeof configSchema>;
+
+/** The stored user: the API never sends passwordHash. */
+export type StoredUser = User & { passwordHash: string };
+
+export interface Database {
+    users: StoredUser[];
+    directions: Direction[];
+    studios: Studio[];
+    courses: Course[];
+    subscriptions: Subscription[];
+    passes: Pass[];
+    customers: Customer[];
+    schedules: Schedule[];
+    events: StudioEvent[];
+    attendances: Attendance[];
+    payments: Payment[];
+    paymentLinks: PaymentLink[];
+    statuses: Status[];
+    configs: Config[];
+}
+
+export type CollectionName = keyof Database;

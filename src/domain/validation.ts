@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import { collectionNames, collections, type Reference } from './collections';
+import type { CollectionName } from './types';
+
+export type FieldErrors = Record<string, string>;
+
+/** zod issues as `{ "pay.amount": "app.validation.not_negative" }`: the first message for each field. */
+export const fieldErrors = (error: z.ZodError): FieldErrors => {
+    const errors: FieldErrors = {};
+    for (const issue of error.issues) {
+        const field = issue.path.length ? issue.path.join('.') : '_';
+        errors[field] ??= issue.message.includes('.') && !issue.message.includes(' ') ? issue.message : `app.validation.invalid`;
+    }
+    return errors;
+};
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+
+export const validate = <S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> => {
+    const result = schema.safeParse(input);
+    return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
+};
+
+const referencedIds = (record: Record<string, unknown>, reference: Reference): unknown[] => {
+    const value = record[reference.field];
+    if (value === null || value === undefined) return [];
+    return Array.isArray(value) ? value : [value];
+};
+
+/**
+ * Checks a whole database as loaded from disk: every collection present, every record valid for its
+ * schema, ids unique, every reference pointing at a record that exists. Answers the problems found,
+ * at most `limit` of them; an empty list means the database is sound.
+ */
+export const validateDatabase = (data: unknown, limit = 20): string[] => {
+    const problems: string[] = [];
+    const add = (problem: string) => problems.length < limit && problems.push(problem);
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return ['the file does not hold a JSON object'];
+    const db = data as Record<string, unknown>;
+    const ids = new Map<CollectionName, Set<unknown>>();
+    const codes = { customer: new Set<string>(), attendance: new Set<string>() };
+
+    for (const name of collectionNames) {
+        const records = db[name];
+        if (!Array.isArray(records)) {
+            add(`collection "${name}" is missing or not a list`);
+            continue;
+        }
+        const seen = new Set<unknown>();
+        ids.set(name, seen);
+        records.forEach((record: Record<string, unknown>, index) => {
+            const where = `${name}[${index}]`;
+            if (!record || typeof record !== 'object') return add(`${where} is not an object`);
+            const idValid =
+                collections[name].idKind === 'integer'
+                    ? Number.isInteger(record.id) && (record.id as number) > 0
+                    : typeof record.id === 'string' && record.id.length > 0;
+            if (!idValid) add(`${where} has an invalid id`);
+            if (seen.has(record.id)) add(`${where} repeats id ${String(record.id)}`);
+            seen.add(record.id);
+            if (typeof record.createdAt !== 'string') add(`${where} has no createdAt`);
+            const result = collections[name].schema.safeParse(record);
+            if (!result.success) {
+                const [field, message] = Object.entries(fieldErrors(result.error))[0];
+                add(`${where} (id ${String(record.id)}): ${field} ${message}`);
+            }
+            if (name === 'users' && typeof record.passwordHash !== 'string') add(`${where} has no passwordHash`);
+            if (name === 'statuses') codes[record.name as 'customer' | 'attendance']?.add(record.code as string);
+        });
+    }
+    if (problems.length) return problems;
+
+    for (const name of collectionNames) {
+        for (const record of db[name] as Record<string, unknown>[]) {
+            for (const reference of collections[name].references) {
+                for (const value of referencedIds(record, reference)) {
+                    const exists = reference.statusList
+                        ? codes[reference.statusList].has(value as string)
+                        : ids.get(reference.collection)?.has(value);
+                    if (!exists) add(`${name} ${String(record.id)}: ${reference.field} points at missing ${reference.collection} ${String(value)}`);
+                }
+            }
+        }
+    }
+    const configs = db.configs as { id: unknown }[];
+    if (!configs.some(config => config.id === 'general')) add('configs has no "general" record');
+    return problems;
+};
+
+export { referencedIds };

@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
+import { jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+import type { Role, StoredUser, User } from '../domain/types';
+import { validate } from '../domain/validation';
+import { ApiError, handle, invalidFields } from './errors';
+import { decoyHash, verifyPassword } from './passwords';
+import type { Store } from './store';
+
+export interface AuthOptions {
+    /** At least 32 characters; without one a random secret is made and tokens end with the process. */
+    secret?: string;
+    tokenTtlHours: number;
+    /** Failed logins allowed per email and address within the window before 429. */
+    maxFailures: number;
+    failureWindowMs: number;
+}
+
+export interface AuthenticatedRequest extends Request {
+    user: User & { role: Role };
+}
+
+/** What a user record looks like to any client: never the password hash. */
+export const publicUser = (user: StoredUser): User => {
+    const { passwordHash: _hash, ...visible } = user;
+    return visible;
+};
+
+const loginSchema = z.object({
+    email: z.string().trim().toLowerCase().min(1, 'ra.validation.required').max(200),
+    password: z.string().min(1, 'ra.validation.required').max(200),
+});
+
+/** Counts failed logins by email and by address; both are limited, so neither guessing one account
+ * from many places nor many accounts from one place goes unchecked. */
+class FailedLogins {
+    private failures = new Map<string, number[]>();
+
+    constructor(
+        private readonly max: number,
+        private readonly windowMs: number,
+    ) {}
+
+    private recent(key: string, now: number): number[] {
+        const times = (this.failures.get(key) ?? []).filter(time => now - time < this.windowMs);
+        if (times.length) this.failures.set(key, times);
+        else this.failures.delete(key);
+        return times;
+    }
+
+    /** Seconds until the next attempt is allowed, or 0. */
+    retryAfter(keys: string[], limits: number[], now = Date.now()): number {
+        let wait = 0;
+        keys.forEach((key, index) => {
+            const times = this.recent(key, now);
+            if (times.length >= limits[index]) wait = Math.max(wait, Math.ceil((times[0] + this.windowMs - now) / 1000));
+        });
+        return wait;
+    }
+
+    record(keys: string[], now = Date.now()) {
+        for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
+    }
+
+    clear(key: string) {
+        this.failures.delete(key);
+    }
+
+    get limits() {
+        return [this.max, this.max * 4];
+    }
+}
+
+export const createAuth = (store: Store, options: AuthOptions) => {
+    if (!options.secret) {
+        console.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
+    } else if (options.secret.length < 32) {
+        throw new Error('TOKEN_SECRET must be at least 32 characters long.');
+    }
+    const key = options.secret ? new TextEncoder().encode(options.secret) : randomBytes(32);
+    const failed = new FailedLogins(options.maxFailures, options.failureWindowMs);
+
+    const findUser = (id: unknown): StoredUser | undefined => store.data.users.find(user => user.id === id);
+
+    const login: RequestHandler = handle(async (req, res) => {
+        const input = validate(loginSchema, req.body ?? {});
+        if (!input.ok) throw invalidFields(input.errors);
+        const { email, password } = input.value;
+        const address = req.socket.remoteAddress ?? 'unknown';
+        const keys = [`email:${email}|${address}`, `address:${address}`];
+        const wait = failed.retryAfter(keys, failed.limits);
+        if (wait > 0) {
+            res.setHeader('Retry-After', String(wait));
+            throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
+        }
+        const user = store.data.users.find(candidate => candidate.email === email);
+        const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
+        if (!user || !matches || !user.active) {
+            failed.record(keys);
+            throw new ApiError(401, 'Wrong email or password', { email: 'app.auth.invalid_credentials' });
+        }
+        failed.clear(keys[0]);
+        const token = await new SignJWT({ role: user.role })
+            .setProtectedHeader({ alg: 'HS256' })
+            .setSubject(String(user.id))
+            .setIssuedAt()
+            .setExpirationTime(`${options.tokenTtlHours}h`)
+            .sign(key);
+        res.json({ token, user: publicUser(user) });
+    });
+
+    /** Every API request but login and the public payment page carries a valid token of an active user. */
+    const identify = async (req: Request) => {
+        const header = req.headers.authorization ?? '';
+        const match = /^Bearer (\S+)$/.exec(header);
+        if (!match) throw new ApiError(401, 'Sign in first');
+        let subject: string | undefined;
+        try {
+            const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
+            subject = payload.sub;
+        } catch {
+            throw new ApiError(401, 'Your session has expired. Sign in again.');
+        }
+        const user = findUser(Number(subject));
+        if (!user || !user.active) throw new ApiError(401, 'Your account is not active');
+        (req as AuthenticatedRequest).user = publicUser(user);
+    };
+    const authenticate: RequestHandler = (req, _res, next) => {
+        identify(req).then(() => next(), next);
+    };
+
+    const me: RequestHandler = (req, res) => {
+        res.json({ user: (req as AuthenticatedRequest).user });
+    };
+
+    return { login, authenticate, me };
+};

@@ -1,0 +1,53 @@
+import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
+import type { FieldErrors } from '../domain/validation';
+
+/** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
+export class ApiError extends Error {
+    constructor(
+        readonly status: number,
+        message: string,
+        readonly errors?: FieldErrors,
+        readonly details?: Record<string, unknown>,
+    ) {
+        super(message);
+    }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new ApiError(400, message, errors);
+export const invalidFields = (errors: FieldErrors) => new ApiError(400, 'The request has invalid fields', errors);
+export const notFound = (message = 'Not found') => new ApiError(404, message);
+export const forbidden = (message = 'Your role may not do this') => new ApiError(403, message);
+export const conflict = (message: string, errors?: FieldErrors, details?: Record<string, unknown>) =>
+    new ApiError(409, message, errors, details);
+
+/** Express 4 does not catch rejected promises: route them to the error handler. */
+export const handle =
+    (handler: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
+    (req: Request, res: Response, next: NextFunction) => {
+        Promise.resolve()
+            .then(() => handler(req, res))
+            .catch(next);
+    };
+
+/** Never a stack trace: known errors answer their status, anything else a bare 500 that is logged. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+    if (error instanceof ApiError) {
+        res.status(error.status).json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
+        return;
+    }
+    const bodyError = error as { type?: string; status?: number };
+    if (bodyError.type === 'entity.too.large') {
+        res.status(413).json({ message: 'The request body is larger than 1 MB' });
+        return;
+    }
+    if (bodyError.type === 'entity.parse.failed') {
+        res.status(400).json({ message: 'The request body is not valid JSON' });
+        return;
+    }
+    if (bodyError.status && bodyError.status >= 400 && bodyError.status < 500) {
+        res.status(bodyError.status).json({ message: 'The request could not be read' });
+        return;
+    }
+    console.error('Unexpected error:', error);
+    res.status(500).json({ message: 'Internal Server Error' });
+};

@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { createApp } from './app';
+import { DatabaseFileError } from './store';
+
+const root = resolve(import.meta.dirname, '../..');
+const distDir = resolve(process.env.DIST_DIR ?? resolve(root, 'dist'));
+const dbFile = resolve(process.env.DB_FILE ?? resolve(root, 'db.json'));
+const port = Number(process.env.PORT ?? 3000);
+
+if (!existsSync(resolve(distDir, 'index.html'))) {
+    console.log('No build of the app found: building it first (npm run build)...');
+    const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir], { cwd: root, stdio: 'inherit' });
+    if (build.status !== 0) {
+        console.error('The build failed; the server was not started.');
+        process.exit(1);
+    }
+}
+
+try {
+    const { app } = createApp({
+        dbFile,
+        distDir,
+        auth: {
+            secret: process.env.TOKEN_SECRET,
+            tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),
+            maxFailures: Number(process.env.LOGIN_MAX_FAILURES ?? 5),
+            failureWindowMs: 15 * 60_000,
+        },
+    });
+    const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
+        console.log(`Studio back office on http://localhost:${port} (database ${dbFile})`);
+    });
+    const stop = () => server.close(() => process.exit(0));
+    process.on('SIGTERM', stop);
+    process.on('SIGINT', stop);
+} catch (error) {
+    if (error instanceof DatabaseFileError) {
+        console.error(error.message);
+        console.error('The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.');
+        process.exit(1);
+    }
+    throw error;
+}

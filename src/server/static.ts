@@ -1,0 +1,37 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import express, { Router } from 'express';
+import { isAppRoute } from '../domain/routes';
+
+/**
+ * The built app. Known routes get index.html with 200; any other path gets it too, but with 404, so
+ * the app shows its not-found page and crawlers and monitors see the right status.
+ */
+export const appFiles = (distDir: string): Router => {
+    const router = Router();
+    const indexFile = join(distDir, 'index.html');
+    router.use(
+        express.static(distDir, {
+            index: false,
+            setHeaders: (res, path) => {
+                // Hashed assets never change; index.html and build.json must be revalidated.
+                res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+            },
+        }),
+    );
+    router.get('*', (req, res) => {
+        if (!existsSync(indexFile)) {
+            res.status(503).type('text/plain').send('The app is not built yet: run npm run build.');
+            return;
+        }
+        const looksLikeFile = /\.[a-z0-9]+$/i.test(req.path);
+        res.status(isAppRoute(req.path) ? 200 : 404);
+        if (looksLikeFile) {
+            res.type('text/plain').send('Not found');
+            return;
+        }
+        res.setHeader('Cache-Control', 'no-cache');
+        res.type('html').send(readFileSync(indexFile));
+    });
+    return router;
+};

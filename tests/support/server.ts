@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { fetchUtils, type DataProvider } from 'ra-core';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const demoDb = join(root, 'db.json');
+
+export const demoAccounts = {
+    admin: { email: 'admin@studio.test', password: 'studio-admin' },
+    manager: { email: 'manager@studio.test', password: 'studio-manager' },
+    teacher: { email: 'anna@studio.test', password: 'studio-teacher' },
+} as const;
+export type DemoRole = keyof typeof demoAccounts;
+
+export const freePort = (): Promise<number> =>
+    new Promise((resolvePort, reject) => {
+        const probe = createServer();
+        probe.once('error', reject);
+        probe.listen(0, '127.0.0.1', () => {
+            const address = probe.address();
+            probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+        });
+    });
+
+export interface RunningServer {
+    url: string;
+    port: number;
+    dbFile: string;
+    dir: string;
+    process: ChildProcess;
+    output: () => string;
+    stop: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+export interface StartOptions {
+    /** The database to copy into the temporary folder (default: the demo db.json); or its content. */
+    db?: string | object;
+    /** Reuse this folder and database file (after a crash, say) instead of copying. */
+    dbFile?: string;
+    /** The built app to serve; by default a stub page, since API tests do not need the real build. */
+    distDir?: string;
+    env?: Record<string, string>;
+}
+
+const stubDist = () => {
+    const dir = join(tmpdir(), 'studio-stub-dist');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title><div id="root"></div>');
+    return dir;
+};
+
+/** Starts the server as `npm start` does (tsx src/server/main.ts) on a free port over a temporary copy of a database. */
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+    const dir = options.dbFile ? resolve(options.dbFile, '..') : mkdtempSync(join(tmpdir(), 'studio-test-'));
+    const dbFile = options.dbFile ?? join(dir, 'db.json');
+    if (!options.dbFile) {
+        if (typeof options.db === 'object') writeFileSync(dbFile, JSON.stringify(options.db));
+        else copyFileSync(options.db ?? demoDb, dbFile);
+    }
+    const port = await freePort();
+    let output = '';
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+        cwd: root,
+        env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DB_FILE: dbFile,
+            DIST_DIR: options.distDir ?? stubDist(),
+            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+            ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', chunk => (output += chunk));
+    child.stderr?.on('data', chunk => (output += chunk));
+    const exited = new Promise<void>(done => child.once('exit', () => done()));
+    await new Promise<void>((ready, fail) => {
+        const timer = setTimeout(() => fail(new Error(`server did not start:\n${output}`)), 60_000);
+        const check = () => {
+            if (output.includes('Studio back office on')) {
+                clearTimeout(timer);
+                ready();
+            }
+        };
+        child.stdout?.on('data', check);
+        child.once('exit', code => {
+            clearTimeout(timer);
+            fail(new Error(`server exited with ${code}:\n${output}`));
+        });
+    });
+    return {
+        url: `http://127.0.0.1:${port}`,
+        port,
+        dbFile,
+        dir,
+        process: child,
+        output: () => output,
+        stop: async (signal = 'SIGTERM') => {
+            if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+            await exited;
+        },
+    };
+};
+
+export const removeDir = (dir: string) => rmSync(dir, { recursive: true, force: true });
+
+export const login = async (url: string, role: DemoRole): Promise<string> => {
+    const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(demoAccounts[role]),
+    });
+    if (!response.ok) throw new Error(`login as ${role} failed: ${response.status}`);
+    return ((await response.json()) as { token: string }).token;
+};
+
+/** ra-data-simple-rest itself, as the app uses it, signed in with a token. */
+export const restClient = (url: string, token?: string): DataProvider =>
+    simpleRestProvider(`${url}/api`, (target: string, options: fetchUtils.Options = {}) => {
+        const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+        if (token) headers.set('Authorization', `Bearer ${token}`);
+        return fetchUtils.fetchJson(target, { ...options, headers });
+    });
+
+/** A plain HTTP call for the cases the data provider cannot make (bad bodies, odd methods). */
+export const call = async (url: string, path: string, init: RequestInit & { token?: string; json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
+    if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+    const response = await fetch(`${url}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+        body = JSON.parse(text);
+    } catch {
+        // Not JSON: keep the text.
+    }
+    return { status: response.status, headers: response.headers, body: body as Record<string, unknown> & unknown[], text };
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from '../../src/server/listQuery';
+
+describe('the simple-rest list query', () => {
+    it('reads sort, range and filter', () => {
+        const query = parseListQuery('customers', { sort: '["lastName","DESC"]', range: '[10,19]', filter: '{"status":["lead","trial"],"createdAt_gte":"2026-01-01","q":" ann "}' });
+        expect(query).toEqual({
+            sort: { field: 'lastName', order: 'DESC' },
+            range: { start: 10, end: 19 },
+            filters: [
+                { field: 'status', kind: 'equals', values: ['lead', 'trial'] },
+                { field: 'createdAt', kind: 'gte', value: '2026-01-01' },
+            ],
+            search: 'ann',
+        });
+    });
+
+    it('refuses unknown fields and malformed parts', () => {
+        expect(() => parseListQuery('customers', { filter: '{"passwordHash":"x"}' })).toThrow(/Cannot filter/);
+        expect(() => parseListQuery('users', { filter: '{"passwordHash":"x"}' })).toThrow(/Cannot filter/);
+        expect(() => parseListQuery('users', { sort: '["passwordHash","ASC"]' })).toThrow(/Cannot sort/);
+        expect(() => parseListQuery('customers', { filter: '{"status":{"$ne":1}}' })).toThrow(/Invalid value/);
+        expect(() => parseListQuery('customers', { range: '[0,-1]' })).toThrow();
+        expect(() => parseListQuery('customers', { range: ['[0,1]', '[0,2]'] })).toThrow(/once/);
+    });
+
+    it('matches equality loosely by text, lists by any value, and ranges numerically', () => {
+        expect(matchesFilter({ id: 5, active: true }, { field: 'id', kind: 'equals', values: ['5'] })).toBe(true);
+        expect(matchesFilter({ id: 5, active: true }, { field: 'active', kind: 'equals', values: ['true'] })).toBe(true);
+        expect(matchesFilter({ id: 1, directionIds: [2, 3] }, { field: 'directionIds', kind: 'equals', values: [3] })).toBe(true);
+        expect(matchesFilter({ id: 1, passId: null }, { field: 'passId', kind: 'equals', values: [null] })).toBe(true);
+        expect(matchesFilter({ id: 1, price: 900 }, { field: 'price', kind: 'gte', value: '1000' })).toBe(false);
+        expect(matchesFilter({ id: 1, price: 1200 }, { field: 'price', kind: 'lte', value: 1200 })).toBe(true);
+    });
+
+    it('searches every word in the search fields, and phones by their digits', () => {
+        const customer = { id: 1, firstName: 'Анна', lastName: 'Смирнова', phone: '+7 916 123-45-67', email: null };
+        expect(matchesSearch('customers', customer, 'анна смир')).toBe(true);
+        expect(matchesSearch('customers', customer, '9161234')).toBe(true);
+        expect(matchesSearch('customers', customer, '916 123')).toBe(true);
+        expect(matchesSearch('customers', customer, 'анна петрова')).toBe(false);
+    });
+
+    it('sorts with the id as a tiebreak and numbers as numbers', () => {
+        const sorted = sortRecords([{ id: 3, n: 10 }, { id: 1, n: 9 }, { id: 2, n: 10 }], { field: 'n', order: 'DESC' });
+        expect(sorted.map(record => record.id)).toEqual([2, 3, 1]);
+    });
+});
