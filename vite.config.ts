@@ -25,6 +25,7 @@ export default defineConfig({
     },
     test: {
         include: ['tests/**/*.test.{ts,tsx}'],
+        globalSetup: ['tests/support/globalSetup.ts'],
         environment: 'node',
         testTimeout: 30_000,
         hookTimeout: 120_000,

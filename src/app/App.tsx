@@ -1,0 +1,105 @@
+import { Admin, CustomRoutes, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { NotFound } from '../pages/errors/NotFound';
+import attendances from '../resources/attendances';
+import { ConfigPage } from '../resources/configs/ConfigPage';
+import courses from '../resources/courses';
+import customers from '../resources/customers';
+import directions from '../resources/directions';
+import events from '../resources/events';
+import schedules from '../resources/schedules';
+import { StatusListPage } from '../resources/statuses/StatusListPage';
+import studios from '../resources/studios';
+import subscriptions from '../resources/subscriptions';
+import users from '../resources/users';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { guarded, RequireAccess } from './guarded';
+import { i18nProvider } from './i18n/i18nProvider';
+import { Layout } from './Layout';
+import { LoginPage } from './LoginPage';
+import { Logout } from './Logout';
+import { defaultThemeName, themeFor, type ThemeName } from './themes';
+
+export const store = localStorageStore();
+
+const views = {
+    customers: guarded(customers),
+    schedules: guarded(schedules),
+    events: guarded(events),
+    attendances: guarded(attendances),
+    users: guarded(users),
+    courses: guarded(courses),
+    studios: guarded(studios),
+    directions: guarded(directions),
+    subscriptions: guarded(subscriptions),
+};
+
+
+const StudioAdmin = () => {
+    const [themeName] = useStore<ThemeName>('themeName', defaultThemeName);
+    return (
+        <Admin
+            title="Studio"
+            store={store}
+            dataProvider={dataProvider}
+            authProvider={authProvider}
+            i18nProvider={i18nProvider}
+            lightTheme={themeFor(themeName)}
+            darkTheme={null}
+            layout={Layout}
+            loginPage={LoginPage}
+            catchAll={NotFound}
+            requireAuth
+            disableTelemetry
+        >
+            <Resource name="customers" {...views.customers} />
+            <Resource name="schedules" {...views.schedules} />
+            <Resource name="events" {...views.events} />
+            <Resource name="attendances" {...views.attendances} />
+            <Resource name="settings/users" {...views.users} />
+            <Resource name="settings/courses" {...views.courses} />
+            <Resource name="settings/studios" {...views.studios} />
+            <Resource name="settings/directions" {...views.directions} />
+            <Resource name="settings/subscriptions" {...views.subscriptions} />
+            <Resource name="statuses" recordRepresentation="label" />
+            <Resource name="configs" />
+            <Resource name="passes" recordRepresentation="name" />
+            <Resource name="payments" />
+            <Resource name="paymentLinks" />
+            <CustomRoutes>
+                <Route
+                    path="/settings/statuses/:name"
+                    element={
+                        <RequireAccess resource="statuses" action="list">
+                            <StatusListPage />
+                        </RequireAccess>
+                    }
+                />
+                <Route
+                    path="/configs"
+                    element={
+                        <RequireAccess resource="configs" action="edit">
+                            <ConfigPage />
+                        </RequireAccess>
+                    }
+                />
+            </CustomRoutes>
+            <CustomRoutes noLayout>
+                <Route path="/logout" element={<Logout />} />
+            </CustomRoutes>
+        </Admin>
+    );
+};
+
+/**
+ * Real paths (/customers/5, not #/customers/5), as the seed's route table has them. The store is outside
+ * <Admin> so that the theme choice can pick the theme <Admin> starts with.
+ */
+export const App = () => (
+    <BrowserRouter>
+        <StoreContextProvider value={store}>
+            <StudioAdmin />
+        </StoreContextProvider>
+    </BrowserRouter>
+);

@@ -1,0 +1,32 @@
+import type { Role, User } from '../domain/types';
+
+/** The signed-in user and their token, kept in localStorage so that a reload stays signed in. */
+const key = 'studio.session';
+
+export interface Session {
+    token: string;
+    user: User & { role: Role };
+}
+
+export const readSession = (): Session | null => {
+    try {
+        const session = JSON.parse(localStorage.getItem(key) ?? 'null') as Session | null;
+        return session?.token && session.user ? session : null;
+    } catch {
+        return null;
+    }
+};
+
+export const saveSession = (session: Session) => localStorage.setItem(key, JSON.stringify(session));
+
+export const clearSession = () => localStorage.removeItem(key);
+
+/** Seconds since epoch at which the token stops being accepted, read from its payload. */
+export const tokenExpiry = (token: string): number => {
+    try {
+        const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
+        return payload.exp ?? 0;
+    } catch {
+        return 0;
+    }
+};

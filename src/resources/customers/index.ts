@@ -1,0 +1,12 @@
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import type { Customer } from '../../domain/types';
+import { CustomerCard } from './CustomerCard';
+import { CustomerList } from './CustomerList';
+
+export default {
+    list: CustomerList,
+    // The seed opens the customer's card at /customers/{id}, react-admin's edit path.
+    edit: CustomerCard,
+    icon: PeopleOutlined,
+    recordRepresentation: (record: Customer) => `${record.firstName} ${record.lastName}`,
+};

@@ -1,0 +1,35 @@
+import { BooleanField, DataTable, FunctionField, List, ReferenceField } from 'react-admin';
+import type { Schedule } from '../../domain/types';
+import { SlotsField } from './SlotsField';
+import { DateField } from '../common/dates';
+import { searchFilter, timetableFilters } from '../common/lists';
+
+const scheduleFilters = [
+    searchFilter,
+    ...timetableFilters,
+];
+
+export const ScheduleList = () => (
+    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }}>
+        <DataTable<Schedule> rowClick="edit">
+            <DataTable.Col source="title" />
+            <DataTable.Col source="courseId">
+                <ReferenceField source="courseId" reference="settings/courses" link={false} />
+            </DataTable.Col>
+            <DataTable.Col source="teacherId">
+                <ReferenceField source="teacherId" reference="settings/users" link={false} />
+            </DataTable.Col>
+            <DataTable.Col source="studioId">
+                <ReferenceField source="studioId" reference="settings/studios" link={false} />
+            </DataTable.Col>
+            <DataTable.Col source="slots" disableSort>
+                <SlotsField />
+            </DataTable.Col>
+            <DataTable.Col source="customerIds" disableSort>
+                <FunctionField<Schedule> render={schedule => `${schedule.customerIds.length} / ${schedule.capacity}`} />
+            </DataTable.Col>
+            <DataTable.Col source="startsOn" field={DateField} />
+            <DataTable.Col source="active" field={BooleanField} />
+        </DataTable>
+    </List>
+);

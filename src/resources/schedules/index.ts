@@ -1,0 +1,12 @@
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import type { Schedule } from '../../domain/types';
+import { ScheduleCard } from './ScheduleCard';
+import { ScheduleList } from './ScheduleList';
+
+export default {
+    list: ScheduleList,
+    // The seed opens a group at /schedules/{id}, react-admin's edit path.
+    edit: ScheduleCard,
+    icon: GroupsOutlined,
+    recordRepresentation: (record: Schedule) => record.title ?? `#${record.id}`,
+};

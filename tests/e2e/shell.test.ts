@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
+import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+
+describeInBrowser('the application shell in a browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+        server = await startServer({ distDir: distDir() });
+        browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    const page = async () => (await newPage(browser, server.url)).page;
+    const menu = (p: Page) => p.locator('.RaSidebar-fixed, .RaMenu-open, [class*=RaMenu]').first();
+
+    it('an anonymous visit to / lands on /login', async () => {
+        const p = await page();
+        await p.goto('/');
+        await p.waitForURL('**/login');
+        await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    });
+
+    it('an admin signs in and sees real customers, sorted and paged by the server', async () => {
+        const p = await page();
+        await signIn(p, 'admin');
+        await p.goto('/customers');
+        await p.getByText('1-10 of 150').waitFor();
+        const firstName = () => p.locator('tbody tr td').nth(1).innerText();
+        const ascending = await firstName();
+        await p.locator('thead').getByText('Last name').click();
+        await p.waitForURL(/order=DESC/);
+        await expect.poll(firstName).not.toBe(ascending);
+        const descending = await firstName();
+        expect(descending.localeCompare(ascending, 'ru')).toBeGreaterThan(0);
+        await p.getByRole('button', { name: 'Go to page 2' }).click();
+        await p.getByText('11-20 of 150').waitFor();
+    });
+
+    it('every seed route with a real id opens without the error screen', async () => {
+        const token = await login(server.url, 'admin');
+        const first = async (collection: string, filter = {}) =>
+            ((await call(server.url, `/api/${collection}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token })).body as unknown as { id: string | number }[])[0].id;
+        const [event, customer, schedule, teacher, link] = await Promise.all([
+            first('events'),
+            first('customers'),
+            first('schedules'),
+            first('users', { role: 'teacher' }),
+            first('paymentLinks'),
+        ]);
+        const routes = [
+            '/',
+            '/events',
+            `/events/${event}`,
+            '/configs',
+            '/settings/users',
+            '/customers',
+            `/customers/${customer}`,
+            '/schedules',
+            `/schedules/${schedule}`,
+            '/settings/courses',
+            '/settings/studios',
+            '/settings/directions',
+            '/settings/subscriptions',
+            '/settings/statuses/customer',
+            '/settings/statuses/attendance',
+            '/attendances',
+            `/attendances/${teacher}`,
+            `/payments/link/${link}`,
+            `/reports/attendances/${schedule}`,
+            '/statistics/incomes',
+        ];
+        const p = await page();
+        const errors: string[] = [];
+        p.on('pageerror', error => errors.push(error.message));
+        await signIn(p, 'admin');
+        for (const route of routes) {
+            await p.goto(route);
+            await p.waitForLoadState('networkidle');
+            const text = await p.locator('body').innerText();
+            expect(text, route).not.toMatch(/An error occurred|Something went wrong/);
+            expect(text.trim().length, route).toBeGreaterThan(20);
+        }
+        expect(errors).toEqual([]);
+    });
+
+    it('an unknown path shows the not-found page', async () => {
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto('/nope');
+        await p.getByText('Page not found: /nope').waitFor();
+    });
+
+    it('switching to Russian changes the menu and survives a reload', async () => {
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto('/customers');
+        await p.getByRole('button', { name: 'English' }).click();
+        await p.getByRole('menuitem', { name: 'Русский' }).click();
+        await p.getByRole('menuitem', { name: 'Клиенты' }).waitFor();
+        await p.reload();
+        await p.getByRole('menuitem', { name: 'Клиенты' }).waitFor();
+        await expect(menu(p).innerText()).resolves.toMatch(/Занятия/);
+        await p.getByText(/Строк на странице/).waitFor();
+    });
+
+    it('switching the theme changes the primary colour and survives a reload', async () => {
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto('/customers');
+        const primary = () => p.getByRole('button', { name: 'Export' }).evaluate(element => getComputedStyle(element).color);
+        await expect(primary()).resolves.toBe('rgb(1, 192, 200)');
+        await p.getByRole('button', { name: 'Theme' }).click();
+        await p.locator('[data-theme=DARK_PURPLE_THEME]').click();
+        await expect.poll(primary).toBe('rgb(118, 62, 189)');
+        const background = () => p.locator('body').evaluate(element => getComputedStyle(element).backgroundColor);
+        await expect(background()).resolves.toBe('rgb(23, 28, 35)');
+        await p.reload();
+        await p.getByRole('button', { name: 'Export' }).waitFor();
+        await expect(primary()).resolves.toBe('rgb(118, 62, 189)');
+    });
+
+    it('a teacher sees neither settings nor money and gets no data by typing their URLs', async () => {
+        const p = await page();
+        const forbidden: string[] = [];
+        p.on('response', response => {
+            if (/\/api\/(users|customers|subscriptions|payments|passes)\b/.test(response.url()) && response.status() === 200) forbidden.push(response.url());
+        });
+        await signIn(p, 'teacher');
+        const text = await menu(p).innerText();
+        expect(text).toMatch(/Classes/);
+        expect(text).not.toMatch(/Settings|Users|Subscription plans|Customers|General settings|Income/);
+        for (const route of ['/settings/users', '/customers', '/settings/subscriptions', '/configs']) {
+            await p.goto(route);
+            await p.waitForLoadState('networkidle');
+            const body = await p.locator('body').innerText();
+            expect(body, route).not.toMatch(/admin@studio\.test|manager@studio\.test|\+7 9\d\d/);
+        }
+        // The teacher's own name on their events is the one user record they read.
+        expect(forbidden.filter(url => !decodeURIComponent(url).includes('filter={"id":['))).toEqual([]);
+    });
+
+    it('logout returns to /login', async () => {
+        const p = await page();
+        await signIn(p, 'admin');
+        await p.getByRole('button', { name: 'Profile' }).click();
+        await p.getByRole('menuitem', { name: 'Logout' }).click();
+        await p.waitForURL('**/login');
+        await p.goto('/customers');
+        await p.waitForURL('**/login');
+        await signIn(p, 'admin');
+        await p.goto('/logout');
+        await p.waitForURL('**/login');
+    });
+});

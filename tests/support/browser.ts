@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { describe, inject } from 'vitest';
+import { chromiumPath } from './globalSetup';
+import { demoAccounts, type DemoRole } from './server';
+
+export const browserAvailable = existsSync(chromiumPath);
+
+if (!browserAvailable) {
+    const message = `\n!!! ${chromiumPath} is missing: the browser tests are SKIPPED. Install it with: apt-get install -y chromium\n`;
+    if (process.env.REQUIRE_BROWSER) throw new Error(message);
+    console.warn(message);
+}
+
+/** describe() when Chromium is there; a loud skip otherwise (a failure under REQUIRE_BROWSER, as in CI). */
+export const describeInBrowser = browserAvailable ? describe : describe.skip;
+
+export const distDir = () => {
+    const dir = inject('distDir');
+    if (!dir) throw new Error('the app was not built for the browser tests (see tests/support/globalSetup.ts)');
+    return dir;
+};
+
+export const launchBrowser = (): Promise<Browser> =>
+    chromium.launch({
+        executablePath: chromiumPath,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage', '--no-first-run'],
+    });
+
+export const newPage = async (browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> => {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1360, height: 900 }, locale: 'en-US' });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return { context, page };
+};
+
+/** Signs in through the login page, as a person does. */
+export const signIn = async (page: Page, role: DemoRole) => {
+    await page.goto('/login');
+    await page.getByLabel(/email/i).fill(demoAccounts[role].email);
+    await page.getByLabel(/password|пароль/i).fill(demoAccounts[role].password);
+    await page.locator('button[type=submit]').click();
+    await page.waitForURL(url => !url.pathname.startsWith('/login'));
+};
