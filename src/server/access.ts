@@ -1,7 +1,8 @@
 import type { CollectionName, Database, Identifier, User } from '../domain/types';
 import { publicUser } from './auth';
+import type { AnyRecord } from './hooks';
 
-type AnyRecord = Record<string, unknown> & { id: Identifier | string };
+
 
 /**
  * What part of a collection a user may see. Admins and managers see every record their role may read;

@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { createAuth, type AuthOptions } from './auth';
 import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
+import { featureRoutes, mountAll, publicRoutes } from './features';
 import { appFiles } from './static';
 import { Store } from './store';
 
@@ -24,8 +25,10 @@ export const createApp = (options: ServerOptions) => {
     });
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     api.post('/auth/login', auth.login);
+    api.use(mountAll(publicRoutes(store)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
+    api.use(mountAll(featureRoutes(store)));
     api.use(collectionRoutes(store));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);

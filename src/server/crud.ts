@@ -3,16 +3,16 @@ import { Router, type Request, type Response } from 'express';
 import { collections, isCollectionName, referrersOf, type Reference } from '../domain/collections';
 import { canAccess, type Action } from '../domain/permissions';
 import { userCreateSchema } from '../domain/schemas';
-import type { CollectionName, Config, Database, Identifier, StoredUser, Subscription } from '../domain/types';
+import type { CollectionName, Config, Database, StoredUser, Subscription } from '../domain/types';
 import { referencedIds, validate, type FieldErrors } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
 import { present, visibleTo } from './access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from './listQuery';
 import { hashPassword } from './passwords';
+import { writeHooks, type AnyRecord } from './hooks';
 import type { Store } from './store';
 
-type AnyRecord = Record<string, unknown> & { id: Identifier | string };
 
 const records = (db: Database, collection: CollectionName) => db[collection] as unknown as AnyRecord[];
 
@@ -222,7 +222,8 @@ export const collectionRoutes = (store: Store): Router => {
             checkUnique(db, collection, prepared);
             checkRules(collection, prepared, { db, req });
             const id = collections[collection].idKind === 'random' ? randomLinkId() : nextId(db, collection);
-            const record = { id, ...prepared, createdAt: new Date().toISOString() } as AnyRecord;
+            const created = { id, ...prepared, createdAt: new Date().toISOString() } as AnyRecord;
+            const record = writeHooks[collection]?.create?.(created, { db, req }) ?? created;
             records(db, collection).push(record);
             await store.persist();
             answer(req, res, collection, record, 201);
@@ -247,12 +248,13 @@ export const collectionRoutes = (store: Store): Router => {
             const existing = find(collection, req.params.id);
             const owned = Object.fromEntries(info.serverFields.map(field => [field, existing[field]]));
             const { password: _password, ...fields } = input.value as Record<string, unknown>;
-            const record: AnyRecord = { ...fields, ...owned, id: existing.id, createdAt: existing.createdAt };
-            if (collection === 'users') record.passwordHash = passwordHash ?? (existing as unknown as StoredUser).passwordHash;
-            const errors = checkReferences(db, collection, record);
+            const changed: AnyRecord = { ...fields, ...owned, id: existing.id, createdAt: existing.createdAt };
+            if (collection === 'users') changed.passwordHash = passwordHash ?? (existing as unknown as StoredUser).passwordHash;
+            const errors = checkReferences(db, collection, changed);
             if (Object.keys(errors).length) throw invalidFields(errors);
-            checkUnique(db, collection, record, existing.id);
-            checkRules(collection, record, { db, req, existing });
+            checkUnique(db, collection, changed, existing.id);
+            checkRules(collection, changed, { db, req, existing });
+            const record = writeHooks[collection]?.update?.(changed, existing, { db, req }) ?? changed;
             const list = records(db, collection);
             list[list.indexOf(existing)] = record;
             await store.persist();
@@ -278,6 +280,7 @@ export const collectionRoutes = (store: Store): Router => {
                 throw conflict('The default status cannot be deleted: make another status the default first', { isDefault: 'app.validation.one_default' });
             }
             if (collection === 'users' && sameId(record.id, userOf(req).id)) throw badRequest('You cannot delete yourself');
+            writeHooks[collection]?.delete?.(record, { db, req });
             const list = records(db, collection);
             list.splice(list.indexOf(record), 1);
             await store.persist();

@@ -4,6 +4,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
 import { formatFullDate, formatShortDate, formatTime, weekStartsOn } from '../../src/app/i18n/dates';
 import { appEnglish, englishMessages } from '../../src/app/i18n/en';
+import { featureMessages } from '../../src/app/i18n/features';
 import { appRussian, russianMessages } from '../../src/app/i18n/ru';
 import { themeLabel, themeNames } from '../../src/app/themes';
 import { collectionNames } from '../../src/domain/collections';
@@ -39,6 +40,15 @@ describe('the catalogues', () => {
         const appKeys = flatten(appEnglish);
         expect([...flatten(appRussian).keys()].sort()).toEqual([...appKeys.keys()].sort());
         for (const [key, text] of [...appKeys, ...flatten(appRussian)]) expect(text.trim(), key).not.toBe('');
+    });
+
+    it('give every feature the same keys in English and Russian, none of them empty', () => {
+        for (const feature of featureMessages) {
+            const en = flatten(feature.en);
+            const ru = flatten(feature.ru);
+            expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
+            for (const [key, text] of [...en, ...ru]) expect(text.trim(), key).not.toBe('');
+        }
     });
 
     it('leave no English key without a Russian text', () => {

@@ -1,5 +1,6 @@
 import raEnglish from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { featureMessages } from './features';
 
 const common = { id: 'Id', createdAt: 'Created', q: 'Search' };
 
@@ -367,4 +368,4 @@ export const appEnglish = {
 /** The shape every app catalogue must have: the Russian one is checked against it when compiled. */
 export type AppMessages = typeof appEnglish;
 
-export const englishMessages: TranslationMessages = mergeTranslations(raEnglish, appEnglish);
+export const englishMessages: TranslationMessages = mergeTranslations(raEnglish, appEnglish, ...featureMessages.map(feature => feature.en));

@@ -1,6 +1,7 @@
 import raRussian from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { englishMessages, type AppMessages } from './en';
+import { featureMessages } from './features';
 
 const common = { id: 'Id', createdAt: 'Создано', q: 'Поиск' };
 
@@ -363,4 +364,9 @@ export const appRussian: AppMessages = {
 };
 
 // English underneath, so a key missing from either Russian catalogue shows in English, never as a raw key.
-export const russianMessages: TranslationMessages = mergeTranslations(englishMessages, raRussian, appRussian);
+export const russianMessages: TranslationMessages = mergeTranslations(
+    englishMessages,
+    raRussian,
+    appRussian,
+    ...featureMessages.map(feature => feature.ru),
+);
