@@ -27,16 +27,27 @@ export const datesBetween = (from: string, to: string): string[] => {
     return dates;
 };
 
+// Building a DateTimeFormat costs far more than using one: keep one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatterFor = (timeZone: string) => {
+    let formatter = formatters.get(timeZone);
+    if (!formatter) {
+        formatter = new Intl.DateTimeFormat('en-CA', {
+            timeZone,
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+            hour: '2-digit',
+            minute: '2-digit',
+            hourCycle: 'h23',
+        });
+        formatters.set(timeZone, formatter);
+    }
+    return formatter;
+};
+
 const partsIn = (instant: Date, timeZone: string) => {
-    const parts = new Intl.DateTimeFormat('en-CA', {
-        timeZone,
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-    }).formatToParts(instant);
+    const parts = formatterFor(timeZone).formatToParts(instant);
     const part = (type: string) => parts.find(candidate => candidate.type === type)?.value ?? '00';
     return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 };

@@ -1,0 +1,184 @@
+import { addDays, daysBetween, instantAt, instantRange, weekStart } from './time';
+import type { Attendance, Course, Identifier, Pass, Payment, StudioEvent, Subscription } from './types';
+
+export type Interval = 'day' | 'week' | 'month';
+export const intervals: readonly Interval[] = ['day', 'week', 'month'];
+
+export interface Period {
+    from: string;
+    to: string;
+}
+
+export interface Amount {
+    key: string;
+    label?: string;
+    amount: number;
+}
+
+/** Money is summed in cents so that 0.1 + 0.2 stays 0.3. */
+const cents = (amount: number) => Math.round(amount * 100);
+const fromCents = (value: number) => value / 100;
+
+/** A payment adds, a refund takes away. */
+export const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) => (payment.kind === 'refund' ? -payment.amount : payment.amount);
+
+/** The first day of the bucket holding `date`: the day itself, its week's Monday, or the first of its month. */
+export const bucketOf = (date: string, interval: Interval): string =>
+    interval === 'day' ? date : interval === 'week' ? weekStart(date) : `${date.slice(0, 7)}-01`;
+
+/** Every bucket of the period, in order, so that empty days, weeks or months show as zero. */
+export const bucketsOf = ({ from, to }: Period, interval: Interval): string[] => {
+    const buckets: string[] = [];
+    for (let bucket = bucketOf(from, interval); bucket <= to; ) {
+        buckets.push(bucket);
+        bucket = interval === 'day' ? addDays(bucket, 1) : interval === 'week' ? addDays(bucket, 7) : nextMonth(bucket);
+    }
+    return buckets;
+};
+
+const nextMonth = (date: string) => {
+    const [year, month] = date.split('-').map(Number);
+    return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+};
+
+/** The period of the same length just before: 1–30 November is compared with 2–31 October. */
+export const previousPeriod = ({ from, to }: Period): Period => {
+    const length = daysBetween(from, to) + 1;
+    const previousTo = addDays(from, -1);
+    return { from: addDays(previousTo, 1 - length), to: previousTo };
+};
+
+/** The payments whose paidAt falls on the studio's days of the period. */
+export const paymentsIn = <P extends Pick<Payment, 'paidAt'>>(payments: P[], period: Period, timeZone: string): P[] => {
+    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
+    return payments.filter(payment => {
+        const at = Date.parse(payment.paidAt);
+        return at >= start && at < end;
+    });
+};
+
+/** The index of the last boundary at or before `at` (boundaries ascending), by binary search. */
+const bucketIndex = (boundaries: number[], at: number) => {
+    let low = 0;
+    let high = boundaries.length - 1;
+    while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (boundaries[middle] <= at) low = middle;
+        else high = middle - 1;
+    }
+    return low;
+};
+
+export interface IncomeSeries {
+    total: number;
+    series: { period: string; income: number }[];
+}
+
+/** Income (payments minus refunds) over the period, by day, week or month in the studio's time zone. */
+export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], period: Period, interval: Interval, timeZone: string): IncomeSeries => {
+    const buckets = bucketsOf(period, interval);
+    // The instants at which the studio's buckets begin: a payment belongs to the last one it is not before.
+    const boundaries = buckets.map(bucket => Date.parse(instantAt(`${bucket}T00:00`, timeZone)));
+    const sums = buckets.map(() => 0);
+    let total = 0;
+    for (const payment of paymentsIn(payments, period, timeZone)) {
+        const amount = cents(signedAmount(payment));
+        sums[bucketIndex(boundaries, Date.parse(payment.paidAt))] += amount;
+        total += amount;
+    }
+    return { total: fromCents(total), series: buckets.map((bucket, index) => ({ period: bucket, income: fromCents(sums[index]) })) };
+};
+
+/** Sums amounts by key, largest first. */
+const breakdown = (entries: { key: string; label?: string; amount: number }[]): Amount[] => {
+    const sums = new Map<string, Amount>();
+    for (const entry of entries) {
+        const sum = sums.get(entry.key) ?? { key: entry.key, label: entry.label, amount: 0 };
+        sum.amount += cents(entry.amount);
+        sums.set(entry.key, sum);
+    }
+    return [...sums.values()].map(sum => ({ ...sum, amount: fromCents(sum.amount) })).sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
+};
+
+export const incomeByMethod = (payments: Pick<Payment, 'kind' | 'amount' | 'method'>[]): Amount[] =>
+    breakdown(payments.map(payment => ({ key: payment.method, amount: signedAmount(payment) })));
+
+/** By the plan of the pass a payment paid for; payments for no pass go under `none`. */
+export const incomeByPlan = (
+    payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[],
+    passes: Map<Identifier, Pick<Pass, 'subscriptionId' | 'name'>>,
+    plans: Map<Identifier, Pick<Subscription, 'name'>>,
+): Amount[] =>
+    breakdown(
+        payments.map(payment => {
+            const pass = payment.passId == null ? undefined : passes.get(payment.passId);
+            if (!pass) return { key: 'none', amount: signedAmount(payment) };
+            return { key: String(pass.subscriptionId), label: plans.get(pass.subscriptionId)?.name ?? pass.name, amount: signedAmount(payment) };
+        }),
+    );
+
+export interface EarnedInputs {
+    attendances: Pick<Attendance, 'eventId' | 'passId' | 'charged'>[];
+    events: Map<Identifier, Pick<StudioEvent, 'startsAt' | 'courseId' | 'teacherId' | 'studioId' | 'status'>>;
+    courses: Map<Identifier, Pick<Course, 'directionId'>>;
+    passes: Pick<Pass, 'id' | 'price' | 'visitsTotal' | 'startsOn' | 'endsOn'>[];
+}
+
+export interface Earned {
+    total: number;
+    byDirection: Amount[];
+    byTeacher: Amount[];
+    byStudio: Amount[];
+}
+
+/**
+ * What the visits of the period consumed. A pass of N visits earns price / N for each charged visit.
+ * An unlimited pass earns its price evenly over the days of its validity; each day's share goes to the
+ * classes the pass was used for that day, and a day without a visit is earned under `none`.
+ */
+export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedInputs, period: Period): Earned => {
+    const shares: { direction: string; teacher: string; studio: string; amount: number }[] = [];
+    const classOf = (eventId: Identifier) => {
+        const event = events.get(eventId);
+        if (!event) return undefined;
+        return { date: event.startsAt.slice(0, 10), direction: String(courses.get(event.courseId)?.directionId ?? 'none'), teacher: String(event.teacherId), studio: String(event.studioId) };
+    };
+    const passById = new Map(passes.map(pass => [pass.id, pass]));
+    const unlimitedVisits = new Map<Identifier, Map<string, ReturnType<typeof classOf>[]>>();
+
+    for (const attendance of attendances) {
+        if (!attendance.charged || attendance.passId == null) continue;
+        const pass = passById.get(attendance.passId);
+        const visit = classOf(attendance.eventId);
+        if (!pass || !visit) continue;
+        if (pass.visitsTotal === null) {
+            const days = unlimitedVisits.get(pass.id) ?? new Map<string, ReturnType<typeof classOf>[]>();
+            days.set(visit.date, [...(days.get(visit.date) ?? []), visit]);
+            unlimitedVisits.set(pass.id, days);
+        } else if (visit.date >= period.from && visit.date <= period.to) {
+            shares.push({ ...visit, amount: pass.price / pass.visitsTotal });
+        }
+    }
+
+    for (const pass of passes) {
+        if (pass.visitsTotal !== null) continue;
+        const from = pass.startsOn > period.from ? pass.startsOn : period.from;
+        const to = pass.endsOn < period.to ? pass.endsOn : period.to;
+        if (from > to) continue;
+        const daily = pass.price / (daysBetween(pass.startsOn, pass.endsOn) + 1);
+        for (let date = from; date <= to; date = addDays(date, 1)) {
+            const visits = (unlimitedVisits.get(pass.id)?.get(date) ?? []).filter(visit => visit !== undefined);
+            if (!visits.length) shares.push({ direction: 'none', teacher: 'none', studio: 'none', amount: daily });
+            else visits.forEach(visit => shares.push({ ...visit, amount: daily / visits.length }));
+        }
+    }
+
+    const total = shares.reduce((sum, share) => sum + cents(share.amount), 0);
+    return {
+        total: fromCents(total),
+        byDirection: breakdown(shares.map(share => ({ key: share.direction, amount: share.amount }))),
+        byTeacher: breakdown(shares.map(share => ({ key: share.teacher, amount: share.amount }))),
+        byStudio: breakdown(shares.map(share => ({ key: share.studio, amount: share.amount }))),
+    };
+};
+

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react';
+import { Box, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import type { StudioDataProvider } from '../../app/dataProvider';
+import { formatShortDate, formatTime } from '../../app/i18n/dates';
+import type { DashboardData } from '../../server/statistics';
+import { useStudioConfig } from '../../resources/common/money';
+import { moneyFormatter } from '../statistics/format';
+
+const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
+    <Card sx={{ height: '100%' }}>
+        <CardHeader title={title} subheader={subheader} titleTypographyProps={{ variant: 'subtitle1' }} subheaderTypographyProps={{ variant: 'caption' }} />
+        <CardContent sx={{ pt: 0 }}>{children}</CardContent>
+    </Card>
+);
+
+const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) => (
+    <Card sx={{ height: '100%' }}>
+        <CardContent>
+            <Typography variant="body2" color="text.secondary">
+                {label}
+            </Typography>
+            <Typography variant="h4" component="p" data-testid={testId} sx={{ my: 0.5 }}>
+                {value}
+            </Typography>
+            {note && (
+                <Typography variant="caption" color="text.secondary">
+                    {note}
+                </Typography>
+            )}
+        </CardContent>
+    </Card>
+);
+
+const Empty = ({ text }: { text: string }) => <Typography color="text.secondary">{text}</Typography>;
+
+/** The first page: today's classes, and for staff the month's income, passes running out and debts. */
+export const Dashboard = () => {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const config = useStudioConfig();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const { data } = useQuery<DashboardData>({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
+    if (!data) return <LinearProgress sx={{ mt: 2 }} />;
+    const money = moneyFormatter(locale, config?.currency ?? 'RUB');
+    const staff = 'income' in data ? data : undefined;
+
+    return (
+        <Box sx={{ py: 2 }}>
+            <Title title="app.dashboard.title" />
+            <Grid container spacing={2}>
+                {staff && (
+                    <>
+                        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+                            <Figure
+                                label={translate('app.dashboard.income_month')}
+                                value={money.format(staff.income.thisMonth)}
+                                note={`${translate('app.dashboard.vs_last_month', { amount: money.format(staff.income.lastMonthToDate) })} · ${translate('app.dashboard.last_month_total', { amount: money.format(staff.income.lastMonth) })}`}
+                                testId="income-month"
+                            />
+                        </Grid>
+                        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+                            <Figure label={translate('app.dashboard.active_passes')} value={String(staff.activePasses)} testId="active-passes" />
+                        </Grid>
+                        <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
+                            <Figure label={translate('app.dashboard.visits_week')} value={String(staff.visitsThisWeek)} testId="visits-week" />
+                        </Grid>
+                    </>
+                )}
+                <Grid size={{ xs: 12, lg: staff ? 6 : 12 }}>
+                    <Panel title={translate('app.dashboard.today_events')} subheader={formatShortDate(data.today, locale)}>
+                        {data.todayEvents.length === 0 ? (
+                            <Empty text={translate('app.dashboard.no_events')} />
+                        ) : (
+                            <List dense disablePadding data-testid="today-events">
+                                {data.todayEvents.map(event => (
+                                    <ListItemButton key={event.id} component={Link} to={`/events/${event.id}`}>
+                                        <ListItemText
+                                            primary={`${formatTime(event.startsAt, locale)} · ${event.title}`}
+                                            secondary={`${event.studio} · ${event.teacher} · ${translate('app.dashboard.marked', { marked: event.marked, capacity: event.capacity })}`}
+                                        />
+                                        {event.status !== 'planned' && <Chip size="small" label={translate(`resources.events.statuses.${event.status}`)} />}
+                                    </ListItemButton>
+                                ))}
+                            </List>
+                        )}
+                    </Panel>
+                </Grid>
+                {staff && (
+                    <>
+                        <Grid size={{ xs: 12, lg: 6 }}>
+                            <Panel title={translate('app.dashboard.expiring')} subheader={translate('app.dashboard.expiring_hint', { days: config?.expiringPassDays ?? 7 })}>
+                                {staff.expiringPasses.length === 0 ? (
+                                    <Empty text={translate('app.dashboard.no_expiring')} />
+                                ) : (
+                                    <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
+                                        {staff.expiringPasses.map(pass => (
+                                            <ListItemButton key={pass.id} component={Link} to={`/customers/${pass.customerId}`}>
+                                                <ListItemText
+                                                    primary={pass.customer}
+                                                    secondary={`${pass.name} · ${translate('app.dashboard.ends_on', { date: formatShortDate(pass.endsOn, locale) })} · ${
+                                                        pass.visitsLeft === null ? translate('app.dashboard.unlimited') : translate('app.dashboard.visits_left', { smart_count: pass.visitsLeft })
+                                                    }`}
+                                                />
+                                            </ListItemButton>
+                                        ))}
+                                    </List>
+                                )}
+                            </Panel>
+                        </Grid>
+                        <Grid size={{ xs: 12, lg: 6 }}>
+                            <Panel title={`${translate('app.dashboard.unpaid')}: ${staff.unpaidVisits}`}>
+                                {staff.unpaidCustomers.length === 0 ? (
+                                    <Empty text={translate('app.dashboard.no_unpaid')} />
+                                ) : (
+                                    <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
+                                        {staff.unpaidCustomers.map(debt => (
+                                            <ListItemButton key={debt.customerId} component={Link} to={`/customers/${debt.customerId}`}>
+                                                <ListItemText primary={debt.customer} secondary={translate('app.dashboard.unpaid_visits', { smart_count: debt.visits })} />
+                                            </ListItemButton>
+                                        ))}
+                                    </List>
+                                )}
+                            </Panel>
+                        </Grid>
+                    </>
+                )}
+            </Grid>
+        </Box>
+    );
+};

@@ -1,0 +1,178 @@
+import { useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { intervals, type Interval } from '../../domain/income';
+import { studioToday } from '../../domain/time';
+import type { StudioDataProvider } from '../../app/dataProvider';
+import type { IncomeStatistics } from '../../server/statistics';
+import { useStudioConfig } from '../../resources/common/money';
+import { BreakdownChart, IncomeChart, type Row } from './Charts';
+import { axisFormatter, changePercent, moneyFormatter, toCsv } from './format';
+import { presetPeriod, presets, type Preset } from './periods';
+
+const Figure = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
+    <Card sx={{ height: '100%' }}>
+        <CardContent>
+            <Typography variant="body2" color="text.secondary">
+                {label}
+            </Typography>
+            <Typography variant="h5" component="p" data-testid={testId} sx={{ mt: 0.5 }}>
+                {value}
+            </Typography>
+        </CardContent>
+    </Card>
+);
+
+type Formats = { format: (value: number) => string; formatAxis: (value: number) => string };
+
+const Breakdown = ({ title, rows, format, formatAxis }: { title: string; rows: Row[] } & Formats) => (
+    <Card sx={{ height: '100%' }}>
+        <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1' }} />
+        <CardContent sx={{ pt: 0 }}>{rows.length ? <BreakdownChart rows={rows} format={format} formatAxis={formatAxis} /> : <Typography color="text.secondary">—</Typography>}</CardContent>
+    </Card>
+);
+
+/** /statistics/incomes: income over a period against the previous one, its breakdowns, and what visits earned. */
+const IncomeStatisticsPage = () => {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const config = useStudioConfig();
+    const today = studioToday(config?.timezone ?? 'UTC');
+    const [preset, setPreset] = useState<Preset>('this_month');
+    const [custom, setCustom] = useState(() => presetPeriod('this_month', today));
+    const [interval, setInterval] = useState<Interval>('day');
+    const period = preset === 'custom' ? custom : presetPeriod(preset, today);
+    const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
+
+    const { data, isPending, error } = useQuery<IncomeStatistics, Error>({
+        queryKey: ['statistics/incomes', period.from, period.to, interval],
+        queryFn: () => dataProvider.getIncomeStatistics({ ...period, interval }),
+        enabled: !!config && valid,
+    });
+
+    const { format, formatAxis } = useMemo(() => {
+        const full = moneyFormatter(locale, config?.currency ?? 'RUB');
+        const short = axisFormatter(locale, config?.currency ?? 'RUB');
+        return { format: (value: number) => full.format(value), formatAxis: (value: number) => short.format(value) };
+    }, [locale, config?.currency]);
+
+    const label = (key: string, fallback: string | undefined, noneKey: string) => (key === 'none' ? translate(noneKey) : (fallback ?? key));
+    const rows = data && {
+        byMethod: data.byMethod.map(entry => ({ name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }), amount: entry.amount })),
+        byPlan: data.byPlan.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_pass'), amount: entry.amount })),
+        byDirection: data.earned.byDirection.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
+        byTeacher: data.earned.byTeacher.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
+        byStudio: data.earned.byStudio.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
+    };
+
+    const exportCsv = () => {
+        if (!data || !rows) return;
+        const section = (name: string, entries: Row[]) => entries.map(entry => [name, entry.name, entry.amount]);
+        const t = (key: string) => translate(`app.statistics.${key}`);
+        downloadCSV(
+            toCsv([
+                [t('csv.section'), t('csv.key'), t('csv.amount')],
+                [t('total'), `${data.from} – ${data.to}`, data.total],
+                [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
+                ...data.series.map(point => [t('csv.series'), point.period, point.income]),
+                ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
+                ...section(t('by_method'), rows.byMethod),
+                ...section(t('by_plan'), rows.byPlan),
+                ...section(t('earned_by_direction'), rows.byDirection),
+                ...section(t('earned_by_teacher'), rows.byTeacher),
+                ...section(t('earned_by_studio'), rows.byStudio),
+            ]),
+            `income-${data.from}-${data.to}`,
+        );
+    };
+
+    const change = data ? changePercent(data.total, data.previous.total) : null;
+    const chartData = data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
+
+    return (
+        <Box sx={{ py: 2 }}>
+            <Title title="app.statistics.title" />
+            <Card sx={{ mb: 2 }}>
+                <CardContent>
+                    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap="wrap" useFlexGap>
+                        <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_, value: Preset | null) => value && setPreset(value)} aria-label={translate('app.statistics.period')}>
+                            {presets.map(name => (
+                                <ToggleButton key={name} value={name}>
+                                    {translate(`app.statistics.presets.${name}`)}
+                                </ToggleButton>
+                            ))}
+                        </ToggleButtonGroup>
+                        {preset === 'custom' && (
+                            <Stack direction="row" spacing={1}>
+                                <TextField type="date" size="small" label={translate('app.statistics.from')} value={custom.from} onChange={event => setCustom({ ...custom, from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+                                <TextField type="date" size="small" label={translate('app.statistics.to')} value={custom.to} onChange={event => setCustom({ ...custom, to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} error={!valid} />
+                            </Stack>
+                        )}
+                        <ToggleButtonGroup size="small" exclusive value={interval} onChange={(_, value: Interval | null) => value && setInterval(value)} aria-label={translate('app.statistics.interval')}>
+                            {intervals.map(name => (
+                                <ToggleButton key={name} value={name}>
+                                    {translate(`app.statistics.intervals.${name}`)}
+                                </ToggleButton>
+                            ))}
+                        </ToggleButtonGroup>
+                        <Box sx={{ flexGrow: 1 }} />
+                        <Button startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={!data}>
+                            {translate('app.statistics.export')}
+                        </Button>
+                    </Stack>
+                </CardContent>
+                {isPending && valid && <LinearProgress />}
+            </Card>
+            {error && <Alert severity="error">{translate(error.message, { _: error.message })}</Alert>}
+            {data && rows && (
+                <>
+                    <Grid container spacing={2} sx={{ mb: 2 }}>
+                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                            <Figure label={translate('app.statistics.total')} value={format(data.total)} testId="income-total" />
+                        </Grid>
+                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                            <Figure label={`${translate('app.statistics.previous')} (${data.previous.from} – ${data.previous.to})`} value={format(data.previous.total)} />
+                        </Grid>
+                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                            <Figure label={translate('app.statistics.change')} value={change === null ? '—' : `${change > 0 ? '+' : ''}${change.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US')} %`} />
+                        </Grid>
+                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                            <Figure label={translate('app.statistics.earned_total')} value={format(data.earned.total)} />
+                        </Grid>
+                    </Grid>
+                    {data.total === 0 && data.byMethod.length === 0 && (
+                        <Alert severity="info" sx={{ mb: 2 }}>
+                            {translate('app.statistics.empty')}
+                        </Alert>
+                    )}
+                    <Card sx={{ mb: 2 }}>
+                        <CardHeader title={translate('app.statistics.over_time')} titleTypographyProps={{ variant: 'subtitle1' }} />
+                        <CardContent>
+                            <IncomeChart data={chartData} format={format} formatAxis={formatAxis} labels={{ current: translate('app.statistics.this_period'), previous: translate('app.statistics.previous_period') }} />
+                        </CardContent>
+                    </Card>
+                    <Grid container spacing={2}>
+                        {(
+                            [
+                                ['by_method', rows.byMethod],
+                                ['by_plan', rows.byPlan],
+                                ['earned_by_direction', rows.byDirection],
+                                ['earned_by_teacher', rows.byTeacher],
+                                ['earned_by_studio', rows.byStudio],
+                            ] as const
+                        ).map(([key, entries]) => (
+                            <Grid key={key} size={{ xs: 12, lg: 6 }}>
+                                <Breakdown title={translate(`app.statistics.${key}`)} rows={[...entries]} format={format} formatAxis={formatAxis} />
+                            </Grid>
+                        ))}
+                    </Grid>
+                </>
+            )}
+        </Box>
+    );
+};
+
+export default IncomeStatisticsPage;

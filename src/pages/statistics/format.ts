@@ -1,0 +1,19 @@
+/** Amounts in the studio currency, in the user's language: 12 500,00 ₽ in Russian, RUB 12,500.00 in English. */
+export const moneyFormatter = (locale: string, currency: string) =>
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+
+/** The change from `previous` to `current` in percent, or null when there was nothing before. */
+export const changePercent = (current: number, previous: number): number | null =>
+    previous === 0 ? null : Math.round(((current - previous) / Math.abs(previous)) * 1000) / 10;
+
+/** Short amounts for chart axes: 25K ₽. */
+export const axisFormatter = (locale: string, currency: string) =>
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+
+const csvCell = (value: string | number) => {
+    const text = String(value);
+    return /[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** Rows as CSV, the header first. */
+export const toCsv = (rows: (string | number)[][]) => rows.map(row => row.map(csvCell).join(',')).join('\n');
