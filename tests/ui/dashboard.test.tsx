@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MemoryRouter } from 'react-router-dom';
+import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import { Dashboard } from '../../src/pages/dashboard/Dashboard';
+import { moneyFormatter } from '../../src/pages/statistics/format';
+import type { DashboardData, StaffDashboard } from '../../src/server/statistics';
+
+afterEach(cleanup);
+
+const teacherDay: DashboardData = {
+    today: '2026-11-23',
+    todayEvents: [{ id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Hatha Yoga', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 12, marked: 3 }],
+};
+
+const staffDay: StaffDashboard = {
+    ...teacherDay,
+    income: { thisMonth: 125000, lastMonthToDate: 100000, lastMonth: 180000 },
+    activePasses: 42,
+    visitsThisWeek: 87,
+    expiringPasses: [{ id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 visits', endsOn: '2026-11-25', visitsLeft: 1 }],
+    expiringCount: 1,
+    unpaidVisits: 2,
+    unpaidCustomers: [{ customerId: 9, customer: 'Olga Ivanova', visits: 2 }],
+};
+
+const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
+    render(
+        <MemoryRouter>
+            <AdminContext
+                dataProvider={testDataProvider({
+                    getOne: async () => ({ data: { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', expiringPassDays: 7 } as never }),
+                    getDashboard: async () => data,
+                } as never)}
+                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                store={memoryStore()}
+            >
+                <Dashboard />
+            </AdminContext>
+        </MemoryRouter>,
+    );
+
+describe('the dashboard', () => {
+    it("shows a teacher their classes of the day, each opening its roster, and no studio numbers", async () => {
+        renderDashboard(teacherDay);
+        const link = await screen.findByRole('link', { name: /Hatha Yoga/ });
+        expect(link.getAttribute('href')).toBe('/events/7');
+        expect(screen.getByText(/3 of 12 marked/)).toBeTruthy();
+        expect(screen.queryByText('Income this month')).toBeNull();
+        expect(screen.queryByText('Passes running out')).toBeNull();
+    });
+
+    it('shows staff the income, passes running out and debts, each opening the customer', async () => {
+        renderDashboard(staffDay);
+        expect((await screen.findByTestId('income-month')).textContent).toBe(moneyFormatter('en', 'RUB').format(125000));
+        expect(moneyFormatter('en', 'RUB').format(125000)).toMatch(/^RUB\s125,000\.00$/);
+        expect(screen.getByTestId('active-passes').textContent).toBe('42');
+        expect(screen.getByRole('link', { name: /Ivan Petrov/ }).getAttribute('href')).toBe('/customers/5');
+        expect(screen.getByText(/1 visit left/)).toBeTruthy();
+        expect(screen.getByRole('link', { name: /Olga Ivanova/ }).getAttribute('href')).toBe('/customers/9');
+    });
+
+    it('speaks Russian with Russian number formats', async () => {
+        renderDashboard(staffDay, 'ru');
+        expect((await screen.findByTestId('income-month')).textContent).toMatch(/^125\s000,00\s₽$/);
+        expect(screen.getByText('Занятия сегодня')).toBeTruthy();
+        expect(screen.getByText(/остался 1 визит/)).toBeTruthy();
+    });
+});
