@@ -1,16 +1,29 @@
-import { NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { AutocompleteInput, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { configSchema, locales } from '../../domain/schemas';
+import { translatedChoices } from '../common/TranslatedField';
 
-/** /configs: the studio's general settings, one record. */
+// The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
+const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({ id: zone, name: zone }));
+const currencies = Intl.supportedValuesOf('currency').map(code => ({ id: code, name: code }));
+
+const ConfigToolbar = () => (
+    <Toolbar>
+        <SaveButton />
+    </Toolbar>
+);
+
+/** /configs: the studio's general settings, one record that is changed, never created or deleted. */
 export const ConfigPage = () => (
-    <Show resource="configs" id="general" title="app.menu.configs" actions={false}>
-        <SimpleShowLayout>
-            <TextField source="studioName" />
-            <TextField source="currency" />
-            <TextField source="timezone" />
-            <TextField source="defaultLocale" />
-            <NumberField source="paymentLinkTtlHours" />
-            <NumberField source="expiringPassDays" />
-            <NumberField source="lowVisitsThreshold" />
-        </SimpleShowLayout>
-    </Show>
+    <Edit resource="configs" id="general" title="app.menu.configs" actions={false} mutationMode="pessimistic" redirect={false}>
+        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(configSchema)} toolbar={<ConfigToolbar />}>
+            <TextInput source="studioName" />
+            <AutocompleteInput source="currency" choices={currencies} />
+            <AutocompleteInput source="timezone" choices={timeZones} />
+            <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
+            <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
+            <NumberInput source="expiringPassDays" min={0} step={1} />
+            <NumberInput source="lowVisitsThreshold" min={0} step={1} />
+        </SimpleForm>
+    </Edit>
 );

@@ -1,13 +1,16 @@
-import { BooleanField, DataTable, List, ReferenceField, ReferenceInput, SelectInput } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, List, ReferenceField, ReferenceInput, SelectInput } from 'react-admin';
 import { courseLevels } from '../../domain/schemas';
 import type { Course } from '../../domain/types';
+import { inactiveRowSx } from '../common/inactive';
+import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
-import { ExportActions, searchFilter } from '../common/lists';
+import { searchFilter } from '../common/lists';
 
 const courseFilters = [
     searchFilter,
-    <ReferenceInput key="direction" source="directionId" reference="settings/directions" />,
+    <ReferenceInput key="direction" source="directionId" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} alwaysOn />,
     <SelectInput key="level" source="level" choices={translatedChoices(courseLevels, 'app.levels')} />,
+    <BooleanInput key="active" source="active" />,
 ];
 
 export const CourseList = () => (
@@ -15,9 +18,9 @@ export const CourseList = () => (
         title="app.menu.courses"
         filters={courseFilters}
         sort={{ field: 'name', order: 'ASC' }}
-        actions={<ExportActions />}
+        actions={<SettingsListActions />}
     >
-        <DataTable<Course> bulkActionButtons={false}>
+        <DataTable<Course> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="directionId">
                 <ReferenceField source="directionId" reference="settings/directions" link={false} />

@@ -1,16 +1,20 @@
-import { BooleanField, DataTable, List } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, List } from 'react-admin';
 import type { Direction } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
-import { ExportActions, searchFilter } from '../common/lists';
+import { inactiveRowSx } from '../common/inactive';
+import { SettingsListActions } from '../common/SettingsActions';
+import { searchFilter } from '../common/lists';
+
+const directionFilters = [searchFilter, <BooleanInput key="active" source="active" />];
 
 export const DirectionList = () => (
     <List<Direction>
         title="app.menu.directions"
-        filters={[searchFilter]}
+        filters={directionFilters}
         sort={{ field: 'name', order: 'ASC' }}
-        actions={<ExportActions />}
+        actions={<SettingsListActions />}
     >
-        <DataTable<Direction> bulkActionButtons={false}>
+        <DataTable<Direction> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="color" disableSort>
                 <ColorField source="color" />

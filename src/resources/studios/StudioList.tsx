@@ -1,16 +1,20 @@
-import { BooleanField, DataTable, List } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, List } from 'react-admin';
 import type { Studio } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
-import { ExportActions, searchFilter } from '../common/lists';
+import { inactiveRowSx } from '../common/inactive';
+import { SettingsListActions } from '../common/SettingsActions';
+import { searchFilter } from '../common/lists';
+
+const studioFilters = [searchFilter, <BooleanInput key="active" source="active" />];
 
 export const StudioList = () => (
     <List<Studio>
         title="app.menu.studios"
-        filters={[searchFilter]}
+        filters={studioFilters}
         sort={{ field: 'name', order: 'ASC' }}
-        actions={<ExportActions />}
+        actions={<SettingsListActions />}
     >
-        <DataTable<Studio> bulkActionButtons={false}>
+        <DataTable<Studio> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="address" />
             <DataTable.NumberCol source="capacity" />

@@ -1,25 +1,30 @@
-import { BooleanField, DataTable, FunctionField, List, ReferenceArrayField, useTranslate } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, List, ReferenceArrayField, ReferenceInput } from 'react-admin';
 import type { Subscription } from '../../domain/types';
+import { inactiveRowSx } from '../common/inactive';
 import { MoneyField } from '../common/money';
-import { ExportActions, searchFilter } from '../common/lists';
+import { SettingsListActions } from '../common/SettingsActions';
+import { searchFilter } from '../common/lists';
+import { Visits } from './Visits';
 
-const Visits = () => {
-    const translate = useTranslate();
-    return <FunctionField<Subscription> render={plan => plan.visits ?? translate('app.plans.unlimited')} />;
-};
+const subscriptionFilters = [
+    searchFilter,
+    <ReferenceInput key="direction" source="directionIds" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} />,
+    <BooleanInput key="trial" source="trial" />,
+    <BooleanInput key="active" source="active" />,
+];
 
 export const SubscriptionList = () => (
     <List<Subscription>
         title="app.menu.subscriptions"
-        filters={[searchFilter]}
+        filters={subscriptionFilters}
         sort={{ field: 'price', order: 'ASC' }}
-        actions={<ExportActions />}
+        actions={<SettingsListActions />}
     >
-        <DataTable<Subscription> bulkActionButtons={false}>
+        <DataTable<Subscription> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="price" field={MoneyField} align="right" />
             <DataTable.Col source="visits">
-                <Visits />
+                <Visits source="visits" />
             </DataTable.Col>
             <DataTable.NumberCol source="validityDays" />
             <DataTable.Col source="directionIds" disableSort>

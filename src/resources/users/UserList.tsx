@@ -1,29 +1,31 @@
-import { BooleanField, DataTable, EmailField, List, SelectInput } from 'react-admin';
+import { BooleanField, BooleanInput, DataTable, EmailField, List, SelectInput } from 'react-admin';
 import { roles } from '../../domain/schemas';
 import type { User } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
+import { inactiveRowSx } from '../common/inactive';
+import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
-import { ExportActions, searchFilter } from '../common/lists';
+import { searchFilter } from '../common/lists';
+import { PayField } from './PayField';
 
 const userFilters = [
     searchFilter,
-    <SelectInput key="role" source="role" choices={translatedChoices(roles, 'app.roles')} />,
+    <SelectInput key="role" source="role" choices={translatedChoices(roles, 'app.roles')} alwaysOn />,
+    <BooleanInput key="active" source="active" />,
 ];
 
 export const UserList = () => (
-    <List<User>
-        title="app.menu.users"
-        filters={userFilters}
-        sort={{ field: 'name', order: 'ASC' }}
-        actions={<ExportActions />}
-    >
-        <DataTable<User> bulkActionButtons={false}>
+    <List<User> title="app.menu.users" filters={userFilters} sort={{ field: 'name', order: 'ASC' }} actions={<SettingsListActions />}>
+        <DataTable<User> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="email" field={EmailField} />
             <DataTable.Col source="role">
                 <TranslatedField source="role" prefix="app.roles" />
             </DataTable.Col>
             <DataTable.Col source="phone" />
+            <DataTable.Col source="pay" disableSort>
+                <PayField />
+            </DataTable.Col>
             <DataTable.Col source="color" disableSort>
                 <ColorField source="color" />
             </DataTable.Col>

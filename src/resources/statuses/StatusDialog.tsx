@@ -1,0 +1,69 @@
+import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { BooleanInput, CreateBase, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { statusSchema } from '../../domain/schemas';
+import type { Status } from '../../domain/types';
+import { ColorInput } from '../common/ColorInput';
+
+interface Props {
+    name: Status['name'];
+    /** The status to edit; none to add one at the end of the list. */
+    status?: Status;
+    onClose: () => void;
+}
+
+/** Records refer to a status by its code, so the code is chosen once, when the status is added. */
+const StatusInputs = ({ name, creating }: { name: Status['name']; creating: boolean }) => (
+    <>
+        <TextInput source="label" />
+        <TextInput source="code" disabled={!creating} helperText={creating ? 'app.settings.code_help' : 'app.settings.code_fixed'} />
+        <ColorInput source="color" />
+        <BooleanInput source="isDefault" />
+        {name === 'attendance' && <BooleanInput source="charges" helperText="app.settings.charges_help" />}
+    </>
+);
+
+export const StatusDialog = ({ name, status, onClose }: Props) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const refresh = useRefresh();
+    const { data = [] } = useListContext<Status>();
+    const saved = () => {
+        notify(status ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+        // Making a status the default unmarks the old default on the server: show the whole list again.
+        refresh();
+        onClose();
+    };
+    const form = (
+        <SimpleForm
+            validate={schemaValidator(statusSchema)}
+            // Deleting is on the list's row, where a refusal is explained: the dialog only saves.
+            toolbar={
+                <Toolbar>
+                    <SaveButton />
+                </Toolbar>
+            }
+            defaultValues={
+                status ? undefined : { name, color: '#9e9e9e', isDefault: false, charges: false, order: data.reduce((max, other) => Math.max(max, other.order + 1), 0) }
+            }
+        >
+            <StatusInputs name={name} creating={!status} />
+        </SimpleForm>
+    );
+    return (
+        <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
+            <DialogTitle id="status-dialog-title">{translate(status ? 'app.settings.edit_status' : 'app.settings.add_status')}</DialogTitle>
+            <DialogContent sx={{ p: 0 }}>
+                {status ? (
+                    <EditBase resource="statuses" id={status.id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved }}>
+                        {form}
+                    </EditBase>
+                ) : (
+                    <CreateBase resource="statuses" redirect={false} mutationOptions={{ onSuccess: saved }}>
+                        {form}
+                    </CreateBase>
+                )}
+            </DialogContent>
+        </Dialog>
+    );
+};

@@ -1,0 +1,12 @@
+import { Create, SimpleForm } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { studioSchema } from '../../domain/schemas';
+import { StudioInputs } from './StudioInputs';
+
+export const StudioCreate = () => (
+    <Create redirect="list">
+        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(studioSchema)} defaultValues={{ capacity: 20, active: true }}>
+            <StudioInputs />
+        </SimpleForm>
+    </Create>
+);

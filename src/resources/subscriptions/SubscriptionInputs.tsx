@@ -1,0 +1,26 @@
+import { InputAdornment } from '@mui/material';
+import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput, TextInput } from 'react-admin';
+import { useStudioConfig } from '../common/money';
+
+export const SubscriptionInputs = () => {
+    const currency = useStudioConfig()?.currency;
+    return (
+        <>
+            <TextInput source="name" />
+            <NumberInput
+                source="price"
+                min={0}
+                step={0.01}
+                InputProps={{ endAdornment: currency && <InputAdornment position="end">{currency}</InputAdornment> }}
+            />
+            <NumberInput source="visits" min={1} step={1} />
+            <NumberInput source="validityDays" min={1} step={1} />
+            <ReferenceArrayInput source="directionIds" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+                <AutocompleteArrayInput />
+            </ReferenceArrayInput>
+            <NumberInput source="freezeDays" min={0} step={1} />
+            <BooleanInput source="trial" />
+            <BooleanInput source="active" />
+        </>
+    );
+};

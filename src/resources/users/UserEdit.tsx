@@ -1,0 +1,13 @@
+import { Edit, SimpleForm } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { userSchema } from '../../domain/schemas';
+import { SettingsFormToolbar } from '../common/SettingsActions';
+import { UserInputs } from './UserInputs';
+
+export const UserEdit = () => (
+    <Edit mutationMode="pessimistic" redirect="list">
+        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(userSchema)} toolbar={<SettingsFormToolbar />}>
+            <UserInputs />
+        </SimpleForm>
+    </Edit>
+);

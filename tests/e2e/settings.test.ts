@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
+import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+
+describeInBrowser('the settings screens in a browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+        server = await startServer({ distDir: distDir() });
+        browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    const page = async () => (await newPage(browser, server.url)).page;
+    const rowOf = (p: Page, text: string) => p.locator('tbody tr', { hasText: text });
+    const search = async (p: Page, text: string) => {
+        await p.getByPlaceholder('Search').fill(text);
+        await p.waitForURL(url => decodeURIComponent(url.search).includes(text));
+    };
+
+    it('an admin creates a direction, a course in it and a plan limited to it, and finds them in the lists', async () => {
+        const p = await page();
+        await signIn(p, 'admin');
+        const direction = `Contemporary ${Date.now()}`;
+
+        await p.goto('/settings/directions/create');
+        await p.getByLabel('Name', { exact: true }).fill(direction);
+        await p.getByLabel('Colour', { exact: true }).fill('#7b1fa2');
+        await p.getByRole('button', { name: 'Save' }).click();
+        await p.waitForURL(url => url.pathname === '/settings/directions');
+        await rowOf(p, direction).waitFor();
+
+        await p.goto('/settings/courses/create');
+        await p.getByLabel('Name', { exact: true }).fill(`${direction} for beginners`);
+        await p.getByLabel('Direction', { exact: true }).click();
+        await p.getByRole('option', { name: direction }).click();
+        await p.getByLabel('Level').click();
+        await p.getByRole('option', { name: 'Beginner' }).click();
+        await p.getByRole('button', { name: 'Save' }).click();
+        await p.waitForURL(url => url.pathname === '/settings/courses');
+        await search(p, `${direction} for beginners`);
+        await expect.poll(() => rowOf(p, `${direction} for beginners`).innerText()).toMatch(new RegExp(`${direction}[\\s\\S]*Beginner`));
+
+        await p.goto('/settings/subscriptions/create');
+        await p.getByLabel('Name', { exact: true }).fill(`${direction} · 4 visits`);
+        await p.getByLabel('Price').fill('3600');
+        await p.getByLabel('Visits (empty for unlimited)').fill('4');
+        await p.getByLabel('Directions (empty for all)').fill(direction.slice(0, 12));
+        await p.getByRole('option', { name: direction }).click();
+        await p.getByRole('button', { name: 'Save' }).click();
+        await p.waitForURL(url => url.pathname === '/settings/subscriptions');
+        await search(p, `${direction} · 4 visits`);
+        const plan = await rowOf(p, `${direction} · 4 visits`).innerText();
+        expect(plan).toContain(direction);
+        expect(plan).not.toContain('All directions');
+        expect(plan).toMatch(/3,600\.00/);
+    });
+
+    it('an admin reorders the attendance marks and changes the default, and both survive a reload', async () => {
+        const p = await page();
+        await signIn(p, 'admin');
+        await p.goto('/settings/statuses/attendance');
+        const labels = () => p.locator('tbody tr td:nth-child(2)').allInnerTexts();
+        await expect.poll(labels).toEqual(['Attended', 'Late', 'Missed', 'Excused', 'Trial']);
+        await p.getByRole('button', { name: 'Move Excused up' }).click();
+        await expect.poll(labels).toEqual(['Attended', 'Late', 'Excused', 'Missed', 'Trial']);
+        await p.getByRole('button', { name: 'Move Attended down' }).click();
+        await expect.poll(labels).toEqual(['Late', 'Attended', 'Excused', 'Missed', 'Trial']);
+        await p.getByRole('button', { name: 'Make Late the default' }).click();
+        await p.getByLabel('Late is the default').waitFor();
+        await p.getByRole('button', { name: 'Make Attended the default' }).waitFor();
+
+        await p.reload();
+        await expect.poll(labels).toEqual(['Late', 'Attended', 'Excused', 'Missed', 'Trial']);
+        await p.getByLabel('Late is the default').waitFor();
+        expect(await p.getByLabel('Attended is the default').count()).toBe(0);
+
+        await p.getByRole('button', { name: 'Add status' }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByLabel('Label').fill('Make-up class');
+        await dialog.getByLabel('Code').fill('makeup');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect.poll(labels).toEqual(['Late', 'Attended', 'Excused', 'Missed', 'Trial', 'Make-up class']);
+    });
+
+    it('a manager reads the courses, finds no way to change them, and the server refuses a PUT', async () => {
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto('/settings/courses');
+        await p.locator('tbody tr').first().waitFor();
+        expect(await p.getByRole('button', { name: 'Export' }).count()).toBe(1);
+        expect(await p.getByRole('link', { name: 'Create' }).count()).toBe(0);
+        const name = (await p.locator('tbody tr td').first().innerText()).trim();
+        await p.locator('tbody tr').first().click();
+        await p.waitForURL(/\/settings\/courses\/\d+$/);
+        await p.getByText(name).first().waitFor();
+        expect(await p.getByRole('textbox').count()).toBe(0);
+        expect(await p.getByRole('button', { name: /Save|Delete/ }).count()).toBe(0);
+
+        const token = await login(server.url, 'manager');
+        const id = new URL(p.url()).pathname.split('/').pop();
+        const refused = await call(server.url, `/api/courses/${id}`, { method: 'PUT', token, json: { name: 'Changed by a manager' } });
+        expect(refused.status).toBe(403);
+    });
+
+    it('a duplicate email is refused with the message on the field', async () => {
+        const p = await page();
+        await signIn(p, 'admin');
+        await p.goto('/settings/users/create');
+        await p.getByLabel('Name', { exact: true }).fill('Second manager');
+        await p.getByLabel('Email').fill('MANAGER@studio.test');
+        await p.getByLabel('Password', { exact: true }).fill('a-long-password');
+        await p.getByRole('button', { name: 'Save' }).click();
+        const field = p.locator('.MuiFormControl-root', { has: p.getByLabel('Email') });
+        await field.getByText('This value is already taken').waitFor();
+        expect(new URL(p.url()).pathname).toBe('/settings/users/create');
+    });
+
+    it('deleting a direction in use explains why in Russian and deactivates it instead', async () => {
+        const p = await page();
+        await p.goto('/login');
+        await p.evaluate(() => localStorage.setItem('RaStore.locale', '"ru"'));
+        await signIn(p, 'admin');
+        await p.goto('/settings/directions/1');
+        await p.getByRole('button', { name: 'Удалить' }).click();
+        await p.getByRole('dialog').getByRole('button', { name: /Подтвердить|Да/ }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByText(/Эту запись нельзя удалить: она используется \(\d+ курс/).waitFor();
+        await dialog.getByRole('button', { name: 'Сделать неактивной' }).click();
+        await p.getByText('Запись больше не активна').waitFor();
+        const token = await login(server.url, 'admin');
+        expect((await call(server.url, '/api/directions/1', { token })).body.active).toBe(false);
+    });
+});
