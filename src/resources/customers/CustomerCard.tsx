@@ -1,28 +1,42 @@
-import { EmailField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
+import { Divider, Stack } from '@mui/material';
+import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { customerSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
 import { StatusChip } from '../common/statuses';
-import { DateField } from '../common/dates';
+import { CustomerInputs } from './CustomerInputs';
+import { CustomerLinks } from './CustomerLinks';
+import { CustomerPasses } from './CustomerPasses';
+import { CustomerPayments } from './CustomerPayments';
+import { CustomerVisits } from './CustomerVisits';
+import { DebtBalance } from './DebtBalance';
+
+const validateCustomer = schemaValidator(customerSchema);
 
 const CustomerTitle = () => {
     const record = useRecordContext<Customer>();
     return <span>{record ? `${record.firstName} ${record.lastName}` : ''}</span>;
 };
 
-/** The customer's card at /customers/{id}: the profile; passes, visits and payments join it with the money screens. */
+/**
+ * The customer's card at /customers/{id}: the profile (editable), the balance of debts, then passes,
+ * payments, payment links and visits, each paged by the server.
+ */
 export const CustomerCard = () => (
-    <Show<Customer> title={<CustomerTitle />} actions={false}>
-        <SimpleShowLayout>
-            <TextField source="firstName" />
-            <TextField source="lastName" />
-            <TextField source="phone" />
-            <EmailField source="email" emptyText="—" />
-            <DateField source="birthDate" emptyText="—" />
-            <Labeled source="status">
+    <Edit<Customer> title={<CustomerTitle />} actions={false} mutationMode="pessimistic" redirect={false}>
+        <SimpleForm validate={validateCustomer}>
+            <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
                 <StatusChip list="customer" />
-            </Labeled>
-            <TextField source="source" emptyText="—" />
-            <TextField source="notes" emptyText="—" />
-            <DateField source="createdAt" />
-        </SimpleShowLayout>
-    </Show>
+                <DebtBalance />
+            </Stack>
+            <CustomerInputs />
+        </SimpleForm>
+        <Divider />
+        <Stack spacing={4} sx={{ p: 2 }}>
+            <CustomerPasses />
+            <CustomerPayments />
+            <CustomerLinks />
+            <CustomerVisits />
+        </Stack>
+    </Edit>
 );

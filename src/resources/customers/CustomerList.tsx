@@ -1,19 +1,13 @@
-import { DataTable, ExportButton, List, SelectInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar } from 'react-admin';
 import type { Customer } from '../../domain/types';
-import { StatusChip, useStatuses } from '../common/statuses';
 import { DateField } from '../common/dates';
-import { searchFilter } from '../common/lists';
-
-const useCustomerFilters = () => {
-    const statuses = useStatuses('customer');
-    return [
-        searchFilter,
-        <SelectInput key="status" source="status" choices={statuses} optionValue="code" optionText="label" />,
-    ];
-};
+import { StatusChip } from '../common/statuses';
+import { useCustomerFilters } from './CustomerFilters';
 
 const Actions = () => (
     <TopToolbar>
+        <FilterButton />
+        <CreateButton />
         <ExportButton />
     </TopToolbar>
 );

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { id, isoDate, money, optional, optionalText, positiveMoney } from './fields';
+import { visitsLeft } from './passes';
+import { paymentMethods } from './schemas';
+import { addDays, daysBetween } from './time';
+import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './types';
+
+/*
+ * The money rules of DESIGN.md section 4 as pure functions: selling a plan, freezing and unfreezing a
+ * pass, refunds and the life cycle of a payment link. The server applies them inside one synchronous
+ * section per request; the card uses the same schemas to validate its dialogs.
+ */
+
+/** Staff take cash, card or transfer at the desk; `online` is only what a payment link records. */
+export const deskPaymentMethods = ['cash', 'card', 'transfer'] as const satisfies readonly (typeof paymentMethods)[number][];
+const deskMethod = z.enum(deskPaymentMethods, { error: 'app.validation.choice' });
+
+export const sellPassSchema = z.object({
+    customerId: id,
+    subscriptionId: id,
+    startsOn: isoDate,
+    method: deskMethod,
+    /** What the customer pays when it differs from the plan's price (a discount); 0 records no payment. */
+    amount: optional(money),
+});
+export type SellPassInput = z.output<typeof sellPassSchema>;
+
+export const freezeSchema = z
+    .object({ from: isoDate, to: isoDate })
+    .refine(value => value.from <= value.to, { message: 'app.validation.ends_before_start', path: ['to'] });
+
+export const unfreezeSchema = z.object({ on: isoDate });
+
+export const refundSchema = z
+    .object({
+        customerId: id,
+        amount: positiveMoney,
+        method: deskMethod,
+        passId: optional(id),
+        cancelPass: z.boolean().default(false),
+        note: optionalText(500),
+    })
+    .refine(value => !value.cancelPass || value.passId != null, { message: 'app.money.errors.cancel_needs_pass', path: ['passId'] });
+export type RefundInput = z.output<typeof refundSchema>;
+
+const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** The test card form: a number, an expiry MM/YY and a code, as any card form asks. */
+export const cardSchema = z.object({
+    cardNumber: z
+        .string({ error: 'ra.validation.required' })
+        .refine(value => /^\d{12,19}$/.test(cardDigits(value)), 'app.payment_page.errors.card_number')
+        .transform(cardDigits),
+    expiry: z.string({ error: 'ra.validation.required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'app.payment_page.errors.expiry'),
+    cvc: z.string({ error: 'ra.validation.required' }).regex(/^\d{3,4}$/, 'app.payment_page.errors.cvc'),
+});
+export type CardInput = z.output<typeof cardSchema>;
+
+/** A rule refused: the field it concerns (for the form) and the message key. */
+export class MoneyRuleError extends Error {
+    constructor(
+        readonly field: string,
+        readonly key: string,
+    ) {
+        super(key);
+    }
+}
+
+const refuse = (field: string, key: string): never => {
+    throw new MoneyRuleError(field, `app.money.errors.${key}`);
+};
+
+type NewPass = Omit<Pass, 'id' | 'createdAt'>;
+
+/** The pass a sale creates: the plan's terms copied, valid for validityDays from startsOn, both ends included. */
+export const passForSale = (plan: Subscription, customerId: Identifier, startsOn: string, price: number = plan.price): NewPass => ({
+    customerId,
+    subscriptionId: plan.id,
+    name: plan.name,
+    price,
+    visitsTotal: plan.visits,
+    directionIds: [...plan.directionIds],
+    startsOn,
+    endsOn: addDays(startsOn, plan.validityDays - 1),
+    visitsUsed: 0,
+    frozenFrom: null,
+    frozenTo: null,
+    cancelled: false,
+    paymentId: null,
+});
+
+type FreezeFacts = Pick<Pass, 'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'>;
+type FreezeChange = Pick<Pass, 'endsOn' | 'frozenFrom' | 'frozenTo'>;
+
+/** Days from `from` to `to`, both included. */
+export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
+
+/**
+ * Freezing from `from` to `to`: the pass keeps one freeze of at most the plan's freezeDays, inside its
+ * dates, and its end moves later by the frozen days so that nothing is lost.
+ */
+export const freezePass = (pass: FreezeFacts, freezeDays: number, from: string, to: string): FreezeChange => {
+    if (pass.cancelled) refuse('from', 'pass_cancelled');
+    if (freezeDays <= 0) refuse('from', 'not_freezable');
+    if (pass.frozenFrom) refuse('from', 'already_frozen');
+    if (visitsLeft(pass) === 0) refuse('from', 'used_up');
+    if (from < pass.startsOn || from > pass.endsOn) refuse('from', 'freeze_outside');
+    const days = daysInRange(from, to);
+    if (days > freezeDays) refuse('to', 'freeze_too_long');
+    return { frozenFrom: from, frozenTo: to, endsOn: addDays(pass.endsOn, days) };
+};
+
+/**
+ * Unfreezing on `on` (the first day the pass works again): the days from `on` to the freeze's end
+ * come off the end date again. Unfreezing on or before the first frozen day removes the freeze.
+ */
+export const unfreezePass = (pass: FreezeFacts, on: string): FreezeChange => {
+    if (!pass.frozenFrom || !pass.frozenTo) return refuse('on', 'not_frozen');
+    if (on > pass.frozenTo) refuse('on', 'freeze_over');
+    const start = on < pass.frozenFrom ? pass.frozenFrom : on;
+    const unused = daysInRange(start, pass.frozenTo);
+    const endsOn = addDays(pass.endsOn, -unused);
+    return start <= pass.frozenFrom ? { frozenFrom: null, frozenTo: null, endsOn } : { frozenFrom: pass.frozenFrom, frozenTo: addDays(start, -1), endsOn };
+};
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/** What may still be refunded: the payments minus the refunds, of one pass or of the whole customer. */
+export const refundable = (payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[], passId?: Identifier | null): number =>
+    payments
+        .filter(payment => passId == null || payment.passId === passId)
+        .reduce((total, payment) => total + (payment.kind === 'refund' ? -1 : 1) * cents(payment.amount), 0) / 100;
+
+/** Checks a refund against what was paid; answers whether the pass is to be cancelled with it. */
+export const checkRefund = (
+    input: Pick<RefundInput, 'amount' | 'passId' | 'cancelPass'>,
+    payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[],
+    pass?: Pick<Pass, 'cancelled'>,
+): void => {
+    if (input.passId != null && !pass) refuse('passId', 'not_customers_pass');
+    if (input.cancelPass && pass?.cancelled) refuse('cancelPass', 'pass_cancelled');
+    if (cents(input.amount) > cents(refundable(payments, input.passId))) refuse('amount', 'refund_too_large');
+};
+
+export type LinkStatus = PaymentLink['status'];
+
+/** A link's status at an instant: a pending link past its expiry reads as expired, stored or not. */
+export const linkStatusAt = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date = new Date()): LinkStatus =>
+    link.status === 'pending' && Date.parse(link.expiresAt) <= now.getTime() ? 'expired' : link.status;
+
+/** Only a pending, unexpired link may be paid or cancelled; anything else is a conflict naming its status. */
+export const checkLinkOpen = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date = new Date()): void => {
+    const status = linkStatusAt(link, now);
+    if (status !== 'pending') refuse('status', `link_${status}`);
+};

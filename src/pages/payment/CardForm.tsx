@@ -1,0 +1,44 @@
+import { Alert, Stack } from '@mui/material';
+import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { cardSchema } from '../../domain/money';
+import { payPublicLink, PublicLinkError, type PublicLink } from './publicLink';
+
+const validateCard = schemaValidator(cardSchema);
+
+interface Props {
+    id: string;
+    amountText: string;
+    onPaid: (link: PublicLink) => void;
+    /** The link changed under the page (paid elsewhere, expired): show it as it is now. */
+    onConflict: () => void;
+}
+
+/** The built-in provider's form: a test card. A declined card shows its message on the card number. */
+export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
+    const translate = useTranslate();
+    const submit = async (values: Record<string, unknown>) => {
+        try {
+            onPaid(await payPublicLink(id, values));
+        } catch (error) {
+            if (error instanceof PublicLinkError && error.status === 409) return onConflict();
+            if (error instanceof PublicLinkError && Object.keys(error.errors).length) return error.errors;
+            return { cardNumber: 'app.payment_page.errors.failed' };
+        }
+    };
+    return (
+        <Form onSubmit={submit} validate={validateCard} defaultValues={{ cardNumber: '', expiry: '', cvc: '' }}>
+            <Stack spacing={1}>
+                <TextInput source="cardNumber" label="app.payment_page.card_number" autoComplete="cc-number" inputMode="numeric" fullWidth />
+                <Stack direction="row" spacing={2}>
+                    <TextInput source="expiry" label="app.payment_page.expiry" autoComplete="cc-exp" placeholder="12/30" fullWidth />
+                    <TextInput source="cvc" label="app.payment_page.cvc" autoComplete="cc-csc" inputMode="numeric" fullWidth />
+                </Stack>
+                <SaveButton label={translate('app.payment_page.pay', { amount: amountText })} alwaysEnable icon={<></>} size="large" fullWidth />
+                <Alert severity="info" variant="outlined">
+                    {translate('app.payment_page.test_hint')}
+                </Alert>
+            </Stack>
+        </Form>
+    );
+};

@@ -1,0 +1,120 @@
+import { useEffect } from 'react';
+import { Alert, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { formatDateTime } from '../../app/i18n/dates';
+import { CardForm } from './CardForm';
+import { PaymentLayout } from './PaymentLayout';
+import { fetchPublicLink, PublicLinkError, type PublicLink } from './publicLink';
+
+const formatMoney = (amount: number, currency: string, locale: string) =>
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
+
+/** With no language chosen yet and a browser language the app does not speak, the studio's language. */
+const useLinkLocale = (link?: PublicLink) => {
+    const [, setLocale] = useLocaleState();
+    useEffect(() => {
+        if (!link || localStorage.getItem('RaStore.locale') !== null) return;
+        const browser = navigator.language.slice(0, 2).toLowerCase();
+        if (browser !== 'en' && browser !== 'ru') setLocale(link.locale);
+    }, [link, setLocale]);
+};
+
+const Row = ({ label, value }: { label: string; value: string }) => (
+    <Stack direction="row" justifyContent="space-between" spacing={2}>
+        <Typography color="text.secondary">{label}</Typography>
+        <Typography sx={{ textAlign: 'right', fontWeight: 500 }}>{value}</Typography>
+    </Stack>
+);
+
+const Message = ({ title, text, severity }: { title: string; text: string; severity: 'warning' | 'error' | 'info' }) => {
+    const translate = useTranslate();
+    return (
+        <Alert severity={severity} variant="outlined">
+            <Typography variant="h6" component="h1">
+                {translate(title)}
+            </Typography>
+            {translate(text)}
+        </Alert>
+    );
+};
+
+/**
+ * The public page /payments/link/{id}: no login, the payment layout, and the link's state: the card form
+ * while pending, a receipt when paid, a message when expired, cancelled or not found.
+ */
+export const PaymentLinkPage = () => {
+    const { id = '' } = useParams();
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const queryClient = useQueryClient();
+    const queryKey = ['publicPaymentLink', id];
+    const { data: link, error, isPending, refetch } = useQuery({ queryKey, queryFn: () => fetchPublicLink(id), retry: false });
+    useLinkLocale(link);
+    useEffect(() => {
+        document.title = link ? `${translate('app.payment_page.title')} · ${link.studioName}` : translate('app.payment_page.title');
+    }, [link, translate]);
+
+    if (isPending) {
+        return (
+            <PaymentLayout>
+                <Stack alignItems="center">
+                    <CircularProgress />
+                </Stack>
+            </PaymentLayout>
+        );
+    }
+    if (!link) {
+        const missing = error instanceof PublicLinkError && error.status === 404;
+        return (
+            <PaymentLayout>
+                {missing ? (
+                    <Message severity="error" title="app.payment_page.states.not_found_title" text="app.payment_page.states.not_found_text" />
+                ) : (
+                    <Message severity="error" title="app.error.title" text="app.payment_page.errors.failed" />
+                )}
+            </PaymentLayout>
+        );
+    }
+
+    const amountText = formatMoney(link.amount, link.currency, locale);
+    return (
+        <PaymentLayout studioName={link.studioName}>
+            <Stack spacing={2.5}>
+                <Stack spacing={0.5}>
+                    <Typography variant="overline" color="text.secondary">
+                        {translate('app.payment_page.title')}
+                    </Typography>
+                    <Typography variant="h5" component={link.status === 'pending' ? 'h1' : 'p'}>
+                        {translate('app.payment_page.greeting', { name: link.firstName })}
+                    </Typography>
+                </Stack>
+                <Stack spacing={1}>
+                    <Row label={translate('app.payment_page.plan')} value={link.planName} />
+                    <Row label={translate('app.payment_page.amount')} value={amountText} />
+                    {link.description && <Row label={translate('app.payment_page.description')} value={link.description} />}
+                    <Row label={translate('app.payment_page.expires')} value={formatDateTime(link.expiresAt, locale)} />
+                </Stack>
+                <Divider />
+                {link.status === 'pending' && (
+                    <CardForm id={id} amountText={amountText} onPaid={paid => queryClient.setQueryData(queryKey, paid)} onConflict={() => refetch()} />
+                )}
+                {link.status === 'paid' && (
+                    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ color: 'success.main' }}>
+                        <CheckCircleOutline fontSize="large" />
+                        <Stack>
+                            <Typography variant="h6" component="h1">
+                                {translate('app.payment_page.states.paid_title')}
+                            </Typography>
+                            <Typography color="text.primary">{translate('app.payment_page.states.paid_text')}</Typography>
+                        </Stack>
+                    </Stack>
+                )}
+                {link.status === 'expired' && <Message severity="warning" title="app.payment_page.states.expired_title" text="app.payment_page.states.expired_text" />}
+                {link.status === 'cancelled' && <Message severity="error" title="app.payment_page.states.cancelled_title" text="app.payment_page.states.cancelled_text" />}
+            </Stack>
+        </PaymentLayout>
+    );
+};

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { Button, Stack } from '@mui/material';
+import { DataTable, Pagination, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
+import { isFrozenOn, passStateOn } from '../../domain/passes';
+import type { Pass } from '../../domain/types';
+import { DateField } from '../common/dates';
+import { MoneyField } from '../common/money';
+import { FreezeDialog, UnfreezeDialog } from './FreezeDialogs';
+import { FreezeField, PassStateField, VisitsLeftField } from './PassFields';
+import { RefundDialog } from './RefundDialog';
+import { Empty, Section } from './Section';
+import { SellPassDialog } from './SellPassDialog';
+import { useStudioToday } from './today';
+
+type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze'; pass: Pass };
+
+const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
+    const pass = useRecordContext<Pass>();
+    const translate = useTranslate();
+    const today = useStudioToday();
+    if (!pass) return null;
+    // A freeze can be ended while it lasts or before it starts; a new one only when there is none.
+    const freezeLasts = !!pass.frozenTo && today <= pass.frozenTo;
+    return (
+        <Stack direction="row" spacing={0.5} justifyContent="flex-end">
+            {!pass.frozenFrom && ['active', 'not_started'].includes(passStateOn(pass, today)) && (
+                <Button size="small" onClick={() => onAction({ kind: 'freeze', pass })}>
+                    {translate('app.money.actions.freeze')}
+                </Button>
+            )}
+            {!pass.cancelled && (freezeLasts || isFrozenOn(pass, today)) && (
+                <Button size="small" onClick={() => onAction({ kind: 'unfreeze', pass })}>
+                    {translate('app.money.actions.unfreeze')}
+                </Button>
+            )}
+            {!pass.cancelled && (
+                <Button size="small" color="warning" onClick={() => onAction({ kind: 'refund', pass })}>
+                    {translate('app.money.actions.refund')}
+                </Button>
+            )}
+        </Stack>
+    );
+};
+
+/** The customer's passes with their state today, and the actions on them. */
+export const CustomerPasses = () => {
+    const translate = useTranslate();
+    const [action, setAction] = useState<Action | null>(null);
+    const close = () => setAction(null);
+    return (
+        <Section
+            title="app.money.sections.passes"
+            actions={
+                <>
+                    <Button variant="contained" onClick={() => setAction({ kind: 'sell' })}>
+                        {translate('app.money.actions.sell')}
+                    </Button>
+                    <Button variant="outlined" color="warning" onClick={() => setAction({ kind: 'refund' })}>
+                        {translate('app.money.actions.refund')}
+                    </Button>
+                </>
+            }
+        >
+            <ReferenceManyField reference="passes" target="customerId" sort={{ field: 'startsOn', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
+                <DataTable<Pass> bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.passes" />}>
+                    <DataTable.Col source="name" />
+                    <DataTable.Col source="state" disableSort>
+                        <PassStateField />
+                    </DataTable.Col>
+                    <DataTable.Col source="visitsLeft" disableSort>
+                        <VisitsLeftField />
+                    </DataTable.Col>
+                    <DataTable.Col source="startsOn" field={DateField} />
+                    <DataTable.Col source="endsOn" field={DateField} />
+                    <DataTable.Col source="frozenFrom">
+                        <FreezeField />
+                    </DataTable.Col>
+                    <DataTable.Col source="price" align="right">
+                        <MoneyField source="price" />
+                    </DataTable.Col>
+                    <DataTable.Col label=" " disableSort>
+                        <PassActions onAction={setAction} />
+                    </DataTable.Col>
+                </DataTable>
+            </ReferenceManyField>
+            <SellPassDialog open={action?.kind === 'sell'} onClose={close} />
+            <RefundDialog open={action?.kind === 'refund'} pass={action?.kind === 'refund' ? action.pass : undefined} onClose={close} />
+            {action?.kind === 'freeze' && <FreezeDialog open pass={action.pass} onClose={close} />}
+            {action?.kind === 'unfreeze' && <UnfreezeDialog open pass={action.pass} onClose={close} />}
+        </Section>
+    );
+};

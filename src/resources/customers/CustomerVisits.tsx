@@ -1,0 +1,39 @@
+import { Chip } from '@mui/material';
+import { DataTable, Pagination, ReferenceField, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
+import type { Attendance } from '../../domain/types';
+import { StatusChip } from '../common/statuses';
+import { Empty, Section } from './Section';
+
+const UnpaidField = (_props: { label?: string }) => {
+    const visit = useRecordContext<Attendance>();
+    const translate = useTranslate();
+    return visit?.unpaid ? <Chip size="small" color="error" label={translate('app.money.unpaid')} /> : null;
+};
+
+/** Every visit marked for the customer, with the pass it used; unpaid ones stand out as debts. */
+export const CustomerVisits = () => (
+    <Section title="app.money.sections.visits">
+        <ReferenceManyField reference="attendances" target="customerId" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
+            <DataTable<Attendance>
+                bulkActionButtons={false}
+                rowClick={false}
+                empty={<Empty text="app.money.empty.visits" />}
+                // The design's error colour, faint: a debt stands out in light and dark themes alike.
+                rowSx={visit => (visit.unpaid ? { bgcolor: 'rgba(250, 137, 107, 0.14)' } : {})}
+            >
+                <DataTable.Col source="eventId">
+                    <ReferenceField source="eventId" reference="events" link="edit" />
+                </DataTable.Col>
+                <DataTable.Col source="status">
+                    <StatusChip list="attendance" />
+                </DataTable.Col>
+                <DataTable.Col source="passId">
+                    <ReferenceField source="passId" reference="passes" link={false} emptyText="—" />
+                </DataTable.Col>
+                <DataTable.Col source="unpaid">
+                    <UnpaidField />
+                </DataTable.Col>
+            </DataTable>
+        </ReferenceManyField>
+    </Section>
+);

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DataProvider } from 'ra-core';
+import type { Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let manager: DataProvider;
+/** A pending link whose expiry has passed but whose stored status still says pending. */
+const staleLinkId = 'stale-link-for-tests-0000';
+
+beforeAll(async () => {
+    const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+    const pending = db.paymentLinks.find(link => link.status === 'pending') as PaymentLink;
+    db.paymentLinks.push({ ...pending, id: staleLinkId, expiresAt: '2026-01-01T00:00:00.000Z' });
+    server = await startServer({ db });
+    manager = restClient(server.url, await login(server.url, 'manager'));
+});
+
+afterAll(async () => {
+    await server.stop();
+    removeDir(server.dir);
+});
+
+const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+const read = (id: string) => call(server.url, `/api/public/payment-links/${id}`);
+const pay = (id: string, card: object = testCard) => call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: card });
+
+const newLink = async (customerId = 21, subscriptionId = 3) =>
+    (await manager.create('paymentLinks', { data: { customerId, subscriptionId, description: 'Renewal' } })).data as unknown as PaymentLink;
+
+const all = async <T,>(collection: string, filter: object) =>
+    (await manager.getList(collection, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter })).data as unknown as T[];
+
+describe('the public payment link', () => {
+    it('shows, with no sign-in, only what the page may show', async () => {
+        const link = await newLink();
+        const customer = (await manager.getOne('customers', { id: 21 })).data;
+        const { status, body } = await read(link.id);
+        expect(status).toBe(200);
+        expect(body).toEqual({
+            status: 'pending',
+            studioName: 'Studio Pulse',
+            planName: '8 visits',
+            amount: 5200,
+            currency: 'RUB',
+            description: 'Renewal',
+            expiresAt: link.expiresAt,
+            firstName: customer.firstName,
+            locale: 'ru',
+        });
+        expect(JSON.stringify(body)).not.toContain(customer.lastName);
+        expect(JSON.stringify(body)).not.toContain(customer.phone);
+    });
+
+    it('answers 404 for a link that does not exist', async () => {
+        expect((await read('no-such-link')).status).toBe(404);
+        expect((await pay('no-such-link')).status).toBe(404);
+    });
+
+    it('declines another card with a message on the card number, and changes nothing', async () => {
+        const link = await newLink();
+        const declined = await pay(link.id, { ...testCard, cardNumber: '4000 0000 0000 0002' });
+        expect(declined).toMatchObject({ status: 400, body: { errors: { cardNumber: 'app.payment_page.errors.declined' } } });
+        expect(await pay(link.id, { cardNumber: '12' })).toMatchObject({ status: 400, body: { errors: { cardNumber: 'app.payment_page.errors.card_number' } } });
+        expect((await read(link.id)).body.status).toBe('pending');
+        expect(await all<Payment>('payments', { paymentLinkId: link.id })).toEqual([]);
+    });
+
+    it('pays once: sells the pass, records an online payment, and a second pay is a 409', async () => {
+        const link = await newLink(22, 5);
+        const passesBefore = await all<Pass>('passes', { customerId: 22 });
+        const paid = await pay(link.id);
+        expect(paid).toMatchObject({ status: 200, body: { status: 'paid', planName: 'Unlimited month' } });
+
+        const { data: stored } = await manager.getOne('paymentLinks', { id: link.id });
+        expect(stored).toMatchObject({ status: 'paid', paymentId: expect.any(Number), passId: expect.any(Number), paidAt: expect.any(String) });
+        const { data: payment } = await manager.getOne('payments', { id: stored.paymentId });
+        expect(payment).toMatchObject({ customerId: 22, kind: 'payment', method: 'online', amount: 9000, paymentLinkId: link.id, passId: stored.passId });
+        const { data: pass } = await manager.getOne('passes', { id: stored.passId });
+        expect(pass).toMatchObject({ customerId: 22, subscriptionId: 5, visitsTotal: null, paymentId: payment.id, cancelled: false });
+
+        expect(await pay(link.id)).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_paid' } } });
+        expect((await all<Pass>('passes', { customerId: 22 })).length).toBe(passesBefore.length + 1);
+        expect((await read(link.id)).body.status).toBe('paid');
+    });
+
+    it('two pays at the same moment: one succeeds, the other is a 409, one pass', async () => {
+        const link = await newLink(23, 2);
+        const passesBefore = await all<Pass>('passes', { customerId: 23 });
+        const answers = await Promise.all([pay(link.id), pay(link.id), pay(link.id)]);
+        expect(answers.map(answer => answer.status).sort()).toEqual([200, 409, 409]);
+        expect((await all<Pass>('passes', { customerId: 23 })).length).toBe(passesBefore.length + 1);
+        expect((await all<Payment>('payments', { paymentLinkId: link.id })).length).toBe(1);
+    });
+
+    it('a cancelled or expired link cannot be paid and reads as such everywhere', async () => {
+        const cancelled = await newLink();
+        await call(server.url, `/api/paymentLinks/${cancelled.id}/cancel`, { method: 'POST', token: await login(server.url, 'manager') });
+        expect(await pay(cancelled.id)).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_cancelled' } } });
+        expect((await read(cancelled.id)).body.status).toBe('cancelled');
+
+        expect((await read(staleLinkId)).body.status).toBe('expired');
+        expect((await manager.getOne('paymentLinks', { id: staleLinkId })).data.status).toBe('expired');
+        expect(await pay(staleLinkId)).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_expired' } } });
+        expect(await all<Payment>('payments', { paymentLinkId: [cancelled.id, staleLinkId] })).toEqual([]);
+    });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MemoryRouter } from 'react-router-dom';
+import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import { passForSale } from '../../src/domain/money';
+import { addDays, studioToday } from '../../src/domain/time';
+import type { Config, Customer, Pass, Subscription } from '../../src/domain/types';
+import { CustomerPasses } from '../../src/resources/customers/CustomerPasses';
+
+afterEach(cleanup);
+
+const today = studioToday('Europe/Moscow');
+const plan: Subscription = { id: 3, createdAt: '', name: '8 visits', price: 5200, visits: 8, validityDays: 35, directionIds: [], freezeDays: 7, trial: false, active: true };
+const customer = { id: 5, firstName: 'Anna', lastName: 'Petrova', phone: '+7 900 000-00-00', status: 'active' } as Customer;
+const buildPass = (id: number, fields: Partial<Pass> = {}): Pass => ({ id, createdAt: '', ...passForSale(plan, 5, addDays(today, -3)), ...fields });
+const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
+
+const passes = [buildPass(1, { visitsUsed: 3 }), buildPass(2, { visitsUsed: 8, name: 'Old pass' }), buildPass(3, { cancelled: true, name: 'Refunded pass' })];
+
+const renderPasses = (locale: 'en' | 'ru' = 'en') => {
+    const sellPass = vi.fn(async () => ({ pass: passes[0], payment: null }));
+    const dataProvider = {
+        ...testDataProvider({
+            getManyReference: async () => ({ data: passes, total: passes.length }) as never,
+            getOne: async () => ({ data: config }) as never,
+            getList: async () => ({ data: [plan], total: 1 }) as never,
+            getMany: async () => ({ data: [plan] }) as never,
+        }),
+        sellPass,
+    };
+    render(
+        <MemoryRouter>
+            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+                <ResourceContextProvider value="customers">
+                    <RecordContextProvider value={customer}>
+                        <CustomerPasses />
+                    </RecordContextProvider>
+                </ResourceContextProvider>
+            </AdminContext>
+        </MemoryRouter>,
+    );
+    return { sellPass };
+};
+
+const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+
+describe('the passes on the customer card', () => {
+    it('shows each pass with its state today, visits left, and only the actions that apply', async () => {
+        renderPasses();
+        const active = within(await rowOf('8 visits'));
+        expect(active.getByText('Active')).toBeTruthy();
+        expect(active.getByText('5 / 8')).toBeTruthy();
+        expect(active.getByRole('button', { name: 'Freeze' })).toBeTruthy();
+        const usedUp = within(await rowOf('Old pass'));
+        expect(usedUp.getByText('Used up')).toBeTruthy();
+        expect(usedUp.queryByRole('button', { name: 'Freeze' })).toBeNull();
+        const cancelled = within(await rowOf('Refunded pass'));
+        expect(cancelled.getByText('Cancelled')).toBeTruthy();
+        expect(cancelled.queryByRole('button')).toBeNull();
+    });
+
+    it('reads in Russian', async () => {
+        renderPasses('ru');
+        const active = within(await rowOf('8 visits'));
+        expect(active.getByText('Действует')).toBeTruthy();
+        expect(active.getByRole('button', { name: 'Заморозить' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Продать абонемент' })).toBeTruthy();
+    });
+
+    it('selling validates with the domain schema before anything is sent', async () => {
+        const { sellPass } = renderPasses();
+        fireEvent.click(await screen.findByRole('button', { name: 'Sell a plan' }));
+        const dialog = within(await screen.findByRole('dialog'));
+        fireEvent.click(dialog.getByRole('button', { name: 'Sell a plan' }));
+        expect(await dialog.findByText('Choose an existing record')).toBeTruthy();
+        expect(sellPass).not.toHaveBeenCalled();
+    });
+});

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import {
+    cardSchema,
+    checkLinkOpen,
+    checkRefund,
+    freezePass,
+    freezeSchema,
+    linkStatusAt,
+    MoneyRuleError,
+    passForSale,
+    refundable,
+    refundSchema,
+    sellPassSchema,
+    unfreezePass,
+} from '../../src/domain/money';
+import { passStateOn } from '../../src/domain/passes';
+import type { Pass, Payment, Subscription } from '../../src/domain/types';
+import { validate } from '../../src/domain/validation';
+
+const buildPlan = (fields: Partial<Subscription> = {}): Subscription => ({
+    id: 3,
+    createdAt: '2026-07-26T06:30:00.000Z',
+    name: '8 visits',
+    price: 5200,
+    visits: 8,
+    validityDays: 35,
+    directionIds: [1],
+    freezeDays: 7,
+    trial: false,
+    active: true,
+    ...fields,
+});
+
+const buildPass = (fields: Partial<Pass> = {}): Pass => ({
+    id: 1,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    ...passForSale(buildPlan(), 5, '2026-11-01'),
+    ...fields,
+});
+
+const payment = (kind: Payment['kind'], amount: number, passId: number | null = 1) => ({ kind, amount, passId });
+
+/** The message key of the rule a call breaks. */
+const refusal = (rule: () => unknown) => {
+    try {
+        rule();
+    } catch (error) {
+        if (error instanceof MoneyRuleError) return `${error.field}: ${error.key}`;
+        throw error;
+    }
+    return 'allowed';
+};
+
+describe('selling a plan', () => {
+    it('copies the plan and ends validityDays later, both ends included', () => {
+        const pass = passForSale(buildPlan(), 5, '2026-11-01');
+        expect(pass).toMatchObject({ customerId: 5, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, directionIds: [1], visitsUsed: 0, cancelled: false });
+        expect(pass.endsOn).toBe('2026-12-05');
+        expect(passStateOn(pass, '2026-12-05')).toBe('active');
+        expect(passStateOn(pass, '2026-12-06')).toBe('expired');
+    });
+
+    it('a one-day plan ends the day it starts, across a month and a leap day', () => {
+        expect(passForSale(buildPlan({ validityDays: 1 }), 5, '2026-11-30').endsOn).toBe('2026-11-30');
+        expect(passForSale(buildPlan({ validityDays: 30 }), 5, '2028-02-01').endsOn).toBe('2028-03-01');
+        expect(passForSale(buildPlan({ visits: null }), 5, '2026-11-01').visitsTotal).toBeNull();
+    });
+
+    it('takes a discounted price and validates the request', () => {
+        expect(passForSale(buildPlan(), 5, '2026-11-01', 4000).price).toBe(4000);
+        expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-31', method: 'cash' })).toEqual({ ok: false, errors: { startsOn: 'app.validation.date' } });
+        expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-30', method: 'online' })).toEqual({ ok: false, errors: { method: 'app.validation.choice' } });
+        expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-30', method: 'card', amount: '' })).toMatchObject({ ok: true, value: { amount: null } });
+    });
+});
+
+describe('freezing a pass', () => {
+    it('sets the freeze and moves the end by the frozen days', () => {
+        expect(freezePass(buildPass(), 7, '2026-11-10', '2026-11-16')).toEqual({ frozenFrom: '2026-11-10', frozenTo: '2026-11-16', endsOn: '2026-12-12' });
+        const frozen = { ...buildPass(), ...freezePass(buildPass(), 7, '2026-11-10', '2026-11-10') };
+        expect(frozen.endsOn).toBe('2026-12-06');
+        expect(['2026-11-09', '2026-11-10', '2026-11-11'].map(date => passStateOn(frozen, date))).toEqual(['active', 'frozen', 'active']);
+    });
+
+    it('allows exactly freezeDays and no more', () => {
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-11-10', '2026-11-16'))).toBe('allowed');
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-11-10', '2026-11-17'))).toBe('to: app.money.errors.freeze_too_long');
+        expect(refusal(() => freezePass(buildPass(), 0, '2026-11-10', '2026-11-10'))).toBe('from: app.money.errors.not_freezable');
+    });
+
+    it('starts inside the pass dates, both ends included', () => {
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-11-01', '2026-11-02'))).toBe('allowed');
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-12-05', '2026-12-06'))).toBe('allowed');
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-10-31', '2026-11-02'))).toBe('from: app.money.errors.freeze_outside');
+        expect(refusal(() => freezePass(buildPass(), 7, '2026-12-06', '2026-12-07'))).toBe('from: app.money.errors.freeze_outside');
+    });
+
+    it('refuses a cancelled, used up or already frozen pass', () => {
+        expect(refusal(() => freezePass(buildPass({ cancelled: true }), 7, '2026-11-10', '2026-11-11'))).toBe('from: app.money.errors.pass_cancelled');
+        expect(refusal(() => freezePass(buildPass({ visitsUsed: 8 }), 7, '2026-11-10', '2026-11-11'))).toBe('from: app.money.errors.used_up');
+        expect(refusal(() => freezePass(buildPass({ frozenFrom: '2026-11-03', frozenTo: '2026-11-04' }), 7, '2026-11-10', '2026-11-11'))).toBe(
+            'from: app.money.errors.already_frozen',
+        );
+    });
+
+    it('validates the range', () => {
+        expect(validate(freezeSchema, { from: '2026-11-10', to: '2026-11-09' })).toEqual({ ok: false, errors: { to: 'app.validation.ends_before_start' } });
+    });
+});
+
+describe('unfreezing a pass', () => {
+    const frozen = buildPass({ frozenFrom: '2026-11-10', frozenTo: '2026-11-16', endsOn: '2026-12-12' });
+
+    it('early gives the unused days back', () => {
+        expect(unfreezePass(frozen, '2026-11-13')).toEqual({ frozenFrom: '2026-11-10', frozenTo: '2026-11-12', endsOn: '2026-12-08' });
+    });
+
+    it('on the last frozen day gives one day back', () => {
+        expect(unfreezePass(frozen, '2026-11-16')).toEqual({ frozenFrom: '2026-11-10', frozenTo: '2026-11-15', endsOn: '2026-12-11' });
+    });
+
+    it('on or before the first frozen day removes the freeze and every day of it', () => {
+        const removed = { frozenFrom: null, frozenTo: null, endsOn: '2026-12-05' };
+        expect(unfreezePass(frozen, '2026-11-10')).toEqual(removed);
+        expect(unfreezePass(frozen, '2026-11-02')).toEqual(removed);
+    });
+
+    it('refuses a pass without a freeze or after the freeze is over', () => {
+        expect(refusal(() => unfreezePass(buildPass(), '2026-11-10'))).toBe('on: app.money.errors.not_frozen');
+        expect(refusal(() => unfreezePass(frozen, '2026-11-17'))).toBe('on: app.money.errors.freeze_over');
+    });
+});
+
+describe('refunds', () => {
+    const payments = [payment('payment', 5200), payment('refund', 1200), payment('payment', 800, 2), payment('payment', 300, null)];
+
+    it('may return what was paid less what was refunded, by pass or in all', () => {
+        expect(refundable(payments, 1)).toBe(4000);
+        expect(refundable(payments)).toBe(5100);
+        expect(refundable([payment('payment', 0.1), payment('payment', 0.2)], 1)).toBe(0.3);
+    });
+
+    it('refuses more than may be returned, exactly the rest is fine', () => {
+        expect(refusal(() => checkRefund({ amount: 4000, passId: 1, cancelPass: true }, payments, buildPass()))).toBe('allowed');
+        expect(refusal(() => checkRefund({ amount: 4000.01, passId: 1, cancelPass: false }, payments, buildPass()))).toBe('amount: app.money.errors.refund_too_large');
+        expect(refusal(() => checkRefund({ amount: 5100, passId: null, cancelPass: false }, payments))).toBe('allowed');
+    });
+
+    it('refuses another customer\u2019s pass and cancelling a cancelled pass', () => {
+        expect(refusal(() => checkRefund({ amount: 100, passId: 9, cancelPass: false }, payments, undefined))).toBe('passId: app.money.errors.not_customers_pass');
+        expect(refusal(() => checkRefund({ amount: 100, passId: 1, cancelPass: true }, payments, buildPass({ cancelled: true })))).toBe(
+            'cancelPass: app.money.errors.pass_cancelled',
+        );
+    });
+
+    it('validates the request: positive amount, cancelling needs a pass', () => {
+        expect(validate(refundSchema, { customerId: 1, amount: 0, method: 'cash' })).toEqual({ ok: false, errors: { amount: 'app.validation.positive' } });
+        expect(validate(refundSchema, { customerId: 1, amount: 10, method: 'cash', cancelPass: true })).toEqual({
+            ok: false,
+            errors: { passId: 'app.money.errors.cancel_needs_pass' },
+        });
+    });
+});
+
+describe('the life cycle of a payment link', () => {
+    const link = { status: 'pending' as const, expiresAt: '2026-11-25T10:00:00.000Z' };
+
+    it('is pending until its expiry and expired from that instant on', () => {
+        expect(linkStatusAt(link, new Date('2026-11-25T09:59:59.999Z'))).toBe('pending');
+        expect(linkStatusAt(link, new Date('2026-11-25T10:00:00.000Z'))).toBe('expired');
+    });
+
+    it('keeps paid and cancelled whatever the time', () => {
+        expect(linkStatusAt({ ...link, status: 'paid' }, new Date('2027-01-01T00:00:00Z'))).toBe('paid');
+        expect(linkStatusAt({ ...link, status: 'cancelled' }, new Date('2027-01-01T00:00:00Z'))).toBe('cancelled');
+    });
+
+    it('may be paid or cancelled only while pending', () => {
+        const now = new Date('2026-11-24T00:00:00Z');
+        expect(refusal(() => checkLinkOpen(link, now))).toBe('allowed');
+        expect(refusal(() => checkLinkOpen({ ...link, status: 'paid' }, now))).toBe('status: app.money.errors.link_paid');
+        expect(refusal(() => checkLinkOpen({ ...link, status: 'cancelled' }, now))).toBe('status: app.money.errors.link_cancelled');
+        expect(refusal(() => checkLinkOpen(link, new Date('2026-11-26T00:00:00Z')))).toBe('status: app.money.errors.link_expired');
+    });
+
+    it('reads a test card with spaces, and refuses a malformed one', () => {
+        expect(validate(cardSchema, { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' })).toMatchObject({ ok: true, value: { cardNumber: '4242424242424242' } });
+        expect(validate(cardSchema, { cardNumber: '4242', expiry: '13/30', cvc: '1' })).toEqual({
+            ok: false,
+            errors: { cardNumber: 'app.payment_page.errors.card_number', expiry: 'app.payment_page.errors.expiry', cvc: 'app.payment_page.errors.cvc' },
+        });
+    });
+});
