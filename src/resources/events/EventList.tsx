@@ -1,38 +1,76 @@
-import { DataTable, DateInput, List, ReferenceField, SelectInput } from 'react-admin';
-import { eventStatuses } from '../../domain/schemas';
+import CalendarViewWeekOutlined from '@mui/icons-material/CalendarViewWeekOutlined';
+import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { CreateButton, DataTable, ExportButton, List, Loading, ReferenceField, TopToolbar, useStore, useTranslate } from 'react-admin';
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
-import { TranslatedField, translatedChoices } from '../common/TranslatedField';
-import { timetableFilters } from '../common/lists';
+import { TranslatedField } from '../common/TranslatedField';
+import { eventFilters } from './EventFilters';
 
-const statusChoices = translatedChoices(eventStatuses, 'resources.events.statuses');
+// The week grid is only needed when someone asks for it.
+const WeekView = lazy(() => import('./WeekView'));
 
-const eventFilters = [
-    <DateInput key="from" source="startsAt_gte" label="app.filters.from" alwaysOn />,
-    <DateInput key="to" source="startsAt_lte" label="app.filters.to" alwaysOn />,
-    ...timetableFilters,
-    <SelectInput key="status" source="status" choices={statusChoices} />,
-];
+type View = 'list' | 'week';
 
-export const EventList = () => (
-    <List<StudioEvent> title="app.menu.events" filters={eventFilters} sort={{ field: 'startsAt', order: 'DESC' }}>
-        <DataTable<StudioEvent> rowClick="edit">
-            <DataTable.Col source="startsAt" field={DateTimeField} />
-            <DataTable.Col source="courseId">
-                <ReferenceField source="courseId" reference="settings/courses" link={false} />
-            </DataTable.Col>
-            <DataTable.Col source="title" />
-            <DataTable.Col source="teacherId">
-                <ReferenceField source="teacherId" reference="settings/users" link={false} />
-            </DataTable.Col>
-            <DataTable.Col source="studioId">
-                <ReferenceField source="studioId" reference="settings/studios" link={false} />
-            </DataTable.Col>
-            <DataTable.NumberCol source="durationMinutes" />
-            <DataTable.NumberCol source="capacity" />
-            <DataTable.Col source="status">
-                <TranslatedField source="status" prefix="resources.events.statuses" />
-            </DataTable.Col>
-        </DataTable>
-    </List>
+const EventActions = ({ view, setView }: { view: View; setView: (view: View) => void }) => {
+    const translate = useTranslate();
+    return (
+        <TopToolbar>
+            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: View | null) => next && setView(next)}>
+                <ToggleButton value="list" aria-label={translate('app.timetable.views.list')}>
+                    <ViewListOutlined fontSize="small" sx={{ mr: 0.5 }} />
+                    {translate('app.timetable.views.list')}
+                </ToggleButton>
+                <ToggleButton value="week" aria-label={translate('app.timetable.views.week')}>
+                    <CalendarViewWeekOutlined fontSize="small" sx={{ mr: 0.5 }} />
+                    {translate('app.timetable.views.week')}
+                </ToggleButton>
+            </ToggleButtonGroup>
+            <CreateButton />
+            <ExportButton />
+        </TopToolbar>
+    );
+};
+
+const EventTable = () => (
+    <DataTable<StudioEvent> rowClick="edit" bulkActionButtons={false}>
+        <DataTable.Col source="startsAt" field={DateTimeField} />
+        <DataTable.Col source="courseId">
+            <ReferenceField source="courseId" reference="settings/courses" link={false} />
+        </DataTable.Col>
+        <DataTable.Col source="title" />
+        <DataTable.Col source="teacherId">
+            <ReferenceField source="teacherId" reference="settings/users" link={false} />
+        </DataTable.Col>
+        <DataTable.Col source="studioId">
+            <ReferenceField source="studioId" reference="settings/studios" link={false} />
+        </DataTable.Col>
+        <DataTable.NumberCol source="durationMinutes" />
+        <DataTable.NumberCol source="capacity" />
+        <DataTable.Col source="status">
+            <TranslatedField source="status" prefix="resources.events.statuses" />
+        </DataTable.Col>
+    </DataTable>
 );
+
+export const EventList = () => {
+    const [view, setView] = useStore<View>('events.view', 'list');
+    return (
+        <List<StudioEvent>
+            title="app.menu.events"
+            filters={eventFilters}
+            sort={{ field: 'startsAt', order: 'DESC' }}
+            actions={<EventActions view={view} setView={setView} />}
+            pagination={view === 'week' ? false : undefined}
+        >
+            {view === 'week' ? (
+                <Suspense fallback={<Loading />}>
+                    <WeekView />
+                </Suspense>
+            ) : (
+                <EventTable />
+            )}
+        </List>
+    );
+};

@@ -1,12 +1,14 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import type { Schedule } from '../../domain/types';
-import { ScheduleCard } from './ScheduleCard';
+import { ScheduleCreate } from './ScheduleCreate';
+import { ScheduleEdit } from './ScheduleEdit';
 import { ScheduleList } from './ScheduleList';
 
 export default {
     list: ScheduleList,
     // The seed opens a group at /schedules/{id}, react-admin's edit path.
-    edit: ScheduleCard,
+    edit: ScheduleEdit,
+    create: ScheduleCreate,
     icon: GroupsOutlined,
     recordRepresentation: (record: Schedule) => record.title ?? `#${record.id}`,
 };

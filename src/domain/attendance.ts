@@ -1,0 +1,57 @@
+import { passToCharge } from './passes';
+import type { Attendance, Identifier, Pass } from './types';
+
+/*
+ * Charging a visit when attendance is marked (DESIGN.md section 4). The rules answer what the
+ * attendance should hold and how each pass's visitsUsed moves; the server applies both in one write.
+ */
+
+export type Charge = Pick<Attendance, 'passId' | 'charged' | 'unpaid'>;
+
+export const noCharge: Charge = { passId: null, charged: false, unpaid: false };
+
+export interface Visit {
+    /** Does the attendance's status use up a visit. */
+    charges: boolean;
+    /** A cancelled event charges nobody. */
+    eventCancelled: boolean;
+    /** The event's local date. */
+    date: string;
+    /** The direction of the event's course. */
+    directionId: Identifier;
+}
+
+export interface Settlement {
+    charge: Charge;
+    /** visitsUsed changes by pass: +1 charges a visit, -1 gives one back. */
+    changes: { passId: Identifier; delta: 1 | -1 }[];
+}
+
+type ChargeablePass = Pick<Pass, 'id' | 'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed' | 'directionIds'>;
+
+/**
+ * What an attendance should be charged, given what it was charged before (`null` for a new mark) and
+ * the customer's passes. A mark that stops charging, or a cancelled event, gives the visit back; a mark
+ * that keeps charging keeps its pass; a charging mark without a charge (new, or a debt) looks for the
+ * pass to charge again, so a debt is settled once a pass is there.
+ */
+export const settleVisit = (before: Charge | null, visit: Visit, passes: ChargeablePass[]): Settlement => {
+    const giveBack: Settlement['changes'] = before?.charged && before.passId !== null ? [{ passId: before.passId, delta: -1 }] : [];
+    if (!visit.charges || visit.eventCancelled) return { charge: noCharge, changes: giveBack };
+    if (before?.charged && before.passId !== null && passes.some(pass => pass.id === before.passId)) return { charge: before, changes: [] };
+    const pass = passToCharge(passes, visit.date, visit.directionId);
+    if (!pass) return { charge: { passId: null, charged: false, unpaid: true }, changes: giveBack };
+    return { charge: { passId: pass.id, charged: true, unpaid: false }, changes: [...giveBack, { passId: pass.id, delta: 1 }] };
+};
+
+/** Giving back the visit of an attendance that is deleted. */
+export const releaseVisit = (before: Charge): Settlement['changes'] =>
+    before.charged && before.passId !== null ? [{ passId: before.passId, delta: -1 }] : [];
+
+/** Applies visitsUsed changes to the passes they name, never below zero. */
+export const applyChanges = (passes: Pick<Pass, 'id' | 'visitsUsed'>[], changes: Settlement['changes']) => {
+    for (const { passId, delta } of changes) {
+        const pass = passes.find(candidate => candidate.id === passId);
+        if (pass) pass.visitsUsed = Math.max(0, pass.visitsUsed + delta);
+    }
+};

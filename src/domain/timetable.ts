@@ -1,0 +1,128 @@
+import { addDays, datesBetween, weekdayOf } from './time';
+import type { Identifier, Schedule, Slot, StudioEvent } from './types';
+
+/*
+ * The timetable's rules. Events live on the studio's wall clock (`YYYY-MM-DDTHH:mm` in configs.timezone),
+ * so a weekly slot expands into local dates and times without any time-zone arithmetic: 19:00 on a
+ * Monday stays 19:00 across a daylight-saving change.
+ */
+
+export type EventDraft = Omit<StudioEvent, 'id' | 'createdAt'>;
+type Placed = Pick<StudioEvent, 'teacherId' | 'studioId' | 'startsAt' | 'durationMinutes' | 'status'> & { id?: Identifier };
+
+/** Minutes since the epoch of a wall-clock date-time: only ever compared with others of the same studio. */
+const minutesOf = (startsAt: string) => Date.parse(`${startsAt}:00Z`) / 60_000;
+
+export const endsAt = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) => minutesOf(event.startsAt) + event.durationMinutes;
+
+export const overlaps = (a: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>, b: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) =>
+    minutesOf(a.startsAt) < endsAt(b) && minutesOf(b.startsAt) < endsAt(a);
+
+export interface Clash<E extends Placed = Placed> {
+    kind: 'teacher' | 'studio';
+    event: E;
+}
+
+/**
+ * The first event that would put the candidate's teacher or studio in two places at once. Cancelled
+ * events take no room; an event never clashes with itself (`id`).
+ */
+export const findClash = <E extends Placed>(candidate: Placed, events: E[]): Clash<E> | undefined => {
+    if (candidate.status === 'cancelled') return undefined;
+    for (const event of events) {
+        if (event.status === 'cancelled' || (candidate.id !== undefined && event.id === candidate.id)) continue;
+        if (!overlaps(candidate, event)) continue;
+        if (event.teacherId === candidate.teacherId) return { kind: 'teacher', event };
+        if (event.studioId === candidate.studioId) return { kind: 'studio', event };
+    }
+    return undefined;
+};
+
+/** The schedule's slot dates from `from` to `to` (both included), clipped to the schedule's own dates. */
+export const expandSchedule = (schedule: Pick<Schedule, 'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity'>, from: string, to: string): EventDraft[] => {
+    const first = from > schedule.startsOn ? from : schedule.startsOn;
+    const last = schedule.endsOn && schedule.endsOn < to ? schedule.endsOn : to;
+    if (first > last) return [];
+    return datesBetween(first, last).flatMap(date =>
+        slotsOn(schedule.slots, date).map(slot => ({
+            scheduleId: schedule.id,
+            title: schedule.title ?? null,
+            courseId: schedule.courseId,
+            teacherId: schedule.teacherId,
+            studioId: schedule.studioId,
+            startsAt: `${date}T${slot.startTime}`,
+            durationMinutes: slot.durationMinutes,
+            capacity: schedule.capacity,
+            status: 'planned' as const,
+            notes: null,
+        })),
+    );
+};
+
+const slotsOn = (slots: Slot[], date: string) =>
+    slots.filter(slot => slot.weekday === weekdayOf(date)).sort((a, b) => a.startTime.localeCompare(b.startTime));
+
+export type SkipReason = 'exists' | 'teacher_clash' | 'studio_clash';
+
+export interface Skipped {
+    date: string;
+    startTime: string;
+    reason: SkipReason;
+    /** The event already there, or the one it clashes with. */
+    eventId?: Identifier;
+}
+
+export interface Generation {
+    create: EventDraft[];
+    skipped: Skipped[];
+}
+
+/**
+ * Which events generating a schedule for a period adds. A slot date already has its event when an
+ * event of the schedule sits on that date at the slot's time, or, failing that, when the schedule has
+ * an event on that date left over after matching times: a class moved or cancelled by hand still
+ * stands for its slot, so generating never duplicates it or brings it back. The rest are refused when
+ * they clash with an event of another group (or with one generated just before).
+ */
+export const planGeneration = (
+    schedule: Parameters<typeof expandSchedule>[0],
+    events: StudioEvent[],
+    from: string,
+    to: string,
+): Generation => {
+    const drafts = expandSchedule(schedule, from, to);
+    const own = events.filter(event => event.scheduleId === schedule.id && event.startsAt >= from && event.startsAt < addDays(to, 1));
+    const present = new Map<string, Identifier>();
+    const byDate = new Map<string, EventDraft[]>();
+    drafts.forEach(draft => byDate.set(draft.startsAt.slice(0, 10), [...(byDate.get(draft.startsAt.slice(0, 10)) ?? []), draft]));
+    byDate.forEach((dateDrafts, date) => {
+        const left = own.filter(event => event.startsAt.startsWith(date));
+        const unmatched = dateDrafts.filter(draft => {
+            const same = left.findIndex(event => event.startsAt === draft.startsAt);
+            if (same < 0) return true;
+            present.set(draft.startsAt, left.splice(same, 1)[0].id);
+            return false;
+        });
+        unmatched.forEach(draft => {
+            const moved = left.shift();
+            if (moved) present.set(draft.startsAt, moved.id);
+        });
+    });
+
+    const result: Generation = { create: [], skipped: [] };
+    for (const draft of drafts) {
+        const [date, startTime] = draft.startsAt.split('T');
+        const existing = present.get(draft.startsAt);
+        if (existing !== undefined) {
+            result.skipped.push({ date, startTime, reason: 'exists', eventId: existing });
+            continue;
+        }
+        const clash = findClash<Placed>(draft, [...events, ...result.create]);
+        if (clash) {
+            result.skipped.push({ date, startTime, reason: clash.kind === 'teacher' ? 'teacher_clash' : 'studio_clash', eventId: clash.event.id });
+            continue;
+        }
+        result.create.push(draft);
+    }
+    return result;
+};

@@ -1,0 +1,25 @@
+import type { JournalAnswer } from '../../server/timetable';
+
+const cell = (value: string | number) => {
+    const text = String(value);
+    return /[",;\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/** The journal as CSV: a header of dates, a row per customer with the marks' labels, a row of totals. */
+export const journalCsv = (journal: JournalAnswer, labels: { name: string; total: string; mark: (code: string) => string }) => {
+    const lines = [
+        [labels.name, ...journal.columns.map(column => column.startsAt.replace('T', ' ')), labels.total],
+        ...journal.rows.map(row => [row.name, ...journal.columns.map(column => (row.marks[column.eventId] ? labels.mark(row.marks[column.eventId]) : '')), row.visits]),
+        [labels.total, ...journal.columns.map(column => column.visits), journal.visits],
+    ];
+    return `${lines.map(line => line.map(cell).join(',')).join('\n')}\n`;
+};
+
+export const download = (name: string, text: string) => {
+    const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = name;
+    link.click();
+    URL.revokeObjectURL(url);
+};

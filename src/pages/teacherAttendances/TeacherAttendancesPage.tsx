@@ -1,0 +1,59 @@
+import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Loading, Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
+import type { StudioDataProvider } from '../../app/dataProvider';
+import { monthBounds } from '../../domain/journal';
+import { studioToday } from '../../domain/time';
+import { useStatuses } from '../../resources/common/statuses';
+import { useStudioConfig } from '../../resources/common/money';
+import { PayTable } from './PayTable';
+import { PeriodPicker } from './PeriodPicker';
+
+/**
+ * /attendances/{teacher}: one teacher's classes of a period, their attendees and pay. `me` is the
+ * signed-in teacher (the menu's entry); a teacher asking for someone else is turned away.
+ */
+export const TeacherAttendancesPage = () => {
+    const { teacher = '' } = useParams();
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const { identity, isPending } = useGetIdentity();
+    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const [bounds] = useState(() => monthBounds(today.slice(0, 7)));
+    const [period, setPeriod] = useState({ from: bounds[0], to: bounds[1] });
+    const statuses = useStatuses('attendance');
+    const teacherId = teacher === 'me' ? Number(identity?.id) : Number(teacher);
+    const refused = identity?.role === 'teacher' && teacherId !== identity.id;
+    const pay = useQuery({
+        queryKey: ['teacherPay', teacherId, period.from, period.to],
+        queryFn: () => dataProvider.getTeacherPay({ id: teacherId, ...period }),
+        enabled: !isPending && !refused && Number.isInteger(teacherId) && !!period.from && !!period.to,
+    });
+    if (isPending) return <Loading />;
+    if (refused) return <Navigate to="/access-denied" replace />;
+    return (
+        <Card sx={{ mt: 2 }}>
+            <Title title={translate('app.timetable.pay.title', { name: pay.data?.teacher.name ?? '' })} />
+            <CardContent>
+                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} mb={2}>
+                    <Typography variant="h5" component="h1">
+                        {pay.data?.teacher.name}
+                    </Typography>
+                    <PeriodPicker from={period.from} to={period.to} onChange={setPeriod} />
+                    {pay.data && (
+                        <Typography color="text.secondary">
+                            {translate(`app.pay_kinds.${pay.data.teacher.pay.kind}`)}
+                            {pay.data.teacher.pay.kind !== 'none' && ` · ${pay.data.teacher.pay.amount}`}
+                        </Typography>
+                    )}
+                </Stack>
+                {pay.error && <Alert severity="error">{(pay.error as Error).message}</Alert>}
+                {pay.isLoading && <Loading />}
+                {pay.data && <PayTable pay={pay.data} statuses={statuses} />}
+                {pay.data && !pay.data.events.length && <Alert severity="info">{translate('app.timetable.pay.empty')}</Alert>}
+            </CardContent>
+        </Card>
+    );
+};

@@ -1,0 +1,15 @@
+import { Create, SimpleForm } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { eventSchema } from '../../domain/schemas';
+import { EventInputs } from './EventInputs';
+
+const validateEvent = schemaValidator(eventSchema);
+
+/** A one-off class (a workshop, a make-up class); a clash comes back from the server on the field. */
+export const EventCreate = () => (
+    <Create redirect="edit">
+        <SimpleForm validate={validateEvent} defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}>
+            <EventInputs />
+        </SimpleForm>
+    </Create>
+);

@@ -1,0 +1,15 @@
+import { Create, SimpleForm } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { scheduleSchema } from '../../domain/schemas';
+import { ScheduleInputs } from './ScheduleInputs';
+
+const validateSchedule = schemaValidator(scheduleSchema);
+
+/** A new group; saving opens it, where its classes are generated. */
+export const ScheduleCreate = () => (
+    <Create redirect="edit">
+        <SimpleForm validate={validateSchedule} defaultValues={{ active: true, customerIds: [], slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }], capacity: 12 }}>
+            <ScheduleInputs />
+        </SimpleForm>
+    </Create>
+);

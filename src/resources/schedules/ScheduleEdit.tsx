@@ -1,0 +1,23 @@
+import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { schemaValidator } from '../../app/forms';
+import { scheduleSchema } from '../../domain/schemas';
+import type { Schedule } from '../../domain/types';
+import { GenerateEvents } from './GenerateEvents';
+import { ScheduleInputs } from './ScheduleInputs';
+
+const validateSchedule = schemaValidator(scheduleSchema);
+
+const ScheduleTitle = () => {
+    const record = useRecordContext<Schedule>();
+    return <span>{record?.title ?? ''}</span>;
+};
+
+/** A group at /schedules/{id}: its fields, slots and members, and the generation of its classes. */
+export const ScheduleEdit = () => (
+    <Edit<Schedule> title={<ScheduleTitle />} mutationMode="pessimistic">
+        <SimpleForm validate={validateSchedule}>
+            <ScheduleInputs />
+        </SimpleForm>
+        <GenerateEvents />
+    </Edit>
+);

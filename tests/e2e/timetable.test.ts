@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { addDays, studioToday } from '../../src/domain/time';
+import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
+import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+
+const anna = 3;
+
+describeInBrowser('the timetable in a browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+    let managerToken: string;
+
+    beforeAll(async () => {
+        server = await startServer({ distDir: distDir() });
+        browser = await launchBrowser();
+        managerToken = await login(server.url, 'manager');
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    const page = async () => (await newPage(browser, server.url)).page;
+    const api = async <T>(path: string, json?: unknown, method = json === undefined ? 'GET' : 'POST') => {
+        const answer = await call(server.url, `/api${path}`, { method, token: managerToken, json });
+        if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+        return answer.body as unknown as T;
+    };
+    const buildCustomer = (lastName: string) => api<{ id: number }>('/customers', { firstName: 'E2e', lastName, phone: '+7 900 111-22-33', status: 'active' });
+    const buildGroup = (fields: Record<string, unknown>) =>
+        api<{ id: number }>('/schedules', { courseId: 1, teacherId: anna, studioId: 3, capacity: 10, customerIds: [], ...fields });
+
+    it('a manager generates a month of classes for a group and sees them in the week view', async () => {
+        const group = await buildGroup({ title: 'E2E Tuesday stretch', slots: [{ weekday: 2, startTime: '06:15', durationMinutes: 45 }], startsOn: '2027-03-01' });
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto(`/schedules/${group.id}`);
+        await p.getByRole('heading', { name: 'Generate classes' }).waitFor();
+        await p.getByLabel('From', { exact: true }).fill('2027-03-01');
+        await p.getByLabel('To', { exact: true }).fill('2027-03-31');
+        await p.getByRole('button', { name: 'Generate' }).click();
+        await p.getByRole('status').getByText('5 classes added.').waitFor();
+
+        await p.goto('/events');
+        await p.getByRole('button', { name: 'Week' }).click();
+        await p.getByLabel('From', { exact: true }).fill('2027-03-10');
+        await p.getByTestId('week-title').getByText('03/08/2027 – 03/14/2027').waitFor();
+        const tuesday = p.getByRole('region', { name: '2027-03-09' });
+        await tuesday.getByText('06:15 E2E Tuesday stretch').waitFor();
+        await p.getByRole('button', { name: 'Next week' }).click();
+        await p.getByRole('region', { name: '2027-03-16' }).getByText('06:15 E2E Tuesday stretch').waitFor();
+        await expect(p.getByRole('region', { name: '2027-03-17' }).getByText('E2E Tuesday stretch').count()).resolves.toBe(0);
+    });
+
+    it('a teacher opens today’s class, marks three people and sees visits left and a debt', async () => {
+        const config = await api<{ timezone: string }>('/configs/general');
+        const today = studioToday(config.timezone);
+        const [paying, excused, owing] = await Promise.all([buildCustomer('Payingova'), buildCustomer('Excusedova'), buildCustomer('Owingova')]);
+        for (const customer of [paying, excused]) {
+            await api('/passes', { customerId: customer.id, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, startsOn: addDays(today, -5), endsOn: addDays(today, 20) });
+        }
+        const group = await buildGroup({ title: 'E2E early group', slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: addDays(today, -7), customerIds: [paying.id, excused.id, owing.id] });
+        await api('/events', { scheduleId: group.id, title: 'E2E early class', courseId: 1, teacherId: anna, studioId: 3, startsAt: `${today}T05:10`, durationMinutes: 30, capacity: 10 });
+
+        const p = await page();
+        await signIn(p, 'teacher');
+        await p.goto('/events');
+        await p.getByRole('button', { name: 'Week' }).click();
+        await p.getByRole('region', { name: today }).getByText('05:10 E2E early class').click();
+        await p.waitForURL(/\/events\/\d+$/);
+
+        const row = (name: string) => p.getByTestId('roster-row').filter({ hasText: name });
+        await row('Payingova').getByText('8 visits left').waitFor();
+        await row('Payingova').getByRole('button', { name: 'Attended' }).click();
+        await row('Payingova').getByText('7 visits left · charged').waitFor();
+
+        await row('Excusedova').getByRole('button', { name: 'Excused' }).click();
+        await expect.poll(() => row('Excusedova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed')).toBe('true');
+        await row('Excusedova').getByText('8 visits left').waitFor();
+
+        await row('Owingova').getByText('No pass').waitFor();
+        await row('Owingova').getByRole('button', { name: 'Attended' }).click();
+        await row('Owingova').getByText('Debt').waitFor();
+        await p.getByTestId('capacity').getByText('Visits: 2 / 10').waitFor();
+
+        // Changing her mind: excused gives Payingova's visit back.
+        await row('Payingova').getByRole('button', { name: 'Excused' }).click();
+        await row('Payingova').getByText('8 visits left').waitFor();
+        await expect(row('Payingova').getByText('charged').count()).resolves.toBe(0);
+    });
+
+    it('a teacher sees their own page and cannot open another teacher’s', async () => {
+        const p = await page();
+        await signIn(p, 'teacher');
+        await p.getByRole('menuitem', { name: 'My classes and pay' }).click();
+        await p.waitForURL('**/attendances/me');
+        await p.getByRole('heading', { name: 'Anna Petrova', exact: true }).waitFor();
+        await p.goto('/attendances/4');
+        await p.waitForURL('**/access-denied');
+        await expect(p.locator('body').innerText()).resolves.not.toMatch(/Boris Sokolov/);
+    });
+
+    it('a manager opens the group’s journal for the month and the marks match', async () => {
+        const [first, second] = await Promise.all([buildCustomer('Journalova'), buildCustomer('Journalov')]);
+        const group = await buildGroup({ title: 'E2E journal group', slots: [{ weekday: 3, startTime: '05:30', durationMinutes: 30 }], startsOn: '2027-02-01', customerIds: [first.id, second.id] });
+        const generated = await api<{ events: { id: number; startsAt: string }[] }>(`/schedules/${group.id}/generate`, { from: '2027-02-01', to: '2027-02-28' });
+        expect(generated.events.map(event => event.startsAt)).toEqual(['2027-02-03T05:30', '2027-02-10T05:30', '2027-02-17T05:30', '2027-02-24T05:30']);
+        const [one, two] = generated.events;
+        await api('/attendances', { eventId: one.id, customerId: first.id, status: 'attended' });
+        await api('/attendances', { eventId: one.id, customerId: second.id, status: 'excused' });
+        await api('/attendances', { eventId: two.id, customerId: first.id, status: 'late' });
+
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto(`/schedules/${group.id}`);
+        await p.getByRole('link', { name: 'Attendance journal' }).click();
+        await p.waitForURL(`**/reports/attendances/${group.id}**`);
+        await p.getByLabel('Month').fill('2027-02');
+        await p.waitForURL(/month=2027-02/);
+        const cells = async (name: string) =>
+            (await p.getByTestId('journal-row').filter({ hasText: name }).locator('td').allInnerTexts()).map(text => text.trim());
+        await expect.poll(() => cells('Journalova')).toEqual(['Journalova E2e', 'Attended', 'Late', '', '', '2']);
+        await expect(cells('Journalov E2e')).resolves.toEqual(['Journalov E2e', 'Excused', '', '', '', '0']);
+        await expect(p.getByTestId('journal-total').innerText()).resolves.toBe('2');
+    });
+});

@@ -1,0 +1,89 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Table, TableBody } from '@mui/material';
+import { MemoryRouter } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import type { Status } from '../../src/domain/types';
+import { journalCsv } from '../../src/pages/attendanceReport/journalCsv';
+import { RosterRow } from '../../src/resources/events/RosterRow';
+import type { JournalAnswer, RosterPerson } from '../../src/server/timetable';
+
+afterEach(cleanup);
+
+const renderIn = (ui: ReactNode, locale: 'en' | 'ru' = 'en') =>
+    render(
+        <MemoryRouter>
+            <AdminContext dataProvider={testDataProvider()} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+                <Table>
+                    <TableBody>{ui}</TableBody>
+                </Table>
+            </AdminContext>
+        </MemoryRouter>,
+    );
+
+const buildStatus = (code: string, label: string, color: string, charges: boolean): Status => ({
+    id: code.length,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    name: 'attendance',
+    code,
+    label,
+    color,
+    order: 0,
+    isDefault: code === 'attended',
+    charges,
+});
+const statuses = [buildStatus('attended', 'Attended', '#2E7D32', true), buildStatus('excused', 'Excused', '#1565C0', false)];
+
+const buildPerson = (fields: Partial<RosterPerson> = {}): RosterPerson => ({
+    customerId: 7,
+    name: 'Petrova Anna',
+    member: true,
+    attendance: null,
+    pass: { id: 3, name: '8 visits', endsOn: '2026-12-01', visitsLeft: 5 },
+    ...fields,
+});
+
+describe('a roster row', () => {
+    it('marks with one click on a status and shows the visits left', () => {
+        const onMark = vi.fn();
+        renderIn(<RosterRow person={buildPerson()} statuses={statuses} disabled={false} onMark={onMark} onClear={vi.fn()} />);
+        expect(screen.getByText('5 visits left')).toBeTruthy();
+        fireEvent.click(screen.getByRole('button', { name: 'Excused' }));
+        expect(onMark).toHaveBeenCalledWith(expect.objectContaining({ customerId: 7 }), 'excused');
+        expect(screen.queryByRole('button', { name: 'Remove the mark' })).toBeNull();
+    });
+
+    it('shows a debt and a walk-in in Russian, with plural forms of visits', () => {
+        const attendance = { id: 1, createdAt: '', eventId: 1, customerId: 7, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: 3 };
+        renderIn(<RosterRow person={buildPerson({ member: false, attendance, pass: null })} statuses={statuses} disabled={false} onMark={vi.fn()} onClear={vi.fn()} />, 'ru');
+        expect(screen.getByText('Долг')).toBeTruthy();
+        expect(screen.getByText('разово')).toBeTruthy();
+        expect(screen.getByText('Нет абонемента')).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
+        cleanup();
+        renderIn(<RosterRow person={buildPerson({ pass: { id: 3, name: '8', endsOn: '2026-12-01', visitsLeft: 2 } })} statuses={statuses} disabled={false} onMark={vi.fn()} onClear={vi.fn()} />, 'ru');
+        expect(screen.getByText('осталось 2 визита')).toBeTruthy();
+    });
+});
+
+describe('the journal as CSV', () => {
+    it('has a header of dates, a row per customer with mark labels, and the totals', () => {
+        const journal: JournalAnswer = {
+            schedule: { id: 1, title: 'Yoga', teacherId: 3 },
+            month: '2026-11',
+            columns: [
+                { eventId: 5, startsAt: '2026-11-02T19:00', status: 'done', visits: 1 },
+                { eventId: 6, startsAt: '2026-11-09T19:00', status: 'done', visits: 0 },
+            ],
+            rows: [{ customerId: 7, name: 'Petrova, Anna', marks: { 5: 'attended', 6: 'excused' }, visits: 1 }],
+            visits: 1,
+        };
+        const labels = { name: 'Customer', total: 'Total', mark: (code: string) => statuses.find(status => status.code === code)?.label ?? code };
+        expect(journalCsv(journal, labels)).toBe('Customer,2026-11-02 19:00,2026-11-09 19:00,Total\n"Petrova, Anna",Attended,Excused,1\nTotal,1,0,1\n');
+    });
+});
