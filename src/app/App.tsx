@@ -1,6 +1,11 @@
-import { Admin, CustomRoutes, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
+import { lazy, Suspense } from 'react';
+import { Admin, CustomRoutes, Loading, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import { Dashboard } from '../pages/dashboard/Dashboard';
+import { AttendanceJournalPage } from '../pages/attendanceReport/AttendanceJournalPage';
 import { NotFound } from '../pages/errors/NotFound';
+import { PaymentLinkPage } from '../pages/payment/PaymentLinkPage';
+import { TeacherAttendancesPage } from '../pages/teacherAttendances/TeacherAttendancesPage';
 import attendances from '../resources/attendances';
 import { ConfigPage } from '../resources/configs/ConfigPage';
 import courses from '../resources/courses';
@@ -14,7 +19,7 @@ import subscriptions from '../resources/subscriptions';
 import users from '../resources/users';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { guarded, RequireAccess } from './guarded';
+import { guarded, RequireAccess, RequirePage } from './guarded';
 import { i18nProvider } from './i18n/i18nProvider';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
@@ -22,6 +27,9 @@ import { Logout } from './Logout';
 import { defaultThemeName, themeFor, type ThemeName } from './themes';
 
 export const store = localStorageStore();
+
+// Charts are heavy: only the statistics page loads them.
+const IncomeStatisticsPage = lazy(() => import('../pages/statistics/IncomeStatisticsPage'));
 
 const views = {
     customers: guarded(customers),
@@ -48,6 +56,7 @@ const StudioAdmin = () => {
             lightTheme={themeFor(themeName)}
             darkTheme={null}
             layout={Layout}
+            dashboard={Dashboard}
             loginPage={LoginPage}
             catchAll={NotFound}
             requireAuth
@@ -69,6 +78,16 @@ const StudioAdmin = () => {
             <Resource name="paymentLinks" />
             <CustomRoutes>
                 <Route
+                    path="/statistics/incomes"
+                    element={
+                        <RequirePage page="statistics">
+                            <Suspense fallback={<Loading />}>
+                                <IncomeStatisticsPage />
+                            </Suspense>
+                        </RequirePage>
+                    }
+                />
+                <Route
                     path="/settings/statuses/:name"
                     element={
                         <RequireAccess resource="statuses" action="list">
@@ -84,9 +103,26 @@ const StudioAdmin = () => {
                         </RequireAccess>
                     }
                 />
+                <Route
+                    path="/attendances/:teacher"
+                    element={
+                        <RequirePage page="teacherAttendances">
+                            <TeacherAttendancesPage />
+                        </RequirePage>
+                    }
+                />
+                <Route
+                    path="/reports/attendances/:id"
+                    element={
+                        <RequirePage page="attendanceReport">
+                            <AttendanceJournalPage />
+                        </RequirePage>
+                    }
+                />
             </CustomRoutes>
             <CustomRoutes noLayout>
                 <Route path="/logout" element={<Logout />} />
+                <Route path="/payments/link/:id" element={<PaymentLinkPage />} />
             </CustomRoutes>
         </Admin>
     );

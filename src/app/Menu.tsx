@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { ListSubheader } from '@mui/material';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
@@ -27,6 +29,10 @@ const listOf = (resource: string) => (role: Role | undefined) => canAccess(role,
 /** The menu as a studio thinks of its work; each entry only for the roles that may open it. */
 const groups: { title: string; entries: Entry[] }[] = [
     {
+        title: 'app.menu.groups.today',
+        entries: [{ to: '/', label: 'app.menu.dashboard', icon: DashboardOutlined, allowed: role => canOpenPage(role, 'dashboard') }],
+    },
+    {
         title: 'app.menu.groups.customers',
         entries: [{ to: '/customers', label: 'app.menu.customers', icon: customers.icon, allowed: listOf('customers') }],
     },
@@ -36,7 +42,12 @@ const groups: { title: string; entries: Entry[] }[] = [
             { to: '/schedules', label: 'app.menu.schedules', icon: schedules.icon, allowed: listOf('schedules') },
             { to: '/events', label: 'app.menu.events', icon: events.icon, allowed: listOf('events') },
             { to: '/attendances', label: 'app.menu.attendances', icon: attendances.icon, allowed: listOf('attendances') },
+            { to: '/attendances/me', label: 'app.menu.my_attendances', icon: attendances.icon, allowed: role => role === 'teacher' },
         ],
+    },
+    {
+        title: 'app.menu.groups.money',
+        entries: [{ to: '/statistics/incomes', label: 'app.menu.statistics', icon: InsightsOutlined, allowed: role => canOpenPage(role, 'statistics') }],
     },
     {
         title: 'app.menu.groups.settings',

@@ -1,5 +1,9 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
+import type { RefundInput, SellPassInput } from '../domain/money';
+import type { Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
+import type { DashboardData, IncomeStatistics } from '../server/statistics';
+import type { GenerationAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
 import { readSession } from './session';
 
 /** Settings resources live under /settings/... in the browser and at /api/<collection> on the server. */
@@ -16,6 +20,33 @@ const rest = simpleRestProvider('/api', httpClient);
 
 const methods = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
 
-export const dataProvider = Object.fromEntries(
+const restMethods = Object.fromEntries(
     methods.map(method => [method, (resource: string, params: never) => (rest[method] as (r: string, p: never) => Promise<unknown>)(apiCollection(resource), params)]),
 ) as unknown as DataProvider;
+
+const getJson = <T>(url: string): Promise<T> => httpClient(url).then(({ json }) => json as T);
+const postJson = <T>(url: string, body: unknown): Promise<T> =>
+    httpClient(url, { method: 'POST', body: JSON.stringify(body) }).then(({ json }) => json as T);
+
+/** The business endpoints, called through the data provider as react-admin's custom methods. */
+export const dataProvider = {
+    ...restMethods,
+    getIncomeStatistics: (params: { from: string; to: string; interval: string }) =>
+        getJson<IncomeStatistics>(`/api/statistics/incomes?${new URLSearchParams(params)}`),
+    getDashboard: () => getJson<DashboardData>('/api/dashboard'),
+    /** Rewrites the order of a whole status list in one request: `ids` in their new order. */
+    reorderStatuses: (params: { name: string; ids: Identifier[] }) =>
+        httpClient('/api/statuses/reorder', { method: 'POST', body: JSON.stringify(params) }).then(({ json }) => json as Status[]),
+    sellPass: (params: SellPassInput) => postJson<{ pass: Pass; payment: Payment | null }>('/api/passes/sell', params),
+    freezePass: ({ id, ...params }: { id: Identifier; from: string; to: string }) => postJson<Pass>(`/api/passes/${id}/freeze`, params),
+    unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) => postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
+    refund: (params: RefundInput) => postJson<{ payment: Payment; pass: Pass | null }>('/api/payments/refund', params),
+    cancelPaymentLink: ({ id }: { id: string }) => postJson<PaymentLink>(`/api/paymentLinks/${encodeURIComponent(id)}/cancel`, {}),
+    generateEvents: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<GenerationAnswer>(`/api/schedules/${id}/generate`, period),
+    getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
+    findWalkIns: ({ id, q }: { id: Identifier; q: string }) => getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
+    getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),
+    getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) => getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
+};
+
+export type StudioDataProvider = typeof dataProvider;

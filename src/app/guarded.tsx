@@ -1,6 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Loading, useCanAccess, useResourceContext } from 'react-admin';
+import { Loading, useCanAccess, usePermissions, useResourceContext } from 'react-admin';
 import { Navigate } from 'react-router-dom';
+import { canOpenPage } from '../domain/permissions';
+import type { Role } from '../domain/types';
 
 /**
  * react-admin starts a page's query as soon as the access check settles, even when it says no, and only
@@ -40,3 +42,11 @@ export const guarded = <T extends ResourceViews>(views: T): T => ({
     ...(views.create && { create: guard(views.create, 'create') }),
     ...(views.show && { show: guard(views.show, 'show') }),
 });
+
+/** A custom page (statistics, reports) for the roles that may open it. */
+export const RequirePage = ({ page, children }: { page: Parameters<typeof canOpenPage>[1]; children: ReactNode }) => {
+    const { permissions: role, isPending } = usePermissions<Role>();
+    if (isPending) return <Loading />;
+    if (!canOpenPage(role, page)) return <Navigate to="/access-denied" replace />;
+    return <>{children}</>;
+};

@@ -178,7 +178,7 @@ export const paymentSchema = z.object({
 export const paymentLinkSchema = z.object({
     customerId: id,
     subscriptionId: id,
-    amount: positiveMoney.optional(),
+    amount: optional(positiveMoney),
     description: optionalText(500),
 });
 

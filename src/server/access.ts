@@ -1,4 +1,5 @@
-import type { CollectionName, Database, Identifier, User } from '../domain/types';
+import { linkStatusAt } from '../domain/money';
+import type { CollectionName, Database, Identifier, PaymentLink, User } from '../domain/types';
 import { publicUser } from './auth';
 import type { AnyRecord } from './hooks';
 
@@ -49,5 +50,7 @@ export const present = (user: User, collection: CollectionName, record: AnyRecor
     if (collection === 'customers' && user.role === 'teacher') {
         return Object.fromEntries(customerNameFields.map(field => [field, record[field]])) as AnyRecord;
     }
+    // A pending link past its expiry reads as expired in every answer, without waiting for a write.
+    if (collection === 'paymentLinks') return { ...record, status: linkStatusAt(record as unknown as PaymentLink) };
     return record;
 };

@@ -10,7 +10,7 @@ import { present, visibleTo } from './access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from './listQuery';
 import { hashPassword } from './passwords';
-import { writeHooks, type AnyRecord } from './hooks';
+import { computedFilters, writeHooks, type AnyRecord } from './hooks';
 import type { Store } from './store';
 
 
@@ -80,7 +80,7 @@ const checkUnique = (db: Database, collection: CollectionName, record: Record<st
 const nextIds = new WeakMap<object, Map<CollectionName, number>>();
 
 /** The next integer id: above every id the collection has held since the server started. */
-const nextId = (db: Database, collection: CollectionName): number => {
+export const nextId = (db: Database, collection: CollectionName): number => {
     const counters = nextIds.get(db) ?? new Map<CollectionName, number>();
     nextIds.set(db, counters);
     const highest = records(db, collection).reduce((max, record) => Math.max(max, Number(record.id) || 0), 0);
@@ -93,15 +93,18 @@ export const randomLinkId = () => randomBytes(16).toString('base64url');
 
 const config = (db: Database): Config => db.configs.find(record => record.id === 'general') as Config;
 
-/** Only one default per status list: a new default takes the mark from the others. */
-const keepOneDefault = (db: Database, status: Record<string, unknown>) => {
+/**
+ * Only one default per status list: a new default takes the mark from the others. Checked now, applied
+ * by the answered function once every other check has passed, so a refused write changes nothing.
+ */
+const keepOneDefault = (db: Database, status: Record<string, unknown>): (() => void) => {
     const others = db.statuses.filter(other => other.name === status.name && !sameId(other.id, status.id));
-    if (status.isDefault) others.forEach(other => (other.isDefault = false));
-    else if (!others.some(other => other.isDefault)) {
+    if (status.isDefault) return () => others.forEach(other => (other.isDefault = false));
+    if (!others.some(other => other.isDefault)) {
         throw badRequest('A status list needs a default status', { isDefault: 'app.validation.one_default' });
     }
+    return () => undefined;
 };
-
 interface WriteContext {
     db: Database;
     req: Request;
@@ -142,7 +145,7 @@ const serverOwned = async (collection: CollectionName, input: Record<string, unk
 };
 
 /** Rules that span records, checked after the schema and before anything is written. */
-const checkRules = (collection: CollectionName, record: Record<string, unknown>, { db, req, existing }: WriteContext) => {
+const checkRules = (collection: CollectionName, record: Record<string, unknown>, { db, req, existing }: WriteContext): (() => void) => {
     const user = userOf(req);
     if (collection === 'users' && existing && sameId(existing.id, user.id)) {
         if (record.role !== existing.role) throw badRequest('Nobody may change their own role', { role: 'app.validation.own_role' });
@@ -152,7 +155,8 @@ const checkRules = (collection: CollectionName, record: Record<string, unknown>,
         const event = db.events.find(candidate => candidate.id === record.eventId);
         if (event && event.teacherId !== user.id) throw forbidden('Teachers mark attendance on their own events only');
     }
-    if (collection === 'statuses') keepOneDefault(db, record);
+    if (collection === 'statuses') return keepOneDefault(db, record);
+    return () => undefined;
 };
 
 export const collectionRoutes = (store: Store): Router => {
@@ -178,12 +182,17 @@ export const collectionRoutes = (store: Store): Router => {
         handle((req, res) => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
-            const query = parseListQuery(collection, req.query as Record<string, unknown>);
+            // Computed filters tell about other records (debts): only for roles that may open the list.
+            const computed = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? (computedFilters[collection] ?? {}) : {};
+            const query = parseListQuery(collection, req.query as Record<string, unknown>, Object.keys(computed));
             const visible = visibleTo(userOf(req), collection, store.data);
+            const tests = query.filters.map(filter =>
+                filter.kind === 'equals' && computed[filter.field] ? computed[filter.field](filter.values, store.data) : (record: AnyRecord) => matchesFilter(record, filter),
+            );
             const found = records(store.data, collection).filter(
                 record =>
                     visible(record) &&
-                    query.filters.every(filter => matchesFilter(record, filter)) &&
+                    tests.every(test => test(record)) &&
                     (!query.search || matchesSearch(collection, record, query.search)),
             );
             const page = sortRecords(found, query.sort).slice(query.range.start, query.range.end + 1);
@@ -220,10 +229,11 @@ export const collectionRoutes = (store: Store): Router => {
             const errors = checkReferences(db, collection, prepared);
             if (Object.keys(errors).length) throw invalidFields(errors);
             checkUnique(db, collection, prepared);
-            checkRules(collection, prepared, { db, req });
+            const applyRules = checkRules(collection, prepared, { db, req });
             const id = collections[collection].idKind === 'random' ? randomLinkId() : nextId(db, collection);
             const created = { id, ...prepared, createdAt: new Date().toISOString() } as AnyRecord;
             const record = writeHooks[collection]?.create?.(created, { db, req }) ?? created;
+            applyRules();
             records(db, collection).push(record);
             await store.persist();
             answer(req, res, collection, record, 201);
@@ -253,8 +263,9 @@ export const collectionRoutes = (store: Store): Router => {
             const errors = checkReferences(db, collection, changed);
             if (Object.keys(errors).length) throw invalidFields(errors);
             checkUnique(db, collection, changed, existing.id);
-            checkRules(collection, changed, { db, req, existing });
+            const applyRules = checkRules(collection, changed, { db, req, existing });
             const record = writeHooks[collection]?.update?.(changed, existing, { db, req }) ?? changed;
+            applyRules();
             const list = records(db, collection);
             list[list.indexOf(existing)] = record;
             await store.persist();

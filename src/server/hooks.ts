@@ -1,5 +1,10 @@
 import type { Request } from 'express';
 import type { CollectionName, Database, Identifier } from '../domain/types';
+import type { Scalar } from './listQuery';
+import { customerFilters } from './money';
+import { statusHooks } from './settings';
+import { attendanceHooks } from './attendanceHooks';
+import { eventHooks } from './eventHooks';
 
 export type AnyRecord = Record<string, unknown> & { id: Identifier | string };
 
@@ -23,4 +28,19 @@ export interface WriteHooks {
 }
 
 /** The hooks of each collection; a feature adds its entry here. */
-export const writeHooks: Partial<Record<CollectionName, WriteHooks>> = {};
+export const writeHooks: Partial<Record<CollectionName, WriteHooks>> = {
+    statuses: statusHooks,
+    attendances: attendanceHooks,
+    events: eventHooks,
+};
+
+/**
+ * Filters a list accepts beyond the collection's fields, computed by the server over other records (a
+ * customer with a debt). Each gets the wanted values and the database once per request, and answers
+ * the test for one record. A feature adds its collection's entry here.
+ */
+export type ComputedFilter = (values: Scalar[], db: Database) => (record: AnyRecord) => boolean;
+
+export const computedFilters: Partial<Record<CollectionName, Record<string, ComputedFilter>>> = {
+    customers: customerFilters,
+};

@@ -89,7 +89,7 @@ describeInBrowser('the application shell in a browser', () => {
             expect(text.trim().length, route).toBeGreaterThan(20);
         }
         expect(errors).toEqual([]);
-    });
+    }, 180_000);
 
     it('an unknown path shows the not-found page', async () => {
         const p = await page();
