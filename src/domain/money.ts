@@ -142,6 +142,13 @@ export const checkRefund = (
     if (cents(input.amount) > cents(refundable(payments, input.passId))) refuse('amount', 'refund_too_large');
 };
 
+/** The pass a row of the customer list names (computed by the server): the active one ending soonest. */
+export interface ActivePassSummary {
+    name: string;
+    endsOn: string;
+    visitsLeft: number | null;
+}
+
 export type LinkStatus = PaymentLink['status'];
 
 /** A link's status at an instant: a pending link past its expiry reads as expired, stored or not. */

@@ -10,7 +10,7 @@ import { present, visibleTo } from './access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from './listQuery';
 import { hashPassword } from './passwords';
-import { computedFilters, writeHooks, type AnyRecord } from './hooks';
+import { computedFilters, listFields, writeHooks, type AnyRecord } from './hooks';
 import type { Store } from './store';
 
 
@@ -199,7 +199,9 @@ export const collectionRoutes = (store: Store): Router => {
             const last = page.length ? query.range.start + page.length - 1 : query.range.start;
             res.setHeader('Content-Range', `${collection} ${query.range.start}-${last}/${found.length}`);
             res.setHeader('X-Total-Count', String(found.length));
-            res.json(page.map(record => present(userOf(req), collection, record)));
+            // Like the computed filters, the computed fields are for roles that may open the list.
+            const extra = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? listFields[collection]?.(page, store.data) : undefined;
+            res.json(page.map(record => present(userOf(req), collection, extra ? { ...record, ...extra(record) } : record)));
         }),
     );
 

@@ -1,8 +1,8 @@
 import type { Request } from 'express';
 import type { CollectionName, Database, Identifier } from '../domain/types';
 import type { Scalar } from './listQuery';
-import { customerFilters } from './money';
-import { statusHooks } from './settings';
+import { customerFilters, customerListFields } from './money';
+import { statusHooks, subscriptionFilters } from './settings';
 import { attendanceHooks } from './attendanceHooks';
 import { eventHooks } from './eventHooks';
 
@@ -43,4 +43,15 @@ export type ComputedFilter = (values: Scalar[], db: Database) => (record: AnyRec
 
 export const computedFilters: Partial<Record<CollectionName, Record<string, ComputedFilter>>> = {
     customers: customerFilters,
+    subscriptions: subscriptionFilters,
+};
+
+/**
+ * Read-only fields the server adds to each record of a list page (a customer's active pass and debts),
+ * computed over other records once per page. A feature adds its collection's entry here.
+ */
+export type ListFields = (page: AnyRecord[], db: Database) => (record: AnyRecord) => Record<string, unknown>;
+
+export const listFields: Partial<Record<CollectionName, ListFields>> = {
+    customers: customerListFields,
 };

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import {
+    type ActivePassSummary,
     checkLinkOpen,
     checkRefund,
     freezePass,
@@ -12,7 +13,7 @@ import {
     unfreezePass,
     unfreezeSchema,
 } from '../domain/money';
-import { isActiveOn } from '../domain/passes';
+import { isActiveOn, visitsLeft } from '../domain/passes';
 import { canAccess, type Action } from '../domain/permissions';
 import { studioToday } from '../domain/time';
 import type { CollectionName, Config, Database, Identifier, Pass, Payment, Subscription } from '../domain/types';
@@ -121,6 +122,31 @@ export const customerFilters: Record<string, (values: Scalar[], db: Database) =>
         const debtors = new Set(db.attendances.filter(attendance => attendance.unpaid).map(attendance => attendance.customerId));
         return record => values.some(value => String(value) === String(debtors.has(record.id as Identifier)));
     },
+};
+
+/**
+ * What the customer list shows beside each customer on a page, computed by the server over passes and
+ * attendances: the active pass today and the number of unpaid visits. Read-only: the customer schema
+ * strips them from any write.
+ */
+export const customerListFields = (page: AnyRecord[], db: Database): ((record: AnyRecord) => Record<string, unknown>) => {
+    const ids = new Set(page.map(record => record.id as Identifier));
+    const today = studioToday(studioConfig(db).timezone);
+    const activePass = new Map<Identifier, Pass>();
+    for (const pass of db.passes) {
+        if (!ids.has(pass.customerId) || !isActiveOn(pass, today)) continue;
+        const held = activePass.get(pass.customerId);
+        if (!held || pass.endsOn < held.endsOn) activePass.set(pass.customerId, pass);
+    }
+    const debts = new Map<Identifier, number>();
+    for (const attendance of db.attendances) {
+        if (attendance.unpaid && ids.has(attendance.customerId)) debts.set(attendance.customerId, (debts.get(attendance.customerId) ?? 0) + 1);
+    }
+    return record => {
+        const pass = activePass.get(record.id as Identifier);
+        const summary: ActivePassSummary | null = pass ? { name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
+        return { activePass: summary, unpaidVisits: debts.get(record.id as Identifier) ?? 0 };
+    };
 };
 
 export const moneyRoutes = (store: Store): Router => {

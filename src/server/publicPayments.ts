@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { cardSchema, checkLinkOpen, linkStatusAt } from '../domain/money';
 import { studioToday } from '../domain/time';
 import type { Database, Identifier, PaymentLink, Subscription } from '../domain/types';
-import { badRequest, conflict, handle, notFound } from './errors';
+import { ApiError, badRequest, conflict, handle, notFound } from './errors';
 import { parseBody, recordSale, ruleRefusal, studioConfig } from './money';
 import { testCardProvider, type PaymentProvider } from './paymentProvider';
 import type { Store } from './store';
@@ -39,8 +39,48 @@ export const publicLinkView = (db: Database, link: PaymentLink) => {
 const onlineCashier = (db: Database): Identifier =>
     db.users.filter(user => user.role === 'admin').sort((a, b) => a.id - b.id)[0]?.id ?? db.users[0].id;
 
-export const publicPaymentRoutes = (store: Store, provider: PaymentProvider = testCardProvider): Router => {
+/** Attempts to pay, counted in a sliding window per key (a link, an address). */
+export class PayAttempts {
+    private attempts = new Map<string, number[]>();
+
+    constructor(
+        private readonly limit: number,
+        private readonly windowMs: number,
+    ) {}
+
+    private recent(key: string, now: number): number[] {
+        const times = (this.attempts.get(key) ?? []).filter(time => now - time < this.windowMs);
+        if (times.length) this.attempts.set(key, times);
+        else this.attempts.delete(key);
+        return times;
+    }
+
+    /** Seconds until the key may try again, or 0. */
+    retryAfter(key: string, now = Date.now()): number {
+        const times = this.recent(key, now);
+        return times.length >= this.limit ? Math.ceil((times[0] + this.windowMs - now) / 1000) : 0;
+    }
+
+    record(key: string, now = Date.now()) {
+        // Forget keys whose window has passed, so that many addresses cannot grow the map for ever.
+        if (this.attempts.size > 10_000) [...this.attempts.keys()].forEach(old => this.recent(old, now));
+        this.attempts.set(key, [...this.recent(key, now), now]);
+    }
+}
+
+export interface PayLimits {
+    perLink: number;
+    perAddress: number;
+    windowMs: number;
+}
+
+/** Enough for a customer who mistypes a few times; too few to test stolen card numbers against a link. */
+export const defaultPayLimits: PayLimits = { perLink: 10, perAddress: 30, windowMs: 15 * 60_000 };
+
+export const publicPaymentRoutes = (store: Store, provider: PaymentProvider = testCardProvider, limits: PayLimits = defaultPayLimits): Router => {
     const router = Router();
+    const byLink = new PayAttempts(limits.perLink, limits.windowMs);
+    const byAddress = new PayAttempts(limits.perAddress, limits.windowMs);
     // Links whose payment is with the provider: a second pay waits for nobody, it is refused.
     const paying = new Set<string>();
 
@@ -63,6 +103,14 @@ export const publicPaymentRoutes = (store: Store, provider: PaymentProvider = te
                 throw ruleRefusal(error);
             }
             if (paying.has(id)) throw conflict('This link is being paid right now', { status: 'app.money.errors.link_paying' });
+            const address = `address:${req.socket.remoteAddress ?? 'unknown'}`;
+            const wait = Math.max(byLink.retryAfter(`link:${id}`), byAddress.retryAfter(address));
+            if (wait > 0) {
+                res.setHeader('Retry-After', String(wait));
+                throw new ApiError(429, 'Too many payment attempts. Try again later.', { cardNumber: 'app.payment_page.errors.too_many' }, { retryAfter: wait });
+            }
+            byLink.record(`link:${id}`);
+            byAddress.record(address);
             paying.add(id);
             try {
                 const config = studioConfig(store.data);

@@ -6,7 +6,7 @@ import type { Database, Status } from '../domain/types';
 import { validate } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
 import { badRequest, conflict, forbidden, handle, invalidFields } from './errors';
-import type { WriteHooks } from './hooks';
+import type { ComputedFilter, WriteHooks } from './hooks';
 import type { Store } from './store';
 
 const reorderSchema = z.object({
@@ -31,6 +31,17 @@ export const statusHooks: WriteHooks = {
             throw conflict('This status is in use: its code cannot change', { code: 'app.settings.code_in_use' });
         }
         return record;
+    },
+};
+
+/**
+ * A plan with no directions covers every direction, so a plan list filtered by a direction shows the
+ * plans for that direction and the plans for all of them: what can be sold for a class of it.
+ */
+export const subscriptionFilters: Record<string, ComputedFilter> = {
+    directionIds: values => record => {
+        const covered = Array.isArray(record.directionIds) ? record.directionIds : [];
+        return covered.length === 0 || values.some(wanted => covered.some(id => String(id) === String(wanted)));
     },
 };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
+import { isActiveOn, visitsLeft } from '../../src/domain/passes';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Customer, Pass, Payment, PaymentLink } from '../../src/domain/types';
 import { call, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
@@ -137,6 +138,34 @@ describe('the customers list filters computed by the server', () => {
         const without = await all<Customer>('customers', { activePass: false });
         expect(without.map(customer => customer.id)).not.toContain(13);
         expect(without.length + holders.length).toBe(150);
+    });
+
+    it('lists each customer with the active pass and the unpaid visits the server counted, for staff only', async () => {
+        const [debtor] = await all<Customer>('customers', { debt: true });
+        const unpaid = await all<{ customerId: number }>('attendances', { unpaid: true, customerId: debtor.id });
+        const sold = (await sell(14, 3)).pass;
+        const rows = await all<Customer & { activePass: unknown; unpaidVisits: number }>('customers', { id: [debtor.id, 14] });
+        expect(rows.find(row => row.id === debtor.id)?.unpaidVisits).toBe(unpaid.length);
+        const buyer = rows.find(row => row.id === 14);
+        expect(buyer?.activePass).toMatchObject({ endsOn: expect.any(String) });
+        // The one ending soonest is named, with its visits left.
+        const active = (await all<Pass>('passes', { customerId: 14 })).filter(pass => isActiveOn(pass, today));
+        expect(active.map(pass => pass.id)).toContain(sold.id);
+        const [soonest] = active.sort((a, b) => a.endsOn.localeCompare(b.endsOn));
+        expect(buyer?.activePass).toEqual({ name: soonest.name, endsOn: soonest.endsOn, visitsLeft: visitsLeft(soonest) });
+
+        const { body } = await call(server.url, '/api/customers?range=[0,99]', { token: teacherToken });
+        const names = body as unknown as Record<string, unknown>[];
+        expect(names.length).toBeGreaterThan(0);
+        expect(names.every(row => !('activePass' in row) && !('unpaidVisits' in row))).toBe(true);
+    });
+
+    it('keeps the computed fields out of the stored customer', async () => {
+        const [row] = await all<Customer & { unpaidVisits?: number }>('customers', { id: [14] });
+        const { status, body } = await call(server.url, '/api/customers/14', { method: 'PUT', token: managerToken, json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } } });
+        expect(status).toBe(200);
+        expect(body).not.toHaveProperty('unpaidVisits');
+        expect((await call(server.url, '/api/customers/14', { token: managerToken })).body).not.toHaveProperty('activePass');
     });
 
     it('still refuses filters nobody declared', async () => {

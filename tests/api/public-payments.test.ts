@@ -105,4 +105,18 @@ describe('the public payment link', () => {
         expect(await pay(staleLinkId)).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_expired' } } });
         expect(await all<Payment>('payments', { paymentLinkId: [cancelled.id, staleLinkId] })).toEqual([]);
     });
+
+    it('stops card testing: after 10 attempts on one link the next is a 429, and nothing is paid', async () => {
+        const link = await newLink(24, 3);
+        for (let attempt = 0; attempt < 10; attempt++) {
+            expect((await pay(link.id, { ...testCard, cardNumber: `4000 0000 0000 00${String(attempt).padStart(2, '0')}` })).status).toBe(400);
+        }
+        const limited = await pay(link.id);
+        expect(limited).toMatchObject({ status: 429, body: { errors: { cardNumber: 'app.payment_page.errors.too_many' } } });
+        expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+        expect((await read(link.id)).body.status).toBe('pending');
+        expect(await all<Payment>('payments', { paymentLinkId: link.id })).toEqual([]);
+        // Another link of the studio is not held hostage by one link's attempts.
+        expect((await pay((await newLink(25, 3)).id)).status).toBe(200);
+    });
 });

@@ -151,6 +151,21 @@ describe('the catalogue', () => {
         expect(negative.body.errors).toMatchObject({ freezeDays: 'app.validation.not_negative', validityDays: 'app.validation.min_one' });
     });
 
+    it('filters the plans by a direction: those for it and those for every direction, not those for others', async () => {
+        const direction = (await post('admin', '/directions', samples.directions())).body.id as number;
+        const mine = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [direction] })).body.id;
+        const forAll = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [] })).body.id;
+        const other = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [1] })).body.id;
+        for (const role of ['admin', 'manager'] as const) {
+            const { status, body } = await api(role, `/subscriptions?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ directionIds: direction }))}`);
+            expect(status).toBe(200);
+            const plans = body as unknown as { id: number; directionIds: number[] }[];
+            expect(plans.map(plan => plan.id)).toEqual(expect.arrayContaining([mine, forAll]));
+            expect(plans.map(plan => plan.id)).not.toContain(other);
+            expect(plans.every(plan => plan.directionIds.length === 0 || plan.directionIds.includes(direction))).toBe(true);
+        }
+    });
+
     it('refuses a second direction or studio of the same name', async () => {
         const { body } = await api('admin', '/directions/2');
         expect((await post('admin', '/directions', { name: String(body.name).toUpperCase(), color: '#000000' })).body.errors).toEqual({ name: 'app.validation.unique' });

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Customer, Database, PaymentLink } from '../../src/domain/types';
+import { passForSale } from '../../src/domain/money';
+import { addDays, studioToday } from '../../src/domain/time';
+import type { Customer, Database, Pass, Payment, PaymentLink, Subscription } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
 import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
 
@@ -16,6 +18,35 @@ const customerWithout = (subscriptionId: number, skip = 0): Customer => {
     const holders = new Set(db.passes.filter(pass => pass.subscriptionId === subscriptionId).map(pass => pass.customerId));
     return db.customers.filter(customer => !holders.has(customer.id))[skip];
 };
+
+const today = studioToday(db.configs[0].timezone);
+/** Gives a customer a pass of `plan` starting today, paid in cash, as if sold at the desk. */
+const givePass = (customer: Customer, planId: number): Pass => {
+    const plan = db.subscriptions.find(candidate => candidate.id === planId) as Subscription;
+    const pass: Pass = { id: Math.max(...db.passes.map(other => other.id)) + 1, createdAt: new Date().toISOString(), ...passForSale(plan, customer.id, today) };
+    const payment: Payment = {
+        id: Math.max(...db.payments.map(other => other.id)) + 1,
+        customerId: customer.id,
+        kind: 'payment',
+        amount: plan.price,
+        method: 'cash',
+        passId: pass.id,
+        paymentLinkId: null,
+        paidAt: new Date().toISOString(),
+        note: null,
+        createdBy: db.users[0].id,
+        createdAt: new Date().toISOString(),
+    };
+    pass.paymentId = payment.id;
+    db.passes.push(pass);
+    db.payments.push(payment);
+    return pass;
+};
+const freezer = customerWithout(7, 2);
+const freezerPass = givePass(freezer, 7);
+const refunded = customerWithout(8, 3);
+givePass(refunded, 8);
+const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 describeInBrowser('money in a browser', () => {
     let server: RunningServer;
@@ -111,6 +142,56 @@ describeInBrowser('money in a browser', () => {
         await again.page.getByRole('heading', { name: 'Paid' }).waitFor();
         await expect(again.page.getByLabel('Card number').count()).resolves.toBe(0);
         await again.context.close();
+    });
+
+    it('a manager freezes a pass for three days and sees its end date move by three days', async () => {
+        const p = await managerPage();
+        await p.goto(`/customers/${freezer.id}`);
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Yoga 8 visits' });
+        await expect(row.innerText()).resolves.toContain(usDate(freezerPass.endsOn));
+        await row.getByRole('button', { name: 'Freeze' }).click();
+        await dialog(p).getByText('This plan may be frozen for up to 7 days').waitFor();
+        await dialog(p).getByLabel('Frozen until').fill(addDays(today, 2));
+        await dialog(p).getByRole('button', { name: 'Freeze' }).click();
+        await p.getByText('The pass is frozen').waitFor();
+        await row.getByText(usDate(addDays(freezerPass.endsOn, 3))).waitFor();
+        await expect(row.innerText()).resolves.toMatch(/Frozen[\s\S]*Freeze/);
+        await expect(row.getByRole('button', { name: 'Freeze', exact: true }).count()).resolves.toBe(0);
+        await row.getByRole('button', { name: 'Unfreeze' }).waitFor();
+    });
+
+    it('a manager refunds a pass, cancelling it, and sees the refund and the cancelled pass on the card', async () => {
+        const p = await managerPage();
+        await p.goto(`/customers/${refunded.id}`);
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Stretching 10 visits' });
+        await expect(row.innerText()).resolves.toMatch(/Active/);
+        await row.getByRole('button', { name: 'Refund' }).click();
+        await expect(dialog(p).getByLabel('Amount').inputValue()).resolves.toBe('6000');
+        await dialog(p).getByLabel('Cancel the pass').check();
+        await dialog(p).getByRole('button', { name: 'Refund' }).click();
+        await p.getByText('The refund is recorded').waitFor();
+        await row.getByText('Cancelled').waitFor();
+        await expect(row.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
+        const refund = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Refund' });
+        await expect(refund.innerText()).resolves.toMatch(/Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Stretching 10 visits/);
+    });
+
+    it('copying a link gives the full address, and shows it to copy by hand when the browser refuses', async () => {
+        const link = db.paymentLinks.find(candidate => candidate.status === 'pending' && candidate.id !== staleLinkId) as PaymentLink;
+        const { context, page: p } = await newPage(browser, server.url);
+        await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+        await signIn(p, 'manager');
+        await p.goto(`/customers/${link.customerId}`);
+        const row = section(p, 'Payment links').locator('tbody tr').filter({ hasText: 'Pending' }).first();
+        await row.getByRole('button', { name: 'Copy link' }).click();
+        await p.getByText('The link is copied').waitFor();
+        const copied = await p.evaluate(() => navigator.clipboard.readText());
+        expect(copied).toMatch(new RegExp(`^${server.url}/payments/link/[A-Za-z0-9_-]{22}$`));
+
+        await p.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+        await row.getByRole('button', { name: 'Copy link' }).click();
+        await expect(dialog(p).getByRole('textbox', { name: 'Link to the payment page' }).inputValue()).resolves.toBe(copied);
+        await context.close();
     });
 
     it('an expired link shows as expired in Russian, with no login', async () => {

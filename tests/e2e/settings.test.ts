@@ -61,6 +61,18 @@ describeInBrowser('the settings screens in a browser', () => {
         expect(plan).toContain(direction);
         expect(plan).not.toContain('All directions');
         expect(plan).toMatch(/3,600\.00/);
+
+        // Filtered by the new direction: its own plan and the plans for every direction, not other directions' plans.
+        await p.goto(`/settings/subscriptions?filter=${encodeURIComponent('{}')}`);
+        await rowOf(p, 'Yoga 8 visits').waitFor();
+        expect(await rowOf(p, 'Unlimited month').innerText()).toContain('All directions');
+        await p.getByRole('button', { name: 'Add filter' }).click();
+        await p.getByRole('menu').getByText('For direction').click();
+        await p.getByRole('combobox', { name: 'For direction' }).fill(direction.slice(0, 12));
+        await p.getByRole('option', { name: direction }).click();
+        await rowOf(p, `${direction} · 4 visits`).waitFor();
+        await rowOf(p, 'Unlimited month').waitFor();
+        await expect.poll(() => rowOf(p, 'Yoga 8 visits').count()).toBe(0);
     });
 
     it('an admin reorders the attendance marks and changes the default, and both survive a reload', async () => {
@@ -100,7 +112,8 @@ describeInBrowser('the settings screens in a browser', () => {
         const name = (await p.locator('tbody tr td').first().innerText()).trim();
         await p.locator('tbody tr').first().click();
         await p.waitForURL(/\/settings\/courses\/\d+$/);
-        await p.getByText(name).first().waitFor();
+        // The title names the course too: wait for the page's own fields.
+        await p.locator('.RaShow-main').getByText(name).waitFor();
         expect(await p.getByRole('textbox').count()).toBe(0);
         expect(await p.getByRole('button', { name: /Save|Delete/ }).count()).toBe(0);
 
@@ -129,6 +142,7 @@ describeInBrowser('the settings screens in a browser', () => {
         await p.evaluate(() => localStorage.setItem('RaStore.locale', '"ru"'));
         await signIn(p, 'admin');
         await p.goto('/settings/directions/1');
+        await expect.poll(() => p.locator('#react-admin-title').innerText(), { timeout: 15_000 }).toMatch(/^Направление «\S.*»$/);
         await p.getByRole('button', { name: 'Удалить' }).click();
         await p.getByRole('dialog').getByRole('button', { name: /Подтвердить|Да/ }).click();
         const dialog = p.getByRole('dialog');

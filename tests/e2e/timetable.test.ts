@@ -49,9 +49,9 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByLabel('From', { exact: true }).fill('2027-03-10');
         await p.getByTestId('week-title').getByText('03/08/2027 – 03/14/2027').waitFor();
         const tuesday = p.getByRole('region', { name: '2027-03-09' });
-        await tuesday.getByText('06:15 E2E Tuesday stretch').waitFor();
+        await tuesday.getByText('6:15 AM E2E Tuesday stretch').waitFor();
         await p.getByRole('button', { name: 'Next week' }).click();
-        await p.getByRole('region', { name: '2027-03-16' }).getByText('06:15 E2E Tuesday stretch').waitFor();
+        await p.getByRole('region', { name: '2027-03-16' }).getByText('6:15 AM E2E Tuesday stretch').waitFor();
         await expect(p.getByRole('region', { name: '2027-03-17' }).getByText('E2E Tuesday stretch').count()).resolves.toBe(0);
     });
 
@@ -69,7 +69,7 @@ describeInBrowser('the timetable in a browser', () => {
         await signIn(p, 'teacher');
         await p.goto('/events');
         await p.getByRole('button', { name: 'Week' }).click();
-        await p.getByRole('region', { name: today }).getByText('05:10 E2E early class').click();
+        await p.getByRole('region', { name: today }).getByText('5:10 AM E2E early class').click();
         await p.waitForURL(/\/events\/\d+$/);
 
         const row = (name: string) => p.getByTestId('roster-row').filter({ hasText: name });
@@ -101,6 +101,50 @@ describeInBrowser('the timetable in a browser', () => {
         await p.goto('/attendances/4');
         await p.waitForURL('**/access-denied');
         await expect(p.locator('body').innerText()).resolves.not.toMatch(/Boris Sokolov/);
+
+        // Nor another teacher's class, by its address.
+        const boris = await api<{ id: number }>('/events', { title: 'E2E Boris only', courseId: 1, teacherId: 4, studioId: 3, startsAt: '2027-05-03T05:00', durationMinutes: 30, capacity: 10 });
+        await p.goto(`/events/${boris.id}`);
+        await p.waitForURL('**/access-denied');
+        await expect(p.locator('body').innerText()).resolves.not.toMatch(/E2E Boris only/);
+    });
+
+    it('a manager moves a class: a clash is named on the form, a free time is saved', async () => {
+        const busy = await api<{ id: number }>('/events', { title: 'E2E busy hour', courseId: 1, teacherId: anna, studioId: 1, startsAt: '2027-06-07T06:00', durationMinutes: 60, capacity: 10 });
+        const moving = await api<{ id: number }>('/events', { title: 'E2E moving class', courseId: 1, teacherId: anna, studioId: 3, startsAt: '2027-06-07T08:00', durationMinutes: 60, capacity: 10 });
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.goto(`/events/${moving.id}`);
+        await p.getByRole('button', { name: 'Edit class' }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByLabel('Starts at').fill('2027-06-07T06:30');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.getByTestId('clash').getByText('The teacher already has a class at 06/07/2027 6:00 AM.').waitFor();
+        await dialog.getByText('The teacher has another class at this time').waitFor();
+        await expect(dialog.getByRole('link', { name: 'Open that class' }).getAttribute('href')).resolves.toBe(`/events/${busy.id}`);
+
+        await dialog.getByLabel('Starts at').fill('2027-06-07T07:00');
+        await dialog.getByLabel('Notes').fill('Moved an hour earlier');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await p.getByRole('heading', { level: 1, name: /06\/07\/2027 7:00 AM/ }).waitFor();
+        const stored = await api<{ startsAt: string; notes: string }>(`/events/${moving.id}`);
+        expect(stored).toMatchObject({ startsAt: '2027-06-07T07:00', notes: 'Moved an hour earlier' });
+    });
+
+    it('the week view in Russian starts on Monday, with Russian day names and 24-hour times', async () => {
+        await api('/events', { title: 'E2E утро', courseId: 1, teacherId: anna, studioId: 3, startsAt: '2027-04-11T07:05', durationMinutes: 30, capacity: 10 });
+        const p = await page();
+        await p.goto('/login');
+        await p.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
+        await signIn(p, 'manager');
+        await p.goto('/events');
+        await p.getByRole('button', { name: 'Неделя' }).click();
+        await p.getByLabel('С', { exact: true }).fill('2027-04-08');
+        await p.getByTestId('week-title').getByText('05.04.2027 – 11.04.2027').waitFor();
+        const days = await p.getByRole('region').locator('.MuiTypography-subtitle2').allInnerTexts();
+        expect(days.map(day => day.split(' ')[0])).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
+        await p.getByRole('region', { name: '2027-04-11' }).getByText('7:05 E2E утро', { exact: true }).waitFor();
     });
 
     it('a manager opens the group’s journal for the month and the marks match', async () => {

@@ -10,6 +10,8 @@ import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import type { Status } from '../../src/domain/types';
 import { journalCsv } from '../../src/pages/attendanceReport/journalCsv';
+import { useAttendanceExporter } from '../../src/resources/attendances/attendanceExporter';
+import { useStatuses } from '../../src/resources/common/statuses';
 import { RosterRow } from '../../src/resources/events/RosterRow';
 import type { JournalAnswer, RosterPerson } from '../../src/server/timetable';
 
@@ -85,5 +87,44 @@ describe('the journal as CSV', () => {
         };
         const labels = { name: 'Customer', total: 'Total', mark: (code: string) => statuses.find(status => status.code === code)?.label ?? code };
         expect(journalCsv(journal, labels)).toBe('Customer,2026-11-02 19:00,2026-11-09 19:00,Total\n"Petrova, Anna",Attended,Excused,1\nTotal,1,0,1\n');
+    });
+});
+
+describe('the attendances CSV', () => {
+    it('names the customer, the class, its course and teacher, and the mark, in the user’s language', async () => {
+        const records: Record<string, Record<number, unknown>> = {
+            customers: { 7: { id: 7, firstName: 'Анна', lastName: 'Петрова' } },
+            events: { 5: { id: 5, courseId: 2, teacherId: 3, startsAt: '2026-11-02T19:00' } },
+            'settings/courses': { 2: { id: 2, name: 'Хатха-йога' } },
+            'settings/users': { 3: { id: 3, name: 'Anna Petrova' } },
+        };
+        const dataProvider = testDataProvider({
+            getList: (() => Promise.resolve({ data: statuses, total: statuses.length })) as never,
+            getMany: ((resource: string, { ids }: { ids: number[] }) => Promise.resolve({ data: ids.map(id => records[resource][id]) })) as never,
+        });
+        let blob: Blob | undefined;
+        URL.createObjectURL = vi.fn((value: Blob) => {
+            blob = value;
+            return 'blob:csv';
+        });
+        URL.revokeObjectURL = vi.fn();
+        let exporter: ReturnType<typeof useAttendanceExporter> | undefined;
+        const Probe = () => {
+            exporter = useAttendanceExporter();
+            return <span>{useStatuses('attendance').length}</span>;
+        };
+        render(
+            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(() => russianMessages, 'ru')} store={memoryStore()}>
+                <Probe />
+            </AdminContext>,
+        );
+        await screen.findByText('2');
+        const attendance = { id: 1, createdAt: '', eventId: 5, customerId: 7, status: 'excused', passId: null, charged: false, unpaid: true, markedBy: 3 };
+        await exporter?.([attendance], (data, field, resource) => dataProvider.getMany(resource, { ids: data.map(record => record[field]) }).then(({ data: found }) => Object.fromEntries(found.map(record => [record.id, record]))), dataProvider, 'attendances');
+        const text = await (blob as Blob).text();
+        expect(text.replace('\uFEFF', '').split('\n')).toEqual([
+            'Клиент,Дата занятия,Курс,Преподаватель,Отметка,Визит списан,Не оплачено',
+            'Петрова Анна,2026-11-02 19:00,Хатха-йога,Anna Petrova,Excused,Нет,Да',
+        ]);
     });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PayAttempts } from '../../src/server/publicPayments';
 import {
     cardSchema,
     checkLinkOpen,
@@ -189,5 +190,19 @@ describe('the life cycle of a payment link', () => {
             ok: false,
             errors: { cardNumber: 'app.payment_page.errors.card_number', expiry: 'app.payment_page.errors.expiry', cvc: 'app.payment_page.errors.cvc' },
         });
+    });
+});
+
+describe('pay attempts (card testing protection)', () => {
+    it('allows the limit within the window, then asks to wait until the oldest attempt leaves it', () => {
+        const attempts = new PayAttempts(3, 60_000);
+        const start = Date.parse('2026-05-01T10:00:00Z');
+        [0, 10_000, 20_000].forEach(offset => {
+            expect(attempts.retryAfter('address:1', start + offset)).toBe(0);
+            attempts.record('address:1', start + offset);
+        });
+        expect(attempts.retryAfter('address:1', start + 30_000)).toBe(30);
+        expect(attempts.retryAfter('address:2', start + 30_000)).toBe(0);
+        expect(attempts.retryAfter('address:1', start + 60_000)).toBe(0);
     });
 });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
 import { englishMessages } from '../../src/app/i18n/en';
-import { settingsMessages } from '../../src/app/i18n/features/settings';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { configSchema, statusSchema, subscriptionSchema, userCreateSchema, userSchema } from '../../src/domain/schemas';
 import { validate } from '../../src/domain/validation';
@@ -99,16 +98,30 @@ describe('the settings messages', () => {
     const root = join(import.meta.dirname, '../..');
     const folders = ['users', 'courses', 'studios', 'directions', 'subscriptions', 'statuses', 'configs', 'common'].map(name => join(root, 'src/resources', name));
     const sources = [...folders.flatMap(folder => readdirSync(folder).map(file => join(folder, file))), join(root, 'src/server/settings.ts')];
-    const used = new Set(sources.flatMap(file => [...readFileSync(file, 'utf8').matchAll(/['"`](app\.settings\.[a-z_]+)['"`]/g)].map(match => match[1])));
+    const used = new Set(sources.flatMap(file => [...readFileSync(file, 'utf8').matchAll(/['"`](app\.(?:settings|plans)\.[a-z_]+)['"`]/g)].map(match => match[1])));
     const lookup = (messages: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
     it('has every key the screens and the server use, in English and in Russian', () => {
         expect(used.size).toBeGreaterThan(10);
         for (const key of used) {
-            expect(lookup(settingsMessages.en, key), key).toEqual(expect.any(String));
-            expect(lookup(settingsMessages.ru, key), key).toEqual(expect.any(String));
-            expect(lookup(settingsMessages.ru, key), key).not.toBe(lookup(settingsMessages.en, key));
+            expect(lookup(englishMessages, key), key).toEqual(expect.any(String));
+            expect(lookup(russianMessages, key), key).toEqual(expect.any(String));
+            expect(lookup(russianMessages, key), key).not.toBe(lookup(englishMessages, key));
         }
+    });
+
+    // react-admin's own 'Создать %{name}' reads «Создать Вид абонемента»: each page names itself instead.
+    it.each([
+        ['settings/users', 'Новый пользователь', 'Пользователь «Анна»'],
+        ['settings/courses', 'Новый курс', 'Курс «Анна»'],
+        ['settings/studios', 'Новый зал', 'Зал «Анна»'],
+        ['settings/directions', 'Новое направление', 'Направление «Анна»'],
+        ['settings/subscriptions', 'Новый вид абонемента', 'Вид абонемента «Анна»'],
+    ])('titles the create and edit pages of %s in Russian', (resource, create, edit) => {
+        const ru = translator('ru');
+        expect(ru(`resources.${resource}.page.create`)).toBe(create);
+        expect(ru(`resources.${resource}.page.edit`, { recordRepresentation: 'Анна' })).toBe(edit);
+        expect(translator('en')(`resources.${resource}.page.create`)).toMatch(/^New [a-z ]+$/);
     });
 
     it('reaches both catalogues', () => {

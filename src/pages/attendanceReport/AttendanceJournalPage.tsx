@@ -2,7 +2,7 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import { Alert, Button, Card, CardContent, GlobalStyles, Stack, TextField, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { studioToday } from '../../domain/time';
@@ -16,20 +16,30 @@ const printStyles = (
     <GlobalStyles
         styles={{
             '@media print': {
-                '.RaSidebar-fixed, .RaSidebar-root, header, .MuiAppBar-root, .no-print': { display: 'none !important' },
+                '.RaSidebar-fixed, .RaSidebar-root, .RaSidebar-docked, .MuiDrawer-docked, header, .MuiAppBar-root, .no-print': { display: 'none !important' },
                 '.RaLayout-content, .RaLayout-contentWithSidebar, main': { padding: '0 !important', margin: '0 !important' },
                 '.MuiCard-root': { boxShadow: 'none !important', border: 'none !important' },
                 body: { background: '#fff !important', color: '#000 !important' },
+                '[data-testid=journal] th, [data-testid=journal] td': { padding: '2px 4px !important', fontSize: '10px !important' },
             },
+            // A month of classes is wider than it is tall.
+            '@page': { size: 'A4 landscape', margin: '10mm' },
         }}
     />
 );
+
+/** 'ноябрь 2026 г.', 'November 2026'. */
+const monthName = (month: string, locale: string) =>
+    /^\d{4}-\d{2}$/.test(month)
+        ? new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+        : month;
 
 /** /reports/attendances/{id}: the journal of a group for a month (?month=YYYY-MM), to print or export. */
 export const AttendanceJournalPage = () => {
     const { id } = useParams();
     const [search, setSearch] = useSearchParams();
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const statuses = useStatuses('attendance');
     const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
@@ -57,7 +67,7 @@ export const AttendanceJournalPage = () => {
             <CardContent>
                 <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} mb={2}>
                     <Typography variant="h5" component="h1">
-                        {journal.data?.schedule.title} · {month}
+                        {journal.data?.schedule.title} · {monthName(month, locale)}
                     </Typography>
                     <TextField
                         className="no-print"

@@ -1,6 +1,6 @@
 import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { formatShortDate } from '../../app/i18n/dates';
+import { formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { Status } from '../../domain/types';
 import type { JournalAnswer } from '../../server/timetable';
 
@@ -20,7 +20,7 @@ export const JournalTable = ({ journal, statuses }: { journal: JournalAnswer; st
                             <TableCell key={column.eventId} align="center" sx={{ textDecoration: column.status === 'cancelled' ? 'line-through' : 'none', whiteSpace: 'nowrap' }}>
                                 {formatShortDate(column.startsAt.slice(0, 10), locale).slice(0, 5)}
                                 <br />
-                                {column.startsAt.slice(11)}
+                                {formatTime(column.startsAt, locale)}
                             </TableCell>
                         ))}
                         <TableCell align="right">{translate('app.timetable.journal.total')}</TableCell>

@@ -1,9 +1,5 @@
 import type { JournalAnswer } from '../../server/timetable';
-
-const cell = (value: string | number) => {
-    const text = String(value);
-    return /[",;\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+import { toCsv } from '../statistics/format';
 
 /** The journal as CSV: a header of dates, a row per customer with the marks' labels, a row of totals. */
 export const journalCsv = (journal: JournalAnswer, labels: { name: string; total: string; mark: (code: string) => string }) => {
@@ -12,9 +8,10 @@ export const journalCsv = (journal: JournalAnswer, labels: { name: string; total
         ...journal.rows.map(row => [row.name, ...journal.columns.map(column => (row.marks[column.eventId] ? labels.mark(row.marks[column.eventId]) : '')), row.visits]),
         [labels.total, ...journal.columns.map(column => column.visits), journal.visits],
     ];
-    return `${lines.map(line => line.map(cell).join(',')).join('\n')}\n`;
+    return `${toCsv(lines)}\n`;
 };
 
+/** Saves CSV with a byte-order mark, so that spreadsheet programs read the Cyrillic right. */
 export const download = (name: string, text: string) => {
     const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
     const link = document.createElement('a');

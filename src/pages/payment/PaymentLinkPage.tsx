@@ -95,20 +95,24 @@ export const PaymentLinkPage = () => {
                     <Row label={translate('app.payment_page.plan')} value={link.planName} />
                     <Row label={translate('app.payment_page.amount')} value={amountText} />
                     {link.description && <Row label={translate('app.payment_page.description')} value={link.description} />}
-                    <Row label={translate('app.payment_page.expires')} value={formatDateTime(link.expiresAt, locale)} />
+                    {/* Once paid or cancelled, the link's expiry means nothing to the customer. */}
+                    {(link.status === 'pending' || link.status === 'expired') && (
+                        <Row label={translate('app.payment_page.expires')} value={formatDateTime(link.expiresAt, locale)} />
+                    )}
                 </Stack>
                 <Divider />
                 {link.status === 'pending' && (
                     <CardForm id={id} amountText={amountText} onPaid={paid => queryClient.setQueryData(queryKey, paid)} onConflict={() => refetch()} />
                 )}
                 {link.status === 'paid' && (
-                    <Stack direction="row" spacing={1.5} alignItems="center" sx={{ color: 'success.main' }}>
-                        <CheckCircleOutline fontSize="large" />
+                    <Stack direction="row" spacing={1.5} alignItems="center">
+                        <CheckCircleOutline fontSize="large" color="success" />
                         <Stack>
+                            {/* The light themes' success green is too pale for text on white: the title keeps the text colour. */}
                             <Typography variant="h6" component="h1">
                                 {translate('app.payment_page.states.paid_title')}
                             </Typography>
-                            <Typography color="text.primary">{translate('app.payment_page.states.paid_text')}</Typography>
+                            <Typography>{translate('app.payment_page.states.paid_text')}</Typography>
                         </Stack>
                     </Stack>
                 )}

@@ -1,4 +1,4 @@
-import { Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { Status } from '../../domain/types';
@@ -11,67 +11,70 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: S
     const translate = useTranslate();
     const statusOf = (code: string) => statuses.find(status => status.code === code);
     return (
-        <Table size="small">
-            <TableHead>
-                <TableRow>
-                    <TableCell>{translate('resources.events.fields.startsAt')}</TableCell>
-                    <TableCell>{translate('resources.events.fields.courseId')}</TableCell>
-                    <TableCell>{translate('resources.events.fields.status')}</TableCell>
-                    <TableCell>{translate('resources.events.fields.attendees')}</TableCell>
-                    <TableCell align="right">{translate('app.timetable.pay.visits')}</TableCell>
-                    <TableCell align="right">{translate('app.timetable.pay.pay')}</TableCell>
-                </TableRow>
-            </TableHead>
-            <TableBody>
-                {pay.events.map(row => (
-                    <RecordContextProvider key={row.event.id} value={{ ...row.event, pay: row.pay }}>
-                        <TableRow data-testid="pay-row">
-                            <TableCell>
-                                <MuiLink component={Link} to={`/events/${row.event.id}`}>
-                                    <DateTimeField source="startsAt" />
-                                </MuiLink>
-                            </TableCell>
-                            <TableCell>
-                                <ReferenceField source="courseId" reference="settings/courses" link={false} />
-                            </TableCell>
-                            <TableCell>{translate(`resources.events.statuses.${row.event.status}`)}</TableCell>
-                            <TableCell>
-                                <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
-                                    {row.attendees.map(attendee => {
-                                        const status = statusOf(attendee.status);
-                                        return (
-                                            <Chip
-                                                key={attendee.customerId}
-                                                size="small"
-                                                variant="outlined"
-                                                label={`${attendee.name} · ${status?.label ?? attendee.status}`}
-                                                sx={{ borderColor: status?.color, ...(attendee.unpaid && { color: 'error.main' }) }}
-                                            />
-                                        );
-                                    })}
-                                </Stack>
-                            </TableCell>
-                            <TableCell align="right">{row.visits}</TableCell>
+        // On a narrow screen the table scrolls, not the page.
+        <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+                <TableHead>
+                    <TableRow>
+                        <TableCell>{translate('resources.events.fields.startsAt')}</TableCell>
+                        <TableCell>{translate('resources.events.fields.courseId')}</TableCell>
+                        <TableCell>{translate('resources.events.fields.status')}</TableCell>
+                        <TableCell>{translate('resources.events.fields.attendees')}</TableCell>
+                        <TableCell align="right">{translate('app.timetable.pay.visits')}</TableCell>
+                        <TableCell align="right">{translate('app.timetable.pay.pay')}</TableCell>
+                    </TableRow>
+                </TableHead>
+                <TableBody>
+                    {pay.events.map(row => (
+                        <RecordContextProvider key={row.event.id} value={{ ...row.event, pay: row.pay }}>
+                            <TableRow data-testid="pay-row">
+                                <TableCell>
+                                    <MuiLink component={Link} to={`/events/${row.event.id}`}>
+                                        <DateTimeField source="startsAt" />
+                                    </MuiLink>
+                                </TableCell>
+                                <TableCell>
+                                    <ReferenceField source="courseId" reference="settings/courses" link={false} />
+                                </TableCell>
+                                <TableCell>{translate(`resources.events.statuses.${row.event.status}`)}</TableCell>
+                                <TableCell sx={{ minWidth: 280 }}>
+                                    <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+                                        {row.attendees.map(attendee => {
+                                            const status = statusOf(attendee.status);
+                                            return (
+                                                <Chip
+                                                    key={attendee.customerId}
+                                                    size="small"
+                                                    variant="outlined"
+                                                    label={`${attendee.name} · ${status?.label ?? attendee.status}`}
+                                                    sx={{ borderColor: status?.color, ...(attendee.unpaid && { color: 'error.main' }) }}
+                                                />
+                                            );
+                                        })}
+                                    </Stack>
+                                </TableCell>
+                                <TableCell align="right">{row.visits}</TableCell>
+                                <TableCell align="right">
+                                    <MoneyField source="pay" />
+                                </TableCell>
+                            </TableRow>
+                        </RecordContextProvider>
+                    ))}
+                </TableBody>
+                <TableFooter>
+                    <RecordContextProvider value={{ id: 'total', total: pay.total, visits: pay.visits }}>
+                        <TableRow>
+                            <TableCell colSpan={4}>{translate('app.timetable.pay.total')}</TableCell>
                             <TableCell align="right">
-                                <MoneyField source="pay" />
+                                <NumberField source="visits" />
+                            </TableCell>
+                            <TableCell align="right" data-testid="pay-total">
+                                <MoneyField source="total" />
                             </TableCell>
                         </TableRow>
                     </RecordContextProvider>
-                ))}
-            </TableBody>
-            <TableFooter>
-                <RecordContextProvider value={{ id: 'total', total: pay.total, visits: pay.visits }}>
-                    <TableRow>
-                        <TableCell colSpan={4}>{translate('app.timetable.pay.total')}</TableCell>
-                        <TableCell align="right">
-                            <NumberField source="visits" />
-                        </TableCell>
-                        <TableCell align="right" data-testid="pay-total">
-                            <MoneyField source="total" />
-                        </TableCell>
-                    </TableRow>
-                </RecordContextProvider>
-            </TableFooter>
-        </Table>
+                </TableFooter>
+            </Table>
+        </Box>
     );
 };

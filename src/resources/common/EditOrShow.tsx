@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
-import { Loading, useCanAccess } from 'react-admin';
+import { Edit, Loading, SimpleForm, useCanAccess } from 'react-admin';
+import type { z } from 'zod';
+import { schemaValidator } from '../../app/forms';
+import { SettingsFormToolbar } from './SettingsActions';
 
 /**
  * A record's page: its form for the roles that may change it, a read-only view for the roles that may
@@ -10,3 +13,17 @@ export const EditOrShow = ({ edit, show }: { edit: ReactNode; show: ReactNode })
     if (isPending) return <Loading />;
     return <>{canAccess ? edit : show}</>;
 };
+
+/** A catalogue record's page: the form checked by the domain schema, or the read-only view. */
+export const CatalogueEdit = ({ schema, inputs, show }: { schema: z.ZodType; inputs: ReactNode; show: ReactNode }) => (
+    <EditOrShow
+        edit={
+            <Edit mutationMode="pessimistic" redirect="list">
+                <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(schema)} toolbar={<SettingsFormToolbar />}>
+                    {inputs}
+                </SimpleForm>
+            </Edit>
+        }
+        show={show}
+    />
+);

@@ -1,9 +1,10 @@
-import { CreateButton, ExportButton, SaveButton, Toolbar, TopToolbar } from 'react-admin';
+import { CreateButton, ExportButton, FilterButton, SaveButton, Toolbar, TopToolbar } from 'react-admin';
 import { DeleteWithConflictButton } from './DeleteWithConflict';
 
-/** A settings list: create (for the roles that may) and export what is shown. */
+/** A settings list: more filters, create (for the roles that may) and export what is shown. */
 export const SettingsListActions = () => (
     <TopToolbar>
+        <FilterButton />
         <CreateButton />
         <ExportButton />
     </TopToolbar>

@@ -1,20 +1,13 @@
-import { BooleanField, Edit, NumberField, ReferenceField, Show, SimpleForm, SimpleShowLayout, TextField } from 'react-admin';
-import { schemaValidator } from '../../app/forms';
+import { BooleanField, NumberField, ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { courseSchema } from '../../domain/schemas';
-import { EditOrShow } from '../common/EditOrShow';
-import { SettingsFormToolbar } from '../common/SettingsActions';
+import { CatalogueEdit } from '../common/EditOrShow';
 import { TranslatedField } from '../common/TranslatedField';
 import { CourseInputs } from './CourseInputs';
 
 export const CourseEdit = () => (
-    <EditOrShow
-        edit={
-            <Edit mutationMode="pessimistic" redirect="list">
-                <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(courseSchema)} toolbar={<SettingsFormToolbar />}>
-                    <CourseInputs />
-                </SimpleForm>
-            </Edit>
-        }
+    <CatalogueEdit
+        schema={courseSchema}
+        inputs={<CourseInputs />}
         show={
             <Show actions={false}>
                 <SimpleShowLayout>

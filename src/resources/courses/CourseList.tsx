@@ -22,7 +22,8 @@ export const CourseList = () => (
     >
         <DataTable<Course> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
-            <DataTable.Col source="directionId">
+            {/* Sorting by the reference would order by id, not by the name people read: filter by direction instead. */}
+            <DataTable.Col source="directionId" disableSort>
                 <ReferenceField source="directionId" reference="settings/directions" link={false} />
             </DataTable.Col>
             <DataTable.Col source="level">

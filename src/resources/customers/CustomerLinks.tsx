@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Button, Chip, Stack } from '@mui/material';
+import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { DataTable, Pagination, ReferenceField, ReferenceManyField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
-import { Empty, Section } from './Section';
+import { Empty, scrollableTable, Section } from './Section';
 
 const statusColors: Record<PaymentLink['status'], 'warning' | 'success' | 'default' | 'error'> = {
     pending: 'warning',
@@ -24,19 +24,45 @@ const LinkStatusField = (_props: { label?: string }) => {
 
 export const publicLinkPath = (id: string) => `/payments/link/${encodeURIComponent(id)}`;
 
+/** The full address the customer receives. */
+export const publicLinkUrl = (id: string) => `${window.location.origin}${publicLinkPath(id)}`;
+
+const CopyByHandDialog = ({ url, open, onClose }: { url: string; open: boolean; onClose: () => void }) => {
+    const translate = useTranslate();
+    return (
+        <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm">
+            <DialogTitle>{translate('app.money.copy_fallback.title')}</DialogTitle>
+            <DialogContent>
+                <DialogContentText sx={{ mb: 2 }}>{translate('app.money.copy_fallback.hint')}</DialogContentText>
+                <TextField
+                    value={url}
+                    fullWidth
+                    autoFocus
+                    slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate('app.money.copy_fallback.title') } }}
+                    onFocus={event => event.target.select()}
+                />
+            </DialogContent>
+            <DialogActions>
+                <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+            </DialogActions>
+        </Dialog>
+    );
+};
+
 const LinkActions = (_props: { label?: string }) => {
     const link = useRecordContext<PaymentLink>();
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
     const dataProvider = useDataProvider<StudioDataProvider>();
+    const [manualCopy, setManualCopy] = useState(false);
     if (!link) return null;
-    const url = `${window.location.origin}${publicLinkPath(link.id)}`;
+    const url = publicLinkUrl(link.id);
+    // Browsers give no clipboard to a page served over plain http: then the link is shown to copy by hand.
     const copy = () =>
-        navigator.clipboard.writeText(url).then(
+        (navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'))).then(
             () => notify('app.money.notifications.link_copied', { type: 'info' }),
-            // Without clipboard access (an http address), show the link so that it can be copied by hand.
-            () => notify(url, { type: 'info', autoHideDuration: 15_000 }),
+            () => setManualCopy(true),
         );
     const cancel = () =>
         dataProvider.cancelPaymentLink({ id: link.id }).then(
@@ -59,6 +85,7 @@ const LinkActions = (_props: { label?: string }) => {
                     {translate('app.money.actions.cancel_link')}
                 </Button>
             )}
+            <CopyByHandDialog url={url} open={manualCopy} onClose={() => setManualCopy(false)} />
         </Stack>
     );
 };
@@ -77,7 +104,7 @@ export const CustomerLinks = () => {
             }
         >
             <ReferenceManyField reference="paymentLinks" target="customerId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<PaymentLink> bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.links" />}>
+                <DataTable<PaymentLink> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.links" />}>
                     <DataTable.Col source="createdAt" field={DateTimeField} />
                     <DataTable.Col source="subscriptionId">
                         <ReferenceField source="subscriptionId" reference="settings/subscriptions" link={false} />

@@ -1,8 +1,11 @@
-import { CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar } from 'react-admin';
-import type { Customer } from '../../domain/types';
+import { Chip } from '@mui/material';
+import { CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { formatShortDate } from '../../app/i18n/dates';
 import { DateField } from '../common/dates';
 import { StatusChip } from '../common/statuses';
 import { useCustomerFilters } from './CustomerFilters';
+import { useCustomerExporter, type CustomerRow } from './customerExporter';
+import { scrollableTable } from './Section';
 
 const Actions = () => (
     <TopToolbar>
@@ -12,17 +15,40 @@ const Actions = () => (
     </TopToolbar>
 );
 
+/** The active pass the server found for the row: its name, and when it ends. */
+const ActivePassField = (_props: { label?: string }) => {
+    const customer = useRecordContext<CustomerRow>();
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const pass = customer?.activePass;
+    if (!pass) return <span>—</span>;
+    const parts = [pass.name, translate('app.money.until', { date: formatShortDate(pass.endsOn, locale) })];
+    if (pass.visitsLeft !== null) parts.push(translate('app.money.visits_left', { smart_count: pass.visitsLeft }));
+    return <span>{parts.join(' · ')}</span>;
+};
+
+const DebtField = (_props: { label?: string }) => {
+    const customer = useRecordContext<CustomerRow>();
+    const translate = useTranslate();
+    if (!customer?.unpaidVisits) return null;
+    return <Chip size="small" color="error" label={translate('app.money.debt.some', { smart_count: customer.unpaidVisits })} />;
+};
+
 export const CustomerList = () => (
-    <List<Customer> title="app.menu.customers" filters={useCustomerFilters()} actions={<Actions />} sort={{ field: 'lastName', order: 'ASC' }}>
-        <DataTable<Customer> rowClick="edit">
+    <List<CustomerRow> title="app.menu.customers" filters={useCustomerFilters()} actions={<Actions />} sort={{ field: 'lastName', order: 'ASC' }} exporter={useCustomerExporter()}>
+        <DataTable<CustomerRow> rowClick="edit" sx={scrollableTable}>
             <DataTable.Col source="lastName" />
             <DataTable.Col source="firstName" />
-            <DataTable.Col source="phone" />
-            <DataTable.Col source="email" />
+            <DataTable.Col source="phone" sx={{ whiteSpace: 'nowrap' }} />
             <DataTable.Col source="status">
                 <StatusChip list="customer" />
             </DataTable.Col>
-            <DataTable.Col source="source" />
+            <DataTable.Col source="activePass" disableSort>
+                <ActivePassField />
+            </DataTable.Col>
+            <DataTable.Col source="unpaidVisits" disableSort>
+                <DebtField />
+            </DataTable.Col>
             <DataTable.Col source="createdAt" field={DateField} />
         </DataTable>
     </List>

@@ -6,9 +6,9 @@ import type { Pass } from '../../domain/types';
 import { DateField } from '../common/dates';
 import { MoneyField } from '../common/money';
 import { FreezeDialog, UnfreezeDialog } from './FreezeDialogs';
-import { FreezeField, PassStateField, VisitsLeftField } from './PassFields';
+import { PassStateField, VisitsLeftField } from './PassFields';
 import { RefundDialog } from './RefundDialog';
-import { Empty, Section } from './Section';
+import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
 import { useStudioToday } from './today';
 
@@ -21,8 +21,9 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     if (!pass) return null;
     // A freeze can be ended while it lasts or before it starts; a new one only when there is none.
     const freezeLasts = !!pass.frozenTo && today <= pass.frozenTo;
+    // The buttons stack when the card is narrow, so that they stay in view on a 1024px screen.
     return (
-        <Stack direction="row" spacing={0.5} justifyContent="flex-end">
+        <Stack direction="row" flexWrap="wrap" useFlexGap spacing={0.5} justifyContent="flex-end">
             {!pass.frozenFrom && ['active', 'not_started'].includes(passStateOn(pass, today)) && (
                 <Button size="small" onClick={() => onAction({ kind: 'freeze', pass })}>
                     {translate('app.money.actions.freeze')}
@@ -62,7 +63,7 @@ export const CustomerPasses = () => {
             }
         >
             <ReferenceManyField reference="passes" target="customerId" sort={{ field: 'startsOn', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<Pass> bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.passes" />}>
+                <DataTable<Pass> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.passes" />}>
                     <DataTable.Col source="name" />
                     <DataTable.Col source="state" disableSort>
                         <PassStateField />
@@ -70,11 +71,8 @@ export const CustomerPasses = () => {
                     <DataTable.Col source="visitsLeft" disableSort>
                         <VisitsLeftField />
                     </DataTable.Col>
-                    <DataTable.Col source="startsOn" field={DateField} />
-                    <DataTable.Col source="endsOn" field={DateField} />
-                    <DataTable.Col source="frozenFrom">
-                        <FreezeField />
-                    </DataTable.Col>
+                    <DataTable.Col source="startsOn" field={DateField} sx={{ whiteSpace: 'nowrap' }} />
+                    <DataTable.Col source="endsOn" field={DateField} sx={{ whiteSpace: 'nowrap' }} />
                     <DataTable.Col source="price" align="right">
                         <MoneyField source="price" />
                     </DataTable.Col>

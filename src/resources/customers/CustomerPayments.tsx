@@ -4,7 +4,7 @@ import type { Payment } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
 import { TranslatedField } from '../common/TranslatedField';
-import { Empty, Section } from './Section';
+import { Empty, scrollableTable, Section } from './Section';
 
 /** A refund reads as money going out: a minus, in the error colour. */
 const SignedAmountField = (_props: { label?: string }) => {
@@ -22,8 +22,8 @@ const SignedAmountField = (_props: { label?: string }) => {
 export const CustomerPayments = () => (
     <Section title="app.money.sections.payments">
         <ReferenceManyField reference="payments" target="customerId" sort={{ field: 'paidAt', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-            <DataTable<Payment> bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.payments" />}>
-                <DataTable.Col source="paidAt" field={DateTimeField} />
+            <DataTable<Payment> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.payments" />}>
+                <DataTable.Col source="paidAt" field={DateTimeField} sx={{ whiteSpace: 'nowrap' }} />
                 <DataTable.Col source="kind">
                     <TranslatedField source="kind" prefix="app.payment_kinds" />
                 </DataTable.Col>

@@ -2,7 +2,7 @@ import { Chip } from '@mui/material';
 import { DataTable, Pagination, ReferenceField, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
 import type { Attendance } from '../../domain/types';
 import { StatusChip } from '../common/statuses';
-import { Empty, Section } from './Section';
+import { Empty, scrollableTable, Section } from './Section';
 
 const UnpaidField = (_props: { label?: string }) => {
     const visit = useRecordContext<Attendance>();
@@ -15,6 +15,7 @@ export const CustomerVisits = () => (
     <Section title="app.money.sections.visits">
         <ReferenceManyField reference="attendances" target="customerId" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
             <DataTable<Attendance>
+                sx={scrollableTable}
                 bulkActionButtons={false}
                 rowClick={false}
                 empty={<Empty text="app.money.empty.visits" />}

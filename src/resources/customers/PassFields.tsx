@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import { Chip, Stack, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { passStateOn, visitsLeft, type PassState } from '../../domain/passes';
@@ -14,14 +14,19 @@ const stateColors: Record<PassState, 'success' | 'info' | 'default' | 'warning' 
     cancelled: 'error',
 };
 
-/** The pass's state today, derived, never stored. */
+/** The pass's state today, derived, never stored, and its freeze beneath when it has one. */
 export const PassStateField = (_props: { label?: string }) => {
     const pass = useRecordContext<Pass>();
     const translate = useTranslate();
     const today = useStudioToday();
     if (!pass) return null;
     const state = passStateOn(pass, today);
-    return <Chip size="small" color={stateColors[state]} label={translate(`app.pass_states.${state}`)} />;
+    return (
+        <Stack alignItems="flex-start" spacing={0.5}>
+            <Chip size="small" color={stateColors[state]} label={translate(`app.pass_states.${state}`)} />
+            <FreezeField />
+        </Stack>
+    );
 };
 
 export const VisitsLeftField = (_props: { label?: string }) => {
@@ -32,10 +37,15 @@ export const VisitsLeftField = (_props: { label?: string }) => {
     return <span>{left === null ? translate('app.money.unlimited') : `${left} / ${pass.visitsTotal}`}</span>;
 };
 
-/** The freeze, "12.11.2026 – 16.11.2026", when the pass has one. */
-export const FreezeField = (_props: { label?: string }) => {
+/** The freeze, "Freeze 12.11.2026 – 16.11.2026", when the pass has one. */
+const FreezeField = () => {
     const pass = useRecordContext<Pass>();
+    const translate = useTranslate();
     const [locale] = useLocaleState();
     if (!pass?.frozenFrom || !pass.frozenTo) return null;
-    return <span>{`${formatShortDate(pass.frozenFrom, locale)} – ${formatShortDate(pass.frozenTo, locale)}`}</span>;
+    return (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {`${translate('app.money.freeze')} ${formatShortDate(pass.frozenFrom, locale)} – ${formatShortDate(pass.frozenTo, locale)}`}
+        </Typography>
+    );
 };

@@ -1,20 +1,13 @@
-import { BooleanField, Edit, Show, SimpleForm, SimpleShowLayout, TextField } from 'react-admin';
-import { schemaValidator } from '../../app/forms';
+import { BooleanField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { directionSchema } from '../../domain/schemas';
 import { ColorField } from '../common/ColorField';
-import { EditOrShow } from '../common/EditOrShow';
-import { SettingsFormToolbar } from '../common/SettingsActions';
+import { CatalogueEdit } from '../common/EditOrShow';
 import { DirectionInputs } from './DirectionInputs';
 
 export const DirectionEdit = () => (
-    <EditOrShow
-        edit={
-            <Edit mutationMode="pessimistic" redirect="list">
-                <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(directionSchema)} toolbar={<SettingsFormToolbar />}>
-                    <DirectionInputs />
-                </SimpleForm>
-            </Edit>
-        }
+    <CatalogueEdit
+        schema={directionSchema}
+        inputs={<DirectionInputs />}
         show={
             <Show actions={false}>
                 <SimpleShowLayout>

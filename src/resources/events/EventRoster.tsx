@@ -1,15 +1,18 @@
 import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useCreate, useDataProvider, useDelete, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Loading, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
+import { formatDateTime } from '../../app/i18n/dates';
 import type { Attendance } from '../../domain/types';
 import type { RosterPerson } from '../../server/timetable';
-import { eventLabel } from '../common/eventLabel';
 import { useStatuses } from '../common/statuses';
 import { EventHeader } from './EventHeader';
 import { RosterRow } from './RosterRow';
 import { WalkInSearch } from './WalkInSearch';
+
+const statusOf = (error: unknown) => (error as HttpError | null)?.status;
+const isRefusal = (error: unknown) => [403, 404].includes(statusOf(error) ?? 0);
 
 /**
  * One class at /events/{id}: its roster, the group's members and anyone added, each marked with one
@@ -19,11 +22,17 @@ export const EventRoster = () => {
     const { id } = useParams();
     const eventId = Number(id);
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const notify = useNotify();
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const statuses = useStatuses('attendance');
-    const roster = useQuery({ queryKey: ['roster', eventId], queryFn: () => dataProvider.getRoster({ id: eventId }) });
+    const roster = useQuery({
+        queryKey: ['roster', eventId],
+        queryFn: () => dataProvider.getRoster({ id: eventId }),
+        // Another teacher's class or a missing one will not turn up by asking again.
+        retry: (count, error) => !isRefusal(error) && count < 2,
+    });
     const [create] = useCreate<Attendance>();
     const [update] = useUpdate<Attendance>();
     const [remove] = useDelete<Attendance>();
@@ -41,6 +50,8 @@ export const EventRoster = () => {
     });
 
     if (roster.isPending) return <Loading />;
+    if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
+    if (statusOf(roster.error) === 404) return <Alert severity="warning">{translate('ra.page.not_found')}</Alert>;
     if (roster.error || !roster.data) return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
     const { event, people, visits, capacity } = roster.data;
     const cancelled = event.status === 'cancelled';
@@ -48,7 +59,7 @@ export const EventRoster = () => {
 
     return (
         <Card sx={{ mt: 2 }}>
-            <Title title={eventLabel(event)} />
+            <Title title={formatDateTime(event.startsAt, locale)} />
             <CardContent>
                 <EventHeader event={event} visits={visits} capacity={capacity} />
                 {cancelled && <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>}
@@ -56,7 +67,7 @@ export const EventRoster = () => {
                     <TableHead>
                         <TableRow>
                             <TableCell>{translate('resources.attendances.fields.customerId')}</TableCell>
-                            <TableCell>{translate('resources.attendances.fields.passId')}</TableCell>
+                            <TableCell>{translate('app.timetable.roster.pass')}</TableCell>
                             <TableCell>{translate('resources.attendances.fields.status')}</TableCell>
                         </TableRow>
                     </TableHead>

@@ -1,5 +1,6 @@
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
+import { lighten } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { Status } from '../../domain/types';
 import type { RosterPerson } from '../../server/timetable';
@@ -55,7 +56,11 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
                                 onClick={() => !chosen && onMark(person, status.code)}
                                 sx={{
                                     borderColor: status.color,
-                                    color: chosen ? theme => theme.palette.getContrastText(status.color) : status.color,
+                                    minWidth: 0,
+                                    px: 1,
+                                    // A dark status colour on a dark background is lightened to stay readable.
+                                    color: theme =>
+                                        chosen ? theme.palette.getContrastText(status.color) : theme.palette.mode === 'dark' ? lighten(status.color, 0.45) : status.color,
                                     bgcolor: chosen ? status.color : undefined,
                                     '&:hover': { bgcolor: chosen ? status.color : `${status.color}22`, borderColor: status.color },
                                 }}

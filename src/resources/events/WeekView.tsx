@@ -5,7 +5,7 @@ import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } 
 import { useNavigate } from 'react-router-dom';
 import { addDays, datesBetween, studioToday, weekStart } from '../../domain/time';
 import type { Course, StudioEvent, User } from '../../domain/types';
-import { formatShortDate } from '../../app/i18n/dates';
+import { formatShortDate, formatTime } from '../../app/i18n/dates';
 import { useStudioConfig } from '../common/money';
 import { weekdayName } from '../schedules/SlotsField';
 
@@ -60,7 +60,7 @@ const WeekView = () => {
                                         <Card key={event.id} variant="outlined" sx={{ borderLeft: 4, borderLeftColor: teacher?.color ?? 'primary.main', opacity: event.status === 'cancelled' ? 0.5 : 1 }}>
                                             <CardActionArea onClick={() => navigate(`/events/${event.id}`)} sx={{ p: 1 }}>
                                                 <Typography variant="body2" fontWeight={600} sx={{ textDecoration: event.status === 'cancelled' ? 'line-through' : 'none' }}>
-                                                    {event.startsAt.slice(11)} {event.title ?? courses.find(course => course.id === event.courseId)?.name ?? ''}
+                                                    {formatTime(event.startsAt, locale)} {event.title ?? courses.find(course => course.id === event.courseId)?.name ?? ''}
                                                 </Typography>
                                                 <Typography variant="caption" color="text.secondary">
                                                     {teacher?.name} · {translate(`resources.events.statuses.${event.status}`)}

@@ -71,7 +71,7 @@ export const DefaultToggle = (_props: { label?: string }) => {
     if (status.isDefault) {
         return (
             <Tooltip title={translate('app.settings.is_default')}>
-                <Star color="primary" aria-label={translate('app.settings.is_default_named', { label: status.label })} />
+                <Star color="primary" fontSize="small" sx={{ m: '5px', verticalAlign: 'middle' }} aria-label={translate('app.settings.is_default_named', { label: status.label })} />
             </Tooltip>
         );
     }

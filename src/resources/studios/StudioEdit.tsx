@@ -1,20 +1,13 @@
-import { BooleanField, Edit, NumberField, Show, SimpleForm, SimpleShowLayout, TextField } from 'react-admin';
-import { schemaValidator } from '../../app/forms';
+import { BooleanField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { studioSchema } from '../../domain/schemas';
 import { ColorField } from '../common/ColorField';
-import { EditOrShow } from '../common/EditOrShow';
-import { SettingsFormToolbar } from '../common/SettingsActions';
+import { CatalogueEdit } from '../common/EditOrShow';
 import { StudioInputs } from './StudioInputs';
 
 export const StudioEdit = () => (
-    <EditOrShow
-        edit={
-            <Edit mutationMode="pessimistic" redirect="list">
-                <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(studioSchema)} toolbar={<SettingsFormToolbar />}>
-                    <StudioInputs />
-                </SimpleForm>
-            </Edit>
-        }
+    <CatalogueEdit
+        schema={studioSchema}
+        inputs={<StudioInputs />}
         show={
             <Show actions={false}>
                 <SimpleShowLayout>

@@ -1,5 +1,6 @@
-import { BooleanField, NumberField, ReferenceArrayField, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { BooleanField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { MoneyField } from '../common/money';
+import { PlanDirections } from './PlanDirections';
 import { Visits } from './Visits';
 
 export const SubscriptionShow = () => (
@@ -7,9 +8,9 @@ export const SubscriptionShow = () => (
         <SimpleShowLayout>
             <TextField source="name" />
             <MoneyField source="price" />
-            <Visits source="visits" />
+            <Visits source="visits" label="app.plans.visits_column" />
             <NumberField source="validityDays" />
-            <ReferenceArrayField source="directionIds" reference="settings/directions" emptyText="app.plans.all_directions" />
+            <PlanDirections source="directionIds" label="app.plans.directions_column" />
             <NumberField source="freezeDays" />
             <BooleanField source="trial" />
             <BooleanField source="active" />

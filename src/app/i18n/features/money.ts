@@ -10,6 +10,9 @@ export const moneyMessages = defineMessages(
             payments: {
                 fields: { cancelPass: 'Cancel the pass' },
             },
+            customers: {
+                fields: { unpaidVisits: 'Debt' },
+            },
         },
         app: {
             money: {
@@ -42,6 +45,13 @@ export const moneyMessages = defineMessages(
                     link_copied: 'The link is copied',
                     link_cancelled: 'The payment link is cancelled',
                 },
+                copy_fallback: {
+                    title: 'Link to the payment page',
+                    hint: 'The browser did not allow copying: select the link and press Ctrl+C (⌘C on a Mac).',
+                },
+                freeze: 'Freeze',
+                until: 'until %{date}',
+                visits_left: '%{smart_count} visit left |||| %{smart_count} visits left',
                 debt: {
                     none: 'No unpaid visits',
                     some: '%{smart_count} unpaid visit |||| %{smart_count} unpaid visits',
@@ -82,7 +92,6 @@ export const moneyMessages = defineMessages(
                 description: 'Description',
                 expires: 'Valid until',
                 pay: 'Pay %{amount}',
-                paying: 'Paying…',
                 card_number: 'Card number',
                 expiry: 'Expiry (MM/YY)',
                 cvc: 'CVC',
@@ -103,6 +112,7 @@ export const moneyMessages = defineMessages(
                     cvc: 'Enter the 3 or 4 digit code',
                     declined: 'The card was declined. Try another card.',
                     failed: 'The payment could not be made. Try again later.',
+                    too_many: 'Too many payment attempts. Try again in a few minutes.',
                 },
             },
         },
@@ -114,6 +124,9 @@ export const moneyMessages = defineMessages(
             },
             payments: {
                 fields: { cancelPass: 'Аннулировать абонемент' },
+            },
+            customers: {
+                fields: { unpaidVisits: 'Долг' },
             },
         },
         app: {
@@ -148,6 +161,13 @@ export const moneyMessages = defineMessages(
                     link_copied: 'Ссылка скопирована',
                     link_cancelled: 'Ссылка на оплату отменена',
                 },
+                copy_fallback: {
+                    title: 'Ссылка на страницу оплаты',
+                    hint: 'Браузер не разрешил копирование: выделите ссылку и нажмите Ctrl+C (⌘C на Mac).',
+                },
+                freeze: 'Заморозка',
+                until: 'до %{date}',
+                visits_left: 'осталось %{smart_count} посещение |||| осталось %{smart_count} посещения |||| осталось %{smart_count} посещений',
                 debt: {
                     none: 'Неоплаченных посещений нет',
                     some: '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
@@ -188,9 +208,8 @@ export const moneyMessages = defineMessages(
                 description: 'Описание',
                 expires: 'Действует до',
                 pay: 'Оплатить %{amount}',
-                paying: 'Оплачиваем…',
                 card_number: 'Номер карты',
-                expiry: 'Срок действия (ММ/ГГ)',
+                expiry: 'Срок (ММ/ГГ)',
                 cvc: 'CVC',
                 test_hint: 'Тестовая оплата: карта 4242 4242 4242 4242, любой будущий срок и любой код.',
                 states: {
@@ -209,6 +228,7 @@ export const moneyMessages = defineMessages(
                     cvc: 'Введите код из 3 или 4 цифр',
                     declined: 'Карта отклонена. Попробуйте другую карту.',
                     failed: 'Не удалось провести оплату. Попробуйте позже.',
+                    too_many: 'Слишком много попыток оплаты. Попробуйте через несколько минут.',
                 },
             },
         },

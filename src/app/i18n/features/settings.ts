@@ -3,7 +3,19 @@ import { defineMessages } from './define';
 /** The settings screens: users, catalogue, status lists, general settings. */
 export const settingsMessages = defineMessages(
     {
+        resources: {
+            'settings/users': { page: { create: 'New user', edit: 'User “%{recordRepresentation}”' } },
+            'settings/courses': { page: { create: 'New course', edit: 'Course “%{recordRepresentation}”', show: 'Course “%{recordRepresentation}”' } },
+            'settings/studios': { page: { create: 'New studio', edit: 'Studio “%{recordRepresentation}”', show: 'Studio “%{recordRepresentation}”' } },
+            'settings/directions': {
+                page: { create: 'New direction', edit: 'Direction “%{recordRepresentation}”', show: 'Direction “%{recordRepresentation}”' },
+            },
+            'settings/subscriptions': {
+                page: { create: 'New subscription plan', edit: 'Plan “%{recordRepresentation}”', show: 'Plan “%{recordRepresentation}”' },
+            },
+        },
         app: {
+            plans: { visits_column: 'Visits', directions_column: 'Directions', for_direction: 'For direction' },
             settings: {
                 delete_title: 'Delete “%{name}”?',
                 delete_content: 'This cannot be undone.',
@@ -35,7 +47,19 @@ export const settingsMessages = defineMessages(
         },
     },
     {
+        resources: {
+            'settings/users': { page: { create: 'Новый пользователь', edit: 'Пользователь «%{recordRepresentation}»' } },
+            'settings/courses': { page: { create: 'Новый курс', edit: 'Курс «%{recordRepresentation}»', show: 'Курс «%{recordRepresentation}»' } },
+            'settings/studios': { page: { create: 'Новый зал', edit: 'Зал «%{recordRepresentation}»', show: 'Зал «%{recordRepresentation}»' } },
+            'settings/directions': {
+                page: { create: 'Новое направление', edit: 'Направление «%{recordRepresentation}»', show: 'Направление «%{recordRepresentation}»' },
+            },
+            'settings/subscriptions': {
+                page: { create: 'Новый вид абонемента', edit: 'Вид абонемента «%{recordRepresentation}»', show: 'Вид абонемента «%{recordRepresentation}»' },
+            },
+        },
         app: {
+            plans: { visits_column: 'Посещений', directions_column: 'Направления', for_direction: 'Для направления' },
             settings: {
                 delete_title: 'Удалить «%{name}»?',
                 delete_content: 'Это действие нельзя отменить.',

@@ -9,6 +9,13 @@ export const timetableMessages = defineMessages(
         app: {
             timetable: {
                 views: { list: 'List', week: 'Week' },
+                edit: {
+                    button: 'Edit class',
+                    title: 'Move or change the class',
+                    clash_teacher: 'The teacher already has a class at %{when}.',
+                    clash_studio: 'The studio is taken by another class at %{when}.',
+                    open_clash: 'Open that class',
+                },
                 week: { previous: 'Previous week', next: 'Next week' },
                 generate: {
                     title: 'Generate classes',
@@ -30,6 +37,7 @@ export const timetableMessages = defineMessages(
                     unlimited: 'unlimited',
                     visits_left: '%{smart_count} visit left |||| %{smart_count} visits left',
                     charged: 'charged',
+                    pass: 'Pass',
                     no_pass: 'No pass',
                     debt: 'Debt',
                     clear: 'Remove the mark',
@@ -71,6 +79,13 @@ export const timetableMessages = defineMessages(
         app: {
             timetable: {
                 views: { list: 'Список', week: 'Неделя' },
+                edit: {
+                    button: 'Изменить занятие',
+                    title: 'Перенести или изменить занятие',
+                    clash_teacher: 'У преподавателя уже есть занятие %{when}.',
+                    clash_studio: 'Зал занят другим занятием %{when}.',
+                    open_clash: 'Открыть это занятие',
+                },
                 week: { previous: 'Предыдущая неделя', next: 'Следующая неделя' },
                 generate: {
                     title: 'Создать занятия',
@@ -92,6 +107,7 @@ export const timetableMessages = defineMessages(
                     unlimited: 'безлимит',
                     visits_left: 'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
                     charged: 'списано',
+                    pass: 'Абонемент',
                     no_pass: 'Нет абонемента',
                     debt: 'Долг',
                     clear: 'Снять отметку',
