@@ -27,7 +27,7 @@ export default defineConfig({
         include: ['tests/**/*.test.{ts,tsx}'],
         globalSetup: ['tests/support/globalSetup.ts'],
         environment: 'node',
-        testTimeout: 30_000,
+        testTimeout: 60_000,
         hookTimeout: 120_000,
         fileParallelism: true,
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],

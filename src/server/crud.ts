@@ -174,6 +174,13 @@ export const collectionRoutes = (store: Store): Router => {
         return record;
     };
 
+    /** Records with the read-only fields computed for them (a customer's active pass), so that a record reads the same in a list and alone. */
+    const withComputedFields = (req: Request, collection: CollectionName, page: AnyRecord[]): AnyRecord[] => {
+        // Like the computed filters, the computed fields are for roles that may open the list.
+        const extra = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? listFields[collection]?.(page, store.data) : undefined;
+        return extra ? page.map(record => ({ ...record, ...extra(record) })) : page;
+    };
+
     const answer = (req: Request, res: Response, collection: CollectionName, record: AnyRecord, status = 200) =>
         res.status(status).json(present(userOf(req), collection, record));
 
@@ -199,9 +206,7 @@ export const collectionRoutes = (store: Store): Router => {
             const last = page.length ? query.range.start + page.length - 1 : query.range.start;
             res.setHeader('Content-Range', `${collection} ${query.range.start}-${last}/${found.length}`);
             res.setHeader('X-Total-Count', String(found.length));
-            // Like the computed filters, the computed fields are for roles that may open the list.
-            const extra = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? listFields[collection]?.(page, store.data) : undefined;
-            res.json(page.map(record => present(userOf(req), collection, extra ? { ...record, ...extra(record) } : record)));
+            res.json(withComputedFields(req, collection, page).map(record => present(userOf(req), collection, record)));
         }),
     );
 
@@ -211,7 +216,7 @@ export const collectionRoutes = (store: Store): Router => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
             noQuery(req);
-            answer(req, res, collection, findVisible(req, collection));
+            answer(req, res, collection, withComputedFields(req, collection, [findVisible(req, collection)])[0]);
         }),
     );
 

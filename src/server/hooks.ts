@@ -47,8 +47,8 @@ export const computedFilters: Partial<Record<CollectionName, Record<string, Comp
 };
 
 /**
- * Read-only fields the server adds to each record of a list page (a customer's active pass and debts),
- * computed over other records once per page. A feature adds its collection's entry here.
+ * Read-only fields the server adds to the records it answers with, in lists and alone (a customer's
+ * active pass and debts), computed over other records once per page. A feature adds its collection's entry here.
  */
 export type ListFields = (page: AnyRecord[], db: Database) => (record: AnyRecord) => Record<string, unknown>;
 

@@ -30,7 +30,7 @@ export const launchBrowser = (): Promise<Browser> =>
 export const newPage = async (browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1360, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    page.setDefaultTimeout(30_000);
     return { context, page };
 };
 
