@@ -4,6 +4,7 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Role, StoredUser, User } from '../domain/types';
 import { validate } from '../domain/validation';
+import { Attempts } from './attempts';
 import { ApiError, handle, invalidFields } from './errors';
 import { decoyHash, verifyPassword } from './passwords';
 import type { Store } from './store';
@@ -32,46 +33,6 @@ const loginSchema = z.object({
     password: z.string().min(1, 'ra.validation.required').max(200),
 });
 
-/** Counts failed logins by email and by address; both are limited, so neither guessing one account
- * from many places nor many accounts from one place goes unchecked. */
-class FailedLogins {
-    private failures = new Map<string, number[]>();
-
-    constructor(
-        private readonly max: number,
-        private readonly windowMs: number,
-    ) {}
-
-    private recent(key: string, now: number): number[] {
-        const times = (this.failures.get(key) ?? []).filter(time => now - time < this.windowMs);
-        if (times.length) this.failures.set(key, times);
-        else this.failures.delete(key);
-        return times;
-    }
-
-    /** Seconds until the next attempt is allowed, or 0. */
-    retryAfter(keys: string[], limits: number[], now = Date.now()): number {
-        let wait = 0;
-        keys.forEach((key, index) => {
-            const times = this.recent(key, now);
-            if (times.length >= limits[index]) wait = Math.max(wait, Math.ceil((times[0] + this.windowMs - now) / 1000));
-        });
-        return wait;
-    }
-
-    record(keys: string[], now = Date.now()) {
-        for (const key of keys) this.failures.set(key, [...this.recent(key, now), now]);
-    }
-
-    clear(key: string) {
-        this.failures.delete(key);
-    }
-
-    get limits() {
-        return [this.max, this.max * 4];
-    }
-}
-
 export const createAuth = (store: Store, options: AuthOptions) => {
     if (!options.secret) {
         console.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
@@ -79,7 +40,10 @@ export const createAuth = (store: Store, options: AuthOptions) => {
         throw new Error('TOKEN_SECRET must be at least 32 characters long.');
     }
     const key = options.secret ? new TextEncoder().encode(options.secret) : randomBytes(32);
-    const failed = new FailedLogins(options.maxFailures, options.failureWindowMs);
+    // Failed sign-ins are limited per email and address, and four times more loosely per address alone,
+    // so that neither guessing one account from many places nor many accounts from one goes unchecked.
+    const byEmail = new Attempts(options.maxFailures, options.failureWindowMs);
+    const byAddress = new Attempts(options.maxFailures * 4, options.failureWindowMs);
 
     const findUser = (id: unknown): StoredUser | undefined => store.data.users.find(user => user.id === id);
 
@@ -88,8 +52,8 @@ export const createAuth = (store: Store, options: AuthOptions) => {
         if (!input.ok) throw invalidFields(input.errors);
         const { email, password } = input.value;
         const address = req.socket.remoteAddress ?? 'unknown';
-        const keys = [`email:${email}|${address}`, `address:${address}`];
-        const wait = failed.retryAfter(keys, failed.limits);
+        const emailKey = `${email}|${address}`;
+        const wait = Math.max(byEmail.retryAfter(emailKey), byAddress.retryAfter(address));
         if (wait > 0) {
             res.setHeader('Retry-After', String(wait));
             throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
@@ -97,10 +61,11 @@ export const createAuth = (store: Store, options: AuthOptions) => {
         const user = store.data.users.find(candidate => candidate.email === email);
         const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
         if (!user || !matches || !user.active) {
-            failed.record(keys);
+            byEmail.record(emailKey);
+            byAddress.record(address);
             throw new ApiError(401, 'Wrong email or password', { email: 'app.auth.invalid_credentials' });
         }
-        failed.clear(keys[0]);
+        byEmail.clear(emailKey);
         const token = await new SignJWT({ role: user.role })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(user.id))

@@ -5,6 +5,7 @@ import type { Database, Identifier, PaymentLink, Subscription } from '../domain/
 import { ApiError, badRequest, conflict, handle, notFound } from './errors';
 import { parseBody, recordSale, ruleRefusal, studioConfig } from './money';
 import { testCardProvider, type PaymentProvider } from './paymentProvider';
+import { Attempts } from './attempts';
 import type { Store } from './store';
 
 /*
@@ -39,35 +40,6 @@ export const publicLinkView = (db: Database, link: PaymentLink) => {
 const onlineCashier = (db: Database): Identifier =>
     db.users.filter(user => user.role === 'admin').sort((a, b) => a.id - b.id)[0]?.id ?? db.users[0].id;
 
-/** Attempts to pay, counted in a sliding window per key (a link, an address). */
-export class PayAttempts {
-    private attempts = new Map<string, number[]>();
-
-    constructor(
-        private readonly limit: number,
-        private readonly windowMs: number,
-    ) {}
-
-    private recent(key: string, now: number): number[] {
-        const times = (this.attempts.get(key) ?? []).filter(time => now - time < this.windowMs);
-        if (times.length) this.attempts.set(key, times);
-        else this.attempts.delete(key);
-        return times;
-    }
-
-    /** Seconds until the key may try again, or 0. */
-    retryAfter(key: string, now = Date.now()): number {
-        const times = this.recent(key, now);
-        return times.length >= this.limit ? Math.ceil((times[0] + this.windowMs - now) / 1000) : 0;
-    }
-
-    record(key: string, now = Date.now()) {
-        // Forget keys whose window has passed, so that many addresses cannot grow the map for ever.
-        if (this.attempts.size > 10_000) [...this.attempts.keys()].forEach(old => this.recent(old, now));
-        this.attempts.set(key, [...this.recent(key, now), now]);
-    }
-}
-
 export interface PayLimits {
     perLink: number;
     perAddress: number;
@@ -79,8 +51,8 @@ export const defaultPayLimits: PayLimits = { perLink: 10, perAddress: 30, window
 
 export const publicPaymentRoutes = (store: Store, provider: PaymentProvider = testCardProvider, limits: PayLimits = defaultPayLimits): Router => {
     const router = Router();
-    const byLink = new PayAttempts(limits.perLink, limits.windowMs);
-    const byAddress = new PayAttempts(limits.perAddress, limits.windowMs);
+    const byLink = new Attempts(limits.perLink, limits.windowMs);
+    const byAddress = new Attempts(limits.perAddress, limits.windowMs);
     // Links whose payment is with the provider: a second pay waits for nobody, it is refused.
     const paying = new Set<string>();
 

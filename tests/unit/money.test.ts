@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PayAttempts } from '../../src/server/publicPayments';
+import { Attempts } from '../../src/server/attempts';
 import {
     cardSchema,
     checkLinkOpen,
@@ -195,7 +195,7 @@ describe('the life cycle of a payment link', () => {
 
 describe('pay attempts (card testing protection)', () => {
     it('allows the limit within the window, then asks to wait until the oldest attempt leaves it', () => {
-        const attempts = new PayAttempts(3, 60_000);
+        const attempts = new Attempts(3, 60_000);
         const start = Date.parse('2026-05-01T10:00:00Z');
         [0, 10_000, 20_000].forEach(offset => {
             expect(attempts.retryAfter('address:1', start + offset)).toBe(0);
