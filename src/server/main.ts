@@ -10,7 +10,7 @@ const dbFile = resolve(process.env.DB_FILE ?? resolve(root, 'db.json'));
 const port = Number(process.env.PORT ?? 3000);
 
 if (!existsSync(resolve(distDir, 'index.html'))) {
-    console.log('No build of the app found: building it first (npm run build)...');
+    console.info('No build of the app found: building it first (npm run build)...');
     const build = spawnSync('npx', ['vite', 'build', '--outDir', distDir], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) {
         console.error('The build failed; the server was not started.');
@@ -30,7 +30,7 @@ try {
         },
     });
     const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
-        console.log(`Studio back office on http://localhost:${port} (database ${dbFile})`);
+        console.info(`Studio back office on http://localhost:${port} (database ${dbFile})`);
     });
     const stop = () => server.close(() => process.exit(0));
     process.on('SIGTERM', stop);

@@ -1,25 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passStateOn, passToCharge, visitsLeft } from '../../src/domain/passes';
-import type { Pass } from '../../src/domain/types';
-
-const buildPass = (fields: Partial<Pass> = {}): Pass => ({
-    id: 1,
-    createdAt: '2026-11-01T10:00:00.000Z',
-    customerId: 1,
-    subscriptionId: 1,
-    name: '8 visits',
-    price: 6000,
-    visitsTotal: 8,
-    visitsUsed: 0,
-    directionIds: [],
-    startsOn: '2026-11-01',
-    endsOn: '2026-11-30',
-    frozenFrom: null,
-    frozenTo: null,
-    cancelled: false,
-    paymentId: null,
-    ...fields,
-});
+import { buildPass } from '../support/factories';
 
 describe('the state of a pass on a date', () => {
     it('is active inside its dates with visits left, both ends included', () => {
