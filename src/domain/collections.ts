@@ -119,7 +119,8 @@ export const collections: Record<CollectionName, CollectionInfo> = {
     },
     events: {
         schema: eventSchema,
-        serverFields: [],
+        // The slot (local date-time) a generated event was made for, kept when the event is moved.
+        serverFields: ['slotAt'],
         references: [
             ref('scheduleId', 'schedules'),
             ref('courseId', 'courses'),

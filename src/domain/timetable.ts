@@ -55,6 +55,7 @@ export const expandSchedule = (schedule: Pick<Schedule, 'id' | 'title' | 'course
             capacity: schedule.capacity,
             status: 'planned' as const,
             notes: null,
+            slotAt: `${date}T${slot.startTime}`,
         })),
     );
 };
@@ -78,11 +79,12 @@ export interface Generation {
 }
 
 /**
- * Which events generating a schedule for a period adds. A slot date already has its event when an
- * event of the schedule sits on that date at the slot's time, or, failing that, when the schedule has
- * an event on that date left over after matching times: a class moved or cancelled by hand still
- * stands for its slot, so generating never duplicates it or brings it back. The rest are refused when
- * they clash with an event of another group (or with one generated just before).
+ * Which events generating a schedule for a period adds. A generated event remembers the slot it was made
+ * for (`slotAt`), so the slot keeps its event wherever and whenever it was moved, or if it was cancelled:
+ * generating never duplicates it or brings it back. Events of the group without `slotAt` (older data,
+ * classes added by hand) stand for a slot of their date: the one at the same time, or, failing that, any
+ * left over after matching times. The rest are refused when they clash with an event of another group
+ * (or with one generated just before).
  */
 export const planGeneration = (
     schedule: Parameters<typeof expandSchedule>[0],
@@ -91,10 +93,13 @@ export const planGeneration = (
     to: string,
 ): Generation => {
     const drafts = expandSchedule(schedule, from, to);
-    const own = events.filter(event => event.scheduleId === schedule.id && event.startsAt >= from && event.startsAt < addDays(to, 1));
     const present = new Map<string, Identifier>();
+    events.forEach(event => event.scheduleId === schedule.id && event.slotAt && present.set(event.slotAt, event.id));
+    const own = events.filter(event => event.scheduleId === schedule.id && !event.slotAt && event.startsAt >= from && event.startsAt < addDays(to, 1));
     const byDate = new Map<string, EventDraft[]>();
-    drafts.forEach(draft => byDate.set(draft.startsAt.slice(0, 10), [...(byDate.get(draft.startsAt.slice(0, 10)) ?? []), draft]));
+    drafts
+        .filter(draft => !present.has(draft.startsAt))
+        .forEach(draft => byDate.set(draft.startsAt.slice(0, 10), [...(byDate.get(draft.startsAt.slice(0, 10)) ?? []), draft]));
     byDate.forEach((dateDrafts, date) => {
         const left = own.filter(event => event.startsAt.startsWith(date));
         const unmatched = dateDrafts.filter(draft => {

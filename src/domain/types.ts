@@ -34,7 +34,7 @@ export type Pass = Stored & z.output<typeof passSchema> & { visitsUsed: number }
 export type Customer = Stored & z.output<typeof customerSchema>;
 export type Schedule = Stored & z.output<typeof scheduleSchema>;
 export type Slot = Schedule['slots'][number];
-export type StudioEvent = Stored & z.output<typeof eventSchema>;
+export type StudioEvent = Stored & z.output<typeof eventSchema> & { slotAt?: string | null };
 export type Attendance = Stored &
     z.output<typeof attendanceSchema> & {
         passId: Identifier | null;

@@ -92,6 +92,18 @@ describe('generating events from a schedule', () => {
         ]);
     });
 
+    it('remembers the slot of a class moved to another date, so generating again does not bring it back', async () => {
+        const group = await buildGroup({ studioId: 3, slots: [{ weekday: 4, startTime: '15:00', durationMinutes: 45 }] });
+        await generate(group.id, '2027-05-03', '2027-05-09');
+        const [thursday] = await eventsOf(group.id);
+        expect(thursday.startsAt).toBe('2027-05-06T15:00');
+        await manager.update('events', { id: thursday.id, data: { startsAt: '2027-05-11T15:00', slotAt: '2027-05-11T15:00' }, previousData: thursday });
+        const again = await generate(group.id, '2027-05-03', '2027-05-16');
+        expect(again.body.created).toBe(1);
+        expect(again.body.skipped).toEqual([expect.objectContaining({ date: '2027-05-06', reason: 'exists', eventId: thursday.id })]);
+        expect((await eventsOf(group.id)).map(event => event.startsAt)).toEqual(['2027-05-11T15:00', '2027-05-13T15:00']);
+    });
+
     it('skips a slot date that would put the teacher or the studio in two places, naming the clash', async () => {
         const group = await buildGroup({ teacherId: boris, courseId: 6, studioId: 1, slots: [{ weekday: 1, startTime: '09:00', durationMinutes: 60 }] });
         const { data: busyStudio } = await manager.create('events', {
