@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { call, login } from '../support/server';
 
 describeInBrowser('the settings screens in a browser', () => {
-    let server: RunningServer;
-    let browser: Browser;
+    const app = servedApp();
 
-    beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
-        browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-        await browser?.close();
-        await server?.stop();
-        if (server) removeDir(server.dir);
-    });
-
-    const page = async () => (await newPage(browser, server.url)).page;
+    const page = app.page;
     const rowOf = (p: Page, text: string) => p.locator('tbody tr', { hasText: text });
     const search = async (p: Page, text: string) => {
         await p.getByPlaceholder('Search').fill(text);
@@ -117,9 +105,9 @@ describeInBrowser('the settings screens in a browser', () => {
         expect(await p.getByRole('textbox').count()).toBe(0);
         expect(await p.getByRole('button', { name: /Save|Delete/ }).count()).toBe(0);
 
-        const token = await login(server.url, 'manager');
+        const token = await login(app.server.url, 'manager');
         const id = new URL(p.url()).pathname.split('/').pop();
-        const refused = await call(server.url, `/api/courses/${id}`, { method: 'PUT', token, json: { name: 'Changed by a manager' } });
+        const refused = await call(app.server.url, `/api/courses/${id}`, { method: 'PUT', token, json: { name: 'Changed by a manager' } });
         expect(refused.status).toBe(403);
     });
 
@@ -149,7 +137,7 @@ describeInBrowser('the settings screens in a browser', () => {
         await dialog.getByText(/Эту запись нельзя удалить: она используется \(\d+ курс/).waitFor();
         await dialog.getByRole('button', { name: 'Сделать неактивной' }).click();
         await p.getByText('Запись больше не активна').waitFor();
-        const token = await login(server.url, 'admin');
-        expect((await call(server.url, '/api/directions/1', { token })).body.active).toBe(false);
+        const token = await login(app.server.url, 'admin');
+        expect((await call(app.server.url, '/api/directions/1', { token })).body.active).toBe(false);
     });
 });

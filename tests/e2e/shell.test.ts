@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { call, login } from '../support/server';
 
 describeInBrowser('the application shell in a browser', () => {
-    let server: RunningServer;
-    let browser: Browser;
+    const app = servedApp();
 
-    beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
-        browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-        await browser?.close();
-        await server?.stop();
-        if (server) removeDir(server.dir);
-    });
-
-    const page = async () => (await newPage(browser, server.url)).page;
+    const page = app.page;
     const menu = (p: Page) => p.locator('.RaSidebar-fixed, .RaMenu-open, [class*=RaMenu]').first();
 
     it('an anonymous visit to / lands on /login', async () => {
@@ -45,9 +33,9 @@ describeInBrowser('the application shell in a browser', () => {
     });
 
     it('every seed route with a real id opens without the error screen', async () => {
-        const token = await login(server.url, 'admin');
+        const token = await login(app.server.url, 'admin');
         const first = async (collection: string, filter = {}) =>
-            ((await call(server.url, `/api/${collection}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token })).body as unknown as { id: string | number }[])[0].id;
+            ((await call(app.server.url, `/api/${collection}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token })).body as unknown as { id: string | number }[])[0].id;
         const [event, customer, schedule, teacher, link] = await Promise.all([
             first('events'),
             first('customers'),

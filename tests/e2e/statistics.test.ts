@@ -1,35 +1,22 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { studioToday } from '../../src/domain/time';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import { presetPeriod } from '../../src/pages/statistics/periods';
-import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { describeInBrowser, newPage, servedApp, signIn } from '../support/browser';
+import { call, login } from '../support/server';
 
 describeInBrowser('income statistics and the dashboard in a browser', () => {
-    let server: RunningServer;
-    let browser: Browser;
-
-    beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
-        browser = await launchBrowser();
-    });
-
-    afterAll(async () => {
-        await browser?.close();
-        await server?.stop();
-        if (server) removeDir(server.dir);
-    });
+    const app = servedApp();
 
     const lastMonthTotal = async () => {
-        const token = await login(server.url, 'manager');
+        const token = await login(app.server.url, 'manager');
         const period = presetPeriod('last_month', studioToday('Europe/Moscow'));
-        const { body } = await call(server.url, `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`, { token });
+        const { body } = await call(app.server.url, `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`, { token });
         return body.total as number;
     };
 
     it('a manager picks last month and sees the total the API computes, then reads it in Russian', async () => {
-        const { page } = await newPage(browser, server.url);
+        const { page } = await newPage(app.browser, app.server.url);
         await signIn(page, 'manager');
         await page.getByRole('menuitem', { name: 'Income' }).click();
         await page.waitForURL('**/statistics/incomes');
@@ -48,25 +35,25 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
     });
 
     it("a teacher's dashboard shows their own classes of the day only", async () => {
-        const admin = await login(server.url, 'admin');
-        const users = (await call(server.url, `/api/users?filter=${encodeURIComponent('{"role":"teacher"}')}&sort=["id","ASC"]`, { token: admin })).body as unknown as { id: number; email: string }[];
+        const admin = await login(app.server.url, 'admin');
+        const users = (await call(app.server.url, `/api/users?filter=${encodeURIComponent('{"role":"teacher"}')}&sort=["id","ASC"]`, { token: admin })).body as unknown as { id: number; email: string }[];
         const anna = users.find(user => user.email === 'anna@studio.test')!;
         const other = users.find(user => user.id !== anna.id)!;
-        const course = ((await call(server.url, '/api/courses?range=[0,0]', { token: admin })).body as unknown as { id: number }[])[0];
-        const studios = (await call(server.url, '/api/studios?range=[0,1]', { token: admin })).body as unknown as { id: number }[];
+        const course = ((await call(app.server.url, '/api/courses?range=[0,0]', { token: admin })).body as unknown as { id: number }[])[0];
+        const studios = (await call(app.server.url, '/api/studios?range=[0,1]', { token: admin })).body as unknown as { id: number }[];
         const today = studioToday('Europe/Moscow');
         for (const [teacher, studio, title] of [
             [anna, studios[0], 'Sunrise flow with Anna'],
             [other, studios[1], 'Sunrise class of another teacher'],
         ] as const) {
-            const created = await call(server.url, '/api/events', {
+            const created = await call(app.server.url, '/api/events', {
                 method: 'POST',
                 token: admin,
                 json: { title, courseId: course.id, teacherId: teacher.id, studioId: studio.id, startsAt: `${today}T06:00`, durationMinutes: 45, capacity: 10 },
             });
             expect(created.status, JSON.stringify(created.body)).toBe(201);
         }
-        const { page } = await newPage(browser, server.url);
+        const { page } = await newPage(app.browser, app.server.url);
         await signIn(page, 'teacher');
         await page.goto('/');
         const list = page.getByTestId('today-events');

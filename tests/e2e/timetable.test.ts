@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
-import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { call, login } from '../support/server';
 
 const anna = 3;
 
 describeInBrowser('the timetable in a browser', () => {
-    let server: RunningServer;
-    let browser: Browser;
+    const app = servedApp();
     let managerToken: string;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
-        browser = await launchBrowser();
-        managerToken = await login(server.url, 'manager');
+        managerToken = await login(app.server.url, 'manager');
     });
 
-    afterAll(async () => {
-        await browser?.close();
-        await server?.stop();
-        if (server) removeDir(server.dir);
-    });
-
-    const page = async () => (await newPage(browser, server.url)).page;
+    const page = app.page;
     const api = async <T>(path: string, json?: unknown, method = json === undefined ? 'GET' : 'POST') => {
-        const answer = await call(server.url, `/api${path}`, { method, token: managerToken, json });
+        const answer = await call(app.server.url, `/api${path}`, { method, token: managerToken, json });
         if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
         return answer.body as unknown as T;
     };

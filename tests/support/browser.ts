@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { chromiumPath } from './globalSetup';
-import { demoAccounts, type DemoRole } from './server';
+import { demoAccounts, removeDir, startServer, type DemoRole, type RunningServer } from './server';
 
 export const browserAvailable = existsSync(chromiumPath);
 
@@ -41,4 +41,23 @@ export const signIn = async (page: Page, role: DemoRole) => {
     await page.getByLabel(/password|пароль/i).fill(demoAccounts[role].password);
     await page.locator('button[type=submit]').click();
     await page.waitForURL(url => !url.pathname.startsWith('/login'));
+};
+
+/**
+ * The built app on its own server over a temporary copy of the demo database, and a browser, for the
+ * journeys of one describe block: both start before the first journey and stop after the last.
+ */
+export const servedApp = () => {
+    const app = {} as { server: RunningServer; browser: Browser; page: () => Promise<Page> };
+    beforeAll(async () => {
+        app.server = await startServer({ distDir: distDir() });
+        app.browser = await launchBrowser();
+    });
+    afterAll(async () => {
+        await app.browser?.close();
+        await app.server?.stop();
+        if (app.server) removeDir(app.server.dir);
+    });
+    app.page = async () => (await newPage(app.browser, app.server.url)).page;
+    return app;
 };
