@@ -131,20 +131,41 @@ export interface Earned {
     byStudio: Amount[];
 }
 
+/** Sums in cents by key, as a breakdown answers them: largest first. */
+const amountsOf = (sums: Map<string, number>): Amount[] =>
+    [...sums].map(([key, amount]) => ({ key, amount: fromCents(amount) })).sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
+
 /**
  * What the visits of the period consumed. A pass of N visits earns price / N for each charged visit.
  * An unlimited pass earns its price evenly over the days of its validity; each day's share goes to the
  * classes the pass was used for that day, and a day without a visit is earned under `none`.
+ * Each share is rounded to cents on its own, and the days without a visit are counted, not walked.
  */
 export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedInputs, period: Period): Earned => {
-    const shares: { direction: string; teacher: string; studio: string; amount: number }[] = [];
-    const classOf = (eventId: Identifier) => {
+    type Visit = { date: string; direction: string; teacher: string; studio: string };
+    const nowhere: Visit = { date: '', direction: 'none', teacher: 'none', studio: 'none' };
+    const sums = { total: 0, direction: new Map<string, number>(), teacher: new Map<string, number>(), studio: new Map<string, number>() };
+    const earn = (visit: Visit, amount: number, times = 1) => {
+        const value = cents(amount) * times;
+        sums.total += value;
+        for (const key of ['direction', 'teacher', 'studio'] as const) sums[key].set(visit[key], (sums[key].get(visit[key]) ?? 0) + value);
+    };
+    // Many visits share a class: each class is described once.
+    const classes = new Map<Identifier, Visit | undefined>();
+    const classOf = (eventId: Identifier): Visit | undefined => {
+        if (classes.has(eventId)) return classes.get(eventId);
         const event = events.get(eventId);
-        if (!event) return undefined;
-        return { date: event.startsAt.slice(0, 10), direction: String(courses.get(event.courseId)?.directionId ?? 'none'), teacher: String(event.teacherId), studio: String(event.studioId) };
+        const visit = event && {
+            date: event.startsAt.slice(0, 10),
+            direction: String(courses.get(event.courseId)?.directionId ?? 'none'),
+            teacher: String(event.teacherId),
+            studio: String(event.studioId),
+        };
+        classes.set(eventId, visit);
+        return visit;
     };
     const passById = new Map(passes.map(pass => [pass.id, pass]));
-    const unlimitedVisits = new Map<Identifier, Map<string, ReturnType<typeof classOf>[]>>();
+    const unlimitedVisits = new Map<Identifier, Map<string, Visit[]>>();
 
     for (const attendance of attendances) {
         if (!attendance.charged || attendance.passId == null) continue;
@@ -152,11 +173,13 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
         const visit = classOf(attendance.eventId);
         if (!pass || !visit) continue;
         if (pass.visitsTotal === null) {
-            const days = unlimitedVisits.get(pass.id) ?? new Map<string, ReturnType<typeof classOf>[]>();
-            days.set(visit.date, [...(days.get(visit.date) ?? []), visit]);
+            const days = unlimitedVisits.get(pass.id) ?? new Map<string, Visit[]>();
+            const sameDay = days.get(visit.date);
+            if (sameDay) sameDay.push(visit);
+            else days.set(visit.date, [visit]);
             unlimitedVisits.set(pass.id, days);
         } else if (visit.date >= period.from && visit.date <= period.to) {
-            shares.push({ ...visit, amount: pass.price / pass.visitsTotal });
+            earn(visit, pass.price / pass.visitsTotal);
         }
     }
 
@@ -166,19 +189,20 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
         const to = pass.endsOn < period.to ? pass.endsOn : period.to;
         if (from > to) continue;
         const daily = pass.price / (daysBetween(pass.startsOn, pass.endsOn) + 1);
-        for (let date = from; date <= to; date = addDays(date, 1)) {
-            const visits = (unlimitedVisits.get(pass.id)?.get(date) ?? []).filter(visit => visit !== undefined);
-            if (!visits.length) shares.push({ direction: 'none', teacher: 'none', studio: 'none', amount: daily });
-            else visits.forEach(visit => shares.push({ ...visit, amount: daily / visits.length }));
+        let visitedDays = 0;
+        for (const [date, visits] of unlimitedVisits.get(pass.id) ?? []) {
+            if (date < from || date > to) continue;
+            visitedDays++;
+            visits.forEach(visit => earn(visit, daily / visits.length));
         }
+        const emptyDays = daysBetween(from, to) + 1 - visitedDays;
+        if (emptyDays > 0) earn(nowhere, daily, emptyDays);
     }
 
-    const total = shares.reduce((sum, share) => sum + cents(share.amount), 0);
     return {
-        total: fromCents(total),
-        byDirection: breakdown(shares.map(share => ({ key: share.direction, amount: share.amount }))),
-        byTeacher: breakdown(shares.map(share => ({ key: share.teacher, amount: share.amount }))),
-        byStudio: breakdown(shares.map(share => ({ key: share.studio, amount: share.amount }))),
+        total: fromCents(sums.total),
+        byDirection: amountsOf(sums.direction),
+        byTeacher: amountsOf(sums.teacher),
+        byStudio: amountsOf(sums.studio),
     };
 };
-

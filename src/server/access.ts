@@ -1,54 +1,73 @@
 import { linkStatusAt } from '../domain/money';
-import type { CollectionName, Database, Identifier, PaymentLink, User } from '../domain/types';
+import type { CollectionName, Identifier, PaymentLink, User } from '../domain/types';
 import { publicUser } from './auth';
-import type { AnyRecord } from './hooks';
+import type { Filter, Reader, Row } from './storage/types';
 
-
-
-/**
+/*
  * What part of a collection a user may see. Admins and managers see every record their role may read;
  * a teacher sees their own events and schedules, the attendances of their events, themselves among the
  * users, and of customers only the names of those in their events and groups.
  */
-export const visibleTo = (user: User, collection: CollectionName, db: Database): ((record: AnyRecord) => boolean) => {
-    if (user.role !== 'teacher') return () => true;
+
+const only = (field: string, values: Identifier[]): Filter[] => [{ field, kind: 'equals', values }];
+
+export const ownEventIds = async (user: User, reader: Reader): Promise<Identifier[]> =>
+    (await reader.select('events', { teacherId: user.id })).map(event => event.id);
+
+const ownCustomerIds = async (user: User, reader: Reader): Promise<Identifier[]> => {
+    const customers = new Set<Identifier>();
+    for (const schedule of await reader.select('schedules', { teacherId: user.id })) schedule.customerIds.forEach(id => customers.add(id));
+    for (const attendance of await reader.select('attendances', { eventId: await ownEventIds(user, reader) })) customers.add(attendance.customerId);
+    return [...customers];
+};
+
+/** The filters that narrow a list to what the user may see: none for staff. */
+export const visibilityFilters = async (user: User, collection: CollectionName, reader: Reader): Promise<Filter[]> => {
+    if (user.role !== 'teacher') return [];
     switch (collection) {
         case 'events':
         case 'schedules':
-            return record => record.teacherId === user.id;
-        case 'attendances': {
-            const events = ownEventIds(user, db);
-            return record => events.has(record.eventId as Identifier);
-        }
-        case 'customers': {
-            const customers = ownCustomerIds(user, db);
-            return record => customers.has(record.id as Identifier);
-        }
+            return only('teacherId', [user.id]);
+        case 'attendances':
+            return only('eventId', await ownEventIds(user, reader));
+        case 'customers':
+            return only('id', await ownCustomerIds(user, reader));
         case 'users':
-            return record => record.id === user.id;
+            return only('id', [user.id]);
         default:
-            return () => true;
+            return [];
     }
 };
 
-export const ownEventIds = (user: User, db: Database): Set<Identifier> =>
-    new Set(db.events.filter(event => event.teacherId === user.id).map(event => event.id));
-
-const ownCustomerIds = (user: User, db: Database): Set<Identifier> => {
-    const customers = new Set<Identifier>();
-    db.schedules.filter(schedule => schedule.teacherId === user.id).forEach(schedule => schedule.customerIds.forEach(id => customers.add(id)));
-    const events = ownEventIds(user, db);
-    db.attendances.filter(attendance => events.has(attendance.eventId)).forEach(attendance => customers.add(attendance.customerId));
-    return customers;
+/** May the user see this one record: asks only for the records that decide it. */
+export const canSee = async (user: User, collection: CollectionName, record: Row, reader: Reader): Promise<boolean> => {
+    if (user.role !== 'teacher') return true;
+    switch (collection) {
+        case 'events':
+        case 'schedules':
+            return record.teacherId === user.id;
+        case 'attendances':
+            return (await reader.get('events', record.eventId as Identifier))?.teacherId === user.id;
+        case 'customers': {
+            const id = record.id as Identifier;
+            if ((await reader.select('schedules', { teacherId: user.id, customerIds: id })).length > 0) return true;
+            const eventIds = (await reader.select('attendances', { customerId: id })).map(attendance => attendance.eventId);
+            return (await reader.getMany('events', eventIds)).some(event => event.teacherId === user.id);
+        }
+        case 'users':
+            return record.id === user.id;
+        default:
+            return true;
+    }
 };
 
 const customerNameFields = ['id', 'firstName', 'lastName', 'status'];
 
 /** A record as it leaves the server for this user: never a password hash, and for teachers only names of customers. */
-export const present = (user: User, collection: CollectionName, record: AnyRecord): AnyRecord => {
-    if (collection === 'users') return publicUser(record as never) as unknown as AnyRecord;
+export const present = (user: User, collection: CollectionName, record: Row): Row => {
+    if (collection === 'users') return publicUser(record as never) as unknown as Row;
     if (collection === 'customers' && user.role === 'teacher') {
-        return Object.fromEntries(customerNameFields.map(field => [field, record[field]])) as AnyRecord;
+        return Object.fromEntries(customerNameFields.map(field => [field, record[field]])) as Row;
     }
     // A pending link past its expiry reads as expired in every answer, without waiting for a write.
     if (collection === 'paymentLinks') return { ...record, status: linkStatusAt(record as unknown as PaymentLink) };

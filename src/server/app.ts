@@ -4,18 +4,18 @@ import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
 import { featureRoutes, mountAll, publicRoutes } from './features';
 import { appFiles } from './static';
-import { Store } from './store';
+import type { Storage } from './storage/types';
 
 export interface ServerOptions {
-    dbFile: string;
+    storage: Storage;
     distDir: string;
     auth: AuthOptions;
 }
 
 /** The whole server: the API under /api over the database file, and the built app for every other path. */
 export const createApp = (options: ServerOptions) => {
-    const store = new Store(options.dbFile);
-    const auth = createAuth(store, options.auth);
+    const { storage } = options;
+    const auth = createAuth(storage, options.auth);
 
     const api = Router();
     api.use((req, _res, next) => {
@@ -25,11 +25,11 @@ export const createApp = (options: ServerOptions) => {
     });
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     api.post('/auth/login', auth.login);
-    api.use(mountAll(publicRoutes(store)));
+    api.use(mountAll(publicRoutes(storage)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
-    api.use(mountAll(featureRoutes(store)));
-    api.use(collectionRoutes(store));
+    api.use(mountAll(featureRoutes(storage)));
+    api.use(collectionRoutes(storage));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
 
@@ -44,5 +44,5 @@ export const createApp = (options: ServerOptions) => {
     app.use('/api', api);
     app.use(appFiles(options.distDir));
     app.use(errorHandler);
-    return { app, store };
+    return { app, storage };
 };

@@ -7,7 +7,7 @@ import { validate } from '../domain/validation';
 import { Attempts } from './attempts';
 import { ApiError, handle, invalidFields } from './errors';
 import { decoyHash, verifyPassword } from './passwords';
-import type { Store } from './store';
+import type { Storage } from './storage/types';
 
 export interface AuthOptions {
     /** At least 32 characters; without one a random secret is made and tokens end with the process. */
@@ -33,7 +33,7 @@ const loginSchema = z.object({
     password: z.string().min(1, 'ra.validation.required').max(200),
 });
 
-export const createAuth = (store: Store, options: AuthOptions) => {
+export const createAuth = (storage: Storage, options: AuthOptions) => {
     if (!options.secret) {
         console.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
     } else if (options.secret.length < 32) {
@@ -44,8 +44,6 @@ export const createAuth = (store: Store, options: AuthOptions) => {
     // so that neither guessing one account from many places nor many accounts from one goes unchecked.
     const byEmail = new Attempts(options.maxFailures, options.failureWindowMs);
     const byAddress = new Attempts(options.maxFailures * 4, options.failureWindowMs);
-
-    const findUser = (id: unknown): StoredUser | undefined => store.data.users.find(user => user.id === id);
 
     const login: RequestHandler = handle(async (req, res) => {
         const input = validate(loginSchema, req.body ?? {});
@@ -58,7 +56,8 @@ export const createAuth = (store: Store, options: AuthOptions) => {
             res.setHeader('Retry-After', String(wait));
             throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
         }
-        const user = store.data.users.find(candidate => candidate.email === email);
+        // Emails are unique whatever their case, so one user at most answers.
+        const user = (await storage.select('users', [{ field: 'email', kind: 'equals', values: [email], caseless: true }])).at(0);
         const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
         if (!user || !matches || !user.active) {
             byEmail.record(emailKey);
@@ -87,7 +86,7 @@ export const createAuth = (store: Store, options: AuthOptions) => {
         } catch {
             throw new ApiError(401, 'Your session has expired. Sign in again.');
         }
-        const user = findUser(Number(subject));
+        const user = await storage.get('users', Number(subject));
         if (!user || !user.active) throw new ApiError(401, 'Your account is not active');
         (req as AuthenticatedRequest).user = publicUser(user);
     };

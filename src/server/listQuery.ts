@@ -1,24 +1,14 @@
 import type { CollectionName } from '../domain/types';
-import { collections, readableFields } from '../domain/collections';
+import { readableFields } from '../domain/collections';
 import { badRequest } from './errors';
+import type { Filter, ListQuery, Scalar } from './storage/types';
+
 
 /*
  * The list protocol of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={"field":value,"field_gte":x,"field_lte":y,"q":"text"}` as JSON query parameters.
  * Every part is checked: an unknown field or a malformed parameter is a 400, never an empty filter.
  */
-export type Scalar = string | number | boolean | null;
-
-export interface ListQuery {
-    sort: { field: string; order: 'ASC' | 'DESC' };
-    range: { start: number; end: number };
-    filters: Filter[];
-    search?: string;
-}
-
-export type Filter =
-    | { field: string; kind: 'equals'; values: Scalar[] }
-    | { field: string; kind: 'gte' | 'lte'; value: string | number };
 
 export const maxPageSize = 1000;
 const queryParameters = new Set(['sort', 'range', 'filter']);
@@ -103,62 +93,4 @@ export const parseListQuery = (
         }
     }
     return { sort, range, filters, search };
-};
-
-const same = (recordValue: unknown, wanted: Scalar): boolean => {
-    if (wanted === null) return recordValue === null || recordValue === undefined;
-    if (recordValue === null || recordValue === undefined) return false;
-    // Query values come from JSON typed, but "5" and 5 or "true" and true mean the same filter.
-    return String(recordValue) === String(wanted);
-};
-
-const compare = (a: unknown, b: unknown): number => {
-    if (a === b) return 0;
-    if (a === null || a === undefined) return -1;
-    if (b === null || b === undefined) return 1;
-    if (typeof a === 'number' && typeof b === 'number') return a - b;
-    if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
-    return String(a).localeCompare(String(b), 'en', { sensitivity: 'base', numeric: true });
-};
-
-const asComparable = (recordValue: unknown, bound: string | number): [unknown, unknown] =>
-    typeof recordValue === 'number' && typeof bound === 'string' && bound.trim() !== '' && !Number.isNaN(Number(bound))
-        ? [recordValue, Number(bound)]
-        : [recordValue, bound];
-
-export const matchesFilter = (record: Record<string, unknown>, filter: Filter): boolean => {
-    const value = record[filter.field];
-    if (filter.kind === 'equals') {
-        // A list field (directionIds, customerIds) matches when it holds any of the wanted values.
-        if (Array.isArray(value)) return filter.values.some(wanted => value.some(item => same(item, wanted)));
-        return filter.values.some(wanted => same(value, wanted));
-    }
-    if (value === null || value === undefined) return false;
-    const [left, right] = asComparable(value, filter.value);
-    const order = typeof left === 'number' && typeof right === 'number' ? left - right : String(left) < String(right) ? -1 : String(left) > String(right) ? 1 : 0;
-    return filter.kind === 'gte' ? order >= 0 : order <= 0;
-};
-
-const digits = (text: string) => text.replace(/\D/g, '');
-
-/** Every word of the search appears in one of the collection's search fields; phone numbers match by digits. */
-export const matchesSearch = (collection: CollectionName, record: Record<string, unknown>, search: string): boolean => {
-    const texts = collections[collection].search
-        .map(field => record[field])
-        .filter((value): value is string => typeof value === 'string')
-        .map(value => value.toLowerCase());
-    return search
-        .toLowerCase()
-        .split(/\s+/)
-        .every(word => {
-            const wordDigits = digits(word);
-            return texts.some(
-                text => text.includes(word) || (wordDigits.length >= 3 && wordDigits.length === word.replace(/[\s()+-]/g, '').length && digits(text).includes(wordDigits)),
-            );
-        });
-};
-
-export const sortRecords = <T extends Record<string, unknown>>(records: T[], sort: ListQuery['sort']): T[] => {
-    const direction = sort.order === 'ASC' ? 1 : -1;
-    return records.sort((a, b) => direction * compare(a[sort.field], b[sort.field]) || compare(a.id, b.id));
 };

@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
-import { DatabaseFileError } from './store';
+import { DatabaseFileError, openStorage } from './storage';
 
 const root = resolve(import.meta.dirname, '../..');
 const distDir = resolve(process.env.DIST_DIR ?? resolve(root, 'dist'));
 const dbFile = resolve(process.env.DB_FILE ?? resolve(root, 'db.json'));
 const port = Number(process.env.PORT ?? 3000);
+const numberFrom = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
 
 if (!existsSync(resolve(distDir, 'index.html'))) {
     console.info('No build of the app found: building it first (npm run build)...');
@@ -18,28 +19,55 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
     }
 }
 
-try {
-    const { app } = createApp({
-        dbFile,
-        distDir,
-        auth: {
-            secret: process.env.TOKEN_SECRET,
-            tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),
-            maxFailures: Number(process.env.LOGIN_MAX_FAILURES ?? 5),
-            failureWindowMs: 15 * 60_000,
-        },
-    });
-    const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
-        console.info(`Studio back office on http://localhost:${port} (database ${dbFile})`);
-    });
-    const stop = () => server.close(() => process.exit(0));
-    process.on('SIGTERM', stop);
-    process.on('SIGINT', stop);
-} catch (error) {
-    if (error instanceof DatabaseFileError) {
-        console.error(error.message);
-        console.error('The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.');
-        process.exit(1);
+const openDatabase = async () => {
+    try {
+        return await openStorage({
+            file: dbFile,
+            checkpointIdleMs: numberFrom('CHECKPOINT_IDLE_MS'),
+            checkpointJournalBytes: numberFrom('CHECKPOINT_JOURNAL_BYTES'),
+            watchIntervalMs: numberFrom('WATCH_INTERVAL_MS'),
+            // Nothing more can be acknowledged: stop, and let the next start replay what the journal holds.
+            onFatal: () => process.exit(1),
+        });
+    } catch (error) {
+        if (error instanceof DatabaseFileError) {
+            console.error(error.message);
+            console.error('The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.');
+            process.exit(1);
+        }
+        throw error;
     }
-    throw error;
-}
+};
+
+const storage = await openDatabase();
+const { app } = createApp({
+    storage,
+    distDir,
+    auth: {
+        secret: process.env.TOKEN_SECRET,
+        tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),
+        maxFailures: Number(process.env.LOGIN_MAX_FAILURES ?? 5),
+        failureWindowMs: 15 * 60_000,
+    },
+});
+const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
+    console.info(`Studio back office on http://localhost:${port} (database ${dbFile})`);
+});
+
+/** A clean stop: no new requests, the ones in flight answered, db.json written whole and the journal removed. */
+let stopping = false;
+const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close();
+    server.closeIdleConnections();
+    storage.close().then(
+        () => process.exit(0),
+        error => {
+            console.error(`Could not finish writing ${dbFile}: ${(error as Error).message}. The journal keeps every write for the next start.`);
+            process.exit(1);
+        },
+    );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

@@ -1,17 +1,21 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, intervals, paymentsIn, previousPeriod, type Amount, type Period } from '../domain/income';
+import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, intervals, paymentsIn, previousPeriod, type Amount, type Interval, type Period } from '../domain/income';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { isActiveOn, visitsLeft } from '../domain/passes';
-import { addDays, daysBetween, studioToday, weekStart } from '../domain/time';
-import type { Config, Database, Identifier, StudioEvent } from '../domain/types';
+import { addDays, daysBetween, instantRange, studioToday, weekStart } from '../domain/time';
+import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
+import { visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
 import { forbidden, handle, invalidFields } from './errors';
-import type { Store } from './store';
+import type { Reader, Storage } from './storage/types';
+import { chargingStatuses, studioConfig } from './studio';
+import { startsWithin } from './timetable';
 
 const maxDays = 3660;
+const dayMs = 86_400_000;
 
 const incomeQuery = z
     .object({ from: isoDate, to: isoDate, interval: z.enum(intervals).default('day') })
@@ -19,124 +23,175 @@ const incomeQuery = z
     .refine(query => query.from <= query.to, { message: 'app.validation.ends_before_start', path: ['to'] })
     .refine(query => query.from > query.to || daysBetween(query.from, query.to) < maxDays, { message: 'app.validation.too_large', path: ['to'] });
 
-const configOf = (db: Database) => db.configs.find(config => config.id === 'general') as Config;
 const byId = <T extends { id: Identifier }>(records: T[]) => new Map(records.map(record => [record.id, record]));
 
 const labelled = (amounts: Amount[], names: Map<Identifier, { name: string }>): Amount[] =>
     amounts.map(amount => ({ ...amount, label: amount.key === 'none' ? undefined : names.get(Number(amount.key))?.name }));
 
-/** Income statistics for a period, computed over the whole database on the server. */
-export const incomeStatistics = (db: Database, period: Period, interval: (typeof intervals)[number]) => {
-    const { timezone } = configOf(db);
+/**
+ * The payments made on the studio's days of a period. paidAt is compared as text and an instant may be
+ * written with or without seconds, so the storage is asked for a day more on each side and `paymentsIn`
+ * cuts exactly in the studio's time zone.
+ */
+const paymentsOf = async (reader: Reader, period: Period, timeZone: string) => {
+    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
+    const payments = await reader.select('payments', [
+        { field: 'paidAt', kind: 'gte', value: new Date(start - dayMs).toISOString() },
+        { field: 'paidAt', kind: 'lte', value: new Date(end + dayMs).toISOString() },
+    ]);
+    return paymentsIn(payments, period, timeZone);
+};
+
+/** The events of a period with their marks. */
+const visitsOf = async (reader: Reader, period: Period) => {
+    const events = await reader.select('events', startsWithin(period.from, period.to));
+    return { events, attendances: await reader.select('attendances', { eventId: events.map(event => event.id) }) };
+};
+
+/**
+ * What the visits of the period earned. Only visits inside the period count, so the marks of the period's
+ * events are enough; the passes are those they charged, and the unlimited ones valid on some day of the
+ * period, which earn their daily share even on days nobody came.
+ */
+const earnedIn = async (reader: Reader, period: Period) => {
+    const { events, attendances } = await visitsOf(reader, period);
+    const charged = await reader.getMany('passes', [...new Set(attendances.flatMap(attendance => (attendance.passId == null ? [] : [attendance.passId])))]);
+    const unlimited = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: period.from }])).filter(
+        pass => pass.visitsTotal === null && pass.startsOn <= period.to,
+    );
+    // A pass both charged and unlimited is one pass: counted twice, it would earn its days twice.
+    const passes = [...byId([...charged, ...unlimited]).values()];
+    const courses = byId(await reader.select('courses'));
+    return earnedRevenue({ attendances, events: byId(events), courses, passes }, period);
+};
+
+/** Income statistics for a period, computed on the server over the records of the period. */
+export const incomeStatistics = async (reader: Reader, period: Period, interval: Interval) => {
+    const { timezone } = await studioConfig(reader);
     const previous = previousPeriod(period);
-    const passes = byId(db.passes);
-    const inPeriod = paymentsIn(db.payments, period, timezone);
+    const inPeriod = await paymentsOf(reader, period, timezone);
     const current = incomeSeries(inPeriod, period, interval, timezone);
-    const before = incomeSeries(paymentsIn(db.payments, previous, timezone), previous, interval, timezone);
-    const courses = byId(db.courses);
-    const events = byId(db.events);
-    const earned = earnedRevenue({ attendances: db.attendances, events, courses, passes: db.passes }, period);
+    const before = incomeSeries(await paymentsOf(reader, previous, timezone), previous, interval, timezone);
+    const paidFor = byId(await reader.getMany('passes', [...new Set(inPeriod.flatMap(payment => (payment.passId == null ? [] : [payment.passId])))]));
+    const earned = await earnedIn(reader, period);
     return {
         ...period,
         interval,
         total: current.total,
         series: current.series,
         byMethod: incomeByMethod(inPeriod),
-        byPlan: incomeByPlan(inPeriod, passes, byId(db.subscriptions)),
+        byPlan: incomeByPlan(inPeriod, paidFor, byId(await reader.select('subscriptions'))),
         previous: { ...previous, ...before },
         earned: {
             total: earned.total,
-            byDirection: labelled(earned.byDirection, byId(db.directions)),
-            byTeacher: labelled(earned.byTeacher, byId(db.users)),
-            byStudio: labelled(earned.byStudio, byId(db.studios)),
+            byDirection: labelled(earned.byDirection, byId(await reader.select('directions'))),
+            byTeacher: labelled(earned.byTeacher, byId(await reader.select('users'))),
+            byStudio: labelled(earned.byStudio, byId(await reader.select('studios'))),
         },
     };
 };
 
 /** The dashboard of the signed-in user: a teacher's own day; the studio's numbers for staff. */
-export const dashboard = (db: Database, user: AuthenticatedRequest['user'], now = new Date()): TeacherDashboard | StaffDashboard => {
-    const config = configOf(db);
+export const dashboard = async (reader: Reader, user: AuthenticatedRequest['user'], now = new Date()): Promise<TeacherDashboard | StaffDashboard> => {
+    const config = await studioConfig(reader);
     const today = studioToday(config.timezone, now);
-    const courses = byId(db.courses);
-    const studios = byId(db.studios);
-    const users = byId(db.users);
-    const todayEvents = db.events
-        .filter(event => event.startsAt.startsWith(today) && (user.role !== 'teacher' || event.teacherId === user.id))
-        .sort((a, b) => a.startsAt.localeCompare(b.startsAt))
-        .map(event => ({
-            id: event.id,
-            startsAt: event.startsAt,
-            durationMinutes: event.durationMinutes,
-            status: event.status,
-            title: event.title ?? courses.get(event.courseId)?.name ?? '',
-            studio: studios.get(event.studioId)?.name ?? '',
-            teacher: users.get(event.teacherId)?.name ?? '',
-            capacity: event.capacity,
-            marked: db.attendances.filter(attendance => attendance.eventId === event.id).length,
-        }));
+    const courses = byId(await reader.select('courses'));
+    const studios = byId(await reader.select('studios'));
+    const users = byId(await reader.select('users'));
+    // For a teacher, their own classes only.
+    const events = await reader.select('events', [...startsWithin(today, today), ...(await visibilityFilters(user, 'events', reader))], {
+        sort: { field: 'startsAt', order: 'ASC' },
+    });
+    const marked = new Map<Identifier, number>();
+    for (const attendance of await reader.select('attendances', { eventId: events.map(event => event.id) })) {
+        marked.set(attendance.eventId, (marked.get(attendance.eventId) ?? 0) + 1);
+    }
+    const todayEvents = events.map(event => ({
+        id: event.id,
+        startsAt: event.startsAt,
+        durationMinutes: event.durationMinutes,
+        status: event.status,
+        title: event.title ?? courses.get(event.courseId)?.name ?? '',
+        studio: studios.get(event.studioId)?.name ?? '',
+        teacher: users.get(event.teacherId)?.name ?? '',
+        capacity: event.capacity,
+        marked: marked.get(event.id) ?? 0,
+    }));
     if (user.role === 'teacher') return { today, todayEvents };
-    return { today, todayEvents, ...studioNumbers(db, config, today) };
+    return { today, todayEvents, ...(await studioNumbers(reader, config, today)) };
 };
 
+/** How many entries of each list the dashboard shows. */
+const shown = 50;
+
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
-const studioNumbers = (db: Database, config: Config, today: string) => {
+const studioNumbers = async (reader: Reader, config: Config, today: string) => {
     const monthStart = `${today.slice(0, 7)}-01`;
     const lastMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
-    const income = (from: string, to: string) => incomeSeries(paymentsIn(db.payments, { from, to }, config.timezone), { from, to }, 'month', config.timezone).total;
+    // One read for the three sums: each takes its own days out of the payments since last month began.
+    const payments = await paymentsOf(reader, { from: lastMonthStart, to: today }, config.timezone);
+    const income = (from: string, to: string) => incomeSeries(payments, { from, to }, 'month', config.timezone).total;
     const sameDayLastMonth = addDays(lastMonthStart, Math.min(daysBetween(monthStart, today), daysBetween(lastMonthStart, addDays(monthStart, -1))));
-    const charging = new Set(db.statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code));
-    const week = { from: weekStart(today), to: addDays(weekStart(today), 6) };
-    const eventsThisWeek = new Set(db.events.filter(event => event.startsAt.slice(0, 10) >= week.from && event.startsAt.slice(0, 10) <= week.to).map(event => event.id));
-    const customers = byId(db.customers);
+    const charging = await chargingStatuses(reader);
+    const week = await visitsOf(reader, { from: weekStart(today), to: addDays(weekStart(today), 6) });
+    // A pass that ended before today cannot be active.
+    const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: today }])).filter(pass => isActiveOn(pass, today));
+    const expiring = active
+        .filter(pass => pass.endsOn <= addDays(today, config.expiringPassDays) || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= config.lowVisitsThreshold))
+        .sort((a, b) => a.endsOn.localeCompare(b.endsOn));
+    const unpaid = await reader.select('attendances', { unpaid: true });
+    const unpaidVisits = new Map<Identifier, number>();
+    unpaid.forEach(attendance => unpaidVisits.set(attendance.customerId, (unpaidVisits.get(attendance.customerId) ?? 0) + 1));
+    const expiringShown = expiring.slice(0, shown);
+    const unpaidShown = [...unpaidVisits].slice(0, shown);
+    // Names only of the customers on the lists.
+    const customers = byId(await reader.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
     const nameOf = (customerId: Identifier) => {
         const customer = customers.get(customerId);
         return customer ? `${customer.firstName} ${customer.lastName}` : '';
     };
-    const active = db.passes.filter(pass => isActiveOn(pass, today));
-    const expiring = active
-        .filter(pass => pass.endsOn <= addDays(today, config.expiringPassDays) || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= config.lowVisitsThreshold))
-        .sort((a, b) => a.endsOn.localeCompare(b.endsOn))
-        .map(pass => ({ id: pass.id, customerId: pass.customerId, customer: nameOf(pass.customerId), name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) }));
-    const unpaid = db.attendances.filter(attendance => attendance.unpaid);
     return {
         income: { thisMonth: income(monthStart, today), lastMonthToDate: income(lastMonthStart, sameDayLastMonth), lastMonth: income(lastMonthStart, addDays(monthStart, -1)) },
         activePasses: active.length,
-        visitsThisWeek: db.attendances.filter(attendance => eventsThisWeek.has(attendance.eventId) && charging.has(attendance.status)).length,
-        expiringPasses: expiring.slice(0, 50),
+        visitsThisWeek: week.attendances.filter(attendance => charging.has(attendance.status)).length,
+        expiringPasses: expiringShown.map(pass => ({
+            id: pass.id,
+            customerId: pass.customerId,
+            customer: nameOf(pass.customerId),
+            name: pass.name,
+            endsOn: pass.endsOn,
+            visitsLeft: visitsLeft(pass),
+        })),
         expiringCount: expiring.length,
         unpaidVisits: unpaid.length,
-        unpaidCustomers: [...new Set(unpaid.map(attendance => attendance.customerId))].slice(0, 50).map(id => ({
-            customerId: id,
-            customer: nameOf(id),
-            visits: unpaid.filter(attendance => attendance.customerId === id).length,
-        })),
+        unpaidCustomers: unpaidShown.map(([id, visits]) => ({ customerId: id, customer: nameOf(id), visits })),
     };
 };
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
-export const statisticsRoutes = (store: Store): Router => {
+export const statisticsRoutes = (storage: Storage): Router => {
     const router = Router();
     router.get(
         '/statistics/incomes',
-        handle((req, res) => {
+        handle(async (req, res) => {
             if (!canOpenPage(userOf(req).role, 'statistics')) throw forbidden('Statistics are for managers and admins');
             const query = validate(incomeQuery, req.query);
             if (!query.ok) throw invalidFields(query.errors);
             const { from, to, interval } = query.value;
-            res.json(incomeStatistics(store.data, { from, to }, interval));
+            res.json(await incomeStatistics(storage, { from, to }, interval));
         }),
     );
     router.get(
         '/dashboard',
-        handle((req, res) => {
-            res.json(dashboard(store.data, userOf(req)));
+        handle(async (req, res) => {
+            res.json(await dashboard(storage, userOf(req)));
         }),
     );
     return router;
 };
 
-export type IncomeStatistics = ReturnType<typeof incomeStatistics>;
+export type IncomeStatistics = Awaited<ReturnType<typeof incomeStatistics>>;
 export interface TeacherDashboard {
     today: string;
     todayEvents: {
@@ -151,5 +206,5 @@ export interface TeacherDashboard {
         marked: number;
     }[];
 }
-export type StaffDashboard = TeacherDashboard & ReturnType<typeof studioNumbers>;
+export type StaffDashboard = TeacherDashboard & Awaited<ReturnType<typeof studioNumbers>>;
 export type DashboardData = TeacherDashboard | StaffDashboard;

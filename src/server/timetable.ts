@@ -5,18 +5,16 @@ import { buildJournal, fullName, monthBounds, type Journal } from '../domain/jou
 import { passToCharge, visitsLeft } from '../domain/passes';
 import { teacherPay, type EventPay } from '../domain/pay';
 import { canAccess, canOpenPage } from '../domain/permissions';
-import { daysBetween } from '../domain/time';
+import { addDays, daysBetween } from '../domain/time';
 import { planGeneration, type Skipped } from '../domain/timetable';
-import type { Attendance, Customer, Database, Identifier, Pass, StudioEvent, User } from '../domain/types';
+import type { Attendance, Customer, Identifier, Pass, StudioEvent, User } from '../domain/types';
 import { validate } from '../domain/validation';
-import { present, visibleTo } from './access';
-import { chargingStatuses } from './attendanceHooks';
+import { canSee, present, visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
-import { nextId } from './crud';
 import { badRequest, forbidden, handle, invalidFields, notFound } from './errors';
-import type { AnyRecord } from './hooks';
-import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from './listQuery';
-import type { Store } from './store';
+import { parseListQuery } from './listQuery';
+import type { Filter, Reader, Row, Storage } from './storage/types';
+import { chargingStatuses } from './studio';
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
@@ -38,23 +36,45 @@ const periodOf = (input: unknown) => {
     return period.value;
 };
 
-const inPeriod = (event: StudioEvent, from: string, to: string) => {
+/** Events starting on the studio dates `from` to `to`: startsAt is a local `YYYY-MM-DDTHH:mm`, so the last day ends at 23:59. */
+export const startsWithin = (from: string, to: string): Filter[] => [
+    { field: 'startsAt', kind: 'gte', value: from },
+    { field: 'startsAt', kind: 'lte', value: `${to}T23:59` },
+];
+
+// One collator for every sort by name: building one per comparison is most of the cost of sorting.
+const byName = new Intl.Collator('ru');
+
+const customerNames = async (reader: Reader, ids: Iterable<Identifier>) =>
+    new Map((await reader.getMany('customers', [...ids])).map(customer => [customer.id, fullName(customer)]));
+
+/** The marks of some events. */
+const marksOf = (reader: Reader, events: StudioEvent[]) => reader.select('attendances', { eventId: events.map(event => event.id) });
+
+type RosterPass = RosterPerson['pass'];
+
+const shownPass = (pass: Pass | undefined): RosterPass => (pass ? { id: pass.id, name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null);
+
+/** The pass shown beside each name: the one charged, or else the one a charging mark would use. */
+const rosterPasses = async (reader: Reader, event: StudioEvent, people: Identifier[], marks: Attendance[]): Promise<Map<Identifier, RosterPass>> => {
     const date = event.startsAt.slice(0, 10);
-    return from <= date && date <= to;
-};
-
-const customerNames = (db: Database, ids: Set<Identifier>) =>
-    new Map(db.customers.filter(customer => ids.has(customer.id)).map(customer => [customer.id, fullName(customer)]));
-
-/** The pass shown beside a name: the one charged, or else the one a charging mark would use. */
-const rosterPass = (db: Database, event: StudioEvent, customerId: Identifier, attendance: Attendance | undefined) => {
-    let pass: Pass | undefined;
-    if (attendance?.passId != null) pass = db.passes.find(candidate => candidate.id === attendance.passId);
-    else {
-        const directionId = db.courses.find(course => course.id === event.courseId)?.directionId ?? -1;
-        pass = passToCharge(db.passes.filter(candidate => candidate.customerId === customerId), event.startsAt.slice(0, 10), directionId);
-    }
-    return pass ? { id: pass.id, name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
+    const charged = new Map(marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier]));
+    const chargedPasses = new Map((await reader.getMany('passes', [...charged.values()])).map(pass => [pass.id, pass]));
+    const uncharged = people.filter(customerId => !charged.has(customerId));
+    // A pass that ended before the class cannot be charged for it: ask only for the others.
+    const candidates = await reader.select('passes', [
+        { field: 'customerId', kind: 'equals', values: uncharged },
+        { field: 'endsOn', kind: 'gte', value: date },
+    ]);
+    const directionId = (await reader.get('courses', event.courseId))?.directionId ?? -1;
+    return new Map(
+        people.map(customerId => {
+            const passId = charged.get(customerId);
+            if (passId !== undefined) return [customerId, shownPass(chargedPasses.get(passId))];
+            const own = candidates.filter(pass => pass.customerId === customerId);
+            return [customerId, shownPass(passToCharge(own, date, directionId))];
+        }),
+    );
 };
 
 /** What the endpoints answer, for the app's data provider. */
@@ -108,13 +128,13 @@ const eventFilterOf = (req: Request): Record<string, unknown> | undefined => {
     return undefined;
 };
 
-export const timetableRoutes = (store: Store): Router => {
+export const timetableRoutes = (storage: Storage): Router => {
     const router = Router();
 
-    const visibleEvent = (req: Request) => {
-        const event = store.data.events.find(candidate => candidate.id === numericId(req.params.id));
+    const visibleEvent = async (req: Request) => {
+        const event = await storage.get('events', numericId(req.params.id));
         if (!event) throw notFound(`events ${req.params.id} does not exist`);
-        if (!visibleTo(userOf(req), 'events', store.data)(event as unknown as AnyRecord)) throw forbidden('This class is not yours to see');
+        if (!(await canSee(userOf(req), 'events', event as unknown as Row, storage))) throw forbidden('This class is not yours to see');
         return event;
     };
 
@@ -123,41 +143,44 @@ export const timetableRoutes = (store: Store): Router => {
         handle(async (req, res) => {
             if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' })) throw forbidden('Your role may not create classes');
             const { from, to } = periodOf(req.body);
-            const db = store.data;
-            const schedule = db.schedules.find(candidate => candidate.id === numericId(req.params.id));
-            if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
-            const plan = planGeneration(schedule, db.events, from, to);
-            const now = new Date().toISOString();
-            const created = plan.create.map(draft => ({ id: nextId(db, 'events'), ...draft, createdAt: now }));
-            db.events.push(...created);
-            if (created.length) await store.persist();
-            res.json({ created: created.length, events: created, skipped: plan.skipped });
+            const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
+                const schedule = await tx.get('schedules', numericId(req.params.id));
+                if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
+                // The group's own events hold its slots whatever their dates; a clash needs an event near the
+                // period, and no class lasts a day, so one from the day before or after is enough.
+                const own = await tx.select('events', { scheduleId: schedule.id });
+                const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
+                // In id order, as planning expects: the first clash found is the one named.
+                const events = [...new Map([...own, ...near].map(event => [event.id, event])).values()].sort((a, b) => a.id - b.id);
+                const plan = planGeneration(schedule, events, from, to);
+                const created: StudioEvent[] = [];
+                for (const draft of plan.create) created.push(await tx.insert('events', draft));
+                return { created: created.length, events: created, skipped: plan.skipped };
+            });
+            res.json(answer);
         }),
     );
 
     router.get(
         '/events/:id/roster',
-        handle((req, res) => {
-            const event = visibleEvent(req);
-            const db = store.data;
-            const schedule = db.schedules.find(candidate => candidate.id === event.scheduleId);
-            const marks = db.attendances.filter(attendance => attendance.eventId === event.id);
+        handle(async (req, res) => {
+            const event = await visibleEvent(req);
+            const schedule = event.scheduleId == null ? undefined : await storage.get('schedules', event.scheduleId);
+            const marks = await marksOf(storage, [event]);
             const members = schedule?.customerIds ?? [];
-            const ids = new Set([...members, ...marks.map(mark => mark.customerId)]);
-            const names = customerNames(db, ids);
-            const charging = chargingStatuses(db);
-            const people = [...ids]
-                .map(customerId => {
-                    const attendance = marks.find(mark => mark.customerId === customerId);
-                    return {
-                        customerId,
-                        name: names.get(customerId) ?? `#${customerId}`,
-                        member: members.includes(customerId),
-                        attendance: attendance ?? null,
-                        pass: rosterPass(db, event, customerId, attendance),
-                    };
-                })
-                .sort((a, b) => a.name.localeCompare(b.name, 'ru'));
+            const ids = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
+            const names = await customerNames(storage, ids);
+            const passes = await rosterPasses(storage, event, ids, marks);
+            const charging = await chargingStatuses(storage);
+            const people = ids
+                .map(customerId => ({
+                    customerId,
+                    name: names.get(customerId) ?? `#${customerId}`,
+                    member: members.includes(customerId),
+                    attendance: marks.find(mark => mark.customerId === customerId) ?? null,
+                    pass: passes.get(customerId) ?? null,
+                }))
+                .sort((a, b) => byName.compare(a.name, b.name));
             res.json({
                 event,
                 capacity: event.capacity,
@@ -170,40 +193,40 @@ export const timetableRoutes = (store: Store): Router => {
 
     router.get(
         '/events/:id/walk-ins',
-        handle((req, res) => {
+        handle(async (req, res) => {
             if (!canAccess(userOf(req).role, { resource: 'attendances', action: 'create' })) throw forbidden('Your role may not mark attendance');
-            const event = visibleEvent(req);
+            const event = await visibleEvent(req);
             const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
             if (q.length < 2) {
                 res.json([]);
                 return;
             }
             // A teacher may add anyone who walks in: names only, a handful, never the whole list.
-            const marked = new Set(store.data.attendances.filter(mark => mark.eventId === event.id).map(mark => mark.customerId));
-            const found = store.data.customers
-                .filter(customer => !marked.has(customer.id) && matchesSearch('customers', customer as unknown as AnyRecord, q))
-                .slice(0, 10)
-                .map((customer: Customer) => ({ id: customer.id, name: fullName(customer) }));
-            res.json(found);
+            const marked = (await marksOf(storage, [event])).map(mark => mark.customerId);
+            const found = await storage.list('customers', {
+                filters: [{ field: 'id', kind: 'excludes', values: marked }],
+                search: q,
+                sort: { field: 'id', order: 'ASC' },
+                range: { start: 0, end: 9 },
+            });
+            res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: fullName(customer) })));
         }),
     );
 
     router.get(
         '/teachers/:id/pay',
-        handle((req, res) => {
+        handle(async (req, res) => {
             const user = userOf(req);
             const teacherId = numericId(req.params.id);
             if (user.role === 'teacher' && user.id !== teacherId) throw forbidden('A teacher sees their own pay only');
             if (user.role !== 'teacher' && !canAccess(user.role, { resource: 'events', action: 'list' })) throw forbidden();
-            const db = store.data;
-            const teacher = db.users.find(candidate => candidate.id === teacherId && candidate.role === 'teacher');
-            if (!teacher) throw notFound(`No teacher ${req.params.id}`);
+            const teacher = await storage.get('users', teacherId);
+            if (teacher?.role !== 'teacher') throw notFound(`No teacher ${req.params.id}`);
             const { from, to } = periodOf(req.query);
-            const events = db.events.filter(event => event.teacherId === teacherId && inPeriod(event, from, to));
-            const eventIds = new Set(events.map(event => event.id));
-            const marks = db.attendances.filter(attendance => eventIds.has(attendance.eventId));
-            const names = customerNames(db, new Set(marks.map(mark => mark.customerId)));
-            const pay = teacherPay(teacher.pay, events, marks, chargingStatuses(db));
+            const events = await storage.select('events', [{ field: 'teacherId', kind: 'equals', values: [teacherId] }, ...startsWithin(from, to)]);
+            const marks = await marksOf(storage, events);
+            const names = await customerNames(storage, new Set(marks.map(mark => mark.customerId)));
+            const pay = teacherPay(teacher.pay, events, marks, await chargingStatuses(storage));
             res.json({
                 teacher: { id: teacher.id, name: teacher.name, pay: teacher.pay },
                 from,
@@ -215,7 +238,7 @@ export const timetableRoutes = (store: Store): Router => {
                     attendees: marks
                         .filter(mark => mark.eventId === row.event.id)
                         .map(mark => ({ customerId: mark.customerId, name: names.get(mark.customerId) ?? `#${mark.customerId}`, status: mark.status, unpaid: mark.unpaid }))
-                        .sort((a, b) => a.name.localeCompare(b.name, 'ru')),
+                        .sort((a, b) => byName.compare(a.name, b.name)),
                 })),
             });
         }),
@@ -223,20 +246,17 @@ export const timetableRoutes = (store: Store): Router => {
 
     router.get(
         '/reports/attendances/:scheduleId',
-        handle((req, res) => {
+        handle(async (req, res) => {
             if (!canOpenPage(userOf(req).role, 'attendanceReport')) throw forbidden('Your role may not open the attendance journal');
             const month = typeof req.query.month === 'string' ? req.query.month : '';
             if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('month must be YYYY-MM', { month: 'app.validation.month' });
-            const db = store.data;
-            const schedule = db.schedules.find(candidate => candidate.id === numericId(req.params.scheduleId));
+            const schedule = await storage.get('schedules', numericId(req.params.scheduleId));
             if (!schedule) throw notFound(`schedules ${req.params.scheduleId} does not exist`);
             const [from, to] = monthBounds(month);
-            const events = db.events.filter(event => event.scheduleId === schedule.id && inPeriod(event, from, to));
-            const eventIds = new Set(events.map(event => event.id));
-            const marks = db.attendances.filter(attendance => eventIds.has(attendance.eventId));
-            const ids = new Set([...schedule.customerIds, ...marks.map(mark => mark.customerId)]);
-            const customers = db.customers.filter(customer => ids.has(customer.id));
-            const journal = buildJournal(month, schedule.customerIds, events, marks, customers, chargingStatuses(db));
+            const events = await storage.select('events', [{ field: 'scheduleId', kind: 'equals', values: [schedule.id] }, ...startsWithin(from, to)]);
+            const marks = await marksOf(storage, events);
+            const customers = await storage.getMany('customers', [...new Set([...schedule.customerIds, ...marks.map(mark => mark.customerId)])]);
+            const journal = buildJournal(month, schedule.customerIds, events, marks, customers, await chargingStatuses(storage));
             res.json({ schedule: { id: schedule.id, title: schedule.title, teacherId: schedule.teacherId }, ...journal });
         }),
     );
@@ -245,7 +265,7 @@ export const timetableRoutes = (store: Store): Router => {
         '/attendances',
         // Without an event filter the collection's own route answers.
         (req, _res, next) => next(eventFilterOf(req) ? undefined : 'route'),
-        handle((req, res) => {
+        handle(async (req, res) => {
             const filter = eventFilterOf(req) as Record<string, unknown>;
             const user = userOf(req);
             if (!canAccess(user.role, { resource: 'attendances', action: 'read' })) throw forbidden('Your role may not read attendances');
@@ -261,19 +281,21 @@ export const timetableRoutes = (store: Store): Router => {
                     ...(eventFilter.date_lte !== undefined && { startsAt_lte: `${String(eventFilter.date_lte).slice(0, 10)}T23:59` }),
                 }),
             });
-            const db = store.data;
-            const events = new Set(
-                db.events.filter(event => eventQuery.filters.every(one => matchesFilter(event as unknown as AnyRecord, one))).map(event => event.id),
-            );
-            const visible = visibleTo(user, 'attendances', db);
-            const found = (db.attendances as unknown as AnyRecord[]).filter(
-                record => events.has(record.eventId as Identifier) && visible(record) && query.filters.every(one => matchesFilter(record, one)),
-            );
-            const page = sortRecords(found, query.sort).slice(query.range.start, query.range.end + 1);
-            const last = page.length ? query.range.start + page.length - 1 : query.range.start;
-            res.setHeader('Content-Range', `attendances ${query.range.start}-${last}/${found.length}`);
-            res.setHeader('X-Total-Count', String(found.length));
-            res.json(page.map(record => present(user, 'attendances', record)));
+            const events = await storage.select('events', eventQuery.filters);
+            // Attendances have no text to search, and a `q` beside event filters has never narrowed this list: it is left out.
+            const page = await storage.list('attendances', {
+                sort: query.sort,
+                range: query.range,
+                filters: [
+                    ...query.filters,
+                    ...(await visibilityFilters(user, 'attendances', storage)),
+                    { field: 'eventId', kind: 'equals', values: events.map(event => event.id) },
+                ],
+            });
+            const last = page.records.length ? query.range.start + page.records.length - 1 : query.range.start;
+            res.setHeader('Content-Range', `attendances ${query.range.start}-${last}/${page.total}`);
+            res.setHeader('X-Total-Count', String(page.total));
+            res.json((page.records as unknown as Row[]).map(record => present(user, 'attendances', record)));
         }),
     );
 

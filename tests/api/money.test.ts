@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import { isActiveOn, visitsLeft } from '../../src/domain/passes';
 import { addDays, studioToday } from '../../src/domain/time';
-import type { Customer, Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import type { Customer, Pass, Payment, PaymentLink } from '../../src/domain/types';
 import { call, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
+import { durableDatabase } from '../support/durable';
 
 let server: RunningServer;
 let manager: DataProvider;
@@ -166,7 +166,7 @@ describe('the customers list filters computed by the server', () => {
         const { status, body } = await call(server.url, '/api/customers/14', { method: 'PUT', token: managerToken, json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } } });
         expect(status).toBe(200);
         expect(body).not.toHaveProperty('unpaidVisits');
-        const stored = (JSON.parse(readFileSync(server.dbFile, 'utf8')) as Database).customers.find(customer => customer.id === 14);
+        const stored = durableDatabase(server.dbFile).customers.find(customer => customer.id === 14);
         expect(stored).toBeDefined();
         expect(stored).not.toHaveProperty('activePass');
         expect(stored).not.toHaveProperty('unpaidVisits');

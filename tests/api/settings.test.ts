@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { durableDatabase } from '../support/durable';
 
 let server: RunningServer;
 const tokens: Record<'admin' | 'manager' | 'teacher', string> = { admin: '', manager: '', teacher: '' };
@@ -187,7 +187,7 @@ describe('status lists', () => {
         const answer = await post('admin', '/statuses/reorder', { name: 'attendance', ids: reversed });
         expect(answer.status).toBe(200);
         expect((await list('attendance')).map(status => status.id)).toEqual(reversed);
-        const onDisk = JSON.parse(readFileSync(server.dbFile, 'utf8')) as { statuses: { id: number; order: number }[] };
+        const onDisk = durableDatabase(server.dbFile);
         expect(reversed.map(id => onDisk.statuses.find(status => status.id === id)?.order)).toEqual(reversed.map((_, index) => index));
         // The customer list is untouched.
         expect((await list('customer')).map(status => status.code)).toEqual(['lead', 'trial', 'active', 'paused', 'left']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchesFilter, matchesSearch, parseListQuery, sortRecords } from '../../src/server/listQuery';
+import { parseListQuery } from '../../src/server/listQuery';
+import { matchesFilter, matchesSearch, sortComparator } from '../../src/server/storage/match';
 
 describe('the simple-rest list query', () => {
     it('reads sort, range and filter', () => {
@@ -42,7 +43,7 @@ describe('the simple-rest list query', () => {
     });
 
     it('sorts with the id as a tiebreak and numbers as numbers', () => {
-        const sorted = sortRecords([{ id: 3, n: 10 }, { id: 1, n: 9 }, { id: 2, n: 10 }], { field: 'n', order: 'DESC' });
+        const sorted = [{ id: 3, n: 10 }, { id: 1, n: 9 }, { id: 2, n: 10 }].sort(sortComparator({ field: 'n', order: 'DESC' }));
         expect(sorted.map(record => record.id)).toEqual([2, 3, 1]);
     });
 });

@@ -1,0 +1,66 @@
+import type { ActivePassSummary } from '../../domain/money';
+import { isActiveOn, visitsLeft } from '../../domain/passes';
+import { studioToday } from '../../domain/time';
+import type { Identifier, Pass } from '../../domain/types';
+import type { Filter, Reader, Scalar } from '../storage/types';
+import { studioConfig } from '../studio';
+import type { ComputedFilter, ListFields } from './types';
+
+/*
+ * The customer list's computed parts: the filters "has an active pass" and "has a debt", and the
+ * active pass and unpaid visits shown beside each customer of a page.
+ */
+
+/**
+ * Passes active today in the studio's time zone, among those `where` names: only passes not yet ended
+ * are read, then the pure rule decides (freezes, used-up visits, cancelled).
+ */
+const activePasses = async (reader: Reader, where: Filter[] = []): Promise<Pass[]> => {
+    const today = studioToday((await studioConfig(reader)).timezone);
+    const passes = await reader.select('passes', [...where, { field: 'endsOn', kind: 'gte', value: today }]);
+    return passes.filter(pass => isActiveOn(pass, today));
+};
+
+/**
+ * The filter on the customer's own id that asks for the customers in `ids` (true), those not in it
+ * (false), or either (both asked: no filter). Values come typed from JSON, so "true" means true.
+ */
+const byMembership = (values: Scalar[], ids: Identifier[]): Filter[] => {
+    const wanted = new Set(values.map(String));
+    if (wanted.has('true') && wanted.has('false')) return [];
+    if (wanted.has('false')) return [{ field: 'id', kind: 'excludes', values: ids }];
+    // Asking for neither matches nobody, as an equality filter on a value no record has.
+    return [{ field: 'id', kind: 'equals', values: wanted.has('true') ? ids : [] }];
+};
+
+const distinct = (ids: Identifier[]): Identifier[] => [...new Set(ids)];
+
+/** Customers with a pass active today, and customers with unpaid visits. */
+export const customerFilters: Record<string, ComputedFilter> = {
+    activePass: async (values, reader) => byMembership(values, distinct((await activePasses(reader)).map(pass => pass.customerId))),
+    debt: async (values, reader) =>
+        byMembership(values, distinct((await reader.select('attendances', { unpaid: true })).map(attendance => attendance.customerId))),
+};
+
+/**
+ * What the customer list shows beside each customer on a page, computed over that page's passes and
+ * attendances only: the active pass today ending soonest, and the number of unpaid visits. Read-only:
+ * the customer schema strips them from any write.
+ */
+export const customerListFields: ListFields = async (page, reader) => {
+    const ids = page.map(record => record.id as Identifier);
+    const activePass = new Map<Identifier, Pass>();
+    for (const pass of await activePasses(reader, [{ field: 'customerId', kind: 'equals', values: ids }])) {
+        const held = activePass.get(pass.customerId);
+        if (!held || pass.endsOn < held.endsOn) activePass.set(pass.customerId, pass);
+    }
+    const debts = new Map<Identifier, number>();
+    for (const attendance of await reader.select('attendances', { customerId: ids, unpaid: true })) {
+        debts.set(attendance.customerId, (debts.get(attendance.customerId) ?? 0) + 1);
+    }
+    return record => {
+        const pass = activePass.get(record.id as Identifier);
+        const summary: ActivePassSummary | null = pass ? { name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
+        return { activePass: summary, unpaidVisits: debts.get(record.id as Identifier) ?? 0 };
+    };
+};

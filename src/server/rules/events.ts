@@ -1,0 +1,66 @@
+import { addDays } from '../../domain/time';
+import { findClash } from '../../domain/timetable';
+import type { StudioEvent } from '../../domain/types';
+import { conflict } from '../errors';
+import type { Reader, Row, Transaction } from '../storage/types';
+import { settleAttendance } from './attendances';
+import { refuseNonTeacher } from './teachers';
+import type { WriteRules } from './types';
+
+/** A 409 naming who or what is busy, and with which class. */
+export const clashError = async (reader: Reader, kind: 'teacher' | 'studio', other: StudioEvent) => {
+    const who =
+        kind === 'teacher'
+            ? `The teacher ${(await reader.get('users', other.teacherId))?.name ?? other.teacherId}`
+            : `The studio ${(await reader.get('studios', other.studioId))?.name ?? other.studioId}`;
+    return conflict(
+        `${who} is busy at that time with class ${other.id} (${other.startsAt.replace('T', ' ')}, ${other.durationMinutes} min)`,
+        kind === 'teacher' ? { teacherId: 'app.validation.teacher_clash' } : { studioId: 'app.validation.studio_clash' },
+        { clash: { kind, eventId: other.id, startsAt: other.startsAt } },
+    );
+};
+
+/** The classes of its teacher or its studio that start on the event's day or the day before: the only ones it can overlap. */
+const sameDayNeighbours = (reader: Reader, event: StudioEvent) => {
+    const day = event.startsAt.slice(0, 10);
+    const sameDay = [
+        { field: 'startsAt', kind: 'gte' as const, value: `${addDays(day, -1)}T00:00` },
+        { field: 'startsAt', kind: 'lte' as const, value: `${day}T23:59` },
+    ];
+    return Promise.all([
+        reader.select('events', [...sameDay, { field: 'teacherId', kind: 'equals', values: [event.teacherId] }]),
+        reader.select('events', [...sameDay, { field: 'studioId', kind: 'equals', values: [event.studioId] }]),
+    ]).then(([byTeacher, byStudio]) => [...new Map([...byTeacher, ...byStudio].map(other => [other.id, other])).values()].sort((a, b) => a.id - b.id));
+};
+
+const refuseClash = async (reader: Reader, event: StudioEvent) => {
+    const clash = findClash(event, await sameDayNeighbours(reader, event));
+    if (clash) throw await clashError(reader, clash.kind, clash.event);
+};
+
+/** Settles every mark of the event as if it already had its new status. */
+const rechargeMarks = async (tx: Transaction, event: StudioEvent) => {
+    for (const attendance of await tx.select('attendances', { eventId: event.id })) {
+        const charge = await settleAttendance(tx, attendance, attendance, event.status === 'cancelled');
+        await tx.update('attendances', { ...attendance, ...charge });
+    }
+};
+
+/**
+ * Events refuse to put a teacher or a studio in two places at once (409). Cancelling an event gives
+ * back every visit charged on it, and reinstating it charges its marks again, in the same write.
+ */
+export const eventRules: WriteRules = {
+    create: async (record, { tx }) => {
+        await refuseNonTeacher(record, tx);
+        await refuseClash(tx, record as unknown as StudioEvent);
+        return record;
+    },
+    update: async (record: Row, before, { tx }) => {
+        const event = record as unknown as StudioEvent;
+        await refuseNonTeacher(record, tx);
+        await refuseClash(tx, event);
+        if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event);
+        return record;
+    },
+};

@@ -1,0 +1,39 @@
+import type { CollectionName } from '../../domain/types';
+import { attendanceRules } from './attendances';
+import { customerFilters, customerListFields } from './customers';
+import { eventRules } from './events';
+import { passRules } from './passes';
+import { paymentLinkRules } from './paymentLinks';
+import { paymentRules } from './payments';
+import { scheduleRules } from './schedules';
+import { statusRules } from './statuses';
+import { subscriptionFilters } from './subscriptions';
+import type { ComputedFilter, ListFields, WriteRules } from './types';
+import { userRules } from './users';
+
+/*
+ * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
+ * gets its entry here and the routes stay free of per-collection branches.
+ */
+
+export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
+    users: userRules,
+    passes: passRules,
+    payments: paymentRules,
+    paymentLinks: paymentLinkRules,
+    schedules: scheduleRules,
+    events: eventRules,
+    attendances: attendanceRules,
+    statuses: statusRules,
+};
+
+/** Filters a list accepts beyond the collection's fields, computed over other records. */
+export const computedFilters: Partial<Record<CollectionName, Record<string, ComputedFilter>>> = {
+    customers: customerFilters,
+    subscriptions: subscriptionFilters,
+};
+
+/** Read-only fields added to the records of a collection in every answer. */
+export const listFields: Partial<Record<CollectionName, ListFields>> = {
+    customers: customerListFields,
+};

@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { User } from '../../domain/types';
+import type { Filter, Reader, Row, Scalar, Transaction } from '../storage/types';
+
+export interface WriteContext {
+    tx: Transaction;
+    /** Who writes. */
+    user: User;
+}
+
+/**
+ * Rules a plain write of a collection brings along (charging a visit when an attendance is marked,
+ * say). Each runs inside the write's transaction after the record is validated: it may change related
+ * records through `tx`, which commit together with the record, and it refuses the whole write by
+ * throwing an ApiError.
+ */
+export interface WriteRules {
+    /** What a client may send to create a record, when it differs from what may be stored (a password). */
+    createSchema?: z.ZodObject;
+    /** Turns the validated input into what is stored, before the transaction: for slow work such as hashing a password. */
+    prepare?: (input: Row) => Promise<Row>;
+    /** Answers the record to store. */
+    create?: (record: Row, context: WriteContext) => Promise<Row>;
+    /** Answers the record to store in place of `before`. */
+    update?: (record: Row, before: Row, context: WriteContext) => Promise<Row>;
+    delete?: (record: Row, context: WriteContext) => Promise<void>;
+}
+
+/**
+ * A filter a list accepts beyond the collection's fields, computed by the server over other records
+ * (a customer with a debt): answers the filters on the collection's own fields that mean the same.
+ */
+export type ComputedFilter = (values: Scalar[], reader: Reader) => Promise<Filter[]>;
+
+/**
+ * Read-only fields the server adds to the records it answers with, in lists and alone (a customer's
+ * active pass and debts), computed over the records of one page.
+ */
+export type ListFields = (page: Row[], reader: Reader) => Promise<(record: Row) => Record<string, unknown>>;

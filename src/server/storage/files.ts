@@ -1,0 +1,137 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { crc32 } from 'node:zlib';
+import { rememberChecked } from './checked';
+import type { FileState } from './memory';
+
+/*
+ * The database file itself: reading it, and writing it atomically (a temporary file beside it, flushed,
+ * then renamed over it) in small pieces so that writing a large database never holds up requests.
+ */
+
+export class DatabaseFileError extends Error {}
+
+export const fsyncDirectory = (file: string) => {
+    try {
+        const fd = openSync(dirname(file), 'r');
+        try {
+            fsyncSync(fd);
+        } finally {
+            closeSync(fd);
+        }
+    } catch {
+        // Some file systems cannot sync a directory; the rename itself is still atomic.
+    }
+};
+
+/** What tells one version of the file from another without reading it. */
+export interface FileSignature {
+    ino: number;
+    size: number;
+    mtimeMs: number;
+}
+
+export const signatureOf = (file: string): FileSignature | undefined => {
+    try {
+        const { ino, size, mtimeMs } = statSync(file);
+        return { ino, size, mtimeMs };
+    } catch {
+        return undefined;
+    }
+};
+
+export const sameSignature = (a: FileSignature | undefined, b: FileSignature | undefined) =>
+    a !== undefined && b !== undefined && a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs;
+
+/** Parses the file's text; not its content's validity, which the caller checks after the journal is replayed. */
+export const parseDatabaseText = (file: string, text: string): FileState => {
+    let data: unknown;
+    try {
+        data = JSON.parse(text);
+    } catch (error) {
+        throw new DatabaseFileError(`The database file ${file} is not valid JSON: ${(error as Error).message}`);
+    }
+    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new DatabaseFileError(`The database file ${file} does not hold a JSON object`);
+    return { keys: Object.keys(data), values: data as Record<string, unknown> };
+};
+
+export const readDatabaseBytes = (file: string): Buffer => {
+    try {
+        return readFileSync(file);
+    } catch (error) {
+        throw new DatabaseFileError(`Cannot read the database file ${file}: ${(error as Error).message}`);
+    }
+};
+
+export const readDatabaseText = (file: string): string => readDatabaseBytes(file).toString('utf8');
+
+/** Records per piece: a piece takes a few milliseconds to turn into text. */
+const recordsPerPiece = 2000;
+
+/** The file's text, piece by piece: one record per line, so the file stays readable and diffs stay small. */
+function* pieces(state: FileState): Generator<string> {
+    yield '{';
+    for (const [position, key] of state.keys.entries()) {
+        const value = state.values[key];
+        const separator = position === 0 ? '' : ',';
+        if (!Array.isArray(value) || value.length === 0) {
+            yield `${separator}\n  ${JSON.stringify(key)}: ${JSON.stringify(value ?? null)}`;
+            continue;
+        }
+        yield `${separator}\n  ${JSON.stringify(key)}: [`;
+        for (let start = 0; start < value.length; start += recordsPerPiece) {
+            const lines = value.slice(start, start + recordsPerPiece).map(record => `\n    ${JSON.stringify(record)}`);
+            yield (start === 0 ? '' : ',') + lines.join(',');
+        }
+        yield '\n  ]';
+    }
+    yield '\n}\n';
+}
+
+const pieceBytes = 1 << 20;
+
+/**
+ * Writes the state to a temporary file beside `file`, flushes it, and renames it over `file` unless
+ * `stillOurs` says the file was changed by someone else meanwhile (then nothing is replaced and the
+ * answer is false). Each piece is written with an await, so other work runs between pieces. A file
+ * written from memory holds checked records: that is noted beside it, to spare the next start a check.
+ */
+export const writeDatabaseFile = async (file: string, state: FileState, stillOurs: () => boolean = () => true): Promise<boolean> => {
+    const temporary = `${file}.${process.pid}.tmp`;
+    // The rewritten file keeps the permissions the studio gave it.
+    const handle = await open(temporary, 'w', existsSync(file) ? statSync(file).mode & 0o777 : 0o600);
+    let replaced = false;
+    try {
+        let buffered: string[] = [];
+        let size = 0;
+        let bytes = 0;
+        let checksum = 0;
+        const flush = async () => {
+            const data = Buffer.from(buffered.join(''), 'utf8');
+            checksum = crc32(data, checksum);
+            bytes += data.length;
+            await handle.write(data);
+            buffered = [];
+            size = 0;
+        };
+        for (const piece of pieces(state)) {
+            buffered.push(piece);
+            size += piece.length;
+            if (size >= pieceBytes) await flush();
+        }
+        await flush();
+        await handle.sync();
+        await handle.close();
+        if (stillOurs()) {
+            await rename(temporary, file);
+            fsyncDirectory(file);
+            replaced = true;
+            rememberChecked(file, bytes, checksum);
+        }
+    } finally {
+        await handle.close().catch(() => undefined);
+        if (!replaced) await unlink(temporary).catch(() => undefined);
+    }
+    return replaced;
+};

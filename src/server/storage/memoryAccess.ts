@@ -1,0 +1,136 @@
+import { collections } from '../../domain/collections';
+import type { CollectionName } from '../../domain/types';
+import { filterTest, matchesSearch, sortComparator } from './match';
+import { freezeRecord, idKey, type MemoryData, type Operation } from './memory';
+import { filtersOf, type Id, type ListQuery, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
+
+/*
+ * Reads and writes over the db.json engine's memory. Reads outside a transaction see what is committed;
+ * a transaction keeps its writes aside and its reads see them over the committed records, so nothing
+ * it does is visible to anyone until it commits, and a transaction that throws leaves no trace.
+ */
+
+export class MemoryReader implements Reader {
+    constructor(protected readonly data: () => MemoryData) {}
+
+    /** Without a promise per record: getMany of thousands of ids would spend its time waiting on them. */
+    protected getNow(collection: CollectionName, id: Id): Row | undefined {
+        return this.data().get(collection, id);
+    }
+
+    async get<C extends CollectionName>(collection: C, id: Id): Promise<RecordOf<C> | undefined> {
+        return this.getNow(collection, id) as RecordOf<C> | undefined;
+    }
+
+    async getMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<RecordOf<C>[]> {
+        const found: RecordOf<C>[] = [];
+        for (const id of new Set(ids.map(idKey))) {
+            const record = this.getNow(collection, id);
+            if (record) found.push(record as RecordOf<C>);
+        }
+        return found;
+    }
+
+    async select<C extends CollectionName>(collection: C, where?: Where, options: SelectOptions = {}): Promise<RecordOf<C>[]> {
+        const records = this.data().collection(collection).select({ filters: filtersOf(where) }, options.sort);
+        return (options.limit === undefined ? records : records.slice(0, options.limit)) as RecordOf<C>[];
+    }
+
+    async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
+        return this.data().collection(collection).count({ filters: filtersOf(where) });
+    }
+
+    async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {
+        const { records, total } = this.data()
+            .collection(collection)
+            .page({ filters: query.filters, search: query.search }, query.sort, query.range.start, query.range.end + 1);
+        return { records: records as RecordOf<C>[], total };
+    }
+}
+
+export class MemoryTransaction extends MemoryReader implements Transaction {
+    /** The records this transaction wrote, by collection and id: null for removed. */
+    private readonly writes = new Map<string, Map<string, Row | null>>();
+    private readonly order: Operation[] = [];
+
+    private written(collection: string): Map<string, Row | null> | undefined {
+        const writes = this.writes.get(collection);
+        return writes && writes.size ? writes : undefined;
+    }
+
+    protected override getNow(collection: CollectionName, id: Id): Row | undefined {
+        const mine = this.written(collection)?.get(idKey(id));
+        if (mine !== undefined) return mine ?? undefined;
+        return super.getNow(collection, id);
+    }
+
+    /** The committed matches with this transaction's writes laid over them, sorted. */
+    private overlaid(collection: CollectionName, query: { filters: ReturnType<typeof filtersOf>; search?: string }, sort = { field: 'id', order: 'ASC' as const }): Row[] {
+        const writes = this.written(collection) as Map<string, Row | null>;
+        const tests = query.filters.map(filterTest);
+        const test = (row: Row) => tests.every(one => one(row)) && (!query.search || matchesSearch(collection, row, query.search));
+        const committed = this.data().collection(collection).select({ filters: query.filters, search: query.search });
+        const rows = committed.filter(row => !writes.has(idKey(row.id)));
+        writes.forEach(row => row && test(row) && rows.push(row));
+        return rows.sort(sortComparator(sort));
+    }
+
+    override async select<C extends CollectionName>(collection: C, where?: Where, options: SelectOptions = {}): Promise<RecordOf<C>[]> {
+        if (!this.written(collection)) return super.select(collection, where, options);
+        const rows = this.overlaid(collection, { filters: filtersOf(where) }, options.sort as never);
+        return (options.limit === undefined ? rows : rows.slice(0, options.limit)) as RecordOf<C>[];
+    }
+
+    override async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
+        if (!this.written(collection)) return super.count(collection, where);
+        return this.overlaid(collection, { filters: filtersOf(where) }).length;
+    }
+
+    override async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {
+        if (!this.written(collection)) return super.list(collection, query);
+        const rows = this.overlaid(collection, query, query.sort as never);
+        return { records: rows.slice(query.range.start, query.range.end + 1) as RecordOf<C>[], total: rows.length };
+    }
+
+    private write(collection: string, key: string, row: Row | null, operation: Operation) {
+        let writes = this.writes.get(collection);
+        if (!writes) this.writes.set(collection, (writes = new Map()));
+        writes.set(key, row);
+        this.order.push(operation);
+    }
+
+    async insert<C extends CollectionName>(collection: C, input: NewRecord<C>): Promise<RecordOf<C>> {
+        const kind = collections[collection].idKind;
+        const id = input.id ?? (kind === 'integer' ? this.data().nextId(collection) : undefined);
+        if (id === undefined) throw new Error(`A record of ${collection} needs its id`);
+        if ((await this.get(collection, id)) !== undefined) throw new Error(`${collection} ${String(id)} already exists`);
+        const record = freezeRecord({ id, ...input, createdAt: input.createdAt ?? new Date().toISOString() } as unknown as Row);
+        this.write(collection, idKey(id), record, { op: 'put', collection, record });
+        return record as RecordOf<C>;
+    }
+
+    async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
+        if ((await this.get(collection, input.id)) === undefined) throw new Error(`${collection} ${String(input.id)} does not exist`);
+        const record = freezeRecord({ ...input } as unknown as Row);
+        this.write(collection, idKey(record.id), record, { op: 'put', collection, record });
+        return record as RecordOf<C>;
+    }
+
+    async remove<C extends CollectionName>(collection: C, id: Id): Promise<void> {
+        const record = await this.get(collection, id);
+        if (record === undefined) return;
+        this.write(collection, idKey(id), null, { op: 'delete', collection, id: record.id });
+    }
+
+    /** What to apply and journal: the last write of each record this transaction touched. */
+    operations(): Operation[] {
+        const last = new Map<string, Operation>();
+        for (const operation of this.order) {
+            const id = operation.op === 'put' ? operation.record.id : operation.id;
+            const key = `${operation.collection}\u0000${idKey(id)}`;
+            last.delete(key);
+            last.set(key, operation);
+        }
+        return [...last.values()];
+    }
+}

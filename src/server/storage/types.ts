@@ -1,0 +1,96 @@
+import type { CollectionName, Database, Identifier } from '../../domain/types';
+
+/*
+ * The storage boundary: everything the server reads or writes goes through these few calls, so that
+ * the engine behind them (db.json in memory with a journal, or a SQL database) can be swapped without
+ * touching a route. Calls ask for the records they need (by id, by an indexed field, by a range), never
+ * for a whole collection, and writes happen only inside a transaction.
+ */
+
+/** A value a filter compares with: what JSON query parameters can carry. */
+export type Scalar = string | number | boolean | null;
+
+/**
+ * One condition on a field. `equals` matches any of the values (a list field such as directionIds
+ * matches when it holds any of them); `excludes` matches none of them; `gte`/`lte` bound the field;
+ * `caseless` compares trimmed strings without regard to letter case (unique names and emails).
+ */
+export type Filter =
+    | { field: string; kind: 'equals'; values: Scalar[]; caseless?: boolean }
+    | { field: string; kind: 'excludes'; values: Scalar[] }
+    | { field: string; kind: 'gte' | 'lte'; value: string | number };
+
+/** Shorthand for equality filters: `{customerId: 5}` or `{eventId: [1, 2, 3]}`. */
+export type Where = Filter[] | Record<string, Scalar | Scalar[]>;
+
+export interface Sort {
+    field: string;
+    order: 'ASC' | 'DESC';
+}
+
+/** Both bounds included, counted from 0, as in simple-rest's `range=[0,24]`. */
+export interface Range {
+    start: number;
+    end: number;
+}
+
+/** A list request of ra-data-simple-rest, already checked: filters, free-text search, sort and a page. */
+export interface ListQuery {
+    filters: Filter[];
+    search?: string;
+    sort: Sort;
+    range: Range;
+}
+
+export interface Page<R> {
+    records: R[];
+    total: number;
+}
+
+export type Row = Record<string, unknown> & { id: Identifier | string };
+export type RecordOf<C extends CollectionName> = Database[C][number];
+/** A record to insert: the engine gives integer ids and `createdAt` when they are missing. */
+export type NewRecord<C extends CollectionName> = Omit<RecordOf<C>, 'id' | 'createdAt'> & { id?: RecordOf<C>['id']; createdAt?: string };
+export type Id = Identifier | string;
+
+export interface SelectOptions {
+    sort?: Sort;
+    limit?: number;
+}
+
+/** What can be read, inside a transaction or outside one. Records answered are frozen: change them with `update`. */
+export interface Reader {
+    get<C extends CollectionName>(collection: C, id: Id): Promise<RecordOf<C> | undefined>;
+    getMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<RecordOf<C>[]>;
+    /** Every record that matches, in id order unless sorted. */
+    select<C extends CollectionName>(collection: C, where?: Where, options?: SelectOptions): Promise<RecordOf<C>[]>;
+    count<C extends CollectionName>(collection: C, where?: Where): Promise<number>;
+    /** A page of a list with the number of records that match. */
+    list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>>;
+}
+
+/** Reads see the transaction's own writes; nothing is visible to others until it commits. */
+export interface Transaction extends Reader {
+    insert<C extends CollectionName>(collection: C, record: NewRecord<C>): Promise<RecordOf<C>>;
+    /** Replaces the record with the same id; answers the stored record. */
+    update<C extends CollectionName>(collection: C, record: RecordOf<C>): Promise<RecordOf<C>>;
+    remove<C extends CollectionName>(collection: C, id: Id): Promise<void>;
+}
+
+export interface Storage extends Reader {
+    /**
+     * Runs `work` all-or-nothing: if it throws, nothing it wrote is kept; otherwise its writes are
+     * applied together and the promise resolves once they are durable. Transactions never see each
+     * other's partial writes.
+     */
+    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+    /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
+    close(): Promise<void>;
+}
+
+/** Turns the `Where` shorthand into filters. */
+export const filtersOf = (where: Where | undefined): Filter[] => {
+    if (!where) return [];
+    if (Array.isArray(where)) return where;
+    return Object.entries(where).map(([field, value]) => ({ field, kind: 'equals' as const, values: Array.isArray(value) ? value : [value] }));
+};
