@@ -142,3 +142,61 @@ export const call = async (url: string, path: string, init: RequestInit & { toke
     }
     return { status: response.status, headers: response.headers, body: body as Record<string, unknown> & unknown[], text };
 };
+
+/**
+ * Waits until the server's output, from character `from` on, matches `pattern`; answers the match.
+ * Fails with the whole output, so that a missing log line shows what was logged instead.
+ */
+export const waitForOutput = async (server: RunningServer, pattern: RegExp, timeoutMs = 10_000, from = 0): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+        const found = pattern.exec(server.output().slice(from));
+        if (found) return found[0];
+        if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
+        await new Promise(resolveWait => setTimeout(resolveWait, 20));
+    }
+};
+
+export interface ServerExit {
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    output: string;
+    /** The server started listening (and was then stopped by this helper) instead of refusing to start. */
+    started: boolean;
+}
+
+/**
+ * Runs the server over an existing database file for a server that is expected to refuse to start:
+ * answers how it exited and what it said. A server that starts anyway is stopped and reported as started.
+ */
+export const runServerToExit = async (options: { dbFile: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerExit> => {
+    const port = await freePort();
+    let output = '';
+    let started = false;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+        cwd: root,
+        env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DB_FILE: options.dbFile,
+            DIST_DIR: stubDist(),
+            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+            ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const collect = (chunk: Buffer) => {
+        output += chunk;
+        if (!started && output.includes('Studio back office on')) {
+            started = true;
+            child.kill('SIGKILL');
+        }
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(done => child.once('close', (exitCode, exitSignal) => done([exitCode, exitSignal])));
+    clearTimeout(timer);
+    return { code, signal, output, started };
+};
