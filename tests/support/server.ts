@@ -53,6 +53,22 @@ const stubDist = () => {
     return dir;
 };
 
+/** The server process as `npm start` runs it (tsx src/server/main.ts), on a port over a database file. */
+const spawnServer = (port: number, dbFile: string, distDir: string, env: Record<string, string> = {}): ChildProcess =>
+    spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+        cwd: root,
+        env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DB_FILE: dbFile,
+            DIST_DIR: distDir,
+            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
+            ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
+
 /** Starts the server as `npm start` does (tsx src/server/main.ts) on a free port over a temporary copy of a database. */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
     const dir = options.dbFile ? resolve(options.dbFile, '..') : mkdtempSync(join(tmpdir(), 'studio-test-'));
@@ -63,19 +79,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     }
     const port = await freePort();
     let output = '';
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-        cwd: root,
-        env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DB_FILE: dbFile,
-            DIST_DIR: options.distDir ?? stubDist(),
-            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-            ...options.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer(port, dbFile, options.distDir ?? stubDist(), options.env);
     child.stdout?.on('data', chunk => (output += chunk));
     child.stderr?.on('data', chunk => (output += chunk));
     const exited = new Promise<void>(done => child.once('exit', () => done()));
@@ -170,22 +174,9 @@ export interface ServerExit {
  * answers how it exited and what it said. A server that starts anyway is stopped and reported as started.
  */
 export const runServerToExit = async (options: { dbFile: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerExit> => {
-    const port = await freePort();
     let output = '';
     let started = false;
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
-        cwd: root,
-        env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DB_FILE: options.dbFile,
-            DIST_DIR: stubDist(),
-            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-            ...options.env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer(await freePort(), options.dbFile, stubDist(), options.env);
     const collect = (chunk: Buffer) => {
         output += chunk;
         if (!started && output.includes('Studio back office on')) {
