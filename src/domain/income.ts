@@ -79,14 +79,31 @@ export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount
     const buckets = bucketsOf(period, interval);
     // The instants at which the studio's buckets begin: a payment belongs to the last one it is not before.
     const boundaries = buckets.map(bucket => Date.parse(instantAt(`${bucket}T00:00`, timeZone)));
+    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
     const sums = buckets.map(() => 0);
     let total = 0;
-    for (const payment of paymentsIn(payments, period, timeZone)) {
+    for (const payment of payments) {
+        const at = Date.parse(payment.paidAt);
+        if (at < start || at >= end) continue;
         const amount = cents(signedAmount(payment));
-        sums[bucketIndex(boundaries, Date.parse(payment.paidAt))] += amount;
+        sums[bucketIndex(boundaries, at)] += amount;
         total += amount;
     }
     return { total: fromCents(total), series: buckets.map((bucket, index) => ({ period: bucket, income: fromCents(sums[index]) })) };
+};
+
+/** Income (payments minus refunds) of each period, in one pass over the payments: the dashboard's months. */
+export const incomeTotals = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], periods: Period[], timeZone: string): number[] => {
+    const ranges = periods.map(({ from, to }) => instantRange(from, to, timeZone).map(instant => Date.parse(instant)));
+    const sums = periods.map(() => 0);
+    for (const payment of payments) {
+        const at = Date.parse(payment.paidAt);
+        const amount = cents(signedAmount(payment));
+        ranges.forEach(([start, end], index) => {
+            if (at >= start && at < end) sums[index] += amount;
+        });
+    }
+    return sums.map(fromCents);
 };
 
 /** Sums amounts by key, largest first. */
@@ -139,47 +156,35 @@ const amountsOf = (sums: Map<string, number>): Amount[] =>
  * What the visits of the period consumed. A pass of N visits earns price / N for each charged visit.
  * An unlimited pass earns its price evenly over the days of its validity; each day's share goes to the
  * classes the pass was used for that day, and a day without a visit is earned under `none`.
- * Each share is rounded to cents on its own, and the days without a visit are counted, not walked.
+ * Each share is rounded to cents on its own; shares are summed by class first, and the days without a
+ * visit are counted, not walked, so a year of a large studio is one pass over its visits.
  */
 export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedInputs, period: Period): Earned => {
-    type Visit = { date: string; direction: string; teacher: string; studio: string };
-    const nowhere: Visit = { date: '', direction: 'none', teacher: 'none', studio: 'none' };
-    const sums = { total: 0, direction: new Map<string, number>(), teacher: new Map<string, number>(), studio: new Map<string, number>() };
-    const earn = (visit: Visit, amount: number, times = 1) => {
-        const value = cents(amount) * times;
-        sums.total += value;
-        for (const key of ['direction', 'teacher', 'studio'] as const) sums[key].set(visit[key], (sums[key].get(visit[key]) ?? 0) + value);
-    };
-    // Many visits share a class: each class is described once.
-    const classes = new Map<Identifier, Visit | undefined>();
-    const classOf = (eventId: Identifier): Visit | undefined => {
-        if (classes.has(eventId)) return classes.get(eventId);
-        const event = events.get(eventId);
-        const visit = event && {
-            date: event.startsAt.slice(0, 10),
-            direction: String(courses.get(event.courseId)?.directionId ?? 'none'),
-            teacher: String(event.teacherId),
-            studio: String(event.studioId),
-        };
-        classes.set(eventId, visit);
-        return visit;
-    };
+    const byClass = new Map<Identifier, number>();
+    // Days of unlimited passes without a visit: how many, and what they earned.
+    let unvisitedDays = 0;
+    let unvisited = 0;
+    const earn = (eventId: Identifier, amount: number) => byClass.set(eventId, (byClass.get(eventId) ?? 0) + cents(amount));
+    // Many visits share a class: each class's date is taken once.
+    const dates = new Map<Identifier, string>();
+    events.forEach((event, id) => dates.set(id, event.startsAt.slice(0, 10)));
     const passById = new Map(passes.map(pass => [pass.id, pass]));
-    const unlimitedVisits = new Map<Identifier, Map<string, Visit[]>>();
+    // The classes each unlimited pass was used for, by date.
+    const unlimitedVisits = new Map<Identifier, Map<string, Identifier[]>>();
 
     for (const attendance of attendances) {
         if (!attendance.charged || attendance.passId == null) continue;
         const pass = passById.get(attendance.passId);
-        const visit = classOf(attendance.eventId);
-        if (!pass || !visit) continue;
+        const date = dates.get(attendance.eventId);
+        if (!pass || date === undefined) continue;
         if (pass.visitsTotal === null) {
-            const days = unlimitedVisits.get(pass.id) ?? new Map<string, Visit[]>();
-            const sameDay = days.get(visit.date);
-            if (sameDay) sameDay.push(visit);
-            else days.set(visit.date, [visit]);
+            const days = unlimitedVisits.get(pass.id) ?? new Map<string, Identifier[]>();
+            const sameDay = days.get(date);
+            if (sameDay) sameDay.push(attendance.eventId);
+            else days.set(date, [attendance.eventId]);
             unlimitedVisits.set(pass.id, days);
-        } else if (visit.date >= period.from && visit.date <= period.to) {
-            earn(visit, pass.price / pass.visitsTotal);
+        } else if (date >= period.from && date <= period.to) {
+            earn(attendance.eventId, pass.price / pass.visitsTotal);
         }
     }
 
@@ -193,14 +198,26 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
         for (const [date, visits] of unlimitedVisits.get(pass.id) ?? []) {
             if (date < from || date > to) continue;
             visitedDays++;
-            visits.forEach(visit => earn(visit, daily / visits.length));
+            visits.forEach(eventId => earn(eventId, daily / visits.length));
         }
         const emptyDays = daysBetween(from, to) + 1 - visitedDays;
-        if (emptyDays > 0) earn(nowhere, daily, emptyDays);
+        unvisitedDays += emptyDays;
+        unvisited += cents(daily) * emptyDays;
     }
 
+    const sums = { direction: new Map<string, number>(), teacher: new Map<string, number>(), studio: new Map<string, number>() };
+    const add = (key: keyof typeof sums, value: string, amount: number) => sums[key].set(value, (sums[key].get(value) ?? 0) + amount);
+    let total = 0;
+    for (const [eventId, amount] of byClass) {
+        const event = events.get(eventId) as Pick<StudioEvent, 'courseId' | 'teacherId' | 'studioId'>;
+        add('direction', String(courses.get(event.courseId)?.directionId ?? 'none'), amount);
+        add('teacher', String(event.teacherId), amount);
+        add('studio', String(event.studioId), amount);
+        total += amount;
+    }
+    if (unvisitedDays > 0) (['direction', 'teacher', 'studio'] as const).forEach(key => add(key, 'none', unvisited));
     return {
-        total: fromCents(sums.total),
+        total: fromCents(total + unvisited),
         byDirection: amountsOf(sums.direction),
         byTeacher: amountsOf(sums.teacher),
         byStudio: amountsOf(sums.studio),

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, intervals, paymentsIn, previousPeriod, type Amount, type Interval, type Period } from '../domain/income';
+import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, intervals, paymentsIn, previousPeriod, type Amount, type Interval, type Period } from '../domain/income';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { isActiveOn, visitsLeft } from '../domain/passes';
@@ -29,18 +29,20 @@ const labelled = (amounts: Amount[], names: Map<Identifier, { name: string }>): 
     amounts.map(amount => ({ ...amount, label: amount.key === 'none' ? undefined : names.get(Number(amount.key))?.name }));
 
 /**
- * The payments made on the studio's days of a period. paidAt is compared as text and an instant may be
- * written with or without seconds, so the storage is asked for a day more on each side and `paymentsIn`
- * cuts exactly in the studio's time zone.
+ * The payments made around a period: paidAt is compared as text and an instant may be written with or
+ * without seconds, so the storage is asked for a day more on each side; the sums cut exactly in the
+ * studio's time zone.
  */
-const paymentsOf = async (reader: Reader, period: Period, timeZone: string) => {
+const paymentsAround = async (reader: Reader, period: Period, timeZone: string) => {
     const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
-    const payments = await reader.select('payments', [
+    return reader.select('payments', [
         { field: 'paidAt', kind: 'gte', value: new Date(start - dayMs).toISOString() },
         { field: 'paidAt', kind: 'lte', value: new Date(end + dayMs).toISOString() },
     ]);
-    return paymentsIn(payments, period, timeZone);
 };
+
+/** The payments made on the studio's days of a period. */
+const paymentsOf = async (reader: Reader, period: Period, timeZone: string) => paymentsIn(await paymentsAround(reader, period, timeZone), period, timeZone);
 
 /** The events of a period with their marks. */
 const visitsOf = async (reader: Reader, period: Period) => {
@@ -129,9 +131,17 @@ const studioNumbers = async (reader: Reader, config: Config, today: string) => {
     const monthStart = `${today.slice(0, 7)}-01`;
     const lastMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
     // One read for the three sums: each takes its own days out of the payments since last month began.
-    const payments = await paymentsOf(reader, { from: lastMonthStart, to: today }, config.timezone);
-    const income = (from: string, to: string) => incomeSeries(payments, { from, to }, 'month', config.timezone).total;
+    const payments = await paymentsAround(reader, { from: lastMonthStart, to: today }, config.timezone);
     const sameDayLastMonth = addDays(lastMonthStart, Math.min(daysBetween(monthStart, today), daysBetween(lastMonthStart, addDays(monthStart, -1))));
+    const [thisMonth, lastMonthToDate, lastMonth] = incomeTotals(
+        payments,
+        [
+            { from: monthStart, to: today },
+            { from: lastMonthStart, to: sameDayLastMonth },
+            { from: lastMonthStart, to: addDays(monthStart, -1) },
+        ],
+        config.timezone,
+    );
     const charging = await chargingStatuses(reader);
     const week = await visitsOf(reader, { from: weekStart(today), to: addDays(weekStart(today), 6) });
     // A pass that ended before today cannot be active.
@@ -151,7 +161,7 @@ const studioNumbers = async (reader: Reader, config: Config, today: string) => {
         return customer ? `${customer.firstName} ${customer.lastName}` : '';
     };
     return {
-        income: { thisMonth: income(monthStart, today), lastMonthToDate: income(lastMonthStart, sameDayLastMonth), lastMonth: income(lastMonthStart, addDays(monthStart, -1)) },
+        income: { thisMonth, lastMonthToDate, lastMonth },
         activePasses: active.length,
         visitsThisWeek: week.attendances.filter(attendance => charging.has(attendance.status)).length,
         expiringPasses: expiringShown.map(pass => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, previousPeriod } from '../../src/domain/income';
+import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, previousPeriod } from '../../src/domain/income';
 import type { Payment } from '../../src/domain/types';
 
 const pay = (paidAt: string, amount: number, fields: Partial<Payment> = {}) =>
@@ -14,6 +14,17 @@ describe('income over a period', () => {
             { period: '2026-11-02', income: 200 },
         ]);
         expect(total).toBe(300);
+    });
+
+    it('sums several periods in one pass, each as its own series would', () => {
+        const payments = [pay('2026-10-31T20:59:59Z', 1), pay('2026-10-31T21:00:00Z', 10.1), pay('2026-11-15T10:00:00Z', 0.2, { kind: 'refund' }), pay('2026-11-30T21:00:00Z', 1000)];
+        const periods = [
+            { from: '2026-11-01', to: '2026-11-30' },
+            { from: '2026-10-01', to: '2026-10-31' },
+            { from: '2026-10-31', to: '2026-12-01' },
+        ];
+        expect(incomeTotals(payments, periods, 'Europe/Moscow')).toEqual(periods.map(period => incomeSeries(payments, period, 'month', 'Europe/Moscow').total));
+        expect(incomeTotals(payments, periods, 'Europe/Moscow')).toEqual([9.9, 1, 1010.9]);
     });
 
     it('leaves out payments outside the studio days of the period, at both ends', () => {

@@ -80,6 +80,8 @@ export class JsonStorage extends MemoryReader implements Storage {
     private idleTimer: NodeJS.Timeout | undefined;
     private watchTimer: NodeJS.Timeout | undefined;
     private closed = false;
+    /** Set while db.json is being looked at for a hand edit. */
+    private holding = false;
     /** The writes of the last while, laid over a hand-edited file (a copy opened before the last rewrite would miss them). */
     private recent: { at: number; operations: Operation[] }[] = [];
     private rewrittenAt = Date.now();
@@ -187,7 +189,7 @@ export class JsonStorage extends MemoryReader implements Storage {
      * position, so that every line after that position is kept.
      */
     private rewrite(): Promise<void> {
-        if (this.rewriting || this.refused || this.journal.bytes === 0) return this.rewriting ?? Promise.resolve();
+        if (this.rewriting || this.refused || this.holding || this.closed || this.journal.bytes === 0) return this.rewriting ?? Promise.resolve();
         const mark = this.journal.mark();
         const state = this.memory.snapshot();
         this.rewriting = (async () => {
@@ -226,41 +228,52 @@ export class JsonStorage extends MemoryReader implements Storage {
     /** Notices a hand edit (or removal) of db.json, and reloads what can be used. */
     private checkFile(): Promise<void> {
         return this.exclusive(async () => {
-            await this.rewriting;
-            const file = this.options.file;
-            const now = signatureOf(file);
-            if (sameSignature(now, this.signature) || (this.refused && sameSignature(now, this.refused))) return;
-            if (!now) {
-                this.log.warn(`${file} was removed: writing it again from memory.`);
-                this.signature = undefined;
-                this.refused = undefined;
-                await this.writeNow();
-                return;
-            }
-            let state: FileState;
-            let overridden: string[];
+            // No background rewrite may start from the old memory while the file is looked at and reloaded.
+            this.holding = true;
             try {
-                state = parseDatabaseText(file, readDatabaseText(file));
-                const operations = this.recent.flatMap(entry => entry.operations);
-                overridden = differing(state, operations);
-                replayOnto(state, operations);
-                checkedState(file, state);
-            } catch (error) {
-                this.refused = now;
-                this.log.error(
-                    `${file} was changed on disk and cannot be used: ${(error as Error).message}\n` +
-                        'The server keeps serving what it had and keeps every write in the journal; it will not overwrite the file until it is valid again (fix it, or delete it to have it written again).',
-                );
-                return;
+                await this.reloadIfEdited();
+            } finally {
+                this.holding = false;
             }
-            this.refused = undefined;
-            this.memory = new MemoryData(state);
-            this.log.info(
-                `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
-                    (overridden.length ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.` : ''),
-            );
-            await this.writeNow();
         });
+    }
+
+    /** Reloads db.json if someone else changed it, or says why it cannot be used. */
+    private async reloadIfEdited() {
+        await this.rewriting;
+        const file = this.options.file;
+        const now = signatureOf(file);
+        if (sameSignature(now, this.signature) || (this.refused && sameSignature(now, this.refused))) return;
+        if (!now) {
+            this.log.warn(`${file} was removed: writing it again from memory.`);
+            this.signature = undefined;
+            this.refused = undefined;
+            await this.writeNow();
+            return;
+        }
+        let state: FileState;
+        let overridden: string[];
+        try {
+            state = parseDatabaseText(file, readDatabaseText(file));
+            const operations = this.recent.flatMap(entry => entry.operations);
+            overridden = differing(state, operations);
+            replayOnto(state, operations);
+            checkedState(file, state);
+        } catch (error) {
+            this.refused = now;
+            this.log.error(
+                `${file} was changed on disk and cannot be used: ${(error as Error).message}\n` +
+                    'The server keeps serving what it had and keeps every write in the journal; it will not overwrite the file until it is valid again (fix it, or delete it to have it written again).',
+            );
+            return;
+        }
+        this.refused = undefined;
+        this.memory = new MemoryData(state);
+        this.log.info(
+            `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
+                (overridden.length ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.` : ''),
+        );
+        await this.writeNow();
     }
 
     /** Writes db.json and empties the journal at once (with no transaction running). */

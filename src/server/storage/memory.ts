@@ -25,7 +25,14 @@ const indexedFields = (collection: CollectionName): string[] => [
 /** A change of one record: the whole record to store, or its removal. */
 export type Operation = { op: 'put'; collection: string; record: Row } | { op: 'delete'; collection: string; id: Row['id'] };
 
-export const idKey = (id: unknown) => String(id);
+/** How a record is found by id: integer ids as numbers (no text made per lookup), so "5" and 5 find the same record. */
+export type IdKey = string | number;
+export const idKey = (id: unknown): IdKey => {
+    if (typeof id === 'number') return id;
+    const text = String(id);
+    const number = Number(text);
+    return Number.isSafeInteger(number) && String(number) === text ? number : text;
+};
 
 const keysOf = (value: unknown): string[] => (Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)]);
 
@@ -141,18 +148,17 @@ class SortedIndex {
     }
 
     /** Records in the asked direction; equal values keep ascending ids, as a sort does. */
-    *walk(order: Sort['order']): Generator<Row> {
-        if (order === 'ASC') {
-            yield* this.rows;
-            return;
-        }
+    inOrder(order: Sort['order']): Row[] {
+        if (order === 'ASC') return this.rows;
+        const reversed: Row[] = [];
         let end = this.rows.length;
         while (end > 0) {
             let start = end - 1;
             while (start > 0 && compareValues(this.rows[start - 1][this.field], this.rows[end - 1][this.field]) === 0) start--;
-            for (let at = start; at < end; at++) yield this.rows[at];
+            for (let at = start; at < end; at++) reversed.push(this.rows[at]);
             end = start;
         }
+        return reversed;
     }
 }
 
@@ -169,7 +175,7 @@ const walkShare = 0.125;
  * start-up), so that a large database starts quickly, and are then kept up to date by every write.
  */
 class Collection {
-    readonly records = new Map<string, Row>();
+    readonly records = new Map<IdKey, Row>();
     private readonly equality = new Map<string, EqualityIndex>();
     private readonly sorted = new Map<string, SortedIndex>();
     nextId = 1;
@@ -236,8 +242,11 @@ class Collection {
         return index;
     }
 
-    /** The smallest set of records an index guarantees to hold every match, or undefined for all of them. */
-    private candidates(filters: Filter[]): Row[] | undefined {
+    /**
+     * The smallest set of records an index guarantees to hold every match, as its size and a way to
+     * list it (listed only when used), or undefined when no index helps.
+     */
+    private candidates(filters: Filter[]): { size: number; rows: () => Row[] } | undefined {
         let best: { size: number; rows: () => Row[] } | undefined;
         const offer = (size: number, rows: () => Row[]) => {
             if (!best || size < best.size) best = { size, rows };
@@ -262,13 +271,19 @@ class Collection {
             const [from, to] = index.bounds(gte, lte);
             offer(to - from, () => index.rows.slice(from, to));
         }
-        return best?.rows();
+        return best;
     }
 
-    private matches(selection: Selection) {
+    private matches(selection: Selection): (row: Row) => boolean {
         const tests = selection.filters.map(filterTest);
         const { search } = selection;
-        return (row: Row) => tests.every(test => test(row)) && (!search || matchesSearch(this.name as CollectionName, row, search));
+        if (search) tests.push(row => matchesSearch(this.name as CollectionName, row, search));
+        if (tests.length === 0) return () => true;
+        if (tests.length === 1) return tests[0];
+        return row => {
+            for (const test of tests) if (!test(row)) return false;
+            return true;
+        };
     }
 
     /** Every match, in id order unless sorted. */
@@ -281,7 +296,7 @@ class Collection {
         const candidates = this.candidates(selection.filters);
         const test = this.matches(selection);
         let total = 0;
-        for (const row of candidates ?? this.records.values()) if (test(row)) total++;
+        for (const row of candidates && candidates.size < this.records.size ? candidates.rows() : this.records.values()) if (test(row)) total++;
         return total;
     }
 
@@ -289,14 +304,14 @@ class Collection {
     page(selection: Selection, sort: Sort, start: number, end: number): { records: Row[]; total: number } {
         const test = this.matches(selection);
         const candidates = this.candidates(selection.filters);
-        if (candidates && candidates.length <= Math.max(64, this.records.size * walkShare)) {
-            const found = candidates.filter(test).sort(sortComparator(sort));
+        if (candidates && candidates.size <= Math.max(64, this.records.size * walkShare)) {
+            const found = candidates.rows().filter(test).sort(sortComparator(sort));
             return { records: found.slice(start, end).map(freezeRecord), total: found.length };
         }
         // Many candidates: walking the sorted index tests each record once and never sorts.
         const records: Row[] = [];
         let total = 0;
-        for (const row of this.sortedBy(sort.field, 'sort').walk(sort.order)) {
+        for (const row of this.sortedBy(sort.field, 'sort').inOrder(sort.order)) {
             if (!test(row)) continue;
             if (total >= start && total < end) records.push(freezeRecord(row));
             total++;
@@ -375,7 +390,7 @@ export class MemoryData {
 
 /** Applies journaled operations to the plain collections of a parsed file (at start-up and on reload). */
 export const replayOnto = (state: FileState, operations: Operation[]) => {
-    const maps = new Map<string, Map<string, Row>>();
+    const maps = new Map<string, Map<IdKey, Row>>();
     const mapOf = (name: string) => {
         let map = maps.get(name);
         if (!map) {

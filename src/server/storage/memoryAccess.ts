@@ -1,7 +1,7 @@
 import { collections } from '../../domain/collections';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
-import { freezeRecord, idKey, type MemoryData, type Operation } from './memory';
+import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation } from './memory';
 import { filtersOf, type Id, type ListQuery, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
 
 /*
@@ -50,10 +50,10 @@ export class MemoryReader implements Reader {
 
 export class MemoryTransaction extends MemoryReader implements Transaction {
     /** The records this transaction wrote, by collection and id: null for removed. */
-    private readonly writes = new Map<string, Map<string, Row | null>>();
+    private readonly writes = new Map<string, Map<IdKey, Row | null>>();
     private readonly order: Operation[] = [];
 
-    private written(collection: string): Map<string, Row | null> | undefined {
+    private written(collection: string): Map<IdKey, Row | null> | undefined {
         const writes = this.writes.get(collection);
         return writes && writes.size ? writes : undefined;
     }
@@ -66,7 +66,7 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
 
     /** The committed matches with this transaction's writes laid over them, sorted. */
     private overlaid(collection: CollectionName, query: { filters: ReturnType<typeof filtersOf>; search?: string }, sort = { field: 'id', order: 'ASC' as const }): Row[] {
-        const writes = this.written(collection) as Map<string, Row | null>;
+        const writes = this.written(collection) as Map<IdKey, Row | null>;
         const tests = query.filters.map(filterTest);
         const test = (row: Row) => tests.every(one => one(row)) && (!query.search || matchesSearch(collection, row, query.search));
         const committed = this.data().collection(collection).select({ filters: query.filters, search: query.search });
@@ -92,7 +92,7 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         return { records: rows.slice(query.range.start, query.range.end + 1) as RecordOf<C>[], total: rows.length };
     }
 
-    private write(collection: string, key: string, row: Row | null, operation: Operation) {
+    private write(collection: string, key: IdKey, row: Row | null, operation: Operation) {
         let writes = this.writes.get(collection);
         if (!writes) this.writes.set(collection, (writes = new Map()));
         writes.set(key, row);
