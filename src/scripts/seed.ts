@@ -9,6 +9,7 @@ import { collectionNames } from '../domain/collections';
 import type { Database } from '../domain/types';
 import { validateDatabase } from '../domain/validation';
 import { generateDatabase } from './demo-data';
+import { databaseText } from '../server/storage/files';
 
 const USAGE = 'usage: tsx src/scripts/seed.ts [--seed N] [--scale K] [--today YYYY-MM-DD] [--out FILE]';
 
@@ -69,7 +70,8 @@ const main = (): void => {
     const database: Database = orFail(() => generateDatabase(options), message => `cannot generate the database: ${message}`);
     const problems = validateDatabase(database);
     if (problems.length) fail(`the generated database is not valid:\n  ${problems.join('\n  ')}`, 1);
-    const text = `${JSON.stringify(database, null, 2)}\n`;
+    // The layout the server writes (one record per line): a file the server rewrites keeps small diffs.
+    const text = databaseText({ keys: Object.keys(database), values: database as unknown as Record<string, unknown> });
     writeAtomically(options.out, text);
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -89,6 +89,9 @@ function* pieces(state: FileState): Generator<string> {
     yield '\n}\n';
 }
 
+/** The whole text of a database file, as the server writes it. */
+export const databaseText = (state: FileState): string => [...pieces(state)].join('');
+
 const pieceBytes = 1 << 20;
 
 /**

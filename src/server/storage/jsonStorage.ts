@@ -49,6 +49,7 @@ const removeTemporaries = (file: string) => {
 
 /** How long writes are remembered for laying over a hand-edited file. */
 const recentWritesMs = 15 * 60_000;
+const recentWritesLimit = 20_000;
 
 /** The records the operations leave different from the file's version of them ("customers 12"). */
 const differing = (state: FileState, operations: Operation[]): string[] => {
@@ -85,6 +86,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     /** The writes of the last while, laid over a hand-edited file (a copy opened before the last rewrite would miss them). */
     private recent: { at: number; operations: Operation[] }[] = [];
     private rewrittenAt = Date.now();
+    private sincePruned = 0;
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
 
     private constructor(
@@ -160,12 +162,19 @@ export class JsonStorage extends MemoryReader implements Storage {
         });
     }
 
+    /**
+     * Keeps the transaction for laying over a hand edit: everything since the last rewrite of db.json, and
+     * before it the last 15 minutes, at most 20,000 transactions. Pruned now and then, not at every write.
+     */
     private remember(operations: Operation[]) {
         const now = Date.now();
         this.recent.push({ at: now, operations });
+        if (++this.sincePruned < 1024) return;
+        this.sincePruned = 0;
         const before = Math.min(now - recentWritesMs, this.rewrittenAt);
+        const beyondLimit = this.recent.length - recentWritesLimit;
         let stale = 0;
-        while (stale < this.recent.length && this.recent[stale].at < before) stale++;
+        while (stale < this.recent.length && (this.recent[stale].at < before || (stale < beyondLimit && this.recent[stale].at < this.rewrittenAt))) stale++;
         if (stale) this.recent.splice(0, stale);
     }
 
