@@ -165,17 +165,19 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
     let unvisitedDays = 0;
     let unvisited = 0;
     const earn = (eventId: Identifier, amount: number) => byClass.set(eventId, (byClass.get(eventId) ?? 0) + cents(amount));
-    // Many visits share a class: each class's date is taken once.
-    const dates = new Map<Identifier, string>();
-    events.forEach((event, id) => dates.set(id, event.startsAt.slice(0, 10)));
-    const passById = new Map(passes.map(pass => [pass.id, pass]));
+    // A year of a large studio is a hundred thousand visits: their classes and passes are looked up in
+    // arrays by id (ids are small integers), and each class's date is taken once.
+    const dates: (string | undefined)[] = [];
+    events.forEach((event, id) => (dates[id] = event.startsAt.slice(0, 10)));
+    const passById: (EarnedInputs['passes'][number] | undefined)[] = [];
+    for (const pass of passes) passById[pass.id] = pass;
     // The classes each unlimited pass was used for, by date.
     const unlimitedVisits = new Map<Identifier, Map<string, Identifier[]>>();
 
     for (const attendance of attendances) {
         if (!attendance.charged || attendance.passId == null) continue;
-        const pass = passById.get(attendance.passId);
-        const date = dates.get(attendance.eventId);
+        const pass = passById[attendance.passId];
+        const date = dates[attendance.eventId];
         if (!pass || date === undefined) continue;
         if (pass.visitsTotal === null) {
             const days = unlimitedVisits.get(pass.id) ?? new Map<string, Identifier[]>();
