@@ -44,6 +44,13 @@ const paymentsAround = async (reader: Reader, period: Period, timeZone: string) 
 /** The payments made on the studio's days of a period. */
 const paymentsOf = async (reader: Reader, period: Period, timeZone: string) => paymentsIn(await paymentsAround(reader, period, timeZone), period, timeZone);
 
+/** The passes records name, each once: a loop, as a year of visits is too many for an array per record. */
+const passIdsOf = (records: { passId?: Identifier | null }[]): Identifier[] => {
+    const ids = new Set<Identifier>();
+    for (const record of records) if (record.passId != null) ids.add(record.passId);
+    return [...ids];
+};
+
 /** The events of a period with their marks. */
 const visitsOf = async (reader: Reader, period: Period) => {
     const events = await reader.select('events', startsWithin(period.from, period.to));
@@ -57,7 +64,7 @@ const visitsOf = async (reader: Reader, period: Period) => {
  */
 const earnedIn = async (reader: Reader, period: Period) => {
     const { events, attendances } = await visitsOf(reader, period);
-    const charged = await reader.getMany('passes', [...new Set(attendances.flatMap(attendance => (attendance.passId == null ? [] : [attendance.passId])))]);
+    const charged = await reader.getMany('passes', passIdsOf(attendances));
     const unlimited = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: period.from }])).filter(
         pass => pass.visitsTotal === null && pass.startsOn <= period.to,
     );
@@ -74,7 +81,7 @@ export const incomeStatistics = async (reader: Reader, period: Period, interval:
     const inPeriod = await paymentsOf(reader, period, timezone);
     const current = incomeSeries(inPeriod, period, interval, timezone);
     const before = incomeSeries(await paymentsOf(reader, previous, timezone), previous, interval, timezone);
-    const paidFor = byId(await reader.getMany('passes', [...new Set(inPeriod.flatMap(payment => (payment.passId == null ? [] : [payment.passId])))]));
+    const paidFor = byId(await reader.getMany('passes', passIdsOf(inPeriod)));
     const earned = await earnedIn(reader, period);
     return {
         ...period,

@@ -218,7 +218,7 @@ export class JsonStorage extends MemoryReader implements Storage {
         return this.rewriting;
     }
 
-    /** Makes the indexes one at a time after start-up, each in its own turn of the event loop, so requests are served meanwhile. */
+    /** Makes the indexes and freezes the records after start-up, a piece per turn of the event loop, so requests are served meanwhile. */
     private warmUp() {
         const next = () => {
             if (!this.closed && this.memory.warmUp()) setTimeout(next, 0).unref();
@@ -278,6 +278,7 @@ export class JsonStorage extends MemoryReader implements Storage {
         }
         this.refused = undefined;
         this.memory = new MemoryData(state);
+        this.warmUp();
         this.log.info(
             `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
                 (overridden.length ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.` : ''),

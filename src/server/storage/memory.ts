@@ -167,6 +167,9 @@ export interface Selection {
     search?: string;
 }
 
+/** Records frozen in one turn of the event loop after start-up: a few milliseconds of work. */
+const freezeSlice = 5000;
+
 /** A sort asked for with candidates above this share of the collection walks the sorted index instead. */
 const walkShare = 0.125;
 
@@ -201,11 +204,19 @@ class Collection {
         return index;
     }
 
-    /** Makes the next missing equality index; answers false when there is none left to make. */
+    /** Records loaded from the file and not yet frozen, frozen a slice at a time after start-up. */
+    private unfrozen: Row[] | undefined;
+
+    /** Does one piece of the work put off at start-up (an index, a slice of records to freeze); answers false when none is left. */
     warmUp(): boolean {
         const field = this.indexable.find(candidate => !this.equality.has(candidate));
-        if (field === undefined) return false;
-        this.equalityIndex(field);
+        if (field !== undefined) {
+            this.equalityIndex(field);
+            return true;
+        }
+        this.unfrozen ??= [...this.records.values()];
+        if (this.unfrozen.length === 0) return false;
+        this.unfrozen.splice(-freezeSlice).forEach(freezeRecord);
         return true;
     }
 
@@ -362,7 +373,7 @@ export class MemoryData {
         return row && freezeRecord(row);
     }
 
-    /** Makes one missing index; answers false once every collection has all of its indexes. */
+    /** Does one piece of the work put off at start-up; answers false once all of it is done. */
     warmUp(): boolean {
         for (const collection of this.collections.values()) if (collection.warmUp()) return true;
         return false;
