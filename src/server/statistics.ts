@@ -64,14 +64,15 @@ const visitsOf = async (reader: Reader, period: Period) => {
  */
 const earnedIn = async (reader: Reader, period: Period) => {
     const { events, attendances } = await visitsOf(reader, period);
-    const charged = await reader.getMany('passes', passIdsOf(attendances));
-    const unlimited = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: period.from }])).filter(
-        pass => pass.visitsTotal === null && pass.startsOn <= period.to,
-    );
+    const passes = byId(await reader.getMany('passes', passIdsOf(attendances)));
+    const unlimited = await reader.select('passes', [
+        { field: 'visitsTotal', kind: 'equals', values: [null] },
+        { field: 'endsOn', kind: 'gte', value: period.from },
+    ]);
     // A pass both charged and unlimited is one pass: counted twice, it would earn its days twice.
-    const passes = [...byId([...charged, ...unlimited]).values()];
+    for (const pass of unlimited) if (pass.startsOn <= period.to) passes.set(pass.id, pass);
     const courses = byId(await reader.select('courses'));
-    return earnedRevenue({ attendances, events: byId(events), courses, passes }, period);
+    return earnedRevenue({ attendances, events: byId(events), courses, passes: [...passes.values()] }, period);
 };
 
 /** Income statistics for a period, computed on the server over the records of the period. */

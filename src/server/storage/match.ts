@@ -8,7 +8,14 @@ import type { Filter, Scalar, Sort } from './types';
  */
 
 /** The key a value has in an equality index: case and surrounding spaces do not count, so one index serves exact and caseless filters. */
-export const indexKey = (value: unknown): string => (value === null || value === undefined ? '\u0000' : String(value).trim().toLowerCase());
+export const indexKey = (value: unknown): string | number => {
+    if (typeof value === 'number') return value;
+    if (value === null || value === undefined) return '\u0000';
+    const text = String(value).trim().toLowerCase();
+    // "5" and 5 are the same key; numbers stay numbers, so that ids are looked up without making text.
+    const number = Number(text);
+    return text !== '' && String(number) === text ? number : text;
+};
 
 // One collator for every comparison: making one per call was most of the cost of sorting a large list.
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -49,14 +56,22 @@ export const filterTest = (filter: Filter): ((record: Record<string, unknown>) =
     const { values } = filter as Extract<Filter, { values: Scalar[] }>;
     const caseless = filter.kind === 'equals' && filter.caseless === true;
     // Query values come from JSON typed, but "5" and 5 or "true" and true mean the same filter.
-    const keyOf = caseless ? indexKey : (value: unknown) => String(value);
-    const wanted = new Set(values.filter(value => value !== null).map(keyOf));
     const wantsNothing = values.includes(null);
-    // A number equals a wanted value when its text does: kept as numbers, ids are tested without making text.
+    const given = values.filter((value): value is string | number | boolean => value !== null);
+    // A number equals a wanted value when its text does: such values are kept as numbers, so ids are tested without making text.
     const numbers = new Set<number>();
-    wanted.forEach(key => key.trim() !== '' && String(Number(key)) === key && numbers.add(Number(key)));
-    const same = (value: unknown) =>
-        value === null || value === undefined ? wantsNothing : typeof value === 'number' && !caseless ? numbers.has(value) : wanted.has(keyOf(value));
+    for (const value of given) {
+        const number = typeof value === 'number' ? value : Number(value);
+        if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && String(number) === value)) numbers.add(number);
+    }
+    let texts: Set<string | number> | undefined;
+    const keyOf = caseless ? indexKey : (value: unknown) => String(value);
+    const same = (value: unknown) => {
+        if (value === null || value === undefined) return wantsNothing;
+        if (typeof value === 'number' && !caseless) return numbers.has(value);
+        texts ??= new Set(given.map(keyOf));
+        return texts.has(keyOf(value));
+    };
     // A list field (directionIds, customerIds) matches when it holds any of the wanted values.
     const found = (value: unknown) => (Array.isArray(value) ? value.some(item => item !== null && item !== undefined && same(item)) : same(value));
     return filter.kind === 'equals' ? record => found(record[field]) : record => !found(record[field]);

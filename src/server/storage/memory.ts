@@ -14,6 +14,7 @@ import type { Filter, Row, Scalar, Sort } from './types';
 const extraIndexed: Partial<Record<CollectionName, string[]>> = {
     users: ['email', 'role'],
     attendances: ['unpaid'],
+    passes: ['visitsTotal'],
     paymentLinks: ['status'],
     statuses: ['name'],
 };
@@ -34,11 +35,13 @@ export const idKey = (id: unknown): IdKey => {
     return Number.isSafeInteger(number) && String(number) === text ? number : text;
 };
 
-const keysOf = (value: unknown): string[] => (Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)]);
+type Key = string | number;
+
+const keysOf = (value: unknown): Key[] => (Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)]);
 
 /** Records by the value of one field (each element of a list field counts). */
 class EqualityIndex {
-    private readonly buckets = new Map<string, Row[]>();
+    private readonly buckets = new Map<Key, Row[]>();
 
     constructor(readonly field: string) {}
 
