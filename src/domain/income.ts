@@ -148,6 +148,13 @@ export interface Earned {
     byStudio: Amount[];
 }
 
+/** An array to fill by id, sized first: filled out of order from empty, it would be a slow sparse array. */
+const byIdArray = <T>(ids: Iterable<Identifier>): (T | undefined)[] => {
+    let highest = 0;
+    for (const id of ids) highest = Math.max(highest, id);
+    return new Array<T | undefined>(highest + 1);
+};
+
 /** Sums in cents by key, as a breakdown answers them: largest first. */
 const amountsOf = (sums: Map<string, number>): Amount[] =>
     [...sums].map(([key, amount]) => ({ key, amount: fromCents(amount) })).sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
@@ -167,9 +174,9 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
     const earn = (eventId: Identifier, amount: number) => byClass.set(eventId, (byClass.get(eventId) ?? 0) + cents(amount));
     // A year of a large studio is a hundred thousand visits: their classes and passes are looked up in
     // arrays by id (ids are small integers), and each class's date is taken once.
-    const dates: (string | undefined)[] = [];
+    const dates = byIdArray<string>(events.keys());
     events.forEach((event, id) => (dates[id] = event.startsAt.slice(0, 10)));
-    const passById: (EarnedInputs['passes'][number] | undefined)[] = [];
+    const passById = byIdArray<EarnedInputs['passes'][number]>(passes.map(pass => pass.id));
     for (const pass of passes) passById[pass.id] = pass;
     // The classes each unlimited pass was used for, by date.
     const unlimitedVisits = new Map<Identifier, Map<string, Identifier[]>>();
