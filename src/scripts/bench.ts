@@ -497,10 +497,14 @@ const machine = () => {
     ];
 };
 
+/** This checkout's server by its path in the repository; another checkout's by its folder. */
+const serverName = (serverDir: string) =>
+    serverDir === resolve(import.meta.dirname, '../..') ? 'src/server/main.ts of this checkout' : `${serverDir}/src/server/main.ts`;
+
 const printReport = (options: Options, rows: string[][]) => {
     const lines = [
         ...machine(),
-        `Server: ${options.serverDir}/src/server/main.ts; json-server 0.17.4; databases from the seed script (--today ${TODAY}); ` +
+        `Server: ${serverName(options.serverDir)}; json-server 0.17.4; databases from the seed script (--today ${TODAY}); ` +
             `${options.runs} timed runs after ${WARM_UPS} warm-ups.`,
         '',
         '| scale | measure | this server | json-server | ratio |',
