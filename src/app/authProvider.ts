@@ -17,7 +17,19 @@ export const authProvider: AuthProvider = {
         saveSession(json as Session);
     },
     logout: async () => {
+        const session = readSession();
+        // Signed out here first, whatever the server says: the call below only revokes the token there.
         clearSession();
+        if (!session) return;
+        try {
+            await fetch('/api/auth/logout', {
+                method: 'POST',
+                headers: { Authorization: `Bearer ${session.token}` },
+                signal: AbortSignal.timeout(5000),
+            });
+        } catch {
+            // Offline or the server is down: the token still ends when it expires.
+        }
     },
     checkAuth: async () => {
         if (!signedIn()) {

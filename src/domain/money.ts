@@ -125,16 +125,26 @@ export const unfreezePass = (pass: FreezeFacts, on: string): FreezeChange => {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-/** What may still be refunded: the payments minus the refunds, of one pass or of the whole customer. */
-export const refundable = (payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[], passId?: Identifier | null): number =>
-    payments
-        .filter(payment => passId == null || payment.passId === passId)
-        .reduce((total, payment) => total + (payment.kind === 'refund' ? -1 : 1) * cents(payment.amount), 0) / 100;
+type LedgerEntry = Pick<Payment, 'kind' | 'amount' | 'passId'>;
 
-/** Checks a refund against what was paid; answers whether the pass is to be cancelled with it. */
+/** Payments less refunds, in cents. */
+const balance = (entries: LedgerEntry[]) => entries.reduce((total, entry) => total + (entry.kind === 'refund' ? -1 : 1) * cents(entry.amount), 0);
+
+/**
+ * What may still be refunded, from all the customer's payments and refunds: in all, what they paid less
+ * everything refunded, whether for a pass or not; for one pass, also no more than that pass's payments
+ * less its own refunds. So neither kind of refund can give back money the other already returned.
+ */
+export const refundable = (payments: LedgerEntry[], passId?: Identifier | null): number => {
+    const total = balance(payments);
+    if (passId == null) return total / 100;
+    return Math.min(total, balance(payments.filter(payment => payment.passId === passId))) / 100;
+};
+
+/** Checks a refund against what the customer paid: `payments` are all of theirs, payments and refunds. */
 export const checkRefund = (
     input: Pick<RefundInput, 'amount' | 'passId' | 'cancelPass'>,
-    payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[],
+    payments: LedgerEntry[],
     pass?: Pick<Pass, 'cancelled'>,
 ): void => {
     if (input.passId != null && !pass) refuse('passId', 'not_customers_pass');

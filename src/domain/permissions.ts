@@ -1,3 +1,4 @@
+import { readableFields } from './collections';
 import type { CollectionName, Role } from './types';
 
 /**
@@ -21,7 +22,8 @@ const grants: Record<Role, Grants> = {
     manager: {
         customers: work,
         passes: work,
-        payments: work,
+        // Payments are a ledger: recorded by selling and refunds (create), never edited or deleted.
+        payments: ['list', 'show', 'create', 'export', 'read'],
         paymentLinks: work,
         schedules: work,
         events: work,
@@ -78,3 +80,21 @@ export const canOpenPage = (
 };
 
 export { everything as allActions };
+
+/**
+ * Where a role reads less of a collection's records than all of their fields: a teacher marks visits by
+ * name and has no business with a customer's phone, e-mail, birthday or notes.
+ */
+const fieldGrants: Partial<Record<Role, Partial<Record<CollectionName, readonly string[]>>>> = {
+    teacher: { customers: ['id', 'firstName', 'lastName', 'status'] },
+};
+
+/**
+ * The fields of a collection the role may read, and so the only ones its lists may filter, bound, sort
+ * and search by: a filter on a hidden field would tell its value as surely as showing it. None for a
+ * collection the role may not read.
+ */
+export const readableFieldsFor = (role: Role | undefined, collection: CollectionName): string[] => {
+    if (!role || !canAccess(role, { resource: collection, action: 'read' })) return [];
+    return [...(fieldGrants[role]?.[collection] ?? readableFields(collection))];
+};

@@ -1,6 +1,6 @@
 import { linkStatusAt } from '../domain/money';
+import { readableFieldsFor } from '../domain/permissions';
 import type { CollectionName, Identifier, PaymentLink, User } from '../domain/types';
-import { publicUser } from './auth';
 import type { Filter, Reader, Row } from './storage/types';
 
 /*
@@ -61,15 +61,13 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
     }
 };
 
-const customerNameFields = ['id', 'firstName', 'lastName', 'status'];
-
-/** A record as it leaves the server for this user: never a password hash, and for teachers only names of customers. */
+/**
+ * A record as it leaves the server for this user: only the fields the role may read (never a password
+ * hash; for teachers only the names of customers). Fields computed for a list are added after this.
+ */
 export const present = (user: User, collection: CollectionName, record: Row): Row => {
-    if (collection === 'users') return publicUser(record as never) as unknown as Row;
-    if (collection === 'customers' && user.role === 'teacher') {
-        return Object.fromEntries(customerNameFields.map(field => [field, record[field]])) as Row;
-    }
+    const shown = Object.fromEntries(readableFieldsFor(user.role, collection).filter(field => field in record).map(field => [field, record[field]])) as Row;
     // A pending link past its expiry reads as expired in every answer, without waiting for a write.
-    if (collection === 'paymentLinks') return { ...record, status: linkStatusAt(record as unknown as PaymentLink) };
-    return record;
+    if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as unknown as PaymentLink) };
+    return shown;
 };

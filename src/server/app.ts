@@ -10,7 +10,31 @@ export interface ServerOptions {
     storage: Storage;
     distDir: string;
     auth: AuthOptions;
+    /**
+     * The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as express's 'trust
+     * proxy' takes them (a number of hops, or addresses and subnets); none by default, so a client
+     * cannot pick the address its failed sign-ins are counted against.
+     */
+    trustedProxy?: number | string;
 }
+
+/*
+ * The built app runs on its own files alone: scripts only from this origin (no inline script, no
+ * eval), styles inline too since MUI's emotion writes <style> elements, images and fonts from here or
+ * data: URLs, and no page of this origin inside another's frame (the public payment page included).
+ */
+const contentSecurityPolicy = [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+].join('; ');
 
 /** The whole server: the API under /api over the database file, and the built app for every other path. */
 export const createApp = (options: ServerOptions) => {
@@ -18,9 +42,11 @@ export const createApp = (options: ServerOptions) => {
     const auth = createAuth(storage, options.auth);
 
     const api = Router();
-    api.use((req, _res, next) => {
+    api.use((req, res, next) => {
         // json-server's method override is not part of this API: a POST is a POST.
         delete req.headers['x-http-method-override'];
+        // Answers hold customers' data and payment pages: no browser or proxy keeps a copy, errors included.
+        res.setHeader('Cache-Control', 'no-store');
         next();
     });
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
@@ -28,6 +54,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(mountAll(publicRoutes(storage)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
+    api.post('/auth/logout', auth.logout);
     api.use(mountAll(featureRoutes(storage)));
     api.use(collectionRoutes(storage));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
@@ -36,9 +63,15 @@ export const createApp = (options: ServerOptions) => {
     const app = express();
     app.disable('x-powered-by');
     app.set('etag', false);
-    app.use((_req, res, next) => {
+    if (options.trustedProxy !== undefined) app.set('trust proxy', options.trustedProxy);
+    app.use((req, res, next) => {
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Referrer-Policy', 'same-origin');
+        res.setHeader('Content-Security-Policy', contentSecurityPolicy);
+        // For browsers that predate frame-ancestors.
+        res.setHeader('X-Frame-Options', 'DENY');
+        // Only over https: sent over plain http it would lock the name to https where there may be none.
+        if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
         next();
     });
     app.use('/api', api);

@@ -4,16 +4,20 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Role, StoredUser, User } from '../domain/types';
 import { validate } from '../domain/validation';
-import { Attempts } from './attempts';
+import { Attempts, DistinctAttempts } from './attempts';
 import { ApiError, handle, invalidFields } from './errors';
 import { decoyHash, verifyPassword } from './passwords';
-import type { Storage } from './storage/types';
+import type { Row, Storage } from './storage/types';
 
 export interface AuthOptions {
     /** At least 32 characters; without one a random secret is made and tokens end with the process. */
     secret?: string;
     tokenTtlHours: number;
-    /** Failed logins allowed per email and address within the window before 429. */
+    /**
+     * Failed logins allowed per email and address within the window before 429; an account takes four
+     * times as many from all addresses together, and an address may fail on four times as many
+     * different accounts.
+     */
     maxFailures: number;
     failureWindowMs: number;
 }
@@ -22,9 +26,19 @@ export interface AuthenticatedRequest extends Request {
     user: User & { role: Role };
 }
 
-/** What a user record looks like to any client: never the password hash. */
+/**
+ * How many times the user's sign-ins were revoked (a new password, another role, deactivation, signing
+ * out): a token carries the version it was issued at and is refused once the record holds another. The
+ * server owns the field; a user never revoked has none, which reads as 0.
+ */
+export const tokenVersionOf = (user: StoredUser | Row): number => {
+    const version = 'tokenVersion' in user ? user.tokenVersion : undefined;
+    return typeof version === 'number' ? version : 0;
+};
+
+/** What a user record looks like to any client: never the password hash or the token version. */
 export const publicUser = (user: StoredUser): User => {
-    const { passwordHash: _hash, ...visible } = user;
+    const { passwordHash: _hash, tokenVersion: _version, ...visible } = user as StoredUser & { tokenVersion?: number };
     return visible;
 };
 
@@ -40,18 +54,23 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         throw new Error('TOKEN_SECRET must be at least 32 characters long.');
     }
     const key = options.secret ? new TextEncoder().encode(options.secret) : randomBytes(32);
-    // Failed sign-ins are limited per email and address, and four times more loosely per address alone,
-    // so that neither guessing one account from many places nor many accounts from one goes unchecked.
-    const byEmail = new Attempts(options.maxFailures, options.failureWindowMs);
-    const byAddress = new Attempts(options.maxFailures * 4, options.failureWindowMs);
+    // Failed sign-ins are limited per email and address; per account from all addresses together, so
+    // that guessing one password from many places is bounded too (more loosely, since anyone can spend
+    // this limit and lock the account for the window); and per address by the different accounts it
+    // failed on, so that trying many accounts from one place is bounded without one person's typos
+    // locking out everyone behind the same address.
+    const byEmailAndAddress = new Attempts(options.maxFailures, options.failureWindowMs);
+    const byAccount = new Attempts(options.maxFailures * 4, options.failureWindowMs);
+    const byAddress = new DistinctAttempts(options.maxFailures * 4, options.failureWindowMs);
 
     const login: RequestHandler = handle(async (req, res) => {
         const input = validate(loginSchema, req.body ?? {});
         if (!input.ok) throw invalidFields(input.errors);
         const { email, password } = input.value;
-        const address = req.socket.remoteAddress ?? 'unknown';
+        // The client's address: behind a reverse proxy trusted with TRUSTED_PROXY, the one it forwards.
+        const address = req.ip ?? 'unknown';
         const emailKey = `${email}|${address}`;
-        const wait = Math.max(byEmail.retryAfter(emailKey), byAddress.retryAfter(address));
+        const wait = Math.max(byEmailAndAddress.retryAfter(emailKey), byAccount.retryAfter(email), byAddress.retryAfter(address));
         if (wait > 0) {
             res.setHeader('Retry-After', String(wait));
             throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
@@ -60,12 +79,15 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         const user = (await storage.select('users', [{ field: 'email', kind: 'equals', values: [email], caseless: true }])).at(0);
         const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
         if (!user || !matches || !user.active) {
-            byEmail.record(emailKey);
-            byAddress.record(address);
+            byEmailAndAddress.record(emailKey);
+            byAccount.record(email);
+            byAddress.record(address, email);
             throw new ApiError(401, 'Wrong email or password', { email: 'app.auth.invalid_credentials' });
         }
-        byEmail.clear(emailKey);
-        const token = await new SignJWT({ role: user.role })
+        // The account's own count is kept: it bounds the guesses per window whoever signs in meanwhile.
+        byEmailAndAddress.clear(emailKey);
+        byAddress.forget(address, email);
+        const token = await new SignJWT({ role: user.role, ver: tokenVersionOf(user) })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(user.id))
             .setIssuedAt()
@@ -80,14 +102,18 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         const match = /^Bearer (\S+)$/.exec(header);
         if (!match) throw new ApiError(401, 'Sign in first');
         let subject: string | undefined;
+        let version: unknown;
         try {
             const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
             subject = payload.sub;
+            version = payload.ver;
         } catch {
             throw new ApiError(401, 'Your session has expired. Sign in again.');
         }
         const user = await storage.get('users', Number(subject));
         if (!user || !user.active) throw new ApiError(401, 'Your account is not active');
+        // A token without a version predates revocation and is refused like a revoked one.
+        if (version !== tokenVersionOf(user)) throw new ApiError(401, 'You were signed out. Sign in again.');
         (req as AuthenticatedRequest).user = publicUser(user);
     };
     const authenticate: RequestHandler = (req, _res, next) => {
@@ -98,5 +124,17 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         res.json({ user: (req as AuthenticatedRequest).user });
     };
 
-    return { login, authenticate, me };
+    /** Signing out revokes every token of the user, on every device: a copied token is no use afterwards. */
+    const logout: RequestHandler = handle(async (req, res) => {
+        const { id } = (req as AuthenticatedRequest).user;
+        await storage.transaction(async tx => {
+            const user = await tx.get('users', id);
+            if (!user) return;
+            const revoked = { ...user, tokenVersion: tokenVersionOf(user) + 1 };
+            await tx.update('users', revoked);
+        });
+        res.status(204).end();
+    });
+
+    return { login, authenticate, me, logout };
 };

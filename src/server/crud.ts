@@ -31,6 +31,12 @@ const requireAccess = (req: Request, collection: CollectionName, action: Action)
     }
 };
 
+/** A plain write the collection's rules never take (405, saying where to go instead), for every role. */
+const refuseClosed = (collection: CollectionName, write: 'create' | 'update' | 'delete') => {
+    const reason = writeRules[collection]?.refused?.[write];
+    if (reason) throw new ApiError(405, reason);
+};
+
 const bodyOf = (req: Request): Record<string, unknown> => {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
@@ -117,7 +123,7 @@ export const collectionRoutes = (storage: Storage): Router => {
             requireAccess(req, collection, 'read');
             // Computed filters tell about other records (debts): only for roles that may open the list.
             const computed = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? (computedFilters[collection] ?? {}) : {};
-            const query = parseListQuery(collection, req.query as Record<string, unknown>, Object.keys(computed));
+            const query = parseListQuery(collection, req.query as Record<string, unknown>, userOf(req).role, Object.keys(computed));
             const filters: Filter[] = [];
             for (const filter of query.filters) {
                 const compute = filter.kind === 'equals' ? computed[filter.field] : undefined;
@@ -129,7 +135,7 @@ export const collectionRoutes = (storage: Storage): Router => {
             const last = records.length ? query.range.start + records.length - 1 : query.range.start;
             res.setHeader('Content-Range', `${collection} ${query.range.start}-${last}/${total}`);
             res.setHeader('X-Total-Count', String(total));
-            res.json((await withComputedFields(req, collection, records as unknown as Row[])).map(record => present(userOf(req), collection, record)));
+            res.json(await withComputedFields(req, collection, (records as unknown as Row[]).map(record => present(userOf(req), collection, record))));
         }),
     );
 
@@ -139,8 +145,8 @@ export const collectionRoutes = (storage: Storage): Router => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
             noQuery(req);
-            const record = await findVisible(req, storage, collection);
-            answer(req, res, collection, (await withComputedFields(req, collection, [record]))[0]);
+            const record = present(userOf(req), collection, await findVisible(req, storage, collection));
+            res.json((await withComputedFields(req, collection, [record]))[0]);
         }),
     );
 
@@ -149,6 +155,7 @@ export const collectionRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'create');
+            refuseClosed(collection, 'create');
             noQuery(req);
             const info = collections[collection];
             if (info.idKind === 'fixed') throw new ApiError(405, `${collection} has one record: change it with PUT`);
@@ -170,6 +177,7 @@ export const collectionRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'edit');
+            refuseClosed(collection, 'update');
             noQuery(req);
             const body = bodyOf(req);
             const info = collections[collection];
@@ -197,6 +205,7 @@ export const collectionRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'delete');
+            refuseClosed(collection, 'delete');
             noQuery(req);
             if (collections[collection].idKind === 'fixed') throw new ApiError(405, `The ${collection} record cannot be deleted`);
             const record = await storage.transaction(async tx => {

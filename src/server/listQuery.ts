@@ -1,5 +1,6 @@
-import type { CollectionName } from '../domain/types';
-import { readableFields } from '../domain/collections';
+import { collections } from '../domain/collections';
+import { readableFieldsFor } from '../domain/permissions';
+import type { CollectionName, Role } from '../domain/types';
 import { badRequest } from './errors';
 import type { Filter, ListQuery, Scalar } from './storage/types';
 
@@ -8,6 +9,8 @@ import type { Filter, ListQuery, Scalar } from './storage/types';
  * The list protocol of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={"field":value,"field_gte":x,"field_lte":y,"q":"text"}` as JSON query parameters.
  * Every part is checked: an unknown field or a malformed parameter is a 400, never an empty filter.
+ * Filters, bounds, sorts and the search use only the fields the asking role may read: each of them
+ * tells about the values it compares, so one on a hidden field would rebuild it request by request.
  */
 
 export const maxPageSize = 1000;
@@ -31,12 +34,13 @@ export type ExtraFilters = Partial<Record<CollectionName, string[]>>;
 export const parseListQuery = (
     collection: CollectionName,
     query: Record<string, unknown>,
+    role: Role,
     extraFilters: string[] = [],
 ): ListQuery => {
     for (const name of Object.keys(query)) {
         if (!queryParameters.has(name)) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
     }
-    const fields = new Set(readableFields(collection));
+    const fields = new Set(readableFieldsFor(role, collection));
 
     let sort: ListQuery['sort'] = { field: 'id', order: 'ASC' };
     if (query.sort !== undefined) {
@@ -92,5 +96,8 @@ export const parseListQuery = (
             }
         }
     }
-    return { sort, range, filters, search };
+    // Named only when the role reads fewer of them, so that the engine searches as always for staff.
+    const searchable = collections[collection].search;
+    const searchFields = searchable.filter(field => fields.has(field));
+    return { sort, range, filters, search, ...(search !== undefined && searchFields.length < searchable.length && { searchFields }) };
 };

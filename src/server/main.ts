@@ -9,6 +9,9 @@ const distDir = resolve(process.env.DIST_DIR ?? resolve(root, 'dist'));
 const dbFile = resolve(process.env.DB_FILE ?? resolve(root, 'db.json'));
 const port = Number(process.env.PORT ?? 3000);
 const numberFrom = (name: string): number | undefined => (process.env[name] ? Number(process.env[name]) : undefined);
+/** TRUSTED_PROXY as express's 'trust proxy' takes it: a number of hops, or addresses, subnets and names such as loopback. */
+const proxySetting = process.env.TRUSTED_PROXY;
+const trustedProxy = !proxySetting ? undefined : /^\d+$/.test(proxySetting) ? Number(proxySetting) : proxySetting;
 
 if (!existsSync(resolve(distDir, 'index.html'))) {
     console.info('No build of the app found: building it first (npm run build)...');
@@ -43,6 +46,7 @@ const storage = await openDatabase();
 const { app } = createApp({
     storage,
     distDir,
+    trustedProxy,
     auth: {
         secret: process.env.TOKEN_SECRET,
         tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),

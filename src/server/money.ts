@@ -17,6 +17,7 @@ import type { CollectionName, Identifier, Pass, Payment, Subscription } from '..
 import { validate } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
+import { refuseWhilePaying } from './rules/paymentLinks';
 import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types';
 
 /*
@@ -151,6 +152,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const named = input.passId == null ? undefined : await tx.get('passes', input.passId);
                 const pass = named?.customerId === input.customerId ? named : undefined;
+                // All of the customer's ledger: a refund for a pass is bounded by what is left of it and of the customer's payments in all.
                 const payments = await tx.select('payments', { customerId: input.customerId });
                 applyRule(() => checkRefund(input, payments, pass));
                 if (input.cancelPass) allow(req, 'passes', 'edit');
@@ -179,6 +181,8 @@ export const moneyRoutes = (storage: Storage): Router => {
             const cancelled = await storage.transaction(async tx => {
                 const link = await found(tx, 'paymentLinks', req.params.id, 'Payment link');
                 applyRule(() => checkLinkOpen(link));
+                // The card may be charged this very moment: the charge decides, not the cancel.
+                refuseWhilePaying(link.id);
                 return tx.update('paymentLinks', { ...link, status: 'cancelled' });
             });
             res.json(cancelled);

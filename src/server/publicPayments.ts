@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import { cardSchema, checkLinkOpen, linkStatusAt } from '../domain/money';
 import { studioToday } from '../domain/time';
-import type { Identifier, PaymentLink, Subscription } from '../domain/types';
+import type { Config, Identifier, PaymentLink, Subscription } from '../domain/types';
 import { ApiError, badRequest, conflict, handle, notFound } from './errors';
 import { parseBody, recordSale, ruleRefusal } from './money';
-import { testCardProvider, type PaymentProvider } from './paymentProvider';
+import { testCardProvider, type PaymentProvider, type RefundResult } from './paymentProvider';
 import { Attempts } from './attempts';
+import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from './rules/paymentLinks';
 import type { Reader, Storage } from './storage/types';
 import { studioConfig } from './studio';
 
@@ -53,20 +54,107 @@ const onlineCashier = async (reader: Reader): Promise<Identifier> => {
 };
 
 export interface PayLimits {
-    perLink: number;
+    /** Declined cards on one link from one address. */
+    perLinkAndAddress: number;
+    /** Declined cards from one address, on any links. */
     perAddress: number;
     windowMs: number;
 }
 
-/** Enough for a customer who mistypes a few times; too few to test stolen card numbers against a link. */
-export const defaultPayLimits: PayLimits = { perLink: 10, perAddress: 30, windowMs: 15 * 60_000 };
+/**
+ * Enough for a customer who mistypes a few times; too few to test stolen card numbers. Never counted per
+ * link alone: whoever declines cards on a link from elsewhere must not lock its customer out of paying.
+ */
+export const defaultPayLimits: PayLimits = { perLinkAndAddress: 10, perAddress: 30, windowMs: 15 * 60_000 };
+
+/** The link no longer asks what its card was charged for: cancelled, paid, or edited by hand meanwhile. */
+class LinkMovedOn extends Error {
+    constructor(readonly link: PaymentLink) {
+        super('The payment link changed while its card was being charged');
+    }
+}
+
+/**
+ * Whether the link still asks what was charged. Its stored status, not the time, decides: a link that
+ * expired while the provider was answering was paid while it was open.
+ */
+const stillAsks = (current: PaymentLink, charged: PaymentLink) =>
+    current.status === 'pending' &&
+    current.customerId === charged.customerId &&
+    current.subscriptionId === charged.subscriptionId &&
+    current.amount === charged.amount;
+
+/** A charge the provider approved, with what it was for: the link as it stood when its card was charged. */
+interface Charge {
+    link: PaymentLink;
+    plan: Subscription;
+    config: Config;
+    reference: string;
+}
 
 export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider = testCardProvider, limits: PayLimits = defaultPayLimits): Router => {
     const router = Router();
-    const byLink = new Attempts(limits.perLink, limits.windowMs);
+    const byLinkAndAddress = new Attempts(limits.perLinkAndAddress, limits.windowMs);
     const byAddress = new Attempts(limits.perAddress, limits.windowMs);
-    // Links whose payment is with the provider: a second pay waits for nobody, it is refused.
-    const paying = new Set<string>();
+
+    /**
+     * Records a charge in one write: the plan sold to the link's customer for exactly what the card was
+     * charged, and the link paid. Refused with LinkMovedOn when the link no longer asks it, unless
+     * `regardless` (the charge could not be given back, so it is recorded whatever the link says now).
+     */
+    const recordCharge = ({ link, plan, config, reference }: Charge, regardless = false) =>
+        storage.transaction(async tx => {
+            const current = await findLink(tx, link.id);
+            if (!regardless && !stillAsks(current, link)) throw new LinkMovedOn(current);
+            const { pass, payment } = await recordSale(tx, {
+                customerId: link.customerId,
+                plan,
+                startsOn: studioToday(config.timezone),
+                amount: link.amount,
+                method: 'online',
+                createdBy: await onlineCashier(tx),
+                paymentLinkId: link.id,
+                note: `${provider.name} ${reference}${regardless ? ': the link had changed while it was paid, and the charge could not be given back' : ''}`,
+            });
+            return tx.update('paymentLinks', {
+                ...current,
+                // What was charged: the link's amount, unless it changed and the charge is recorded regardless.
+                amount: link.amount,
+                status: 'paid',
+                paidAt: payment?.paidAt ?? new Date().toISOString(),
+                paymentId: payment?.id ?? null,
+                passId: pass.id,
+            });
+        });
+
+    const giveBack = ({ link, config, reference }: Charge): Promise<RefundResult> =>
+        provider.refund({ reference, amount: link.amount, currency: config.currency }).catch((error: unknown) => ({ refunded: false, reason: String(error) }));
+
+    /**
+     * A charge is never lost: it is recorded, or given back to the card. When the link moved on while the
+     * card was charged (a hand edit of the database; an edit or a cancel through the API waits for the
+     * charge), the customer is refunded and told (409), since a studio that cancelled a link, say after
+     * taking the money at the desk, does not want to sell the plan twice. Only when the provider cannot
+     * give the money back is the charge recorded against the link anyway, so that staff see it.
+     */
+    const settle = async (charge: Charge): Promise<PaymentLink> => {
+        try {
+            return await recordCharge(charge);
+        } catch (error) {
+            const refund = await giveBack(charge);
+            const what = `${provider.name} ${charge.reference} of ${charge.link.amount} ${charge.config.currency} for payment link ${charge.link.id}`;
+            if (!(error instanceof LinkMovedOn)) {
+                if (!refund.refunded) console.error(`The charge ${what} was neither recorded nor given back (${refund.reason}): refund it by hand.`);
+                throw error;
+            }
+            if (refund.refunded) {
+                const key = closedLinkKeys[error.link.status];
+                throw conflict('The payment link changed while the card was being charged: the charge was given back', key ? { status: key } : undefined, { refunded: true });
+            }
+            console.error(`The charge ${what} could not be given back (${refund.reason}) after the link changed: recorded as paid.`);
+            return recordCharge(charge, true);
+        }
+    };
 
     router.get(
         '/public/payment-links/:id',
@@ -80,49 +168,35 @@ export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider 
         handle(async (req, res) => {
             const card = parseBody(cardSchema, req.body);
             const id = req.params.id;
-            const link = await findLink(storage, id);
-            checkOpen(link);
-            if (paying.has(id)) throw conflict('This link is being paid right now', { status: 'app.money.errors.link_paying' });
-            const address = `address:${req.socket.remoteAddress ?? 'unknown'}`;
-            const wait = Math.max(byLink.retryAfter(`link:${id}`), byAddress.retryAfter(address));
+            checkOpen(await findLink(storage, id));
+            refuseWhilePaying(id);
+            // The client's address: behind a proxy the server is told to trust, the one the proxy saw.
+            const address = `address:${req.ip ?? 'unknown'}`;
+            const linkAndAddress = `link:${id} ${address}`;
+            const wait = Math.max(byLinkAndAddress.retryAfter(linkAndAddress), byAddress.retryAfter(address));
             if (wait > 0) {
                 res.setHeader('Retry-After', String(wait));
                 throw new ApiError(429, 'Too many payment attempts. Try again later.', { cardNumber: 'app.payment_page.errors.too_many' }, { retryAfter: wait });
             }
-            byLink.record(`link:${id}`);
-            byAddress.record(address);
-            paying.add(id);
+            linksBeingPaid.add(id);
             let paid: PaymentLink;
             try {
+                // Read again now that the link may not change, in a transaction so that a write already under
+                // way is seen: the card is charged exactly what the link asks.
+                const link = await storage.transaction(tx => findLink(tx, id));
+                checkOpen(link);
                 const config = await studioConfig(storage);
                 const plan = (await storage.get('subscriptions', link.subscriptionId)) as Subscription;
                 // The provider is slow: it answers outside any transaction, so nobody else waits for it.
                 const result = await provider.charge({ amount: link.amount, currency: config.currency, description: plan.name, card });
-                if (!result.approved) throw badRequest('The card was declined', { cardNumber: result.reason });
-                paid = await storage.transaction(async tx => {
-                    // The world may have moved while the provider answered: look again before changing anything.
-                    const current = await findLink(tx, id);
-                    checkOpen(current);
-                    const { pass, payment } = await recordSale(tx, {
-                        customerId: current.customerId,
-                        plan,
-                        startsOn: studioToday(config.timezone),
-                        amount: current.amount,
-                        method: 'online',
-                        createdBy: await onlineCashier(tx),
-                        paymentLinkId: current.id,
-                        note: `${provider.name} ${result.reference}`,
-                    });
-                    return tx.update('paymentLinks', {
-                        ...current,
-                        status: 'paid',
-                        paidAt: payment?.paidAt ?? new Date().toISOString(),
-                        paymentId: payment?.id ?? null,
-                        passId: pass.id,
-                    });
-                });
+                if (!result.approved) {
+                    byLinkAndAddress.record(linkAndAddress);
+                    byAddress.record(address);
+                    throw badRequest('The card was declined', { cardNumber: result.reason });
+                }
+                paid = await settle({ link, plan, config, reference: result.reference });
             } finally {
-                paying.delete(id);
+                linksBeingPaid.delete(id);
             }
             res.json(await publicLinkView(storage, paid));
         }),

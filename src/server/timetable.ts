@@ -128,6 +128,10 @@ const eventFilterOf = (req: Request): Record<string, unknown> | undefined => {
     return undefined;
 };
 
+/** The walk-in search: by name, for every role, and a handful of answers. */
+const walkInSearchFields = ['firstName', 'lastName'];
+const walkInsShown = 10;
+
 export const timetableRoutes = (storage: Storage): Router => {
     const router = Router();
 
@@ -201,13 +205,15 @@ export const timetableRoutes = (storage: Storage): Router => {
                 res.json([]);
                 return;
             }
-            // A teacher may add anyone who walks in: names only, a handful, never the whole list.
+            // A teacher may add anyone who walks in: found by name only (a phone's digits or an e-mail would
+            // tell who owns them), answered with names only, a handful, never the whole list.
             const marked = (await marksOf(storage, [event])).map(mark => mark.customerId);
             const found = await storage.list('customers', {
                 filters: [{ field: 'id', kind: 'excludes', values: marked }],
                 search: q,
+                searchFields: walkInSearchFields,
                 sort: { field: 'id', order: 'ASC' },
-                range: { start: 0, end: 9 },
+                range: { start: 0, end: walkInsShown - 1 },
             });
             res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: fullName(customer) })));
         }),
@@ -271,16 +277,20 @@ export const timetableRoutes = (storage: Storage): Router => {
             if (!canAccess(user.role, { resource: 'attendances', action: 'read' })) throw forbidden('Your role may not read attendances');
             const eventFilter = Object.fromEntries(eventFilterKeys.filter(key => key in filter).map(key => [key, filter[key]]));
             const rest = Object.fromEntries(Object.entries(filter).filter(([key]) => !(key in eventFilter)));
-            const query = parseListQuery('attendances', { ...req.query, filter: JSON.stringify(rest) } as Record<string, unknown>);
-            const eventQuery = parseListQuery('events', {
-                filter: JSON.stringify({
-                    ...(eventFilter.teacherId !== undefined && { teacherId: eventFilter.teacherId }),
-                    ...(eventFilter.courseId !== undefined && { courseId: eventFilter.courseId }),
-                    ...(eventFilter.date_gte !== undefined && { startsAt_gte: eventFilter.date_gte }),
-                    // A date bound takes the whole day: every start time of that date is before its end.
-                    ...(eventFilter.date_lte !== undefined && { startsAt_lte: `${String(eventFilter.date_lte).slice(0, 10)}T23:59` }),
-                }),
-            });
+            const query = parseListQuery('attendances', { ...req.query, filter: JSON.stringify(rest) } as Record<string, unknown>, user.role);
+            const eventQuery = parseListQuery(
+                'events',
+                {
+                    filter: JSON.stringify({
+                        ...(eventFilter.teacherId !== undefined && { teacherId: eventFilter.teacherId }),
+                        ...(eventFilter.courseId !== undefined && { courseId: eventFilter.courseId }),
+                        ...(eventFilter.date_gte !== undefined && { startsAt_gte: eventFilter.date_gte }),
+                        // A date bound takes the whole day: every start time of that date is before its end.
+                        ...(eventFilter.date_lte !== undefined && { startsAt_lte: `${String(eventFilter.date_lte).slice(0, 10)}T23:59` }),
+                    }),
+                },
+                user.role,
+            );
             const events = await storage.select('events', eventQuery.filters);
             // Attendances have no text to search, and a `q` beside event filters has never narrowed this list: it is left out.
             const page = await storage.list('attendances', {

@@ -176,3 +176,29 @@ describe('the customers list filters computed by the server', () => {
         expect((await call(server.url, `/api/customers?filter=${encodeURIComponent('{"richest":true}')}`, { token: managerToken })).status).toBe(400);
     });
 });
+
+// Last: the customers it adds would change the counts of the customer list above.
+describe('refunds for a pass and for the customer count against each other', () => {
+    const newCustomer = async (lastName: string) =>
+        (await manager.create('customers', { data: { firstName: 'Refund', lastName, phone: '+7 900 000-00-00', status: 'active' } })).data.id as number;
+
+    it('after 5,200 refunded to the customer, nothing more is refunded for the pass, and the pass is not cancelled', async () => {
+        const customerId = await newCustomer('Customer first');
+        const { pass } = await sell(customerId);
+        expect((await post('/payments/refund', { customerId, amount: 5200, method: 'cash' })).status).toBe(201);
+        expect(await post('/payments/refund', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
+        });
+        expect((await manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(false);
+        expect((await all<Payment>('payments', { customerId })).map(payment => [payment.kind, payment.amount])).toEqual([['payment', 5200], ['refund', 5200]]);
+    });
+
+    it('after 5,200 refunded for the pass, nothing more is refunded to the customer', async () => {
+        const customerId = await newCustomer('Pass first');
+        const { pass } = await sell(customerId);
+        expect((await post('/payments/refund', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).status).toBe(201);
+        expect(await post('/payments/refund', { customerId, amount: 0.01, method: 'cash' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        expect((await all<Payment>('payments', { customerId, kind: 'refund' })).length).toBe(1);
+    });
+});

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider } from 'ra-core';
 import type { Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
@@ -25,6 +26,22 @@ afterAll(async () => {
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 const read = (id: string) => call(server.url, `/api/public/payment-links/${id}`);
 const pay = (id: string, card: object = testCard) => call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: card });
+
+/** Pays from another loopback address (127.0.0.x), as someone elsewhere would: the server counts attempts by address. */
+const payFrom = (localAddress: string, id: string, card: object = testCard) =>
+    new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const json = JSON.stringify(card);
+        const headers = { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) };
+        const sent = httpRequest(`${server.url}/api/public/payment-links/${id}/pay`, { method: 'POST', localAddress, headers }, response => {
+            let text = '';
+            response.setEncoding('utf8');
+            response.on('data', (chunk: string) => (text += chunk));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> }));
+        });
+        sent.on('error', reject);
+        sent.end(json);
+    });
+const declinedCard = (attempt: number) => ({ ...testCard, cardNumber: `4000 0000 0000 ${String(attempt).padStart(4, '0')}` });
 
 const newLink = async (customerId = 21, subscriptionId = 3) =>
     (await manager.create('paymentLinks', { data: { customerId, subscriptionId, description: 'Renewal' } })).data as unknown as PaymentLink;
@@ -118,5 +135,24 @@ describe('the public payment link', () => {
         expect(await all<Payment>('payments', { paymentLinkId: link.id })).toEqual([]);
         // Another link of the studio is not held hostage by one link's attempts.
         expect((await pay((await newLink(25, 3)).id)).status).toBe(200);
+    });
+
+    it('counts declined cards per link and address: someone declining cards elsewhere does not lock the customer out', async () => {
+        const link = await newLink(26, 3);
+        for (let attempt = 0; attempt < 10; attempt++) expect((await payFrom('127.0.0.2', link.id, declinedCard(attempt))).status).toBe(400);
+        expect(await payFrom('127.0.0.2', link.id)).toMatchObject({ status: 429, body: { errors: { cardNumber: 'app.payment_page.errors.too_many' } } });
+        expect(await all<Payment>('payments', { paymentLinkId: link.id })).toEqual([]);
+        // The customer, from their own address, pays.
+        expect(await pay(link.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
+    });
+
+    it('stops an address that declines cards on many links, on every link, and nobody else', async () => {
+        const links = await Promise.all([1, 2, 3].map(() => newLink(27, 3)));
+        for (const [index, link] of links.entries()) {
+            for (let attempt = 0; attempt < 10; attempt++) expect((await payFrom('127.0.0.3', link.id, declinedCard(index * 10 + attempt))).status).toBe(400);
+        }
+        const fresh = await newLink(27, 3);
+        expect((await payFrom('127.0.0.3', fresh.id)).status).toBe(429);
+        expect((await payFrom('127.0.0.4', fresh.id)).status).toBe(200);
     });
 });

@@ -191,3 +191,7 @@ export const runServerToExit = async (options: { dbFile: string; env?: Record<st
     clearTimeout(timer);
     return { code, signal, output, started };
 };
+
+/** The claims of a sign-in token, read without checking its signature. */
+export const tokenPayload = (token: string): Record<string, unknown> =>
+    JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;

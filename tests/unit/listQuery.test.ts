@@ -4,7 +4,7 @@ import { matchesFilter, matchesSearch, sortComparator } from '../../src/server/s
 
 describe('the simple-rest list query', () => {
     it('reads sort, range and filter', () => {
-        const query = parseListQuery('customers', { sort: '["lastName","DESC"]', range: '[10,19]', filter: '{"status":["lead","trial"],"createdAt_gte":"2026-01-01","q":" ann "}' });
+        const query = parseListQuery('customers', { sort: '["lastName","DESC"]', range: '[10,19]', filter: '{"status":["lead","trial"],"createdAt_gte":"2026-01-01","q":" ann "}' }, 'admin');
         expect(query).toEqual({
             sort: { field: 'lastName', order: 'DESC' },
             range: { start: 10, end: 19 },
@@ -17,12 +17,28 @@ describe('the simple-rest list query', () => {
     });
 
     it('refuses unknown fields and malformed parts', () => {
-        expect(() => parseListQuery('customers', { filter: '{"passwordHash":"x"}' })).toThrow(/Cannot filter/);
-        expect(() => parseListQuery('users', { filter: '{"passwordHash":"x"}' })).toThrow(/Cannot filter/);
-        expect(() => parseListQuery('users', { sort: '["passwordHash","ASC"]' })).toThrow(/Cannot sort/);
-        expect(() => parseListQuery('customers', { filter: '{"status":{"$ne":1}}' })).toThrow(/Invalid value/);
-        expect(() => parseListQuery('customers', { range: '[0,-1]' })).toThrow();
-        expect(() => parseListQuery('customers', { range: ['[0,1]', '[0,2]'] })).toThrow(/once/);
+        expect(() => parseListQuery('customers', { filter: '{"passwordHash":"x"}' }, 'admin')).toThrow(/Cannot filter/);
+        expect(() => parseListQuery('users', { filter: '{"passwordHash":"x"}' }, 'admin')).toThrow(/Cannot filter/);
+        expect(() => parseListQuery('users', { sort: '["passwordHash","ASC"]' }, 'admin')).toThrow(/Cannot sort/);
+        expect(() => parseListQuery('customers', { filter: '{"status":{"$ne":1}}' }, 'admin')).toThrow(/Invalid value/);
+        expect(() => parseListQuery('customers', { range: '[0,-1]' }, 'admin')).toThrow();
+        expect(() => parseListQuery('customers', { range: ['[0,1]', '[0,2]'] }, 'admin')).toThrow(/once/);
+    });
+
+    it('takes filters, range bounds, sorts and the search only on fields the role may read', () => {
+        for (const filter of ['{"phone":"+7 916 123-45-67"}', '{"phone_gte":"+7 91"}', '{"email_lte":"m"}', '{"birthDate":"1990-01-01"}', '{"notes":"x"}']) {
+            expect(() => parseListQuery('customers', { filter }, 'teacher')).toThrow(/Cannot filter customers by "(phone|email|birthDate|notes)"/);
+            expect(() => parseListQuery('customers', { filter }, 'manager')).not.toThrow();
+        }
+        expect(() => parseListQuery('customers', { sort: '["phone","ASC"]' }, 'teacher')).toThrow(/Cannot sort customers by "phone"/);
+        expect(() => parseListQuery('customers', { sort: '["phone","ASC"]' }, 'manager')).not.toThrow();
+        expect(parseListQuery('customers', { filter: '{"q":"анна","status":"active"}', sort: '["lastName","ASC"]' }, 'teacher')).toMatchObject({
+            search: 'анна',
+            searchFields: ['firstName', 'lastName'],
+        });
+        // Staff search every search field of the collection, as the engine always did.
+        expect(parseListQuery('customers', { filter: '{"q":"анна"}' }, 'manager')).not.toHaveProperty('searchFields');
+        expect(parseListQuery('customers', { filter: '{"status":"active"}' }, 'teacher')).not.toHaveProperty('searchFields');
     });
 
     it('matches equality loosely by text, lists by any value, and ranges numerically', () => {
@@ -40,6 +56,16 @@ describe('the simple-rest list query', () => {
         expect(matchesSearch('customers', customer, '9161234')).toBe(true);
         expect(matchesSearch('customers', customer, '916 123')).toBe(true);
         expect(matchesSearch('customers', customer, 'анна петрова')).toBe(false);
+    });
+
+    it('searches only the fields it is given', () => {
+        const customer = { id: 1, firstName: 'Анна', lastName: 'Смирнова', phone: '+7 916 123-45-67', email: 'anna@example.test' };
+        const names = ['firstName', 'lastName'];
+        expect(matchesSearch('customers', customer, 'анна смир', names)).toBe(true);
+        expect(matchesSearch('customers', customer, '9161234', names)).toBe(false);
+        expect(matchesSearch('customers', customer, 'example', names)).toBe(false);
+        expect(matchesSearch('customers', customer, 'example')).toBe(true);
+        expect(matchesSearch('customers', customer, 'анна', [])).toBe(false);
     });
 
     it('sorts with the id as a tiebreak and numbers as numbers', () => {

@@ -147,6 +147,24 @@ describe('refunds', () => {
         expect(refusal(() => checkRefund({ amount: 5100, passId: null, cancelPass: false }, payments))).toBe('allowed');
     });
 
+    it('counts refunds for a pass and for the customer against each other', () => {
+        // Sold for 5,200, then 5,200 given back without naming the pass: nothing is left to give back for it.
+        const wide = [payment('payment', 5200), payment('refund', 5200, null)];
+        expect(refundable(wide, 1)).toBe(0);
+        expect(refusal(() => checkRefund({ amount: 5200, passId: 1, cancelPass: true }, wide, buildPass()))).toBe('amount: app.money.errors.refund_too_large');
+        expect(refusal(() => checkRefund({ amount: 0.01, passId: 1, cancelPass: false }, wide, buildPass()))).toBe('amount: app.money.errors.refund_too_large');
+        // And the other way round: 5,200 given back for the pass leaves nothing for the customer.
+        const tied = [payment('payment', 5200), payment('refund', 5200)];
+        expect(refundable(tied)).toBe(0);
+        expect(refusal(() => checkRefund({ amount: 5200, passId: null, cancelPass: false }, tied))).toBe('amount: app.money.errors.refund_too_large');
+        // Two passes paid, half returned in general: a pass may still be refunded up to what is left in all.
+        const two = [payment('payment', 5200), payment('payment', 5200, 2), payment('refund', 7000, null)];
+        expect(refundable(two, 1)).toBe(3400);
+        expect(refundable(two, 2)).toBe(3400);
+        expect(refusal(() => checkRefund({ amount: 3400, passId: 1, cancelPass: true }, two, buildPass()))).toBe('allowed');
+        expect(refusal(() => checkRefund({ amount: 3400.01, passId: 2, cancelPass: false }, two, buildPass({ id: 2 })))).toBe('amount: app.money.errors.refund_too_large');
+    });
+
     it('refuses another customer\u2019s pass and cancelling a cancelled pass', () => {
         expect(refusal(() => checkRefund({ amount: 100, passId: 9, cancelPass: false }, payments, undefined))).toBe('passId: app.money.errors.not_customers_pass');
         expect(refusal(() => checkRefund({ amount: 100, passId: 1, cancelPass: true }, payments, buildPass({ cancelled: true })))).toBe(

@@ -1,5 +1,5 @@
 import type { JournalAnswer } from '../../server/timetable';
-import { toCsv } from '../statistics/format';
+import { toCsv } from '../../domain/csv';
 
 /** The journal as CSV: a header of dates, a row per customer with the marks' labels, a row of totals. */
 export const journalCsv = (journal: JournalAnswer, labels: { name: string; total: string; mark: (code: string) => string }) => {

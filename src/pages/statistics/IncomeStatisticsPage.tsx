@@ -3,13 +3,14 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { toCsv } from '../../domain/csv';
 import { intervals, type Interval } from '../../domain/income';
 import { studioToday } from '../../domain/time';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../server/statistics';
 import { useStudioConfig } from '../../resources/common/money';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
-import { axisFormatter, changePercent, moneyFormatter, toCsv } from './format';
+import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 
 const Figure = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (

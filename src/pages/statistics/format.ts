@@ -9,11 +9,3 @@ export const changePercent = (current: number, previous: number): number | null 
 /** Short amounts for chart axes: 25K ₽. */
 export const axisFormatter = (locale: string, currency: string) =>
     new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
-
-const csvCell = (value: string | number) => {
-    const text = String(value);
-    return /[",\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
-/** Rows as CSV, the header first. */
-export const toCsv = (rows: (string | number)[][]) => rows.map(row => row.map(csvCell).join(',')).join('\n');

@@ -1,8 +1,8 @@
 import { useTranslate, type Exporter } from 'react-admin';
+import { toCsv } from '../../domain/csv';
 import type { Attendance, Course, Customer, StudioEvent, User } from '../../domain/types';
 import { fullName } from '../../domain/journal';
 import { download } from '../../pages/attendanceReport/journalCsv';
-import { toCsv } from '../../pages/statistics/format';
 import { useStatuses } from '../common/statuses';
 
 /**

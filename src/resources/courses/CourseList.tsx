@@ -5,6 +5,7 @@ import { inactiveRowSx } from '../common/inactive';
 import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
 import { searchFilter } from '../common/lists';
+import { recordExporter } from '../common/exporter';
 
 const courseFilters = [
     searchFilter,
@@ -19,6 +20,7 @@ export const CourseList = () => (
         filters={courseFilters}
         sort={{ field: 'name', order: 'ASC' }}
         actions={<SettingsListActions />}
+        exporter={recordExporter}
     >
         <DataTable<Course> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />

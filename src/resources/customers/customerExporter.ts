@@ -1,6 +1,6 @@
 import { downloadCSV, useTranslate, type Exporter } from 'react-admin';
+import { toCsv } from '../../domain/csv';
 import type { Customer, Status } from '../../domain/types';
-import { toCsv } from '../../pages/statistics/format';
 import type { ActivePassSummary } from '../../domain/money';
 
 /** A customer as the list receives it: the server adds the active pass and the count of unpaid visits. */

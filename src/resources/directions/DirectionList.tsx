@@ -4,6 +4,7 @@ import { ColorField } from '../common/ColorField';
 import { inactiveRowSx } from '../common/inactive';
 import { SettingsListActions } from '../common/SettingsActions';
 import { searchFilter } from '../common/lists';
+import { recordExporter } from '../common/exporter';
 
 const directionFilters = [searchFilter, <BooleanInput key="active" source="active" />];
 
@@ -13,6 +14,7 @@ export const DirectionList = () => (
         filters={directionFilters}
         sort={{ field: 'name', order: 'ASC' }}
         actions={<SettingsListActions />}
+        exporter={recordExporter}
     >
         <DataTable<Direction> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />

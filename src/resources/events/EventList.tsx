@@ -6,6 +6,7 @@ import { CreateButton, DataTable, ExportButton, List, Loading, ReferenceField, T
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
+import { recordExporter } from '../common/exporter';
 import { eventFilters } from './EventFilters';
 
 // The week grid is only needed when someone asks for it.
@@ -63,6 +64,7 @@ export const EventList = () => {
             sort={{ field: 'startsAt', order: 'DESC' }}
             actions={<EventActions view={view} setView={setView} />}
             pagination={view === 'week' ? false : undefined}
+            exporter={recordExporter}
         >
             {view === 'week' ? (
                 <Suspense fallback={<Loading />}>

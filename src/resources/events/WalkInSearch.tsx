@@ -6,7 +6,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Identifier } from '../../domain/types';
 import type { WalkIn } from '../../server/timetable';
 
-/** Finds anyone by name or phone to add to the class: the server answers a handful of names. */
+/** Finds anyone by name to add to the class: the server answers a handful of names. */
 export const WalkInSearch = ({ eventId, disabled, onAdd }: { eventId: Identifier; disabled: boolean; onAdd: (walkIn: WalkIn) => void }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<StudioDataProvider>();

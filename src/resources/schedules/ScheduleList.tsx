@@ -3,6 +3,7 @@ import type { Schedule } from '../../domain/types';
 import { SlotsField } from './SlotsField';
 import { DateField } from '../common/dates';
 import { searchFilter, timetableFilters } from '../common/lists';
+import { recordExporter } from '../common/exporter';
 
 const scheduleFilters = [
     searchFilter,
@@ -10,7 +11,7 @@ const scheduleFilters = [
 ];
 
 export const ScheduleList = () => (
-    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }}>
+    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }} exporter={recordExporter}>
         <DataTable<Schedule> rowClick="edit">
             <DataTable.Col source="title" />
             <DataTable.Col source="courseId">

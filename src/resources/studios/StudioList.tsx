@@ -4,6 +4,7 @@ import { ColorField } from '../common/ColorField';
 import { inactiveRowSx } from '../common/inactive';
 import { SettingsListActions } from '../common/SettingsActions';
 import { searchFilter } from '../common/lists';
+import { recordExporter } from '../common/exporter';
 
 const studioFilters = [searchFilter, <BooleanInput key="active" source="active" />];
 
@@ -13,6 +14,7 @@ export const StudioList = () => (
         filters={studioFilters}
         sort={{ field: 'name', order: 'ASC' }}
         actions={<SettingsListActions />}
+        exporter={recordExporter}
     >
         <DataTable<Studio> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />

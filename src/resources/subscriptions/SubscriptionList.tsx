@@ -4,6 +4,7 @@ import { inactiveRowSx } from '../common/inactive';
 import { MoneyField } from '../common/money';
 import { SettingsListActions } from '../common/SettingsActions';
 import { searchFilter } from '../common/lists';
+import { recordExporter } from '../common/exporter';
 import { PlanDirections } from './PlanDirections';
 import { Visits } from './Visits';
 
@@ -22,6 +23,7 @@ export const SubscriptionList = () => (
         filters={subscriptionFilters}
         sort={{ field: 'price', order: 'ASC' }}
         actions={<SettingsListActions />}
+        exporter={recordExporter}
     >
         <DataTable<Subscription> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />

@@ -7,6 +7,7 @@ import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
 import { searchFilter } from '../common/lists';
 import { PayField } from './PayField';
+import { recordExporter } from '../common/exporter';
 
 const userFilters = [
     searchFilter,
@@ -15,7 +16,7 @@ const userFilters = [
 ];
 
 export const UserList = () => (
-    <List<User> title="app.menu.users" filters={userFilters} sort={{ field: 'name', order: 'ASC' }} actions={<SettingsListActions />}>
+    <List<User> title="app.menu.users" filters={userFilters} sort={{ field: 'name', order: 'ASC' }} actions={<SettingsListActions />} exporter={recordExporter}>
         <DataTable<User> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="email" field={EmailField} />

@@ -15,6 +15,12 @@ export interface WriteContext {
  * throwing an ApiError.
  */
 export interface WriteRules {
+    /**
+     * Plain writes the collection never takes, whoever asks, each with the reason and where to go
+     * instead: records that only business endpoints make or change (the payments ledger). Refused with
+     * 405 before the body is read.
+     */
+    refused?: Partial<Record<'create' | 'update' | 'delete', string>>;
     /** What a client may send to create a record, when it differs from what may be stored (a password). */
     createSchema?: z.ZodObject;
     /** Turns the validated input into what is stored, before the transaction: for slow work such as hashing a password. */

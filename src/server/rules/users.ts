@@ -1,4 +1,5 @@
 import { userCreateSchema } from '../../domain/schemas';
+import { tokenVersionOf } from '../auth';
 import { badRequest } from '../errors';
 import { hashPassword } from '../passwords';
 import type { WriteRules } from './types';
@@ -15,7 +16,11 @@ export const userRules: WriteRules = {
             if (record.role !== before.role) throw badRequest('Nobody may change their own role', { role: 'app.validation.own_role' });
             if (record.active === false) throw badRequest('You cannot deactivate yourself', { active: 'app.validation.own_active' });
         }
-        return { ...record, passwordHash: record.passwordHash ?? before.passwordHash };
+        // The token version is the server's (a client's is never in `record`): it moves on when what a
+        // sign-in was granted for changes, so that the tokens issued before are refused.
+        const revoke = record.passwordHash !== undefined || record.role !== before.role || (record.active === false && before.active !== false);
+        const version = tokenVersionOf(before);
+        return { ...record, passwordHash: record.passwordHash ?? before.passwordHash, tokenVersion: revoke ? version + 1 : version };
     },
     delete: async (record, { user }) => {
         if (record.id === user.id) throw badRequest('You cannot delete yourself');

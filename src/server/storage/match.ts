@@ -81,9 +81,17 @@ export const matchesFilter = (record: Record<string, unknown>, filter: Filter): 
 
 const digits = (text: string) => text.replace(/\D/g, '');
 
-/** Every word of the search appears in one of the collection's search fields; phone numbers match by digits. */
-export const matchesSearch = (collection: CollectionName, record: Record<string, unknown>, search: string): boolean => {
-    const texts = collections[collection].search
+/**
+ * Every word of the search appears in one of the search fields (the collection's, unless narrowed to
+ * those the asker may read); phone numbers match by digits.
+ */
+export const matchesSearch = (
+    collection: CollectionName,
+    record: Record<string, unknown>,
+    search: string,
+    fields: readonly string[] = collections[collection].search,
+): boolean => {
+    const texts = fields
         .map(field => record[field])
         .filter((value): value is string => typeof value === 'string')
         .map(value => value.toLowerCase());

@@ -168,6 +168,7 @@ class SortedIndex {
 export interface Selection {
     filters: Filter[];
     search?: string;
+    searchFields?: string[];
 }
 
 /** Records frozen in one turn of the event loop after start-up: a few milliseconds of work. */
@@ -290,8 +291,8 @@ class Collection {
 
     private matches(selection: Selection): (row: Row) => boolean {
         const tests = selection.filters.map(filterTest);
-        const { search } = selection;
-        if (search) tests.push(row => matchesSearch(this.name as CollectionName, row, search));
+        const { search, searchFields } = selection;
+        if (search) tests.push(row => matchesSearch(this.name as CollectionName, row, search, searchFields));
         if (tests.length === 0) return () => true;
         if (tests.length === 1) return tests[0];
         return row => {

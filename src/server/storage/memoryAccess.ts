@@ -1,7 +1,7 @@
 import { collections } from '../../domain/collections';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
-import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation } from './memory';
+import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation, type Selection } from './memory';
 import { filtersOf, type Id, type ListQuery, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
 
 /*
@@ -43,7 +43,7 @@ export class MemoryReader implements Reader {
     async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {
         const { records, total } = this.data()
             .collection(collection)
-            .page({ filters: query.filters, search: query.search }, query.sort, query.range.start, query.range.end + 1);
+            .page({ filters: query.filters, search: query.search, searchFields: query.searchFields }, query.sort, query.range.start, query.range.end + 1);
         return { records: records as RecordOf<C>[], total };
     }
 }
@@ -65,11 +65,11 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
     }
 
     /** The committed matches with this transaction's writes laid over them, sorted. */
-    private overlaid(collection: CollectionName, query: { filters: ReturnType<typeof filtersOf>; search?: string }, sort = { field: 'id', order: 'ASC' as const }): Row[] {
+    private overlaid(collection: CollectionName, query: Selection, sort = { field: 'id', order: 'ASC' as const }): Row[] {
         const writes = this.written(collection) as Map<IdKey, Row | null>;
         const tests = query.filters.map(filterTest);
-        const test = (row: Row) => tests.every(one => one(row)) && (!query.search || matchesSearch(collection, row, query.search));
-        const committed = this.data().collection(collection).select({ filters: query.filters, search: query.search });
+        const test = (row: Row) => tests.every(one => one(row)) && (!query.search || matchesSearch(collection, row, query.search, query.searchFields));
+        const committed = this.data().collection(collection).select({ filters: query.filters, search: query.search, searchFields: query.searchFields });
         const rows = committed.filter(row => !writes.has(idKey(row.id)));
         writes.forEach(row => row && test(row) && rows.push(row));
         return rows.sort(sortComparator(sort));

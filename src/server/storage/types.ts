@@ -38,6 +38,8 @@ export interface Range {
 export interface ListQuery {
     filters: Filter[];
     search?: string;
+    /** The fields `search` looks in, when fewer than the collection's search fields: those the asker may read. */
+    searchFields?: string[];
     sort: Sort;
     range: Range;
 }

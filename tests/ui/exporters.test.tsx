@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { englishMessages } from '../../src/app/i18n/en';
+import type { Status } from '../../src/domain/types';
+import { recordExporter } from '../../src/resources/common/exporter';
+import { useCustomerExporter, type CustomerRow } from '../../src/resources/customers/customerExporter';
+
+/*
+ * Every export of the app writes text a spreadsheet would run as a formula (=, +, -, @) as text, with
+ * the quote prefix OWASP advises: a phone +7 ... still reads as the phone.
+ */
+
+afterEach(cleanup);
+
+let saved: Blob[] = [];
+beforeEach(() => {
+    saved = [];
+    URL.createObjectURL = vi.fn((value: Blob) => {
+        saved.push(value);
+        return 'blob:csv';
+    });
+    URL.revokeObjectURL = vi.fn();
+});
+const savedLines = async () => (await saved[0].text()).replace('\uFEFF', '').split('\n');
+
+const status: Status = { id: 1, createdAt: '', name: 'customer', code: 'active', label: '@Active', color: '#2E7D32', order: 0, isDefault: true, charges: false };
+
+describe('the customers CSV', () => {
+    it('writes formula-like names, phones and labels as text', async () => {
+        const dataProvider = testDataProvider({ getList: (() => Promise.resolve({ data: [status], total: 1 })) as never });
+        let exporter: ReturnType<typeof useCustomerExporter> | undefined;
+        const Probe = () => {
+            exporter = useCustomerExporter();
+            return <span>ready</span>;
+        };
+        render(
+            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')} store={memoryStore()}>
+                <Probe />
+            </AdminContext>,
+        );
+        await screen.findByText('ready');
+        const customer: CustomerRow = {
+            id: 7,
+            createdAt: '2026-11-01T10:00:00.000Z',
+            firstName: '=HYPERLINK("http://evil.test","Open")',
+            lastName: '-Petrova',
+            phone: '+7 900 123-45-67',
+            email: 'anna@example.test',
+            birthDate: null,
+            status: 'active',
+            source: '@ads',
+            notes: null,
+            activePass: null,
+            unpaidVisits: 0,
+        };
+        await exporter?.([customer], vi.fn(), dataProvider, 'customers');
+        const [header, row] = await savedLines();
+        expect(header.split(',').slice(0, 3)).toEqual(['Last name', 'First name', 'Phone']);
+        expect(row).toBe(`'-Petrova,"'=HYPERLINK(""http://evil.test"",""Open"")",'+7 900 123-45-67,anna@example.test,,'@Active,'@ads,,0,2026-11-01`);
+    });
+});
+
+describe('the export of a list without one of its own', () => {
+    it('writes every field, formula-like text as text', async () => {
+        await recordExporter([{ id: 1, name: '=1+1', address: 'Lenina 1, Moscow', capacity: 20 }], vi.fn(), testDataProvider(), 'settings/studios');
+        expect(await savedLines()).toEqual(['id,name,address,capacity', `1,'=1+1,"Lenina 1, Moscow",20`]);
+    });
+});
