@@ -2,7 +2,7 @@ import { passToCharge } from './passes';
 import type { Attendance, Identifier, Pass } from './types';
 
 /*
- * Charging a visit when attendance is marked (DESIGN.md section 4). The rules answer what the
+ * Charging a visit when attendance is marked. The rules answer what the
  * attendance should hold and how each pass's visitsUsed moves; the server applies both in one write.
  */
 

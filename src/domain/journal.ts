@@ -1,7 +1,7 @@
 import type { Attendance, Customer, Identifier, StudioEvent } from './types';
 
 /*
- * The attendance journal of a group for a month (DESIGN.md section 7): customers in rows, the month's
+ * The attendance journal of a group for a month: customers in rows, the month's
  * events in columns, marks in the cells. Totals count visits, the marks whose status charges, so
  * that the journal agrees with the passes and with the teacher's pay.
  */

@@ -6,7 +6,7 @@ import { addDays, daysBetween } from './time';
 import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './types';
 
 /*
- * The money rules of DESIGN.md section 4 as pure functions: selling a plan, freezing and unfreezing a
+ * The money rules as pure functions: selling a plan, freezing and unfreezing a
  * pass, refunds and the life cycle of a payment link. The server applies them inside one synchronous
  * section per request; the card uses the same schemas to validate its dialogs.
  */

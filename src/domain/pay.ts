@@ -18,7 +18,7 @@ export interface TeacherPay {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
- * A teacher's pay for their events of a period (DESIGN.md section 4): per_event pays the amount for each
+ * A teacher's pay for their events of a period: per_event pays the amount for each
  * done event, per_attendee the amount for each charging mark of an event that was not cancelled;
  * cancelled events pay nothing, and a teacher without a pay rule is paid nothing here.
  */

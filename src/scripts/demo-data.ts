@@ -1,11 +1,11 @@
 /*
- * The demo database shipped as db.json (DESIGN.md section 6), and larger ones for benchmarks.
+ * The demo database shipped as db.json, and larger ones for benchmarks.
  *
  * Pure and deterministic: every random choice comes from one seeded generator and every date from
  * `today`, so the same options always give the same database, byte for byte once serialised. The story
  * is simulated day by day over the last eight weeks: members come to their groups, buy passes when
  * theirs run out, freeze them, walk in, get refunds and pay by link, and every visit is charged by the
- * rule of DESIGN.md section 4, so the numbers on every screen add up.
+ * rule of src/domain/attendance.ts, so the numbers on every screen add up.
  */
 import { hashPasswordWithSalt } from '../server/passwords';
 import type {
@@ -777,7 +777,7 @@ const assignMembers = (world: World, groupSizes: Map<number, number>): void => {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// The charging rule (DESIGN.md section 4)
+// The charging rule (src/domain/attendance.ts)
 
 /** Active on the date: not cancelled, within its dates, not frozen, with visits left (counting `extraUses`). */
 const isActiveOn = (pass: Pass, date: string, extraUses = 0): boolean =>
@@ -829,7 +829,7 @@ const maybeFreeze = (world: World, file: CustomerFile, pass: Pass, plan: Subscri
     }
 };
 
-/** Freezing moves the end later by the frozen days (DESIGN.md section 4). */
+/** Freezing moves the end later by the frozen days (as src/domain/money.ts freezes). */
 const freeze = (pass: Pass, from: string, days: number): void => {
     pass.frozenFrom = from;
     pass.frozenTo = addDays(from, days - 1);

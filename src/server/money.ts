@@ -21,7 +21,7 @@ import { refuseWhilePaying } from './rules/paymentLinks';
 import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types';
 
 /*
- * The money endpoints of DESIGN.md section 5: selling, freezing, refunds and cancelling a payment link.
+ * The money endpoints: selling, freezing, refunds and cancelling a payment link.
  * Each checks and changes its records in one transaction, so a refused request changes nothing and two
  * requests cannot both pass a check; the answer goes once the transaction is durable.
  */

@@ -12,7 +12,7 @@ import { studioConfig } from './studio';
 
 /*
  * The only API without sign-in: what the public page /payments/link/{id} shows, and paying. A link's id
- * is its secret (128 random bits), so the answer holds only what DESIGN.md section 4 allows: studio
+ * is its secret (128 random bits), so the answer holds only what the payment page needs: studio
  * name, plan name, amount and currency, description, expiry, the customer's first name, status.
  */
 

@@ -55,7 +55,7 @@ describe('demo data generator', () => {
         expect(validateDatabase(db, 100)).toEqual([]);
     });
 
-    it('has the counts of DESIGN.md section 6', () => {
+    it('has the counts of the demo studio', () => {
         expect(db.studios).toHaveLength(3);
         expect(db.directions).toHaveLength(6);
         expect(db.courses).toHaveLength(10);
@@ -94,7 +94,7 @@ describe('demo data generator', () => {
         }
     });
 
-    it('charges every attendance by the rule of DESIGN.md section 4', () => {
+    it('charges every attendance by the charging rule', () => {
         const charging = new Set(db.statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code));
         const events = new Map(db.events.map(event => [event.id, event]));
         const directionOf = new Map(db.courses.map(course => [course.id, course.directionId]));
