@@ -48,9 +48,9 @@ export const publicLinkView = async (reader: Reader, link: PaymentLink) => {
 
 /** Online payments have no cashier: they are recorded in the name of the studio's first administrator. */
 const onlineCashier = async (reader: Reader): Promise<Identifier> => {
-    // Users come in id order, so the first admin found is the first one made.
-    const users = await reader.select('users');
-    return (users.find(user => user.role === 'admin') ?? users[0]).id;
+    // Records come in id order, so the first admin found is the first one made.
+    const [admin] = await reader.select('users', { role: 'admin' }, { limit: 1 });
+    return (admin ?? (await reader.select('users', undefined, { limit: 1 }))[0]).id;
 };
 
 export interface PayLimits {

@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Pass, Payment, PaymentLink } from '../../src/domain/types';
 import { durableDatabase } from '../support/durable';
-import { call, login, removeDir, startServer, type DemoRole, type RunningServer } from '../support/server';
+import { call, type DemoRole, serverForEveryRole } from '../support/server';
 
 /*
  * Money moves only through the business endpoints, each under its rule: plain CRUD can neither write the
  * payments ledger nor change what a pass is worth, nor touch a link that is paid or cancelled.
  */
 
-let server: RunningServer;
-const tokens = {} as Record<DemoRole, string>;
+const served = serverForEveryRole();
+const { tokens } = served;
 const today = studioToday('Europe/Moscow');
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
-beforeAll(async () => {
-    server = await startServer();
-    for (const role of ['admin', 'manager', 'teacher'] as const) tokens[role] = await login(server.url, role);
-});
-
-afterAll(async () => {
-    await server.stop();
-    removeDir(server.dir);
-});
-
-const request = (method: string, path: string, role: DemoRole, json?: unknown) => call(server.url, `/api${path}`, { method, token: tokens[role], json });
-const stored = () => durableDatabase(server.dbFile);
+const request = (method: string, path: string, role: DemoRole, json?: unknown) => call(served.server.url, `/api${path}`, { method, token: tokens[role], json });
+const stored = () => durableDatabase(served.server.dbFile);
 
 let lastName = 0;
 /** A customer of their own, so that no payment of the demo data counts in their ledger. */
@@ -144,7 +134,7 @@ describe('payment links', () => {
 
     it('are read-only once paid or cancelled (409), for admins too', async () => {
         const paid = await newLink();
-        expect((await call(server.url, `/api/public/payment-links/${paid.id}/pay`, { method: 'POST', json: testCard })).status).toBe(200);
+        expect((await call(served.server.url, `/api/public/payment-links/${paid.id}/pay`, { method: 'POST', json: testCard })).status).toBe(200);
         const cancelled = await newLink();
         expect((await request('POST', `/paymentLinks/${cancelled.id}/cancel`, 'manager')).status).toBe(200);
         for (const role of ['manager', 'admin'] as const) {

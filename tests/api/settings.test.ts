@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { describe, expect, it } from 'vitest';
+import { call, serverForEveryRole } from '../support/server';
 import { durableDatabase } from '../support/durable';
 
-let server: RunningServer;
-const tokens: Record<'admin' | 'manager' | 'teacher', string> = { admin: '', manager: '', teacher: '' };
-
-beforeAll(async () => {
-    server = await startServer();
-    for (const role of ['admin', 'manager', 'teacher'] as const) tokens[role] = await login(server.url, role);
-});
-
-afterAll(async () => {
-    await server.stop();
-    removeDir(server.dir);
-});
+const served = serverForEveryRole();
+const { tokens } = served;
 
 type Role = keyof typeof tokens;
-const api = (role: Role, path: string, init: RequestInit & { json?: unknown } = {}) => call(server.url, `/api${path}`, { ...init, token: tokens[role] });
+const api = (role: Role, path: string, init: RequestInit & { json?: unknown } = {}) => call(served.server.url, `/api${path}`, { ...init, token: tokens[role] });
 const post = (role: Role, path: string, json: unknown) => api(role, path, { method: 'POST', json });
 const put = (role: Role, path: string, json: unknown) => api(role, path, { method: 'PUT', json });
 const del = (role: Role, path: string) => api(role, path, { method: 'DELETE' });
@@ -110,7 +100,7 @@ describe('users', () => {
     it('an admin resets a password: the new one signs in, the old one no longer does', async () => {
         const user = samples.users();
         const { body } = await post('admin', '/users', user);
-        const signIn = (password: string) => call(server.url, '/api/auth/login', { method: 'POST', json: { email: user.email, password } });
+        const signIn = (password: string) => call(served.server.url, '/api/auth/login', { method: 'POST', json: { email: user.email, password } });
         expect((await signIn(user.password as string)).status).toBe(200);
         const reset = await put('admin', `/users/${body.id}`, { password: 'brand-new-secret' });
         expect(reset.status).toBe(200);
@@ -123,7 +113,7 @@ describe('users', () => {
     });
 
     it('an admin may not remove their own admin role or deactivate themselves', async () => {
-        const me = ((await call(server.url, '/api/auth/me', { token: tokens.admin })).body as unknown as { user: { id: number } }).user;
+        const me = ((await call(served.server.url, '/api/auth/me', { token: tokens.admin })).body as unknown as { user: { id: number } }).user;
         expect((await put('admin', `/users/${me.id}`, { role: 'manager' })).body.errors).toEqual({ role: 'app.validation.own_role' });
         expect((await put('admin', `/users/${me.id}`, { active: false })).body.errors).toEqual({ active: 'app.validation.own_active' });
         const after = await api('admin', `/users/${me.id}`);
@@ -187,7 +177,7 @@ describe('status lists', () => {
         const answer = await post('admin', '/statuses/reorder', { name: 'attendance', ids: reversed });
         expect(answer.status).toBe(200);
         expect((await list('attendance')).map(status => status.id)).toEqual(reversed);
-        const onDisk = durableDatabase(server.dbFile);
+        const onDisk = durableDatabase(served.server.dbFile);
         expect(reversed.map(id => onDisk.statuses.find(status => status.id === id)?.order)).toEqual(reversed.map((_, index) => index));
         // The customer list is untouched.
         expect((await list('customer')).map(status => status.code)).toEqual(['lead', 'trial', 'active', 'paused', 'left']);

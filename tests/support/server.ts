@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -121,6 +122,23 @@ export const login = async (url: string, role: DemoRole): Promise<string> => {
     });
     if (!response.ok) throw new Error(`login as ${role} failed: ${response.status}`);
     return ((await response.json()) as { token: string }).token;
+};
+
+/**
+ * One server for a test file over a copy of the demo database, signed in as every demo role; stopped and
+ * its folder removed when the file's tests are done. Read `server` and `tokens` inside tests.
+ */
+export const serverForEveryRole = () => {
+    const served = { server: undefined as unknown as RunningServer, tokens: {} as Record<DemoRole, string> };
+    beforeAll(async () => {
+        served.server = await startServer();
+        for (const role of ['admin', 'manager', 'teacher'] as const) served.tokens[role] = await login(served.server.url, role);
+    });
+    afterAll(async () => {
+        await served.server.stop();
+        removeDir(served.server.dir);
+    });
+    return served;
 };
 
 /** ra-data-simple-rest itself, as the app uses it, signed in with a token. */
