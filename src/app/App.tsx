@@ -12,6 +12,7 @@ import courses from '../resources/courses';
 import customers from '../resources/customers';
 import directions from '../resources/directions';
 import events from '../resources/events';
+import history from '../resources/history';
 import schedules from '../resources/schedules';
 import { StatusListPage } from '../resources/statuses/StatusListPage';
 import studios from '../resources/studios';
@@ -41,6 +42,7 @@ const views = {
     studios: guarded(studios),
     directions: guarded(directions),
     subscriptions: guarded(subscriptions),
+    history: guarded(history),
 };
 
 
@@ -76,6 +78,7 @@ const StudioAdmin = () => {
             <Resource name="passes" recordRepresentation="name" />
             <Resource name="payments" />
             <Resource name="paymentLinks" />
+            <Resource name="history" {...views.history} />
             <CustomRoutes>
                 <Route
                     path="/statistics/incomes"

@@ -12,6 +12,7 @@ import courses from '../resources/courses';
 import customers from '../resources/customers';
 import directions from '../resources/directions';
 import events from '../resources/events';
+import history from '../resources/history';
 import schedules from '../resources/schedules';
 import studios from '../resources/studios';
 import subscriptions from '../resources/subscriptions';
@@ -60,6 +61,7 @@ const groups: { title: string; entries: Entry[] }[] = [
             { to: '/settings/statuses/customer', label: 'app.menu.customer_statuses', icon: LabelOutlined, allowed: listOf('statuses') },
             { to: '/settings/statuses/attendance', label: 'app.menu.attendance_statuses', icon: LabelOutlined, allowed: listOf('statuses') },
             { to: '/configs', label: 'app.menu.configs', icon: TuneOutlined, allowed: role => canOpenPage(role, 'configs') },
+            { to: '/history', label: 'app.menu.history', icon: history.icon, allowed: listOf('auditEntries') },
         ],
     },
 ];

@@ -1,13 +1,16 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
-import type { RefundInput, SellPassInput } from '../domain/money';
+import type { CorrectionInput, RefundInput, SellPassInput } from '../domain/money';
 import type { Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
 import type { DashboardData, IncomeStatistics } from '../server/statistics';
 import type { GenerationAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
 import { readSession } from './session';
 
-/** Settings resources live under /settings/... in the browser and at /api/<collection> on the server. */
-export const apiCollection = (resource: string) => resource.replace(/^settings\//, '');
+/** Browser paths whose collection has another name on the server. */
+const renamed: Record<string, string> = { history: 'auditEntries' };
+
+/** Settings resources live under /settings/... in the browser and at /api/<collection> on the server; /history is the audit trail. */
+export const apiCollection = (resource: string) => renamed[resource] ?? resource.replace(/^settings\//, '');
 
 export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
     const headers = new Headers(options.headers ?? { Accept: 'application/json' });
@@ -41,6 +44,8 @@ export const dataProvider = {
     freezePass: ({ id, ...params }: { id: Identifier; from: string; to: string }) => postJson<Pass>(`/api/passes/${id}/freeze`, params),
     unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) => postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
     refund: (params: RefundInput) => postJson<{ payment: Payment; pass: Pass | null }>('/api/payments/refund', params),
+    /** Records a correction of a payment or refund: a new ledger entry pointing at it. */
+    correctPayment: ({ id, ...input }: CorrectionInput & { id: Identifier }) => postJson<Payment>(`/api/payments/${id}/correct`, input),
     cancelPaymentLink: ({ id }: { id: string }) => postJson<PaymentLink>(`/api/paymentLinks/${encodeURIComponent(id)}/cancel`, {}),
     generateEvents: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<GenerationAnswer>(`/api/schedules/${id}/generate`, period),
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),

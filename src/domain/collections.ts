@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { auditEntrySchema } from './audit';
 import {
     attendanceSchema,
     configSchema,
@@ -152,6 +153,7 @@ export const collections: Record<CollectionName, CollectionInfo> = {
             ref('customerId', 'customers'),
             ref('passId', 'passes'),
             ref('paymentLinkId', 'paymentLinks'),
+            ref('correctsId', 'payments'),
             ref('createdBy', 'users'),
         ],
         unique: [],
@@ -187,7 +189,20 @@ export const collections: Record<CollectionName, CollectionInfo> = {
         search: [],
         idKind: 'fixed',
     },
+    auditEntries: {
+        // Written only by the server, alongside each change; ids it names are not references, since the
+        // trail outlives the records it speaks of.
+        schema: auditEntrySchema,
+        serverFields: [],
+        references: [],
+        unique: [],
+        search: ['userName', 'endpoint', 'collection', 'recordId'],
+        idKind: 'integer',
+    },
 };
+
+/** Collections a database made before they existed lacks: they start empty. */
+export const collectionsAddedLater: readonly CollectionName[] = ['auditEntries'];
 
 export const collectionNames = Object.keys(collections) as CollectionName[];
 

@@ -24,15 +24,34 @@ export const instant = z
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, 'app.validation.instant')
     .refine(value => !Number.isNaN(Date.parse(value)), 'app.validation.instant');
 
+const maxMoney = 100_000_000;
+
+/** Whole cents: 10.05 is money, 10.005 is not. */
+const inCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
 /** Money in the studio currency: a finite number with at most two decimals. */
 export const money = z
     .number({ error: 'app.validation.number' })
     .finite()
     .min(0, 'app.validation.not_negative')
-    .max(100_000_000, 'app.validation.too_large')
-    .refine(value => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'app.validation.cents');
+    .max(maxMoney, 'app.validation.too_large')
+    .refine(inCents, 'app.validation.cents');
 
 export const positiveMoney = money.refine(value => value > 0, 'app.validation.positive');
+
+/** Money in either direction: what a change to an amount is, which may also be nothing. */
+export const signedMoney = z
+    .number({ error: 'app.validation.number' })
+    .finite()
+    .min(-maxMoney, 'app.validation.too_large')
+    .max(maxMoney, 'app.validation.too_large')
+    .refine(inCents, 'app.validation.cents');
+
+/**
+ * A change that changes something: a correction of the ledger says by how much the money that moved
+ * differs from what was recorded, and a difference of nothing is no correction.
+ */
+export const nonZeroMoney = signedMoney.refine(value => value !== 0, 'app.validation.not_zero');
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'app.validation.color');
 

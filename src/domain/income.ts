@@ -19,7 +19,10 @@ export interface Amount {
 const cents = (amount: number) => Math.round(amount * 100);
 const fromCents = (value: number) => value / 100;
 
-/** A payment adds, a refund takes away. */
+/**
+ * A payment adds, a refund takes away, and a correction adds its signed amount. A correction counts on
+ * its own date: the income already reported for the corrected entry's day is not rewritten.
+ */
 export const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) => (payment.kind === 'refund' ? -payment.amount : payment.amount);
 
 /** The first day of the bucket holding `date`: the day itself, its week's Monday, or the first of its month. */
@@ -74,7 +77,7 @@ export interface IncomeSeries {
     series: { period: string; income: number }[];
 }
 
-/** Income (payments minus refunds) over the period, by day, week or month in the studio's time zone. */
+/** Income (payments minus refunds, corrections counted) over the period, by day, week or month in the studio's time zone. */
 export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], period: Period, interval: Interval, timeZone: string): IncomeSeries => {
     const buckets = bucketsOf(period, interval);
     // The instants at which the studio's buckets begin: a payment belongs to the last one it is not before.
@@ -92,7 +95,7 @@ export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount
     return { total: fromCents(total), series: buckets.map((bucket, index) => ({ period: bucket, income: fromCents(sums[index]) })) };
 };
 
-/** Income (payments minus refunds) of each period, in one pass over the payments: the dashboard's months. */
+/** Income (payments minus refunds, corrections counted) of each period, in one pass over the payments: the dashboard's months. */
 export const incomeTotals = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], periods: Period[], timeZone: string): number[] => {
     const ranges = periods.map(({ from, to }) => instantRange(from, to, timeZone).map(instant => Date.parse(instant)));
     const sums = periods.map(() => 0);

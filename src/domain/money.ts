@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { id, isoDate, money, optional, optionalText, positiveMoney } from './fields';
+import { id, isoDate, money, nonZeroMoney, optional, optionalText, positiveMoney, requiredText } from './fields';
 import { visitsLeft } from './passes';
 import { paymentMethods } from './schemas';
 import { addDays, daysBetween } from './time';
 import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './types';
 
 /*
- * The money rules as pure functions: selling a plan, freezing and unfreezing a
- * pass, refunds and the life cycle of a payment link. The server applies them inside one synchronous
- * section per request; the card uses the same schemas to validate its dialogs.
+ * The money rules as pure functions: selling a plan, freezing and unfreezing a pass, refunds,
+ * corrections of the ledger and the life cycle of a payment link. The server applies them inside one
+ * synchronous section per request; the card uses the same schemas to validate its dialogs.
  */
 
 /** Staff take cash, card or transfer at the desk; `online` is only what a payment link records. */
@@ -127,8 +127,15 @@ const cents = (amount: number) => Math.round(amount * 100);
 
 type LedgerEntry = Pick<Payment, 'kind' | 'amount' | 'passId'>;
 
-/** Payments less refunds, in cents. */
-const balance = (entries: LedgerEntry[]) => entries.reduce((total, entry) => total + (entry.kind === 'refund' ? -1 : 1) * cents(entry.amount), 0);
+/**
+ * How an entry moves the customer's balance: a refund takes its amount away; a payment adds it, and so
+ * does a correction, whose amount is already signed (+ when more money came in, or less went out, than
+ * was recorded).
+ */
+const signOf = (kind: Payment['kind']) => (kind === 'refund' ? -1 : 1);
+
+/** Payments less refunds, corrections counted, in cents. */
+const balance = (entries: LedgerEntry[]) => entries.reduce((total, entry) => total + signOf(entry.kind) * cents(entry.amount), 0);
 
 /**
  * What may still be refunded, from all the customer's payments and refunds: in all, what they paid less
@@ -150,6 +157,41 @@ export const checkRefund = (
     if (input.passId != null && !pass) refuse('passId', 'not_customers_pass');
     if (input.cancelPass && pass?.cancelled) refuse('cancelPass', 'pass_cancelled');
     if (cents(input.amount) > cents(refundable(payments, input.passId))) refuse('amount', 'refund_too_large');
+};
+
+/** Why and by how much a payment or refund is corrected: the amount is signed, the reason is kept as the correction's note. */
+export const correctionSchema = z.object({
+    amount: nonZeroMoney,
+    reason: requiredText(500).min(3, 'app.money.errors.reason_too_short'),
+});
+export type CorrectionInput = z.output<typeof correctionSchema>;
+
+type CorrectableEntry = LedgerEntry & Pick<Payment, 'id'>;
+type LedgerWithCorrections = (LedgerEntry & Partial<Pick<Payment, 'correctsId'>>)[];
+
+/**
+ * The money an entry stands for once its corrections are counted, in cents: a payment's corrections add
+ * to it, a refund's take away from it (+200 on a refund means 200 less was given back).
+ */
+const effectiveCents = (entry: CorrectableEntry, ledger: LedgerWithCorrections) =>
+    ledger
+        .filter(other => other.kind === 'correction' && other.correctsId === entry.id)
+        .reduce((total, correction) => total + signOf(entry.kind) * cents(correction.amount), cents(entry.amount));
+
+/**
+ * Checks a correction of `entry` by the signed `amount` against the customer's whole `ledger` (the entry
+ * and its earlier corrections included). A correction is not corrected itself: the original entry is
+ * corrected again, so that every correction points straight at what it fixes. No entry may end up
+ * standing for less than nothing, and the customer, in all and for the entry's pass, may not end up
+ * having been given back more than they paid, as a refund could not have done it either.
+ */
+export const checkCorrection = (entry: CorrectableEntry, ledger: LedgerWithCorrections, amount: number): void => {
+    if (entry.kind === 'correction') refuse('correctsId', 'correct_correction');
+    const after = [...ledger, { kind: 'correction' as const, amount, passId: entry.passId ?? null, correctsId: entry.id }];
+    if (effectiveCents(entry, after) < 0) refuse('amount', 'correction_too_large');
+    // Only a correction taking money away can overdraw; one adding money is never refused for a balance
+    // that was already short.
+    if (amount < 0 && cents(refundable(after, entry.passId)) < 0) refuse('amount', 'correction_too_large');
 };
 
 /** The pass a row of the customer list names (computed by the server): the active one ending soonest. */

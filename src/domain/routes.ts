@@ -33,6 +33,7 @@ const routePatterns: RegExp[] = [
     `/payments/link/${id}`,
     `/reports/attendances/${id}`,
     '/statistics/incomes',
+    '/history',
     // react-admin's own pages, reached when a role may not open something.
     '/access-denied',
     '/authentication-error',

@@ -12,6 +12,7 @@ import {
     phone,
     positiveMoney,
     requiredText,
+    signedMoney,
     slug,
     timeOfDay,
 } from './fields';
@@ -20,7 +21,8 @@ export const roles = ['admin', 'manager', 'teacher'] as const;
 export const payKinds = ['none', 'per_event', 'per_attendee'] as const;
 export const courseLevels = ['beginner', 'intermediate', 'advanced', 'open'] as const;
 export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
-export const paymentKinds = ['payment', 'refund'] as const;
+/** A correction fixes a payment or refund recorded wrong: the ledger is never edited, so the fix is a record too. */
+export const paymentKinds = ['payment', 'refund', 'correction'] as const;
 export const paymentMethods = ['cash', 'card', 'transfer', 'online'] as const;
 export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
 export const statusListNames = ['customer', 'attendance'] as const;
@@ -164,16 +166,30 @@ export const attendanceSchema = z.object({
     status: slug,
 });
 
-export const paymentSchema = z.object({
-    customerId: id,
-    kind: z.enum(paymentKinds, { error: 'app.validation.choice' }).default('payment'),
-    amount: positiveMoney,
-    method: z.enum(paymentMethods, { error: 'app.validation.choice' }),
-    passId: optional(id),
-    paymentLinkId: optionalText(64),
-    paidAt: instant.optional(),
-    note: optionalText(500),
-});
+type AmountOfKind = { kind: (typeof paymentKinds)[number]; amount: number };
+
+/** Payments and refunds record money moving one way, so they are positive; a correction is signed. */
+const amountFitsKind = ({ kind, amount }: AmountOfKind) => kind === 'correction' || amount > 0;
+
+/** A correction by nothing would correct nothing. */
+const correctionChanges = ({ kind, amount }: AmountOfKind) => kind !== 'correction' || amount !== 0;
+
+export const paymentSchema = z
+    .object({
+        customerId: id,
+        kind: z.enum(paymentKinds, { error: 'app.validation.choice' }).default('payment'),
+        // Signed here so that stored corrections validate; the refines below hold the others positive.
+        amount: signedMoney,
+        method: z.enum(paymentMethods, { error: 'app.validation.choice' }),
+        passId: optional(id),
+        paymentLinkId: optionalText(64),
+        paidAt: instant.optional(),
+        note: optionalText(500),
+        /** The payment or refund a correction corrects; null for anything else. */
+        correctsId: optional(id),
+    })
+    .refine(amountFitsKind, { message: 'app.validation.positive', path: ['amount'] })
+    .refine(correctionChanges, { message: 'app.validation.not_zero', path: ['amount'] });
 
 export const paymentLinkSchema = z.object({
     customerId: id,

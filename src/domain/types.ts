@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { auditEntrySchema } from './audit';
 import type {
     attendanceSchema,
     configSchema,
@@ -57,9 +58,10 @@ export type PaymentLink = Omit<Stored, 'id'> & {
 };
 export type Status = Stored & z.output<typeof statusSchema>;
 export type Config = { id: 'general'; createdAt: string } & z.output<typeof configSchema>;
+export type AuditEntry = Stored & z.output<typeof auditEntrySchema>;
 
-/** The stored user: the API never sends passwordHash. */
-export type StoredUser = User & { passwordHash: string };
+/** The stored user: the API never sends passwordHash; tokenVersion counts the user's sign-outs and revocations. */
+export type StoredUser = User & { passwordHash: string; tokenVersion?: number };
 
 export interface Database {
     users: StoredUser[];
@@ -76,6 +78,7 @@ export interface Database {
     paymentLinks: PaymentLink[];
     statuses: Status[];
     configs: Config[];
+    auditEntries: AuditEntry[];
 }
 
 export type CollectionName = keyof Database;

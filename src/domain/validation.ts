@@ -65,6 +65,9 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
                 add(`${where} (id ${String(record.id)}): ${field} ${message}`);
             }
             if (name === 'users' && typeof record.passwordHash !== 'string') add(`${where} has no passwordHash`);
+            if (name === 'users' && record.tokenVersion !== undefined && !(Number.isInteger(record.tokenVersion) && (record.tokenVersion as number) >= 0)) {
+                add(`${where} has an invalid tokenVersion`);
+            }
             if (name === 'statuses') codes[record.name as 'customer' | 'attendance']?.add(record.code as string);
         });
     }

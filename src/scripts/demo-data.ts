@@ -1322,6 +1322,7 @@ export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23' }: 
         paymentLinks: [],
         statuses,
         configs: [config],
+        auditEntries: [],
     };
     const world: World = {
         random,

@@ -1,4 +1,5 @@
 import express, { Router } from 'express';
+import { auditedStorage, recordRequests } from './audit';
 import { createAuth, type AuthOptions } from './auth';
 import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
@@ -38,7 +39,8 @@ const contentSecurityPolicy = [
 
 /** The whole server: the API under /api over the database file, and the built app for every other path. */
 export const createApp = (options: ServerOptions) => {
-    const { storage } = options;
+    // Every change made through the API leaves its entry in the audit trail.
+    const storage = auditedStorage(options.storage);
     const auth = createAuth(storage, options.auth);
 
     const api = Router();
@@ -50,6 +52,8 @@ export const createApp = (options: ServerOptions) => {
         next();
     });
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
+    // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
+    api.use(recordRequests);
     api.post('/auth/login', auth.login);
     api.use(mountAll(publicRoutes(storage)));
     api.use(auth.authenticate);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Role, StoredUser, User } from '../domain/types';
 import { validate } from '../domain/validation';
 import { Attempts, DistinctAttempts } from './attempts';
+import { recordUser } from './audit';
 import { ApiError, handle, invalidFields } from './errors';
 import { decoyHash, verifyPassword } from './passwords';
 import type { Row, Storage } from './storage/types';
@@ -32,13 +33,13 @@ export interface AuthenticatedRequest extends Request {
  * server owns the field; a user never revoked has none, which reads as 0.
  */
 export const tokenVersionOf = (user: StoredUser | Row): number => {
-    const version = 'tokenVersion' in user ? user.tokenVersion : undefined;
+    const version = user.tokenVersion;
     return typeof version === 'number' ? version : 0;
 };
 
 /** What a user record looks like to any client: never the password hash or the token version. */
 export const publicUser = (user: StoredUser): User => {
-    const { passwordHash: _hash, tokenVersion: _version, ...visible } = user as StoredUser & { tokenVersion?: number };
+    const { passwordHash: _hash, tokenVersion: _version, ...visible } = user;
     return visible;
 };
 
@@ -115,6 +116,7 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         // A token without a version predates revocation and is refused like a revoked one.
         if (version !== tokenVersionOf(user)) throw new ApiError(401, 'You were signed out. Sign in again.');
         (req as AuthenticatedRequest).user = publicUser(user);
+        recordUser(user);
     };
     const authenticate: RequestHandler = (req, _res, next) => {
         identify(req).then(() => next(), next);

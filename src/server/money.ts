@@ -1,8 +1,10 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import {
+    checkCorrection,
     checkLinkOpen,
     checkRefund,
+    correctionSchema,
     freezePass,
     freezeSchema,
     MoneyRuleError,
@@ -21,7 +23,7 @@ import { refuseWhilePaying } from './rules/paymentLinks';
 import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types';
 
 /*
- * The money endpoints: selling, freezing, refunds and cancelling a payment link.
+ * The money endpoints: selling, freezing, refunds, corrections of the ledger and cancelling a payment link.
  * Each checks and changes its records in one transaction, so a refused request changes nothing and two
  * requests cannot both pass a check; the answer goes once the transaction is durable.
  */
@@ -171,6 +173,37 @@ export const moneyRoutes = (storage: Storage): Router => {
                 return { payment, pass: after ?? null };
             });
             res.status(201).json(answer);
+        }),
+    );
+
+    /*
+     * A payment or refund recorded wrong is put right by a correction pointing at it: the ledger keeps
+     * both, and the difference counts on the day it is corrected. The correction belongs to the same
+     * pass and method as the entry, so the pass's balance and the income by method stay right.
+     */
+    router.post(
+        '/payments/:id/correct',
+        handle(async (req, res) => {
+            allow(req, 'payments', 'create');
+            const input = parseBody(correctionSchema, req.body);
+            const correction = await storage.transaction(async tx => {
+                const corrected = await found(tx, 'payments', req.params.id, 'Payment');
+                const ledger = await tx.select('payments', { customerId: corrected.customerId });
+                applyRule(() => checkCorrection(corrected, ledger, input.amount));
+                return tx.insert('payments', {
+                    customerId: corrected.customerId,
+                    kind: 'correction',
+                    amount: input.amount,
+                    method: corrected.method,
+                    passId: corrected.passId ?? null,
+                    paymentLinkId: null,
+                    paidAt: new Date().toISOString(),
+                    note: input.reason,
+                    correctsId: corrected.id,
+                    createdBy: user(req).id,
+                });
+            });
+            res.status(201).json(correction);
         }),
     );
 

@@ -8,8 +8,9 @@ import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { passForSale } from '../../src/domain/money';
 import { addDays, studioToday } from '../../src/domain/time';
-import type { Config, Customer, Pass, Subscription } from '../../src/domain/types';
+import type { Config, Customer, Pass, Payment, Subscription } from '../../src/domain/types';
 import { CustomerPasses } from '../../src/resources/customers/CustomerPasses';
+import { CustomerPayments } from '../../src/resources/customers/CustomerPayments';
 
 afterEach(cleanup);
 
@@ -60,7 +61,8 @@ describe('the passes on the customer card', () => {
         expect(usedUp.queryByRole('button', { name: 'Freeze' })).toBeNull();
         const cancelled = within(await rowOf('Refunded pass'));
         expect(cancelled.getByText('Cancelled')).toBeTruthy();
-        expect(cancelled.queryByRole('button')).toBeNull();
+        // Nothing left to do with its money; its history is there for whoever may read the trail.
+        expect(cancelled.getAllByRole('button').map(button => button.textContent)).toEqual(['History']);
     });
 
     it('reads in Russian', async () => {
@@ -78,5 +80,77 @@ describe('the passes on the customer card', () => {
         fireEvent.click(dialog.getByRole('button', { name: 'Sell a plan' }));
         expect(await dialog.findByText('Choose an existing record')).toBeTruthy();
         expect(sellPass).not.toHaveBeenCalled();
+    });
+});
+
+describe('the payments on the customer card', () => {
+    const entry = (id: number, fields: Partial<Payment>): Payment => ({
+        id,
+        createdAt: '',
+        customerId: 5,
+        kind: 'payment',
+        amount: 5200,
+        method: 'card',
+        passId: null,
+        paymentLinkId: null,
+        paidAt: '2026-11-01T10:00:00.000Z',
+        note: null,
+        correctsId: null,
+        createdBy: 1,
+        ...fields,
+    });
+    const payments = [entry(11, {}), entry(12, { kind: 'correction', amount: -1200, correctsId: 11, note: 'Paid 4,000 at the desk' }), entry(13, { kind: 'refund', amount: 500, note: 'Gave back' })];
+
+    const refusal = { status: 400, message: 'The request breaks a rule', body: { message: 'The request breaks a rule', errors: { amount: 'app.money.errors.correction_too_large' } } };
+
+    const renderPayments = (locale: 'en' | 'ru' = 'en') => {
+        const correctPayment = vi.fn(async (_params: unknown) => Promise.reject(Object.assign(new Error(refusal.message), refusal)));
+        const dataProvider = testDataProvider({
+            getManyReference: async () => ({ data: payments, total: payments.length }) as never,
+            getOne: async () => ({ data: config }) as never,
+            correctPayment,
+        } as never);
+        render(
+            <MemoryRouter>
+                <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+                    <ResourceContextProvider value="customers">
+                        <RecordContextProvider value={customer}>
+                            <CustomerPayments />
+                        </RecordContextProvider>
+                    </ResourceContextProvider>
+                </AdminContext>
+            </MemoryRouter>,
+        );
+        return { correctPayment };
+    };
+
+    it('shows a correction with its sign and what it corrects, and offers to correct only payments and refunds', async () => {
+        renderPayments();
+        const correction = within(await rowOf('corrects #11: Paid 4,000 at the desk'));
+        expect(correction.getByText('Correction')).toBeTruthy();
+        expect(correction.getByText('−')).toBeTruthy();
+        expect(correction.getByText(/1,200/)).toBeTruthy();
+        expect(correction.queryByRole('button', { name: 'Correct' })).toBeNull();
+        expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Correct' })).toBeTruthy();
+    });
+
+    it('reads in Russian', async () => {
+        renderPayments('ru');
+        const correction = within(await rowOf('исправляет №11: Paid 4,000 at the desk'));
+        expect(correction.getByText('Исправление')).toBeTruthy();
+        expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Исправить' })).toBeTruthy();
+    });
+
+    it('sends the signed amount and the reason, and shows the server\u2019s refusal on the field', async () => {
+        const { correctPayment } = renderPayments();
+        fireEvent.click(within(await rowOf('Gave back')).getByRole('button', { name: 'Correct' }));
+        const dialog = within(await screen.findByRole('dialog'));
+        expect(dialog.getByText('+ if more was received than recorded (or less given back), − if less')).toBeTruthy();
+        fireEvent.change(dialog.getByLabelText(/Amount/), { target: { value: '-200' } });
+        fireEvent.change(dialog.getByLabelText(/Reason/), { target: { value: 'Paid less' } });
+        fireEvent.click(dialog.getByRole('button', { name: 'Correct' }));
+        expect((await dialog.findAllByText('The correction is too large: the entry or what was paid would go below zero')).length).toBeGreaterThan(0);
+        expect(correctPayment).toHaveBeenCalledTimes(1);
+        expect(correctPayment).toHaveBeenCalledWith({ id: 13, amount: -200, reason: 'Paid less' });
     });
 });

@@ -350,7 +350,7 @@ export const appEnglish = {
         roles: { admin: 'Administrator', manager: 'Manager', teacher: 'Teacher' },
         pay_kinds: { none: 'Not paid', per_event: 'Per class', per_attendee: 'Per attendee' },
         levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced', open: 'Open level' },
-        payment_kinds: { payment: 'Payment', refund: 'Refund' },
+        payment_kinds: { payment: 'Payment', refund: 'Refund', correction: 'Correction' },
         payment_methods: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', online: 'Online' },
         status_lists: { customer: 'Customer statuses', attendance: 'Attendance marks' },
         locales: { en: 'English', ru: 'Русский' },

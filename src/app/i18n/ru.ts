@@ -348,7 +348,7 @@ export const appRussian: AppMessages = {
         roles: { admin: 'Администратор', manager: 'Менеджер', teacher: 'Преподаватель' },
         pay_kinds: { none: 'Без оплаты', per_event: 'За занятие', per_attendee: 'За участника' },
         levels: { beginner: 'Начальный', intermediate: 'Средний', advanced: 'Продвинутый', open: 'Любой уровень' },
-        payment_kinds: { payment: 'Оплата', refund: 'Возврат' },
+        payment_kinds: { payment: 'Оплата', refund: 'Возврат', correction: 'Исправление' },
         payment_methods: { cash: 'Наличные', card: 'Карта', transfer: 'Перевод', online: 'Онлайн' },
         status_lists: { customer: 'Статусы клиентов', attendance: 'Отметки посещений' },
         locales: { en: 'English', ru: 'Русский' },

@@ -4,6 +4,7 @@ import { schemaValidator } from '../../app/forms';
 import { customerSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
 import { StatusChip } from '../common/statuses';
+import { RecordHistory } from '../history/RecordHistory';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
 import { CustomerPasses } from './CustomerPasses';
@@ -20,7 +21,7 @@ const CustomerTitle = () => {
 
 /**
  * The customer's card at /customers/{id}: the profile (editable), the balance of debts, then passes,
- * payments, payment links and visits, each paged by the server.
+ * payments, payment links and visits, each paged by the server; for admins, the history of its changes.
  */
 export const CustomerCard = () => (
     <Edit<Customer> title={<CustomerTitle />} actions={false} mutationMode="pessimistic" redirect={false}>
@@ -37,6 +38,7 @@ export const CustomerCard = () => (
             <CustomerPayments />
             <CustomerLinks />
             <CustomerVisits />
+            <RecordHistory target="customerId" />
         </Stack>
     </Edit>
 );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
+import { DataTable, Pagination, ReferenceManyField, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
 import { isFrozenOn, passStateOn } from '../../domain/passes';
 import type { Pass } from '../../domain/types';
 import { DateField } from '../common/dates';
+import { PassHistoryDialog } from '../history/PassHistoryDialog';
 import { MoneyField } from '../common/money';
 import { FreezeDialog, UnfreezeDialog } from './FreezeDialogs';
 import { PassStateField, VisitsLeftField } from './PassFields';
@@ -12,12 +13,13 @@ import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
 import { useStudioToday } from './today';
 
-type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze'; pass: Pass };
+type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze' | 'history'; pass: Pass };
 
 const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     const pass = useRecordContext<Pass>();
     const translate = useTranslate();
     const today = useStudioToday();
+    const { canAccess: readsHistory } = useCanAccess({ resource: 'history', action: 'list' });
     if (!pass) return null;
     // A freeze can be ended while it lasts or before it starts; a new one only when there is none.
     const freezeLasts = !!pass.frozenTo && today <= pass.frozenTo;
@@ -37,6 +39,11 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
             {!pass.cancelled && (
                 <Button size="small" color="warning" onClick={() => onAction({ kind: 'refund', pass })}>
                     {translate('app.money.actions.refund')}
+                </Button>
+            )}
+            {readsHistory && (
+                <Button size="small" color="inherit" onClick={() => onAction({ kind: 'history', pass })}>
+                    {translate('app.history.open')}
                 </Button>
             )}
         </Stack>
@@ -85,6 +92,7 @@ export const CustomerPasses = () => {
             <RefundDialog open={action?.kind === 'refund'} pass={action?.kind === 'refund' ? action.pass : undefined} onClose={close} />
             {action?.kind === 'freeze' && <FreezeDialog open pass={action.pass} onClose={close} />}
             {action?.kind === 'unfreeze' && <UnfreezeDialog open pass={action.pass} onClose={close} />}
+            {action?.kind === 'history' && <PassHistoryDialog pass={action.pass} onClose={close} />}
         </Section>
     );
 };

@@ -1,12 +1,13 @@
 import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime } from '../../app/i18n/dates';
 import type { Attendance } from '../../domain/types';
 import type { RosterPerson } from '../../server/timetable';
 import { useStatuses } from '../common/statuses';
+import { RecordHistory } from '../history/RecordHistory';
 import { EventHeader } from './EventHeader';
 import { RosterRow } from './RosterRow';
 import { WalkInSearch } from './WalkInSearch';
@@ -90,6 +91,9 @@ export const EventRoster = () => {
                     disabled={cancelled || !defaultStatus}
                     onAdd={walkIn => mark.mutate({ person: { customerId: walkIn.id, attendance: null }, status: defaultStatus as string })}
                 />
+                <RecordContextProvider value={event}>
+                    <RecordHistory target="eventId" />
+                </RecordContextProvider>
             </CardContent>
         </Card>
     );

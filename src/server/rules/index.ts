@@ -1,5 +1,6 @@
 import type { CollectionName } from '../../domain/types';
 import { attendanceRules } from './attendances';
+import { auditEntryRules } from './auditEntries';
 import { customerFilters, customerListFields } from './customers';
 import { eventRules } from './events';
 import { passRules } from './passes';
@@ -25,6 +26,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     events: eventRules,
     attendances: attendanceRules,
     statuses: statusRules,
+    auditEntries: auditEntryRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

@@ -2,6 +2,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync } fr
 import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { collectionsAddedLater } from '../../domain/collections';
 import { rememberChecked } from './checked';
 import type { FileState } from './memory';
 
@@ -53,7 +54,10 @@ export const parseDatabaseText = (file: string, text: string): FileState => {
         throw new DatabaseFileError(`The database file ${file} is not valid JSON: ${(error as Error).message}`);
     }
     if (!data || typeof data !== 'object' || Array.isArray(data)) throw new DatabaseFileError(`The database file ${file} does not hold a JSON object`);
-    return { keys: Object.keys(data), values: data as Record<string, unknown> };
+    const values = data as Record<string, unknown>;
+    // A database made before a collection existed starts that collection empty; the next rewrite adds it to the file.
+    for (const name of collectionsAddedLater) values[name] ??= [];
+    return { keys: Object.keys(values), values };
 };
 
 export const readDatabaseBytes = (file: string): Buffer => {

@@ -17,6 +17,8 @@ const extraIndexed: Partial<Record<CollectionName, string[]>> = {
     passes: ['visitsTotal'],
     paymentLinks: ['status'],
     statuses: ['name'],
+    // The History panels of a customer, a pass and a class, and the trail's filters.
+    auditEntries: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
 };
 
 const indexedFields = (collection: CollectionName): string[] => [
@@ -361,7 +363,7 @@ export class MemoryData {
         for (const key of this.keys) {
             if ((collectionNames as string[]).includes(key)) {
                 // Records are frozen as they are handed out, not all at start-up.
-                this.collections.set(key, new Collection(key, state.values[key] as Row[], indexedFields(key as CollectionName)));
+                this.collections.set(key, new Collection(key, (state.values[key] as Row[] | undefined) ?? [], indexedFields(key as CollectionName)));
             } else this.extras[key] = state.values[key];
         }
     }

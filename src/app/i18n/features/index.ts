@@ -1,8 +1,9 @@
 import type { FeatureMessages } from './define';
+import { historyMessages } from './history';
 import { moneyMessages } from './money';
 import { settingsMessages } from './settings';
 import { statisticsMessages } from './statistics';
 import { timetableMessages } from './timetable';
 
 /** Every feature's messages, merged over the base catalogues; a feature adds its import here. */
-export const featureMessages: FeatureMessages[] = [statisticsMessages, settingsMessages, moneyMessages, timetableMessages];
+export const featureMessages: FeatureMessages[] = [statisticsMessages, settingsMessages, moneyMessages, timetableMessages, historyMessages];

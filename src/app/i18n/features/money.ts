@@ -8,13 +8,15 @@ export const moneyMessages = defineMessages(
                 fields: { method: 'Payment method', amount: 'Amount paid', from: 'Frozen from', to: 'Frozen until', on: 'Works again from' },
             },
             payments: {
-                fields: { cancelPass: 'Cancel the pass' },
+                fields: { cancelPass: 'Cancel the pass', correctsId: 'Corrects', reason: 'Reason' },
             },
             customers: {
                 fields: { unpaidVisits: 'Debt' },
             },
         },
         app: {
+            // Only the corrections of the ledger take signed amounts, so the message lives with them.
+            validation: { not_zero: 'Must not be zero' },
             money: {
                 sections: { passes: 'Passes', visits: 'Visits', payments: 'Payments and refunds', links: 'Payment links' },
                 actions: {
@@ -22,6 +24,7 @@ export const moneyMessages = defineMessages(
                     freeze: 'Freeze',
                     unfreeze: 'Unfreeze',
                     refund: 'Refund',
+                    correct: 'Correct',
                     create_link: 'Payment link',
                     copy_link: 'Copy link',
                     open_link: 'Open',
@@ -35,12 +38,15 @@ export const moneyMessages = defineMessages(
                     link: 'New payment link',
                     freeze_allowed: 'This plan may be frozen for up to %{smart_count} day |||| This plan may be frozen for up to %{smart_count} days',
                     amount_hint: 'Empty: the plan price',
+                    correct: 'Correct an entry',
+                    correction_hint: '+ if more was received than recorded (or less given back), − if less',
                 },
                 notifications: {
                     sold: 'The pass is sold',
                     frozen: 'The pass is frozen',
                     unfrozen: 'The pass is unfrozen',
                     refunded: 'The refund is recorded',
+                    corrected: 'The correction is recorded',
                     link_created: 'The payment link is created',
                     link_copied: 'The link is copied',
                     link_cancelled: 'The payment link is cancelled',
@@ -51,6 +57,7 @@ export const moneyMessages = defineMessages(
                 },
                 freeze: 'Freeze',
                 until: 'until %{date}',
+                corrects: 'corrects #%{id}: %{reason}',
                 visits_left: '%{smart_count} visit left |||| %{smart_count} visits left',
                 debt: {
                     none: 'No unpaid visits',
@@ -82,6 +89,9 @@ export const moneyMessages = defineMessages(
                     link_expired: 'The link has expired',
                     link_cancelled: 'The link is cancelled',
                     link_paying: 'The link is being paid right now',
+                    correct_correction: 'A correction cannot be corrected: correct the original entry again',
+                    correction_too_large: 'The correction is too large: the entry or what was paid would go below zero',
+                    reason_too_short: 'Give a reason of at least 3 characters',
                 },
             },
             payment_page: {
@@ -123,13 +133,14 @@ export const moneyMessages = defineMessages(
                 fields: { method: 'Способ оплаты', amount: 'Сумма оплаты', from: 'Заморозка с', to: 'Заморозка по', on: 'Снова действует с' },
             },
             payments: {
-                fields: { cancelPass: 'Аннулировать абонемент' },
+                fields: { cancelPass: 'Аннулировать абонемент', correctsId: 'Исправляет', reason: 'Причина' },
             },
             customers: {
                 fields: { unpaidVisits: 'Долг' },
             },
         },
         app: {
+            validation: { not_zero: 'Не может быть равно нулю' },
             money: {
                 sections: { passes: 'Абонементы', visits: 'Посещения', payments: 'Платежи и возвраты', links: 'Ссылки на оплату' },
                 actions: {
@@ -137,6 +148,7 @@ export const moneyMessages = defineMessages(
                     freeze: 'Заморозить',
                     unfreeze: 'Разморозить',
                     refund: 'Возврат',
+                    correct: 'Исправить',
                     create_link: 'Ссылка на оплату',
                     copy_link: 'Скопировать ссылку',
                     open_link: 'Открыть',
@@ -151,12 +163,15 @@ export const moneyMessages = defineMessages(
                     freeze_allowed:
                         'Этот абонемент можно заморозить не более чем на %{smart_count} день |||| Этот абонемент можно заморозить не более чем на %{smart_count} дня |||| Этот абонемент можно заморозить не более чем на %{smart_count} дней',
                     amount_hint: 'Пусто: цена абонемента',
+                    correct: 'Исправление записи',
+                    correction_hint: '+ если получено больше, чем записано (или возвращено меньше), − если меньше',
                 },
                 notifications: {
                     sold: 'Абонемент продан',
                     frozen: 'Абонемент заморожен',
                     unfrozen: 'Абонемент разморожен',
                     refunded: 'Возврат записан',
+                    corrected: 'Исправление записано',
                     link_created: 'Ссылка на оплату создана',
                     link_copied: 'Ссылка скопирована',
                     link_cancelled: 'Ссылка на оплату отменена',
@@ -167,6 +182,7 @@ export const moneyMessages = defineMessages(
                 },
                 freeze: 'Заморозка',
                 until: 'до %{date}',
+                corrects: 'исправляет №%{id}: %{reason}',
                 visits_left: 'осталось %{smart_count} посещение |||| осталось %{smart_count} посещения |||| осталось %{smart_count} посещений',
                 debt: {
                     none: 'Неоплаченных посещений нет',
@@ -198,6 +214,9 @@ export const moneyMessages = defineMessages(
                     link_expired: 'Срок действия ссылки истёк',
                     link_cancelled: 'Ссылка отменена',
                     link_paying: 'Ссылка оплачивается прямо сейчас',
+                    correct_correction: 'Исправление нельзя исправить: исправьте исходную запись ещё раз',
+                    correction_too_large: 'Исправление слишком большое: запись или оплаченная сумма станут меньше нуля',
+                    reason_too_short: 'Укажите причину не короче 3 символов',
                 },
             },
             payment_page: {

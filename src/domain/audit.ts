@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { id } from './fields';
+import { roles } from './schemas';
+import type { CollectionName, Role } from './types';
+
+/*
+ * The audit trail: one entry for every record a change creates, changes or deletes, saying who, when,
+ * through which endpoint, and the fields before and after. Entries are written by the server in the
+ * same transaction as the change and never changed afterwards. Secrets never enter it: a password
+ * change shows as a hidden value that changed.
+ */
+
+export const auditActions = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** What a hidden field's values read as in the trail. */
+export const hiddenValue = '[hidden]';
+
+/** Fields whose values never enter the trail, by collection: the field it shows as instead of each. */
+const hiddenFields: Partial<Record<CollectionName, Record<string, string>>> = {
+    users: { passwordHash: 'password', password: 'password' },
+};
+
+const fieldValues = z.record(z.string(), z.unknown()).nullable();
+
+/** An entry as stored. The ids it names are not references: the trail outlives the records it speaks of. */
+export const auditEntrySchema = z.object({
+    /** Who made the change: null for the public payment page and the server's own work. */
+    userId: id.nullable(),
+    /** The name they had then. */
+    userName: z.string().nullable(),
+    role: z.enum(roles).nullable(),
+    /** The request that made it, as `POST /api/passes/sell`; null for the server's own work. */
+    endpoint: z.string().nullable(),
+    action: z.enum(auditActions),
+    collection: z.string(),
+    /** As text, since payment links have text ids. */
+    recordId: z.string(),
+    /** Whose history it belongs to besides the record's own: the customer, pass and class it concerns. */
+    customerId: id.nullable(),
+    passId: id.nullable(),
+    eventId: id.nullable(),
+    /** Created: null; changed: the fields that changed, as they were; deleted: the whole record. */
+    before: fieldValues,
+    /** Created: the whole record; changed: the fields that changed, as they became; deleted: null. */
+    after: fieldValues,
+});
+
+type Values = Record<string, unknown>;
+
+/** Who changes what, through which request. */
+export interface Actor {
+    userId: number | null;
+    userName: string | null;
+    role: Role | null;
+    endpoint: string | null;
+}
+
+/** One record's change within a transaction: as it was before (null: new) and as it is after (null: deleted). */
+export interface RecordChange {
+    collection: CollectionName;
+    before: Values | null;
+    after: Values | null;
+}
+
+export type NewAuditEntry = z.output<typeof auditEntrySchema>;
+
+/**
+ * The record as the trail may show it: hidden fields replaced by a marker under their public name, and
+ * without its createdAt, which the entry's own time tells for a new record and the record keeps.
+ */
+const shown = (collection: CollectionName, record: Values): Values => {
+    const hidden = hiddenFields[collection] ?? {};
+    const copy: Values = {};
+    for (const [field, value] of Object.entries(record)) {
+        if (field === 'createdAt') continue;
+        if (field in hidden) {
+            if (value != null) copy[hidden[field]] = hiddenValue;
+        } else copy[field] = value;
+    }
+    return copy;
+};
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** The fields that differ, each as it was and as it became; a hidden field that changed shows as changed without its values. */
+export const changedFields = (collection: CollectionName, before: Values, after: Values): { before: Values; after: Values } => {
+    const hidden = hiddenFields[collection] ?? {};
+    const was: Values = {};
+    const became: Values = {};
+    for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        if (same(before[field], after[field])) continue;
+        const name = hidden[field] ?? field;
+        was[name] = field in hidden ? (before[field] == null ? null : hiddenValue) : (before[field] ?? null);
+        became[name] = field in hidden ? (after[field] == null ? null : hiddenValue) : (after[field] ?? null);
+    }
+    return { before: was, after: became };
+};
+
+const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+
+/** The customer, pass and class a record concerns, so that their History panels find its changes. */
+export const subjectsOf = (collection: CollectionName, record: Values): Pick<NewAuditEntry, 'customerId' | 'passId' | 'eventId'> => ({
+    customerId: idOf(collection === 'customers' ? record.id : record.customerId),
+    passId: idOf(collection === 'passes' ? record.id : record.passId),
+    eventId: idOf(collection === 'events' ? record.id : record.eventId),
+});
+
+/** The entry a record's change makes, or null when nothing changed (written and put back, or created and deleted). */
+export const auditEntryFor = (change: RecordChange, actor: Actor): NewAuditEntry | null => {
+    const { collection, before, after } = change;
+    const record = after ?? before;
+    if (!record) return null;
+    let action: AuditAction;
+    let values: { before: Values | null; after: Values | null };
+    if (!before) {
+        action = 'create';
+        values = { before: null, after: shown(collection, after as Values) };
+    } else if (!after) {
+        action = 'delete';
+        values = { before: shown(collection, before), after: null };
+    } else {
+        action = 'update';
+        values = changedFields(collection, before, after);
+        if (Object.keys(values.after as Values).length === 0) return null;
+    }
+    return {
+        ...actor,
+        action,
+        collection,
+        recordId: String(record.id),
+        ...subjectsOf(collection, record),
+        ...values,
+    };
+};
+
+/** One field of an entry as shown: a change has both values, a created record only `after`, a deleted one only `before`. */
+export interface FieldChange {
+    field: string;
+    before?: unknown;
+    after?: unknown;
+}
+
+/** What a record is known by anyway: not worth a line of its history. */
+const obvious = new Set(['id', 'createdAt']);
+
+/** The fields an entry names, each with its values before and after, in the order stored; a created or deleted record's empty fields say nothing. */
+export const fieldChanges = (entry: Pick<NewAuditEntry, 'action' | 'before' | 'after'>): FieldChange[] => {
+    const { before, after } = entry;
+    if (entry.action === 'update') {
+        return Object.keys(after ?? before ?? {}).map(field => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
+    }
+    const values = (entry.action === 'create' ? after : before) ?? {};
+    return Object.entries(values)
+        .filter(([field, value]) => !obvious.has(field) && value !== null && value !== '')
+        .map(([field, value]) => (entry.action === 'create' ? { field, after: value } : { field, before: value }));
+};
