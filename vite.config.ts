@@ -29,6 +29,8 @@ export default defineConfig({
         environment: 'node',
         testTimeout: 60_000,
         hookTimeout: 120_000,
+        // A screen polled for a change may take seconds on a busy shared machine: wait, do not fail.
+        expect: { poll: { timeout: 15_000 } },
         fileParallelism: true,
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
