@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { Router } from 'express';
 import { auditedStorage, recordRequests } from './audit';
 import { createAuth, type AuthOptions } from './auth';
@@ -68,6 +69,8 @@ export const createApp = (options: ServerOptions) => {
     app.disable('x-powered-by');
     app.set('etag', false);
     if (options.trustedProxy !== undefined) app.set('trust proxy', options.trustedProxy);
+    // API answers and index.html compressed on the fly above 1 kB; the app's files come compressed from the build.
+    app.use(compression({ threshold: 1024 }));
     app.use((req, res, next) => {
         res.setHeader('X-Content-Type-Options', 'nosniff');
         res.setHeader('Referrer-Policy', 'same-origin');

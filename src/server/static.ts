@@ -1,21 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import express, { Router } from 'express';
+import { Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { isAppRoute } from '../domain/routes';
 
 /**
- * The built app. Known routes get index.html with 200; any other path gets it too, but with 404, so
- * the app shows its not-found page and crawlers and monitors see the right status.
+ * The built app. Files are sent as the build's brotli or gzip copy when the browser accepts one (brotli
+ * first), with `Vary: Accept-Encoding`. Known routes get index.html with 200; any other path gets it
+ * too, but with 404, so the app shows its not-found page and crawlers and monitors see the right status.
  */
 export const appFiles = (distDir: string): Router => {
     const router = Router();
     const indexFile = join(distDir, 'index.html');
     router.use(
-        express.static(distDir, {
+        expressStaticGzip(distDir, {
+            enableBrotli: true,
+            orderPreference: ['br', 'gz'],
             index: false,
-            setHeaders: (res, path) => {
-                // Hashed assets never change; index.html and build.json must be revalidated.
-                res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+            serveStatic: {
+                index: false,
+                setHeaders: (res, path) => {
+                    // Hashed assets never change; index.html and build.json must be revalidated.
+                    res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+                },
             },
         }),
     );
