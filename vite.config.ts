@@ -15,10 +15,37 @@ const buildInfo = (): Plugin => ({
     },
 });
 
+/**
+ * Beside vite's manifest (which chunks each entry and lazy import loads), the modules each chunk holds
+ * and the bytes each adds: the build-size test names the largest when a budget is exceeded. Written
+ * under .vite/, which the server does not serve.
+ */
+const moduleReport = (): Plugin => ({
+    name: 'studio-module-report',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+        const chunks = Object.values(bundle).flatMap(output =>
+            output.type === 'chunk'
+                ? [
+                      {
+                          file: output.fileName,
+                          modules: Object.entries(output.modules)
+                              .map(([id, info]) => ({ id: id.replace(`${process.cwd()}/`, '').replace(/^.*node_modules\//, 'node_modules/'), bytes: info.renderedLength }))
+                              .filter(module => module.bytes > 0)
+                              .sort((a, b) => b.bytes - a.bytes),
+                      },
+                  ]
+                : [],
+        );
+        this.emitFile({ type: 'asset', fileName: '.vite/modules.json', source: JSON.stringify(chunks) });
+    },
+});
+
 export default defineConfig({
     plugins: [
         react(),
         buildInfo(),
+        moduleReport(),
         // Brotli and gzip copies of every text asset, made once at build time at the highest levels, for
         // the server to send to browsers that accept them (src/server/static.ts).
         compression({
@@ -33,6 +60,7 @@ export default defineConfig({
     },
     build: {
         outDir: 'dist',
+        manifest: true,
         chunkSizeWarningLimit: 1500,
     },
     test: {

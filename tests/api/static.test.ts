@@ -88,6 +88,8 @@ describe('compression', () => {
         writeFileSync(join(dist, 'assets/index-abc123.js'), script);
         writeFileSync(join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(script));
         writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
+        mkdirSync(join(dist, '.vite'));
+        writeFileSync(join(dist, '.vite/manifest.json'), '{}');
         compressed = await startServer({ distDir: dist });
     });
 
@@ -108,6 +110,10 @@ describe('compression', () => {
         expect(plain.headers['content-encoding']).toBeUndefined();
         expect(plain.body.toString()).toBe(script);
         expect((await rawGet(`${compressed.url}/login`, 'br, gzip')).headers['cache-control']).toBe('no-cache');
+    });
+
+    it('keeps the build’s own reports (.vite/) to itself', async () => {
+        expect((await rawGet(`${compressed.url}/.vite/manifest.json`, 'br')).status).toBe(404);
     });
 
     it('compresses API answers above a kilobyte, and leaves small ones as they are', async () => {
