@@ -66,6 +66,7 @@ export default defineConfig({
     test: {
         include: ['tests/**/*.test.{ts,tsx}'],
         globalSetup: ['tests/support/globalSetup.ts'],
+        setupFiles: ['tests/support/setup.ts'],
         environment: 'node',
         testTimeout: 60_000,
         hookTimeout: 120_000,
