@@ -1,9 +1,9 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
-import type { CorrectionInput, RefundInput, SellPassInput } from '../domain/money';
-import type { Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
+import type { CorrectionInput, PassPaymentInput, RefundInput, SellPassInput } from '../domain/money';
+import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
 import type { DashboardData, IncomeStatistics } from '../server/statistics';
-import type { GenerationAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
+import type { GenerationAnswer, GenerationForAllAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */
@@ -44,10 +44,17 @@ export const dataProvider = {
     freezePass: ({ id, ...params }: { id: Identifier; from: string; to: string }) => postJson<Pass>(`/api/passes/${id}/freeze`, params),
     unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) => postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
     refund: (params: RefundInput) => postJson<{ payment: Payment; pass: Pass | null }>('/api/payments/refund', params),
+    /** Pays (part of) what is still due on a pass. */
+    payPass: ({ id, ...input }: PassPaymentInput & { id: Identifier }) => postJson<{ payment: Payment; pass: Pass }>(`/api/passes/${id}/pay`, input),
+    /** Charges a visit marked without a pass to a pass: the one named, or the one the charging rule picks. */
+    settleVisit: ({ id, passId }: { id: Identifier; passId?: Identifier }) =>
+        postJson<{ attendance: Attendance; pass: Pass }>(`/api/attendances/${id}/settle`, passId == null ? {} : { passId }),
     /** Records a correction of a payment or refund: a new ledger entry pointing at it. */
     correctPayment: ({ id, ...input }: CorrectionInput & { id: Identifier }) => postJson<Payment>(`/api/payments/${id}/correct`, input),
     cancelPaymentLink: ({ id }: { id: string }) => postJson<PaymentLink>(`/api/paymentLinks/${encodeURIComponent(id)}/cancel`, {}),
     generateEvents: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<GenerationAnswer>(`/api/schedules/${id}/generate`, period),
+    /** Generates the classes of every active group for a period: the result of each group. */
+    generateAllEvents: (period: { from: string; to: string }) => postJson<GenerationForAllAnswer>('/api/schedules/generate', period),
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) => getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),

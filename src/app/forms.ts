@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issueMessage } from '../domain/validation';
 
 type Errors = Record<string, unknown>;
 
@@ -19,8 +20,9 @@ const setPath = (target: Errors, path: PropertyKey[], message: string) => {
 export const schemaValidator =
     (schema: z.ZodType) =>
     (values: unknown): Errors => {
-        const result = schema.safeParse(values);
+        const result = schema.safeParse(values, { reportInput: true });
         const errors: Errors = {};
-        if (!result.success) for (const issue of result.error.issues) setPath(errors, issue.path, issue.message);
+        // Only the app's own message keys reach the form, so every message shows in the interface's language.
+        if (!result.success) for (const issue of result.error.issues) setPath(errors, issue.path, issueMessage(issue));
         return errors;
     };

@@ -1,4 +1,5 @@
 import { passToCharge } from './passes';
+import { addDays } from './time';
 import type { Attendance, Identifier, Pass } from './types';
 
 /*
@@ -54,4 +55,35 @@ export const applyChanges = (passes: Pick<Pass, 'id' | 'visitsUsed'>[], changes:
         const pass = passes.find(candidate => candidate.id === passId);
         if (pass) pass.visitsUsed = Math.max(0, pass.visitsUsed + delta);
     }
+};
+
+/*
+ * When a class's marks may be written. Marks open on the class's day in the studio (a visit that has not
+ * happened cannot be counted); a teacher may change them for `teacherEditDays` days after that day, so
+ * that pay and passes settle, while managers and admins put things right at any time (the audit trail
+ * keeps what they changed).
+ */
+
+export interface Marking {
+    /** The class is on a later day than today: nothing but removing a mark. */
+    future: boolean;
+    /** The teacher's window has closed: only managers and admins change the marks. */
+    locked: boolean;
+    /** The last day the teacher may change the marks. */
+    lastTeacherDay: string;
+    teacherEditDays: number;
+}
+
+export interface MarkingInput {
+    /** The class's local date. */
+    date: string;
+    /** Today in the studio. */
+    today: string;
+    role: string;
+    teacherEditDays: number;
+}
+
+export const marking = ({ date, today, role, teacherEditDays }: MarkingInput): Marking => {
+    const lastTeacherDay = addDays(date, teacherEditDays);
+    return { future: date > today, locked: role === 'teacher' && today > lastTeacherDay, lastTeacherDay, teacherEditDays };
 };

@@ -178,7 +178,7 @@ export const collections: Record<CollectionName, CollectionInfo> = {
         serverFields: [],
         references: [],
         unique: [['name', 'code']],
-        search: ['code', 'label'],
+        search: ['code', 'labels'],
         idKind: 'integer',
     },
     configs: {

@@ -21,8 +21,14 @@ export const csvCell = (value: CsvValue): string => {
     return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-/** Rows as CSV, the header first. */
-export const toCsv = (rows: CsvValue[][]): string => rows.map(row => row.map(csvCell).join(',')).join('\n');
+/**
+ * The separator a spreadsheet expects in a language: Excel in Russian (where the comma is the decimal
+ * mark) splits cells on semicolons, in English on commas.
+ */
+export const csvSeparator = (locale: string): ',' | ';' => (locale === 'ru' ? ';' : ',');
+
+/** Rows as CSV, the header first; cells separated by commas unless told otherwise. */
+export const toCsv = (rows: CsvValue[][], separator: ',' | ';' = ','): string => rows.map(row => row.map(csvCell).join(separator)).join('\n');
 
 /** A record's fields as columns: nested objects by dotted names (pay.kind), lists joined by semicolons. */
 const flatten = (value: unknown, name: string, into: Map<string, CsvValue>) => {

@@ -1,13 +1,11 @@
 import { addDays, daysBetween, instantAt, instantRange, weekStart } from './time';
+import type { Period } from './periods';
 import type { Attendance, Course, Identifier, Pass, Payment, StudioEvent, Subscription } from './types';
+
+export type { Period } from './periods';
 
 export type Interval = 'day' | 'week' | 'month';
 export const intervals: readonly Interval[] = ['day', 'week', 'month'];
-
-export interface Period {
-    from: string;
-    to: string;
-}
 
 export interface Amount {
     key: string;
@@ -42,13 +40,6 @@ export const bucketsOf = ({ from, to }: Period, interval: Interval): string[] =>
 const nextMonth = (date: string) => {
     const [year, month] = date.split('-').map(Number);
     return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-};
-
-/** The period of the same length just before: 1–30 November is compared with 2–31 October. */
-export const previousPeriod = ({ from, to }: Period): Period => {
-    const length = daysBetween(from, to) + 1;
-    const previousTo = addDays(from, -1);
-    return { from: addDays(previousTo, 1 - length), to: previousTo };
 };
 
 /** The payments whose paidAt falls on the studio's days of the period. */

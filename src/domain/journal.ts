@@ -28,7 +28,20 @@ export interface Journal {
     visits: number;
 }
 
-export const fullName = (customer: Pick<Customer, 'firstName' | 'lastName'>) => `${customer.lastName} ${customer.firstName}`;
+type Named = Pick<Customer, 'firstName' | 'lastName'>;
+
+/**
+ * A person's name as people say it, "Anna Petrova"; or "Petrova Anna" for a table sorted by name,
+ * where the surname first lets the eye run down the order. The one place names are put together.
+ */
+export const personName = (person: Named, order: 'firstLast' | 'lastFirst' = 'firstLast'): string =>
+    order === 'firstLast' ? `${person.firstName} ${person.lastName}` : `${person.lastName} ${person.firstName}`;
+
+/** The name in a table sorted by name (the journal, a roster, exports): surname first. */
+export const sortingName = (person: Named): string => personName(person, 'lastFirst');
+
+/** @deprecated The surname-first name of sorted tables: say which by `sortingName` or `personName`. */
+export const fullName = sortingName;
 
 /** The first and last dates of a month `YYYY-MM`. */
 export const monthBounds = (month: string): [string, string] => {
@@ -51,7 +64,7 @@ export const buildJournal = (
         .map(event => ({ eventId: event.id, startsAt: event.startsAt, status: event.status, visits: 0 }));
     const columnOf = new Map(columns.map(column => [column.eventId, column]));
     const marks = attendances.filter(attendance => columnOf.has(attendance.eventId));
-    const names = new Map(customers.map(customer => [customer.id, fullName(customer)]));
+    const names = new Map(customers.map(customer => [customer.id, sortingName(customer)]));
     const rowIds = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
     const rows = new Map<Identifier, JournalRow>(rowIds.map(id => [id, { customerId: id, name: names.get(id) ?? `#${id}`, marks: {}, visits: 0 }]));
     for (const mark of marks) {

@@ -15,15 +15,39 @@ import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './typ
 export const deskPaymentMethods = ['cash', 'card', 'transfer'] as const satisfies readonly (typeof paymentMethods)[number][];
 const deskMethod = z.enum(deskPaymentMethods, { error: 'app.validation.choice' });
 
-export const sellPassSchema = z.object({
-    customerId: id,
-    subscriptionId: id,
-    startsOn: isoDate,
-    method: deskMethod,
-    /** What the customer pays when it differs from the plan's price (a discount); 0 records no payment. */
-    amount: optional(money),
-});
+/**
+ * A refund may also go back online, to the card a payment link charged: the schema takes it, and
+ * `checkRefund` allows it only where an online payment was made (the pass's, or the customer's).
+ */
+export const refundMethods = [...deskPaymentMethods, 'online'] as const satisfies readonly (typeof paymentMethods)[number][];
+
+/** Why a price is lower than the plan's: said by whoever gives the discount, kept on the pass. */
+const discountReason = optionalText(500).refine(value => value == null || value.length >= 3, 'app.money.errors.reason_too_short');
+
+export const sellPassSchema = z
+    .object({
+        customerId: id,
+        subscriptionId: id,
+        startsOn: isoDate,
+        method: deskMethod,
+        /**
+         * What the customer pays now: the pass's price when left out; less is a part payment, the rest
+         * stays due on the pass; 0 records no payment.
+         */
+        amount: optional(money),
+        /** A discount: the pass's price when it is lower than the plan's; needs `discountReason`. */
+        price: optional(money),
+        discountReason,
+    })
+    .refine(value => value.price == null || value.discountReason != null, { message: 'app.money.errors.discount_needs_reason', path: ['discountReason'] });
 export type SellPassInput = z.output<typeof sellPassSchema>;
+
+/** Paying what is still due on a pass, at the desk. */
+export const passPaymentSchema = z.object({
+    amount: positiveMoney,
+    method: deskMethod,
+});
+export type PassPaymentInput = z.output<typeof passPaymentSchema>;
 
 export const freezeSchema = z
     .object({ from: isoDate, to: isoDate })
@@ -35,7 +59,7 @@ export const refundSchema = z
     .object({
         customerId: id,
         amount: positiveMoney,
-        method: deskMethod,
+        method: z.enum(refundMethods, { error: 'app.validation.choice' }),
         passId: optional(id),
         cancelPass: z.boolean().default(false),
         note: optionalText(500),
@@ -45,13 +69,41 @@ export type RefundInput = z.output<typeof refundSchema>;
 
 const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
 
-/** The test card form: a number, an expiry MM/YY and a code, as any card form asks. */
+const expiryPattern = /^(0[1-9]|1[0-2])\/\d{2}$/;
+
+/**
+ * Whether a card's expiry MM/YY has passed at `now`: a card is valid through the last day of its month
+ * (11/26 pays until the end of November 2026), so only a month before the current one has passed.
+ * Months are counted in UTC: a day's difference at the turn of a month is the provider's to judge.
+ */
+export const cardExpired = (expiry: string, now: Date = new Date()): boolean => {
+    const [month, year] = expiry.split('/').map(Number);
+    return 2000 + year < now.getUTCFullYear() || (2000 + year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+};
+
+/**
+ * Formats what the customer types into an expiry field as MM/YY: digits only, the slash put in after
+ * the month, so that typing 1228 shows 12/28; a single digit above 1 is a month, 4 becomes 04.
+ */
+export const formatExpiryInput = (typed: string): string => {
+    const digits = typed.replace(/\D/g, '').slice(0, 4);
+    const month = digits.length === 1 && digits > '1' ? `0${digits}` : digits;
+    // The slash comes with the first digit of the year, so that backspace over it is not undone.
+    return month.length <= 2 ? month : `${month.slice(0, 2)}/${month.slice(2)}`;
+};
+
+/** The test card form: a number, an expiry MM/YY not in the past, and a code, as any card form asks. */
 export const cardSchema = z.object({
     cardNumber: z
         .string({ error: 'ra.validation.required' })
         .refine(value => /^\d{12,19}$/.test(cardDigits(value)), 'app.payment_page.errors.card_number')
         .transform(cardDigits),
-    expiry: z.string({ error: 'ra.validation.required' }).regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'app.payment_page.errors.expiry'),
+    expiry: z
+        .string({ error: 'ra.validation.required' })
+        .trim()
+        .regex(expiryPattern, 'app.payment_page.errors.expiry')
+        // Only a well-formed expiry is compared, so that a malformed one gets one message, not two.
+        .refine(value => !expiryPattern.test(value) || !cardExpired(value), 'app.payment_page.errors.expired'),
     cvc: z.string({ error: 'ra.validation.required' }).regex(/^\d{3,4}$/, 'app.payment_page.errors.cvc'),
 });
 export type CardInput = z.output<typeof cardSchema>;
@@ -72,12 +124,21 @@ const refuse = (field: string, key: string): never => {
 
 type NewPass = Omit<Pass, 'id' | 'createdAt'>;
 
-/** The pass a sale creates: the plan's terms copied, valid for validityDays from startsOn, both ends included. */
-export const passForSale = (plan: Subscription, customerId: Identifier, startsOn: string, price: number = plan.price): NewPass => ({
+/**
+ * The pass a sale creates: the plan's terms copied, valid for validityDays from startsOn, both ends
+ * included. Its price is the plan's unless a discount gives another, with its reason.
+ */
+export const passForSale = (
+    plan: Subscription,
+    customerId: Identifier,
+    startsOn: string,
+    discount: { price: number; reason: string } | null = null,
+): NewPass => ({
     customerId,
     subscriptionId: plan.id,
     name: plan.name,
-    price,
+    price: discount?.price ?? plan.price,
+    discountReason: discount?.reason ?? null,
     visitsTotal: plan.visits,
     directionIds: [...plan.directionIds],
     startsOn,
@@ -148,14 +209,22 @@ export const refundable = (payments: LedgerEntry[], passId?: Identifier | null):
     return Math.min(total, balance(payments.filter(payment => payment.passId === passId))) / 100;
 };
 
+/**
+ * Whether money came in online (through a payment link) for the pass, or for the customer at all when
+ * no pass is named: only then can a refund go back the same way.
+ */
+export const paidOnline = (payments: (Pick<Payment, 'kind' | 'passId'> & Partial<Pick<Payment, 'method'>>)[], passId?: Identifier | null): boolean =>
+    payments.some(entry => entry.kind === 'payment' && entry.method === 'online' && (passId == null || entry.passId === passId));
+
 /** Checks a refund against what the customer paid: `payments` are all of theirs, payments and refunds. */
 export const checkRefund = (
-    input: Pick<RefundInput, 'amount' | 'passId' | 'cancelPass'>,
-    payments: LedgerEntry[],
+    input: Pick<RefundInput, 'amount' | 'passId' | 'cancelPass'> & Partial<Pick<RefundInput, 'method'>>,
+    payments: (LedgerEntry & Partial<Pick<Payment, 'method'>>)[],
     pass?: Pick<Pass, 'cancelled'>,
 ): void => {
     if (input.passId != null && !pass) refuse('passId', 'not_customers_pass');
     if (input.cancelPass && pass?.cancelled) refuse('cancelPass', 'pass_cancelled');
+    if (input.method === 'online' && !paidOnline(payments, input.passId)) refuse('method', 'no_online_payment');
     if (cents(input.amount) > cents(refundable(payments, input.passId))) refuse('amount', 'refund_too_large');
 };
 
@@ -192,6 +261,31 @@ export const checkCorrection = (entry: CorrectableEntry, ledger: LedgerWithCorre
     // Only a correction taking money away can overdraw; one adding money is never refused for a balance
     // that was already short.
     if (amount < 0 && cents(refundable(after, entry.passId)) < 0) refuse('amount', 'correction_too_large');
+};
+
+/**
+ * What came in for one pass, from its ledger entries: payments and corrections less refunds. Entries of
+ * other passes are ignored, so the whole page's payments may be given.
+ */
+export const paidForPass = (entries: LedgerEntry[], passId: Identifier): number =>
+    balance(entries.filter(entry => entry.passId === passId)) / 100;
+
+/**
+ * What is still owed for a pass: its price less what came in for it, never below nothing. A cancelled
+ * pass owes nothing: cancelling ends the deal, and what was given back is the refund's business.
+ */
+export const balanceDue = (pass: Pick<Pass, 'price' | 'cancelled'>, paid: number): number =>
+    pass.cancelled ? 0 : Math.max(0, cents(pass.price) - cents(paid)) / 100;
+
+/** A payment for a pass takes no more than is due on it, and needs something due. */
+export const checkPassPayment = (amount: number, due: number): void => {
+    if (cents(due) <= 0) refuse('amount', 'nothing_due');
+    if (cents(amount) > cents(due)) refuse('amount', 'more_than_due');
+};
+
+/** A discount lowers the price: a price above the plan's is no discount, and an equal one needs none. */
+export const checkDiscount = (price: number, plan: Pick<Subscription, 'price'>): void => {
+    if (cents(price) >= cents(plan.price)) refuse('price', 'discount_not_lower');
 };
 
 /** The pass a row of the customer list names (computed by the server): the active one ending soonest. */

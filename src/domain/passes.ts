@@ -40,3 +40,36 @@ export const passToCharge = <P extends PassFacts & Pick<Pass, 'id' | 'directionI
     passes
         .filter(pass => isActiveOn(pass, date) && coversDirection(pass, directionId))
         .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];
+
+/** Why a visit could not be charged to a pass: a debt stays a debt for one of these. */
+export type NoChargeReason = 'no_covering_pass' | 'pass_frozen' | 'no_visits_left';
+
+/** A pass that could pay for a visit on `date` to `directionId` but for a freeze or its visits: in its dates, covering the direction, not cancelled. */
+const coversVisit = (pass: PassFacts & Pick<Pass, 'directionIds'>, date: string, directionId: Identifier): boolean =>
+    !pass.cancelled && pass.startsOn <= date && date <= pass.endsOn && coversDirection(pass, directionId);
+
+/**
+ * Why `pass` cannot be charged for a visit on `date` to a class of `directionId`, or null when it can:
+ * one that does not cover the visit (dates, direction, cancelled), one frozen that day, one used up.
+ */
+export const whyNotCharged = (pass: PassFacts & Pick<Pass, 'directionIds'>, date: string, directionId: Identifier): NoChargeReason | null => {
+    if (!coversVisit(pass, date, directionId)) return 'no_covering_pass';
+    if (isFrozenOn(pass, date)) return 'pass_frozen';
+    if (visitsLeft(pass) === 0) return 'no_visits_left';
+    return null;
+};
+
+/**
+ * Why none of `passes` can be charged for the visit: the reason of the pass nearest to paying for it
+ * (a frozen one before a used-up one), so that staff learn what to do (unfreeze, sell a new pass).
+ */
+export const whyNoneCharged = (passes: (PassFacts & Pick<Pass, 'directionIds'>)[], date: string, directionId: Identifier): NoChargeReason => {
+    const reasons = new Set(passes.map(pass => whyNotCharged(pass, date, directionId)));
+    if (reasons.has('pass_frozen')) return 'pass_frozen';
+    if (reasons.has('no_visits_left')) return 'no_visits_left';
+    return 'no_covering_pass';
+};
+
+/** The pass frozen on `date` that would otherwise pay for a visit to `directionId`: the roster names its freeze. */
+export const frozenPassOn = <P extends PassFacts & Pick<Pass, 'id' | 'directionIds'>>(passes: P[], date: string, directionId: Identifier): P | undefined =>
+    passes.filter(pass => whyNotCharged(pass, date, directionId) === 'pass_frozen').sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];

@@ -16,6 +16,7 @@ import {
     slug,
     timeOfDay,
 } from './fields';
+import { statusLabelsSchema } from './statuses';
 
 export const roles = ['admin', 'manager', 'teacher'] as const;
 export const payKinds = ['none', 'per_event', 'per_attendee'] as const;
@@ -111,6 +112,8 @@ export const passSchema = z
         frozenTo: optional(isoDate),
         cancelled: z.boolean().default(false),
         paymentId: optional(id),
+        /** Why the price is lower than the plan's, when a discount was given at the sale. */
+        discountReason: optionalText(500),
     })
     .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] })
     .refine(frozenInOrder, { message: 'app.validation.freeze_range', path: ['frozenTo'] });
@@ -201,7 +204,8 @@ export const paymentLinkSchema = z.object({
 export const statusSchema = z.object({
     name: z.enum(statusListNames, { error: 'app.validation.choice' }),
     code: slug,
-    label: requiredText(60),
+    // One label per language, shown in the interface's language (see statuses.ts).
+    labels: statusLabelsSchema,
     color: hexColor,
     order: z.number().int().min(0).max(1000).default(0),
     isDefault: z.boolean().default(false),
@@ -228,4 +232,6 @@ export const configSchema = z.object({
     paymentLinkTtlHours: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(24 * 90),
     expiringPassDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(365),
     lowVisitsThreshold: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(1000),
+    // Days after a class during which its teacher may still change the marks; a database made before has 2.
+    teacherEditDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(365).default(2),
 });

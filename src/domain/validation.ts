@@ -4,12 +4,29 @@ import type { CollectionName } from './types';
 
 export type FieldErrors = Record<string, string>;
 
+/** A message the app translates: a catalogue key such as `app.validation.phone`, never a sentence. */
+const isMessageKey = (message: string) => /^[a-z_]+(\.[a-z_]+)+$/.test(message);
+
+/** What zod says of a value that is not there at all ("... received undefined"), when it does not report the input. */
+const missingInput = /received (undefined|null)$/;
+
+/**
+ * The app's message for one zod issue. A missing value is "required"; otherwise the schemas name their
+ * own keys, and what zod says by itself (a wrong type, an unknown choice) is English text no one should
+ * read: "invalid".
+ */
+export const issueMessage = (issue: z.core.$ZodIssue): string => {
+    // Whatever a schema says of a wrong value, a value not given at all is simply required.
+    if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || missingInput.test(issue.message))) return 'ra.validation.required';
+    return isMessageKey(issue.message) ? issue.message : 'app.validation.invalid';
+};
+
 /** zod issues as `{ "pay.amount": "app.validation.not_negative" }`: the first message for each field. */
 export const fieldErrors = (error: z.ZodError): FieldErrors => {
     const errors: FieldErrors = {};
     for (const issue of error.issues) {
         const field = issue.path.length ? issue.path.join('.') : '_';
-        errors[field] ??= issue.message.includes('.') && !issue.message.includes(' ') ? issue.message : `app.validation.invalid`;
+        errors[field] ??= issueMessage(issue);
     }
     return errors;
 };
@@ -17,7 +34,8 @@ export const fieldErrors = (error: z.ZodError): FieldErrors => {
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 export const validate = <S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> => {
-    const result = schema.safeParse(input);
+    // With the input on each issue, a missing value tells from a wrong one.
+    const result = schema.safeParse(input, { reportInput: true });
     return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
 };
 

@@ -196,19 +196,20 @@ const PLANS: PlanSeed[] = [
     { name: 'Stretching 10 visits', price: 6000, visits: 10, validityDays: 45, directions: ['Stretching'], freezeDays: 14, trial: false, popularity: 30 },
 ];
 
+/** Statuses in both languages of the interface: staff read them in the language they chose. */
 const CUSTOMER_STATUSES = [
-    { code: 'lead', label: 'Lead', color: '#78909C' },
-    { code: 'trial', label: 'Trial', color: '#FFB300' },
-    { code: 'active', label: 'Active', color: '#00A884', isDefault: true },
-    { code: 'paused', label: 'Paused', color: '#5D87FF' },
-    { code: 'left', label: 'Left', color: '#E57373' },
+    { code: 'lead', labels: { en: 'Lead', ru: 'Интерес' }, color: '#78909C' },
+    { code: 'trial', labels: { en: 'Trial', ru: 'Пробное' }, color: '#FFB300' },
+    { code: 'active', labels: { en: 'Active', ru: 'Занимается' }, color: '#00A884', isDefault: true },
+    { code: 'paused', labels: { en: 'Paused', ru: 'Пауза' }, color: '#5D87FF' },
+    { code: 'left', labels: { en: 'Left', ru: 'Ушёл' }, color: '#E57373' },
 ];
 const ATTENDANCE_STATUSES = [
-    { code: 'attended', label: 'Attended', color: '#2E7D32', isDefault: true, charges: true },
-    { code: 'late', label: 'Late', color: '#F9A825', charges: true },
-    { code: 'missed', label: 'Missed', color: '#C62828', charges: true },
-    { code: 'excused', label: 'Excused', color: '#1565C0', charges: false },
-    { code: 'trial', label: 'Trial', color: '#6A1B9A', charges: false },
+    { code: 'attended', labels: { en: 'Attended', ru: 'Был' }, color: '#2E7D32', isDefault: true, charges: true },
+    { code: 'late', labels: { en: 'Late', ru: 'Опоздал' }, color: '#F9A825', charges: true },
+    { code: 'missed', labels: { en: 'Missed', ru: 'Пропуск' }, color: '#C62828', charges: true },
+    { code: 'excused', labels: { en: 'Excused', ru: 'Уважительная' }, color: '#1565C0', charges: false },
+    { code: 'trial', labels: { en: 'Trial', ru: 'Пробное' }, color: '#6A1B9A', charges: false },
 ];
 
 const WORKSHOPS = [
@@ -337,16 +338,17 @@ const makeConfig = (calendar: Calendar): Config => ({
     paymentLinkTtlHours: 72,
     expiringPassDays: 7,
     lowVisitsThreshold: 1,
+    teacherEditDays: 2,
     createdAt: instantAt(calendar.setupDay, '09:00'),
 });
 
 const makeStatuses = (calendar: Calendar): Status[] => {
     const createdAt = instantAt(calendar.setupDay, '09:05');
-    const list = (name: Status['name'], seeds: { code: string; label: string; color: string; isDefault?: boolean; charges?: boolean }[]) =>
+    const list = (name: Status['name'], seeds: { code: string; labels: { en: string; ru: string }; color: string; isDefault?: boolean; charges?: boolean }[]) =>
         seeds.map((seed, order) => ({
             name,
             code: seed.code,
-            label: seed.label,
+            labels: seed.labels,
             color: seed.color,
             order,
             isDefault: seed.isDefault ?? false,

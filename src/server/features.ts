@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { debtRoutes } from './debts';
 import { moneyRoutes } from './money';
 import { publicPaymentRoutes } from './publicPayments';
 import { settingsRoutes } from './settings';
@@ -13,7 +14,7 @@ import type { Storage } from './storage/types';
  */
 export const publicRoutes = (storage: Storage): Router[] => [publicPaymentRoutes(storage)];
 
-export const featureRoutes = (storage: Storage): Router[] => [statisticsRoutes(storage), moneyRoutes(storage), settingsRoutes(storage), timetableRoutes(storage)];
+export const featureRoutes = (storage: Storage): Router[] => [statisticsRoutes(storage), moneyRoutes(storage), debtRoutes(storage), settingsRoutes(storage), timetableRoutes(storage)];
 
 export const mountAll = (routers: Router[]): Router => {
     const router = Router();

@@ -31,6 +31,19 @@ const isScalar = (value: unknown): value is Scalar =>
 /** Filters a collection accepts beyond its fields, computed by the server (e.g. a customer's debts). */
 export type ExtraFilters = Partial<Record<CollectionName, string[]>>;
 
+/**
+ * Computed filters that compare a field's value (a customer's phone by its digits): like a filter on
+ * the field itself, they are only for roles that read that field.
+ */
+const computedFilterFields: Partial<Record<CollectionName, Record<string, string>>> = { customers: { phoneDigits: 'phone' } };
+
+const filterAllowed = (collection: CollectionName, field: string, fields: Set<string>, extraFilters: string[]): boolean => {
+    if (fields.has(field)) return true;
+    if (!extraFilters.includes(field)) return false;
+    const compared = computedFilterFields[collection]?.[field];
+    return compared === undefined || fields.has(compared);
+};
+
 export const parseListQuery = (
     collection: CollectionName,
     query: Record<string, unknown>,
@@ -83,7 +96,7 @@ export const parseListQuery = (
             }
             const bound = /^(.+)_(gte|lte)$/.exec(key);
             const field = bound && !fields.has(key) ? bound[1] : key;
-            if (!fields.has(field) && !extraFilters.includes(field)) {
+            if (!filterAllowed(collection, field, fields, extraFilters)) {
                 throw badRequest(`Cannot filter ${collection} by "${field}"`, { [key]: 'app.validation.unknown_field' });
             }
             if (bound && field !== key) {

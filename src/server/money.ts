@@ -1,14 +1,19 @@
 import { Router, type Request } from 'express';
 import type { z } from 'zod';
 import {
+    balanceDue,
     checkCorrection,
+    checkDiscount,
     checkLinkOpen,
+    checkPassPayment,
     checkRefund,
     correctionSchema,
     freezePass,
     freezeSchema,
     MoneyRuleError,
+    paidForPass,
     passForSale,
+    passPaymentSchema,
     refundSchema,
     sellPassSchema,
     unfreezePass,
@@ -19,6 +24,7 @@ import type { CollectionName, Identifier, Pass, Payment, Subscription } from '..
 import { validate } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
+import { passBalances } from './rules/passes';
 import { refuseWhilePaying } from './rules/paymentLinks';
 import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types';
 
@@ -51,12 +57,12 @@ const applyRule = <T>(rule: () => T): T => {
     }
 };
 
-const allow = (req: Request, resource: CollectionName, action: Action) => {
+export const allow = (req: Request, resource: CollectionName, action: Action) => {
     if (!canAccess((req as AuthenticatedRequest).user.role, { resource, action })) throw forbidden(`Your role may not ${action} ${resource}`);
 };
 
 /** The record the path names, or a 404. */
-const found = async <C extends CollectionName>(reader: Reader, collection: C, id: Id, what: string): Promise<RecordOf<C>> => {
+export const found = async <C extends CollectionName>(reader: Reader, collection: C, id: Id, what: string): Promise<RecordOf<C>> => {
     const record = await reader.get(collection, id);
     if (!record) throw notFound(`${what} ${String(id)} does not exist`);
     return record;
@@ -73,33 +79,49 @@ interface Sale {
     customerId: Identifier;
     plan: Subscription;
     startsOn: string;
+    /** What is paid now: the pass's price, or less (the rest stays due), or 0 (no payment). */
     amount: number;
+    /** A price lower than the plan's, and why. */
+    discount?: { price: number; reason: string } | null;
     method: Payment['method'];
     createdBy: Identifier;
     paymentLinkId?: string;
     note?: string;
 }
 
+/** A payment for a pass, recorded now. Its fields in the ledger's usual order, which the history shows them in. */
+const insertPayment = (tx: Transaction, payment: Pick<Payment, 'customerId' | 'amount' | 'method' | 'passId' | 'createdBy'> & { paymentLinkId?: string; note?: string }) =>
+    tx.insert('payments', {
+        customerId: payment.customerId,
+        kind: 'payment',
+        amount: payment.amount,
+        method: payment.method,
+        passId: payment.passId,
+        paymentLinkId: payment.paymentLinkId ?? null,
+        paidAt: new Date().toISOString(),
+        note: payment.note ?? null,
+        createdBy: payment.createdBy,
+    });
+
 /**
- * Sells a plan inside the caller's transaction: the pass and, unless it was free, its payment, pointing
- * at each other. The pass comes first so that the payment can name it, then learns its payment's id.
+ * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment,
+ * pointing at each other. The pass comes first so that the payment can name it, then learns its
+ * payment's id. The pass costs the plan's price (or the discounted one): paying less is a part payment,
+ * and the rest is due on the pass, not a discount.
  */
 export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: Pass; payment: Payment | null }> => {
-    const pass = await tx.insert('passes', passForSale(sale.plan, sale.customerId, sale.startsOn, sale.amount));
+    const pass = await tx.insert('passes', passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null));
     if (sale.amount <= 0) return { pass, payment: null };
-    const payment = await tx.insert('payments', {
-        customerId: sale.customerId,
-        kind: 'payment',
-        amount: sale.amount,
-        method: sale.method,
-        passId: pass.id,
-        paymentLinkId: sale.paymentLinkId ?? null,
-        paidAt: new Date().toISOString(),
-        note: sale.note ?? null,
-        createdBy: sale.createdBy,
-    });
+    const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
+    const payment = await insertPayment(tx, { customerId, amount, method, passId: pass.id, createdBy, paymentLinkId, note });
     return { pass: await tx.update('passes', { ...pass, paymentId: payment.id }), payment };
 };
+
+/** What is still due on a pass, from its own ledger entries (an index read by passId). */
+export const dueOn = async (reader: Reader, pass: Pass): Promise<number> => balanceDue(pass, paidForPass(await reader.select('payments', { passId: pass.id }), pass.id));
+
+/** The pass as lists answer it: with what was paid for it and what is still due. */
+const withBalance = async (reader: Reader, pass: Pass) => ({ ...pass, ...(await passBalances([pass], reader)).get(pass.id) });
 
 export const moneyRoutes = (storage: Storage): Router => {
     const router = Router();
@@ -115,9 +137,32 @@ export const moneyRoutes = (storage: Storage): Router => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const plan = await referenced(tx, 'subscriptions', input.subscriptionId, 'subscriptionId');
                 if (!plan.active) throw invalidFields({ subscriptionId: 'app.money.errors.plan_inactive' });
-                return recordSale(tx, { ...input, plan, amount: input.amount ?? plan.price, createdBy: user(req).id });
+                const discount = input.price == null ? null : { price: input.price, reason: input.discountReason as string };
+                if (discount) applyRule(() => checkDiscount(discount.price, plan));
+                const { customerId, startsOn, method } = input;
+                const sold = await recordSale(tx, { customerId, startsOn, method, plan, discount, amount: input.amount ?? discount?.price ?? plan.price, createdBy: user(req).id });
+                return { ...sold, pass: await withBalance(tx, sold.pass) };
             });
             res.status(201).json(sale);
+        }),
+    );
+
+    /** Pays what is left on a pass (a part payment at the sale), never more than is due. */
+    router.post(
+        '/passes/:id/pay',
+        handle(async (req, res) => {
+            allow(req, 'payments', 'create');
+            const input = parseBody(passPaymentSchema, req.body);
+            const answer = await storage.transaction(async tx => {
+                const pass = await found(tx, 'passes', req.params.id, 'Pass');
+                const due = await dueOn(tx, pass);
+                applyRule(() => checkPassPayment(input.amount, due));
+                const payment = await insertPayment(tx, { customerId: pass.customerId, amount: input.amount, method: input.method, passId: pass.id, createdBy: user(req).id });
+                // A pass sold for nothing paid learns its first payment, as a sale would have told it.
+                const after = pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
+                return { pass: await withBalance(tx, after), payment };
+            });
+            res.status(201).json(answer);
         }),
     );
 

@@ -13,7 +13,8 @@ import { studioConfig } from './studio';
 /*
  * The only API without sign-in: what the public page /payments/link/{id} shows, and paying. A link's id
  * is its secret (128 random bits), so the answer holds only what the payment page needs: studio
- * name, plan name, amount and currency, description, expiry, the customer's first name, status.
+ * name, plan name, amount and currency, description, expiry (and the studio's time zone to show it in),
+ * the customer's first name, status.
  */
 
 const findLink = async (reader: Reader, id: string): Promise<PaymentLink> => {
@@ -40,6 +41,8 @@ export const publicLinkView = async (reader: Reader, link: PaymentLink) => {
         currency: config.currency,
         description: link.description,
         expiresAt: link.expiresAt,
+        // The expiry is shown in the studio's time, named, whatever the customer's device says.
+        timezone: config.timezone,
         firstName: (await reader.get('customers', link.customerId))?.firstName ?? '',
         // The studio's language, for a customer whose browser says nothing the app speaks.
         locale: config.defaultLocale,

@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, intervals, paymentsIn, previousPeriod, type Amount, type Interval, type Period } from '../domain/income';
+import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, intervals, paymentsIn, type Amount, type Interval, type Period } from '../domain/income';
+import { personName } from '../domain/journal';
+import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { isActiveOn, visitsLeft } from '../domain/passes';
@@ -75,13 +77,20 @@ const earnedIn = async (reader: Reader, period: Period) => {
     return earnedRevenue({ attendances, events: byId(events), courses, passes: [...passes.values()] }, period);
 };
 
-/** Income statistics for a period, computed on the server over the records of the period. */
-export const incomeStatistics = async (reader: Reader, period: Period, interval: Interval) => {
+/**
+ * Income statistics for a period, computed on the server over the records of the period, with the
+ * comparison the dashboard makes too (see comparisonOf): the previous whole month, quarter or year, or the
+ * same number of days before, and where the period holds today, the days so far against the same days.
+ */
+export const incomeStatistics = async (reader: Reader, period: Period, interval: Interval, now = new Date()) => {
     const { timezone } = await studioConfig(reader);
-    const previous = previousPeriod(period);
+    const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
     const inPeriod = await paymentsOf(reader, period, timezone);
     const current = incomeSeries(inPeriod, period, interval, timezone);
-    const before = incomeSeries(await paymentsOf(reader, previous, timezone), previous, interval, timezone);
+    const inPrevious = await paymentsOf(reader, previous, timezone);
+    const before = incomeSeries(inPrevious, previous, interval, timezone);
+    // The days so far lie inside the period and their counterparts inside the previous one: summed from what was read.
+    const [toDateTotal, toDateBefore] = toDate ? incomeTotals([...inPeriod, ...inPrevious], [toDate.current, toDate.previous], timezone) : [0, 0];
     const paidFor = byId(await reader.getMany('passes', passIdsOf(inPeriod)));
     const earned = await earnedIn(reader, period);
     return {
@@ -89,6 +98,8 @@ export const incomeStatistics = async (reader: Reader, period: Period, interval:
         interval,
         total: current.total,
         series: current.series,
+        comparison: { kind, length },
+        toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDateBefore } },
         byMethod: incomeByMethod(inPeriod),
         byPlan: incomeByPlan(inPeriod, paidFor, byId(await reader.select('subscriptions'))),
         previous: { ...previous, ...before },
@@ -116,6 +127,9 @@ export const dashboard = async (reader: Reader, user: AuthenticatedRequest['user
     for (const attendance of await reader.select('attendances', { eventId: events.map(event => event.id) })) {
         marked.set(attendance.eventId, (marked.get(attendance.eventId) ?? 0) + 1);
     }
+    // Marked of enrolled: a class of a group counts its members, a class of no group has none.
+    const groups = byId(await reader.getMany('schedules', [...new Set(events.flatMap(event => (event.scheduleId == null ? [] : [event.scheduleId])))]));
+    const enrolledIn = (event: StudioEvent) => (event.scheduleId == null ? null : (groups.get(event.scheduleId)?.customerIds.length ?? null));
     const todayEvents = events.map(event => ({
         id: event.id,
         startsAt: event.startsAt,
@@ -126,6 +140,7 @@ export const dashboard = async (reader: Reader, user: AuthenticatedRequest['user
         teacher: users.get(event.teacherId)?.name ?? '',
         capacity: event.capacity,
         marked: marked.get(event.id) ?? 0,
+        enrolled: enrolledIn(event),
     }));
     if (user.role === 'teacher') return { today, todayEvents };
     return { today, todayEvents, ...(await studioNumbers(reader, config, today)) };
@@ -136,20 +151,13 @@ const shown = 50;
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
 const studioNumbers = async (reader: Reader, config: Config, today: string) => {
-    const monthStart = `${today.slice(0, 7)}-01`;
-    const lastMonthStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
+    // This month so far against the same days of last month, and all of last month: the income page's rule.
+    const month = presetPeriod('this_month', today);
+    const { previous, toDate } = comparisonOf(month, today);
+    const sameDays = toDate ?? { current: { from: month.from, to: today }, previous };
     // One read for the three sums: each takes its own days out of the payments since last month began.
-    const payments = await paymentsAround(reader, { from: lastMonthStart, to: today }, config.timezone);
-    const sameDayLastMonth = addDays(lastMonthStart, Math.min(daysBetween(monthStart, today), daysBetween(lastMonthStart, addDays(monthStart, -1))));
-    const [thisMonth, lastMonthToDate, lastMonth] = incomeTotals(
-        payments,
-        [
-            { from: monthStart, to: today },
-            { from: lastMonthStart, to: sameDayLastMonth },
-            { from: lastMonthStart, to: addDays(monthStart, -1) },
-        ],
-        config.timezone,
-    );
+    const payments = await paymentsAround(reader, { from: previous.from, to: today }, config.timezone);
+    const [thisMonth, lastMonthToDate, lastMonth] = incomeTotals(payments, [sameDays.current, sameDays.previous, previous], config.timezone);
     const charging = await chargingStatuses(reader);
     const week = await visitsOf(reader, { from: weekStart(today), to: addDays(weekStart(today), 6) });
     // A pass that ended before today cannot be active.
@@ -166,10 +174,10 @@ const studioNumbers = async (reader: Reader, config: Config, today: string) => {
     const customers = byId(await reader.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
     const nameOf = (customerId: Identifier) => {
         const customer = customers.get(customerId);
-        return customer ? `${customer.firstName} ${customer.lastName}` : '';
+        return customer ? personName(customer) : '';
     };
     return {
-        income: { thisMonth, lastMonthToDate, lastMonth },
+        income: { thisMonth, lastMonthToDate, lastMonth, toDate: sameDays, previous },
         activePasses: active.length,
         visitsThisWeek: week.attendances.filter(attendance => charging.has(attendance.status)).length,
         expiringPasses: expiringShown.map(pass => ({
@@ -222,6 +230,8 @@ export interface TeacherDashboard {
         teacher: string;
         capacity: number;
         marked: number;
+        /** The members of the class's group; null for a class of no group. */
+        enrolled: number | null;
     }[];
 }
 export type StaffDashboard = TeacherDashboard & Awaited<ReturnType<typeof studioNumbers>>;

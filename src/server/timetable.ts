@@ -1,20 +1,23 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isoDate } from '../domain/fields';
-import { buildJournal, fullName, monthBounds, type Journal } from '../domain/journal';
+import { buildJournal, monthBounds, personName, sortingName, type Journal } from '../domain/journal';
 import { passToCharge, visitsLeft } from '../domain/passes';
 import { teacherPay, type EventPay } from '../domain/pay';
 import { canAccess, canOpenPage } from '../domain/permissions';
 import { addDays, daysBetween } from '../domain/time';
+import type { Marking } from '../domain/attendance';
 import { planGeneration, type Skipped } from '../domain/timetable';
-import type { Attendance, Customer, Identifier, Pass, StudioEvent, User } from '../domain/types';
+import type { Attendance, Customer, Identifier, Pass, Schedule, StudioEvent, User } from '../domain/types';
 import { validate } from '../domain/validation';
 import { canSee, present, visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
 import { badRequest, forbidden, handle, invalidFields, notFound } from './errors';
 import { parseListQuery } from './listQuery';
-import type { Filter, Reader, Row, Storage } from './storage/types';
+import { markingOf } from './rules/attendances';
+import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
 import { chargingStatuses } from './studio';
+import { frozenUntilOn } from './debts';
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
@@ -46,7 +49,7 @@ export const startsWithin = (from: string, to: string): Filter[] => [
 const byName = new Intl.Collator('ru');
 
 const customerNames = async (reader: Reader, ids: Iterable<Identifier>) =>
-    new Map((await reader.getMany('customers', [...ids])).map(customer => [customer.id, fullName(customer)]));
+    new Map((await reader.getMany('customers', [...ids])).map(customer => [customer.id, sortingName(customer)]));
 
 /** The marks of some events. */
 const marksOf = (reader: Reader, events: StudioEvent[]) => reader.select('attendances', { eventId: events.map(event => event.id) });
@@ -77,11 +80,33 @@ const rosterPasses = async (reader: Reader, event: StudioEvent, people: Identifi
     );
 };
 
+/** The words of a skipped slot: who teaches what, when and where in the class it clashes with. */
+export interface SkipParams {
+    date: string;
+    time: string;
+    teacher: string;
+    course: string;
+    studio: string;
+}
+
 /** What the endpoints answer, for the app's data provider. */
+export type SkippedAnswer = Skipped & { params: SkipParams };
 export interface GenerationAnswer {
     created: number;
     events: StudioEvent[];
-    skipped: Skipped[];
+    skipped: SkippedAnswer[];
+}
+export interface GroupGeneration {
+    scheduleId: Identifier;
+    title: string | null;
+    created: number;
+    skipped: SkippedAnswer[];
+}
+export interface GenerationForAllAnswer {
+    from: string;
+    to: string;
+    created: number;
+    groups: GroupGeneration[];
 }
 export interface RosterPerson {
     customerId: Identifier;
@@ -89,9 +114,13 @@ export interface RosterPerson {
     member: boolean;
     attendance: Attendance | null;
     pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
+    /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
+    frozenUntil?: string | null;
 }
 export interface RosterAnswer {
     event: StudioEvent;
+    /** Whether the signed-in user may mark now: a class of a later day, or a teacher's closed window. */
+    marking: Marking;
     capacity: number;
     visits: number;
     marked: number;
@@ -132,6 +161,49 @@ const eventFilterOf = (req: Request): Record<string, unknown> | undefined => {
 const walkInSearchFields = ['firstName', 'lastName'];
 const walkInsShown = 10;
 
+/**
+ * Names for the reasons of skipped slots, so that the app can say "Anna Petrova teaches Hatha Yoga at
+ * 19:00 in Hall A" in the user's language: the class in the way, or the group's own slot when it exists.
+ */
+const wordedSkips = async (reader: Reader, skipped: Skipped[], events: Pick<StudioEvent, 'id' | 'teacherId' | 'courseId' | 'studioId' | 'startsAt'>[]): Promise<SkippedAnswer[]> => {
+    const byId = new Map(events.map(event => [event.id, event]));
+    const shown = skipped.map(skip => (skip.eventId === undefined ? undefined : byId.get(skip.eventId)));
+    const ids = (field: 'teacherId' | 'courseId' | 'studioId') => [...new Set(shown.flatMap(event => (event ? [event[field]] : [])))];
+    const [teachers, courses, studios] = await Promise.all([reader.getMany('users', ids('teacherId')), reader.getMany('courses', ids('courseId')), reader.getMany('studios', ids('studioId'))]);
+    const nameOf = (records: { id: Identifier; name: string }[], id: Identifier | undefined) => records.find(record => record.id === id)?.name ?? (id === undefined ? '' : `#${id}`);
+    return skipped.map((skip, index) => {
+        const event = shown[index];
+        return {
+            ...skip,
+            params: {
+                date: (event?.startsAt ?? skip.date).slice(0, 10),
+                time: event?.startsAt.slice(11, 16) ?? skip.startTime,
+                teacher: nameOf(teachers, event?.teacherId),
+                course: nameOf(courses, event?.courseId),
+                studio: nameOf(studios, event?.studioId),
+            },
+        };
+    });
+};
+
+type GeneratedGroup = GroupGeneration & { events: StudioEvent[] };
+
+/**
+ * Generates one group's classes for a period inside a transaction. A clash needs an event near the period,
+ * and no class lasts a day, so one from the day before or after is enough; the group's own events hold
+ * its slots whatever their dates. Classes generated for a group just before are seen by the next.
+ */
+const generateGroup = async (tx: Transaction, schedule: Schedule, from: string, to: string): Promise<GeneratedGroup> => {
+    const own = await tx.select('events', { scheduleId: schedule.id });
+    const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
+    // In id order, as planning expects: the first clash found is the one named.
+    const events = [...new Map([...own, ...near].map(event => [event.id, event])).values()].sort((a, b) => a.id - b.id);
+    const plan = planGeneration(schedule, events, from, to);
+    const created: StudioEvent[] = [];
+    for (const draft of plan.create) created.push(await tx.insert('events', draft));
+    return { scheduleId: schedule.id, title: schedule.title ?? null, created: created.length, events: created, skipped: await wordedSkips(tx, plan.skipped, [...events, ...created]) };
+};
+
 export const timetableRoutes = (storage: Storage): Router => {
     const router = Router();
 
@@ -150,16 +222,27 @@ export const timetableRoutes = (storage: Storage): Router => {
             const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
                 const schedule = await tx.get('schedules', numericId(req.params.id));
                 if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
-                // The group's own events hold its slots whatever their dates; a clash needs an event near the
-                // period, and no class lasts a day, so one from the day before or after is enough.
-                const own = await tx.select('events', { scheduleId: schedule.id });
-                const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
-                // In id order, as planning expects: the first clash found is the one named.
-                const events = [...new Map([...own, ...near].map(event => [event.id, event])).values()].sort((a, b) => a.id - b.id);
-                const plan = planGeneration(schedule, events, from, to);
-                const created: StudioEvent[] = [];
-                for (const draft of plan.create) created.push(await tx.insert('events', draft));
-                return { created: created.length, events: created, skipped: plan.skipped };
+                const { created, events, skipped } = await generateGroup(tx, schedule, from, to);
+                return { created, events, skipped };
+            });
+            res.json(answer);
+        }),
+    );
+
+    router.post(
+        '/schedules/generate',
+        handle(async (req, res) => {
+            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' })) throw forbidden('Your role may not create classes');
+            const { from, to } = periodOf(req.body);
+            // One write for all groups: a studio sees the whole period generated, or nothing if it fails.
+            const answer = await storage.transaction(async (tx): Promise<GenerationForAllAnswer> => {
+                const schedules = (await tx.select('schedules', { active: true })).sort((a, b) => a.id - b.id);
+                const groups: GroupGeneration[] = [];
+                for (const schedule of schedules) {
+                    const { events: _events, ...group } = await generateGroup(tx, schedule, from, to);
+                    groups.push(group);
+                }
+                return { from, to, created: groups.reduce((sum, group) => sum + group.created, 0), groups };
             });
             res.json(answer);
         }),
@@ -175,6 +258,7 @@ export const timetableRoutes = (storage: Storage): Router => {
             const ids = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
             const names = await customerNames(storage, ids);
             const passes = await rosterPasses(storage, event, ids, marks);
+            const frozenUntil = await frozenUntilOn(storage, event, ids.filter(customerId => !passes.get(customerId)));
             const charging = await chargingStatuses(storage);
             const people = ids
                 .map(customerId => ({
@@ -183,10 +267,12 @@ export const timetableRoutes = (storage: Storage): Router => {
                     member: members.includes(customerId),
                     attendance: marks.find(mark => mark.customerId === customerId) ?? null,
                     pass: passes.get(customerId) ?? null,
+                    frozenUntil: frozenUntil.get(customerId) ?? null,
                 }))
                 .sort((a, b) => byName.compare(a.name, b.name));
             res.json({
                 event,
+                marking: await markingOf(storage, event, userOf(req)),
                 capacity: event.capacity,
                 visits: marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,
@@ -215,7 +301,7 @@ export const timetableRoutes = (storage: Storage): Router => {
                 sort: { field: 'id', order: 'ASC' },
                 range: { start: 0, end: walkInsShown - 1 },
             });
-            res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: fullName(customer) })));
+            res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: personName(customer) })));
         }),
     );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'ra-core';
+import { addDays, studioToday } from '../../src/domain/time';
 import { call, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -34,16 +35,25 @@ const httpError = async (promise: Promise<unknown>) =>
     );
 
 let minute = 0;
-/** A one-off class in a quiet month of 2027, each at its own time so that none clash. */
+/** A one-off class in a quiet month of 2025 (past, so it may be marked), each at its own time so that none clash. */
 const buildEvent = async (fields: Record<string, unknown> = {}) => {
     minute += 1;
     const day = String(1 + (minute % 28)).padStart(2, '0');
     const hour = String(6 + Math.floor(minute / 28)).padStart(2, '0');
     const { data } = await manager.create('events', {
-        data: { courseId: 1, teacherId: anna, studioId: 3, startsAt: `2027-05-${day}T${hour}:00`, durationMinutes: 30, capacity: 10, ...fields },
+        data: { courseId: 1, teacherId: anna, studioId: 3, startsAt: `2025-05-${day}T${hour}:00`, durationMinutes: 30, capacity: 10, ...fields },
     });
     return data;
 };
+
+// A teacher marks only within a few days of the class: their classes are today's, before the demo's first class at 08:00.
+const today = studioToday('Europe/Moscow');
+let early = 0;
+const todaysEvent = (fields: Record<string, unknown> = {}) => {
+    early += 1;
+    return buildEvent({ startsAt: `${today}T0${5 + Math.floor(early / 2)}:${early % 2 ? '30' : '00'}`, ...fields });
+};
+const coveringToday = { startsOn: addDays(today, -1), endsOn: addDays(today, 30) };
 
 const buildCustomer = async (lastName: string) =>
     (await manager.create('customers', { data: { firstName: 'Test', lastName, phone: '+7 900 000-00-00', status: 'active' } })).data;
@@ -51,7 +61,7 @@ const buildCustomer = async (lastName: string) =>
 const buildPass = async (customerId: unknown, fields: Record<string, unknown> = {}) =>
     (
         await manager.create('passes', {
-            data: { customerId, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, directionIds: [], startsOn: '2027-04-01', endsOn: '2027-06-30', ...fields },
+            data: { customerId, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, directionIds: [], startsOn: '2025-04-01', endsOn: '2025-06-30', ...fields },
         })
     ).data;
 
@@ -64,14 +74,14 @@ describe('charging a visit when attendance is marked', () => {
         const customer = await buildCustomer('Chooser');
         const event = await buildEvent();
         // First a pass whose single visit is spent on an earlier class, while it is the only pass.
-        const usedUp = await buildPass(customer.id, { endsOn: '2027-05-30', visitsTotal: 1 });
-        const earlier = await buildEvent({ startsAt: '2027-04-02T06:00' });
+        const usedUp = await buildPass(customer.id, { endsOn: '2025-05-30', visitsTotal: 1 });
+        const earlier = await buildEvent({ startsAt: '2025-04-02T06:00' });
         expect((await mark(earlier.id, customer.id)).passId).toBe(usedUp.id);
-        const later = await buildPass(customer.id, { endsOn: '2027-06-30' });
-        const sooner = await buildPass(customer.id, { endsOn: '2027-05-31', directionIds: [1] });
-        const frozen = await buildPass(customer.id, { endsOn: '2027-05-20', frozenFrom: '2027-05-01', frozenTo: '2027-05-28' });
-        const expired = await buildPass(customer.id, { startsOn: '2027-03-01', endsOn: '2027-04-30' });
-        const wrongDirection = await buildPass(customer.id, { endsOn: '2027-05-29', directionIds: [4] });
+        const later = await buildPass(customer.id, { endsOn: '2025-06-30' });
+        const sooner = await buildPass(customer.id, { endsOn: '2025-05-31', directionIds: [1] });
+        const frozen = await buildPass(customer.id, { endsOn: '2025-05-20', frozenFrom: '2025-05-01', frozenTo: '2025-05-28' });
+        const expired = await buildPass(customer.id, { startsOn: '2025-03-01', endsOn: '2025-04-30' });
+        const wrongDirection = await buildPass(customer.id, { endsOn: '2025-05-29', directionIds: [4] });
 
         const attendance = await mark(event.id, customer.id);
         expect(attendance).toMatchObject({ passId: sooner.id, charged: true, unpaid: false });
@@ -148,9 +158,9 @@ describe('charging a visit when attendance is marked', () => {
 describe('teachers and the roster', () => {
     it('a teacher marks on their own class only and never reads passes', async () => {
         const customer = await buildCustomer('Pupil');
-        const own = await buildEvent();
+        const own = await todaysEvent();
         const foreign = await buildEvent({ teacherId: boris, courseId: 6 });
-        await buildPass(customer.id);
+        await buildPass(customer.id, coveringToday);
         const attendance = await mark(own.id, customer.id, 'attended', teacher);
         expect(attendance).toMatchObject({ charged: true, markedBy: anna });
         expect((await httpError(mark(foreign.id, customer.id, 'attended', teacher))).status).toBe(403);
@@ -161,11 +171,11 @@ describe('teachers and the roster', () => {
     it('the roster names members and walk-ins with the pass charged, the visits left and the debts', async () => {
         const paying = await buildCustomer('Rosterpaying');
         const owing = await buildCustomer('Rosterowing');
-        const bought = await buildPass(paying.id, { visitsTotal: 4 });
+        const bought = await buildPass(paying.id, { visitsTotal: 4, ...coveringToday });
         const { data: group } = await manager.create('schedules', {
-            data: { courseId: 1, teacherId: anna, studioId: 3, slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: '2027-05-01', capacity: 8, customerIds: [paying.id] },
+            data: { courseId: 1, teacherId: anna, studioId: 3, slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: '2025-05-01', capacity: 8, customerIds: [paying.id] },
         });
-        const event = await buildEvent({ scheduleId: group.id });
+        const event = await todaysEvent({ scheduleId: group.id });
         await mark(event.id, owing.id);
         const before = await call(server.url, `/api/events/${event.id}/roster`, { token: teacherToken });
         expect(before.status).toBe(200);
@@ -183,24 +193,24 @@ describe('teachers and the roster', () => {
         expect(walkIns.body).toEqual([]);
         const someone = await buildCustomer('Walkinson');
         const found = await call(server.url, `/api/events/${event.id}/walk-ins?q=walkins`, { token: teacherToken });
-        expect(found.body).toEqual([{ id: someone.id, name: 'Walkinson Test' }]);
+        expect(found.body).toEqual([{ id: someone.id, name: 'Test Walkinson' }]);
     });
 
     it('lists marks by the teacher, course and date of their class', async () => {
         const customer = await buildCustomer('Filtered');
-        const mine = await buildEvent({ startsAt: '2027-06-10T06:00' });
-        const borisEvent = await buildEvent({ teacherId: boris, courseId: 6, startsAt: '2027-06-10T07:00' });
+        const mine = await buildEvent({ startsAt: '2025-06-10T06:00' });
+        const borisEvent = await buildEvent({ teacherId: boris, courseId: 6, startsAt: '2025-06-10T07:00' });
         await mark(mine.id, customer.id);
         await mark(borisEvent.id, customer.id);
         const list = (filter: object) => manager.getList('attendances', { filter, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' } });
-        const byAnna = await list({ customerId: customer.id, teacherId: anna, date_gte: '2027-06-10', date_lte: '2027-06-10' });
+        const byAnna = await list({ customerId: customer.id, teacherId: anna, date_gte: '2025-06-10', date_lte: '2025-06-10' });
         expect(byAnna.data.map(row => row.eventId)).toEqual([mine.id]);
         expect(byAnna.total).toBe(1);
         const byCourse = await list({ customerId: customer.id, courseId: 6 });
         expect(byCourse.data.map(row => row.eventId)).toEqual([borisEvent.id]);
-        const outside = await list({ customerId: customer.id, date_gte: '2027-06-11' });
+        const outside = await list({ customerId: customer.id, date_gte: '2025-06-11' });
         expect(outside.total).toBe(0);
-        const asTeacher = await teacher.getList('attendances', { filter: { customerId: customer.id, date_gte: '2027-06-01' }, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' } });
+        const asTeacher = await teacher.getList('attendances', { filter: { customerId: customer.id, date_gte: '2025-06-01' }, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' } });
         expect(asTeacher.data.map(row => row.eventId)).toEqual([mine.id]);
     });
 });

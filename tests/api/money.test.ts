@@ -39,15 +39,17 @@ describe('selling a plan', () => {
     it('creates the pass and its payment in one write, pointing at each other', async () => {
         const { pass, payment } = await sell(7);
         expect(pass).toMatchObject({ customerId: 7, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, visitsUsed: 0, startsOn: today, endsOn: addDays(today, 34), paymentId: payment.id });
+        expect(pass).toMatchObject({ paid: 5200, balanceDue: 0 });
         expect(payment).toMatchObject({ customerId: 7, kind: 'payment', amount: 5200, method: 'card', passId: pass.id });
         const { data: stored } = await manager.getOne('passes', { id: pass.id });
         expect(stored).toEqual(pass);
         expect((await manager.getOne('payments', { id: payment.id })).data).toEqual(payment);
     });
 
-    it('takes a discounted amount', async () => {
+    it('takes a part payment, the pass keeping the plan price and the rest due', async () => {
         const { pass, payment } = await sell(7, 2, { amount: 2000 });
-        expect([pass.price, payment.amount]).toEqual([2000, 2000]);
+        expect([pass.price, payment.amount]).toEqual([2800, 2000]);
+        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({ paid: 2000, balanceDue: 800 });
     });
 
     it('refuses bad input with the field, an unknown customer and teachers, changing nothing', async () => {

@@ -63,6 +63,7 @@ describe('the public payment link', () => {
             currency: 'RUB',
             description: 'Renewal',
             expiresAt: link.expiresAt,
+            timezone: 'Europe/Moscow',
             firstName: customer.firstName,
             locale: 'ru',
         });

@@ -21,7 +21,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     studios: () => ({ name: unique('Studio'), capacity: 12 }),
     courses: () => ({ name: unique('Course'), directionId: 1, level: 'beginner', durationMinutes: 90 }),
     subscriptions: () => ({ name: unique('Plan'), price: 4200, visits: 8, validityDays: 30, directionIds: [1], freezeDays: 7 }),
-    statuses: () => ({ name: 'customer', code: `c${Date.now().toString(36)}${++sequence}`, label: 'Test', color: '#abcdef' }),
+    statuses: () => ({ name: 'customer', code: `c${Date.now().toString(36)}${++sequence}`, labels: { en: 'Test' }, color: '#abcdef' }),
 };
 
 const catalogue = ['directions', 'studios', 'courses', 'subscriptions'];
@@ -32,7 +32,7 @@ describe('roles on the settings collections', () => {
         const created = await post('admin', `/${collection}`, samples[collection]());
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         const id = created.body.id as number;
-        const changed = await put('admin', `/${collection}/${id}`, collection === 'statuses' ? { label: 'Renamed' } : { name: unique('Renamed') });
+        const changed = await put('admin', `/${collection}/${id}`, collection === 'statuses' ? { labels: { en: 'Renamed' } } : { name: unique('Renamed') });
         expect(changed.status, JSON.stringify(changed.body)).toBe(200);
         expect((await del('admin', `/${collection}/${id}`)).status).toBe(200);
         expect((await api('admin', `/${collection}/${id}`)).status).toBe(404);
@@ -218,11 +218,11 @@ describe('status lists', () => {
         expect(refused.body.referrers).toEqual([expect.objectContaining({ collection: 'customers', field: 'status' })]);
         expect((await put('admin', `/statuses/${active.id}`, { code: 'on-hold' })).body.errors).toEqual({ code: 'app.settings.code_in_use' });
         expect((await put('admin', `/statuses/${active.id}`, { name: 'attendance' })).body.errors).toEqual({ name: 'app.settings.status_list_fixed' });
-        expect((await put('admin', `/statuses/${active.id}`, { label: 'On hold' })).body).toMatchObject({ code: 'paused', label: 'On hold', name: 'customer' });
+        expect((await put('admin', `/statuses/${active.id}`, { labels: { en: 'On hold' } })).body).toMatchObject({ code: 'paused', labels: { en: 'On hold' }, name: 'customer' });
     });
 
     it('refuses a code already used in the same list', async () => {
-        const refused = await post('admin', '/statuses', { name: 'attendance', code: 'late', label: 'Late again', color: '#000000' });
+        const refused = await post('admin', '/statuses', { name: 'attendance', code: 'late', labels: { en: 'Late again' }, color: '#000000' });
         expect(refused.status).toBe(409);
         expect(refused.body.errors).toEqual({ code: 'app.validation.unique' });
     });

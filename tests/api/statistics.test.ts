@@ -117,9 +117,13 @@ describe('income statistics', () => {
         expect((body.byPlan as { label: string; amount: number }[]).map(plan => plan.amount)).toEqual([8000, 2500]);
     });
 
-    it('compares with the previous period of the same length', async () => {
+    it('compares a whole month with the whole month before, and other days with as many days before', async () => {
         const { body } = await statistics('from=2026-11-01&to=2026-11-30&interval=month');
-        expect(body.previous).toMatchObject({ from: '2026-10-02', to: '2026-10-31', total: 4000 });
+        expect(body.previous).toMatchObject({ from: '2026-10-01', to: '2026-10-31', total: 4000 });
+        expect(body.comparison).toEqual({ kind: 'month', length: 1 });
+        const days = await statistics('from=2026-11-02&to=2026-11-30&interval=month');
+        expect(days.body.previous).toMatchObject({ from: '2026-10-04', to: '2026-11-01', total: 12000 });
+        expect(days.body.comparison).toEqual({ kind: 'days', length: 29 });
     });
 
     it('reports what the visits earned by direction, teacher and studio', async () => {

@@ -25,7 +25,7 @@ afterAll(async () => {
 interface Generated {
     created: number;
     events: RaRecord[];
-    skipped: { date: string; startTime: string; reason: string; eventId?: number }[];
+    skipped: { date: string; startTime: string; reason: string; eventId?: number; params: Record<string, string> }[];
 }
 
 const generate = async (scheduleId: unknown, from: string, to: string, token = managerToken) => {
@@ -115,8 +115,20 @@ describe('generating events from a schedule', () => {
         const result = await generate(group.id, '2027-04-05', '2027-04-19');
         expect(result.body.created).toBe(1);
         expect(result.body.skipped).toEqual([
-            { date: '2027-04-05', startTime: '09:00', reason: 'studio_clash', eventId: busyStudio.id },
-            { date: '2027-04-12', startTime: '09:00', reason: 'teacher_clash', eventId: busyTeacher.id },
+            {
+                date: '2027-04-05',
+                startTime: '09:00',
+                reason: 'studio_clash',
+                eventId: busyStudio.id,
+                params: { date: '2027-04-05', time: '09:30', teacher: 'Vera Ivanova', course: 'Mat Pilates', studio: 'Main Hall' },
+            },
+            {
+                date: '2027-04-12',
+                startTime: '09:00',
+                reason: 'teacher_clash',
+                eventId: busyTeacher.id,
+                params: { date: '2027-04-12', time: '08:30', teacher: 'Boris Sokolov', course: 'Hip-hop Foundations', studio: 'Mirror Hall' },
+            },
         ]);
     });
 
@@ -159,8 +171,9 @@ describe('teacher pay and the journal', () => {
     const mark = (eventId: unknown, customerId: number, status: string) => manager.create('attendances', { data: { eventId, customerId, status } });
 
     it('pays Anna per charging attendee, nothing for a cancelled class, and lists the attendees', async () => {
-        const group = await buildGroup({ studioId: 3, slots: [{ weekday: 4, startTime: '07:00', durationMinutes: 60 }], customerIds: [5, 6, 7] });
-        await generate(group.id, '2027-08-01', '2027-08-31');
+        // August 2025: a past month, so that its classes may be marked.
+        const group = await buildGroup({ studioId: 3, slots: [{ weekday: 4, startTime: '07:00', durationMinutes: 60 }], startsOn: '2025-08-01', customerIds: [5, 6, 7] });
+        await generate(group.id, '2025-08-01', '2025-08-31');
         const [one, two, three] = await eventsOf(group.id);
         await mark(one.id, 5, 'attended');
         await mark(one.id, 6, 'excused');
@@ -169,7 +182,7 @@ describe('teacher pay and the journal', () => {
         await mark(three.id, 6, 'attended');
         await manager.update('events', { id: three.id, data: { status: 'cancelled' }, previousData: three });
 
-        const answer = await call(server.url, `/api/teachers/${anna}/pay?from=2027-08-01&to=2027-08-31`, { token: teacherToken });
+        const answer = await call(server.url, `/api/teachers/${anna}/pay?from=2025-08-01&to=2025-08-31`, { token: teacherToken });
         expect(answer.status).toBe(200);
         const body = answer.body as unknown as { total: number; events: { event: RaRecord; visits: number; pay: number; attendees: { status: string }[] }[] };
         const rows = body.events.filter(row => row.event.scheduleId === group.id);
@@ -182,7 +195,7 @@ describe('teacher pay and the journal', () => {
         ]);
         expect(body.total).toBe(900);
 
-        const journal = await call(server.url, `/api/reports/attendances/${group.id}?month=2027-08`, { token: managerToken });
+        const journal = await call(server.url, `/api/reports/attendances/${group.id}?month=2025-08`, { token: managerToken });
         expect(journal.status).toBe(200);
         const { columns, rows: people, visits } = journal.body as unknown as { columns: { eventId: number; visits: number }[]; rows: { customerId: number; marks: Record<string, string>; visits: number }[]; visits: number };
         expect(columns.map(column => column.visits)).toEqual([2, 1, 1, 0]);
@@ -192,9 +205,9 @@ describe('teacher pay and the journal', () => {
     });
 
     it('keeps a teacher to their own pay and away from the journal', async () => {
-        expect((await call(server.url, `/api/teachers/${boris}/pay?from=2027-08-01&to=2027-08-31`, { token: teacherToken })).status).toBe(403);
-        expect((await call(server.url, `/api/teachers/${boris}/pay?from=2027-08-01&to=2027-08-31`, { token: managerToken })).status).toBe(200);
-        expect((await call(server.url, `/api/teachers/${anna}/pay?from=2027-08-31&to=2027-08-01`, { token: teacherToken })).status).toBe(400);
+        expect((await call(server.url, `/api/teachers/${boris}/pay?from=2025-08-01&to=2025-08-31`, { token: teacherToken })).status).toBe(403);
+        expect((await call(server.url, `/api/teachers/${boris}/pay?from=2025-08-01&to=2025-08-31`, { token: managerToken })).status).toBe(200);
+        expect((await call(server.url, `/api/teachers/${anna}/pay?from=2025-08-31&to=2025-08-01`, { token: teacherToken })).status).toBe(400);
         expect((await call(server.url, '/api/reports/attendances/1?month=2026-11', { token: teacherToken })).status).toBe(403);
         expect((await call(server.url, '/api/reports/attendances/1?month=2026-13', { token: managerToken })).status).toBe(400);
     });

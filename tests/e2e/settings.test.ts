@@ -84,10 +84,54 @@ describeInBrowser('the settings screens in a browser', () => {
 
         await p.getByRole('button', { name: 'Add status' }).click();
         const dialog = p.getByRole('dialog');
-        await dialog.getByLabel('Label').fill('Make-up class');
+        await dialog.getByLabel('Label in English').fill('Make-up class');
+        await dialog.getByLabel('Label in Russian').fill('Отработка');
         await dialog.getByLabel('Code').fill('makeup');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect.poll(labels).toEqual(['Late', 'Attended', 'Excused', 'Missed', 'Trial', 'Make-up class']);
+
+        // Cancel closes the dialog without saving.
+        await p.getByRole('button', { name: 'Add status' }).click();
+        await p.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+        await expect.poll(() => p.getByRole('dialog').count()).toBe(0);
+
+        // In Russian, the labels read in Russian, and deleting names the status.
+        await p.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
+        await p.reload();
+        await expect.poll(labels).toEqual(['Опоздал', 'Был', 'Уважительная', 'Пропуск', 'Пробное', 'Отработка']);
+        await rowOf(p, 'Отработка').getByRole('button', { name: 'Удалить' }).click();
+        await p.getByText('Удалить «Отработка»?').waitFor();
+        await p.getByRole('button', { name: 'Подтвердить' }).click();
+        await expect.poll(labels).toEqual(['Опоздал', 'Был', 'Уважительная', 'Пропуск', 'Пробное']);
+    });
+
+    it('a new customer form speaks Russian and warns of a phone that already belongs to someone', async () => {
+        const p = await page();
+        await signIn(p, 'manager');
+        await p.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
+        const token = await login(app.server.url, 'manager');
+        const stamp = Date.now() % 10_000_000;
+        const phone = `+7 983 ${String(stamp).padStart(7, '0')}`;
+        const existing = await call(app.server.url, '/api/customers', { method: 'POST', token, json: { firstName: 'Дубль', lastName: `Первый${stamp}`, phone, status: 'lead' } });
+        expect(existing.status).toBe(201);
+
+        await p.goto('/customers/create');
+        await p.getByLabel('Имя', { exact: true }).fill('Дубль');
+        await p.getByLabel('Email').fill('not an e-mail');
+        await p.getByRole('button', { name: 'Сохранить' }).click();
+        await p.getByText('Обязательно для заполнения').first().waitFor();
+        expect(await p.locator('body').innerText()).not.toMatch(/Invalid input|expected string/);
+
+        await p.getByLabel('Фамилия').fill(`Второй${stamp}`);
+        await p.getByLabel('Email').fill('');
+        // The same number written the other way: 8 instead of +7.
+        await p.getByLabel('Телефон').fill(phone.replace('+7', '8'));
+        const warning = p.getByRole('alert');
+        await warning.getByRole('link', { name: `Дубль Первый${stamp}` }).waitFor();
+        await p.getByRole('button', { name: 'Сохранить' }).click();
+        await p.getByRole('button', { name: 'Всё равно сохранить' }).click();
+        await p.waitForURL(url => /\/customers\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${String(existing.body.id)}`));
+        await p.getByText(`Дубль Второй${stamp}`).first().waitFor();
     });
 
     it('a manager reads the courses, finds no way to change them, and the server refuses a PUT', async () => {

@@ -20,7 +20,12 @@ const customer = { id: 5, firstName: 'Anna', lastName: 'Petrova', phone: '+7 900
 const buildPass = (id: number, fields: Partial<Pass> = {}): Pass => ({ id, createdAt: '', ...passForSale(plan, 5, addDays(today, -3)), ...fields });
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
 
-const passes = [buildPass(1, { visitsUsed: 3 }), buildPass(2, { visitsUsed: 8, name: 'Old pass' }), buildPass(3, { cancelled: true, name: 'Refunded pass' })];
+const passes: (Pass & { paid?: number; balanceDue?: number })[] = [
+    buildPass(1, { visitsUsed: 3 }),
+    buildPass(2, { visitsUsed: 8, name: 'Old pass' }),
+    buildPass(3, { cancelled: true, name: 'Refunded pass' }),
+    { ...buildPass(4, { name: 'Part paid' }), paid: 2000, balanceDue: 3200 },
+];
 
 const renderPasses = (locale: 'en' | 'ru' = 'en') => {
     const sellPass = vi.fn(async () => ({ pass: passes[0], payment: null }));
@@ -73,12 +78,24 @@ describe('the passes on the customer card', () => {
         expect(screen.getByRole('button', { name: 'Продать абонемент' })).toBeTruthy();
     });
 
+    it('shows what is paid and due on a pass paid in part, with "Pay the rest" starting at the balance due', async () => {
+        renderPasses();
+        const partPaid = within(await rowOf('Part paid'));
+        expect(partPaid.getByTestId('pass-balance').textContent).toBe('paid RUB 2,000.00 · due RUB 3,200.00');
+        expect(within(await rowOf('8 visits')).queryByRole('button', { name: 'Pay the rest' })).toBeNull();
+        fireEvent.click(partPaid.getByRole('button', { name: 'Pay the rest' }));
+        const dialog = within(await screen.findByRole('dialog'));
+        expect(dialog.getByText('Due on Part paid: RUB 3,200.00')).toBeTruthy();
+        expect((dialog.getByLabelText('Amount paid') as HTMLInputElement).value).toBe('3200');
+    });
+
     it('selling validates with the domain schema before anything is sent', async () => {
         const { sellPass } = renderPasses();
         fireEvent.click(await screen.findByRole('button', { name: 'Sell a plan' }));
         const dialog = within(await screen.findByRole('dialog'));
         fireEvent.click(dialog.getByRole('button', { name: 'Sell a plan' }));
-        expect(await dialog.findByText('Choose an existing record')).toBeTruthy();
+        // A plan not chosen at all is simply required (the domain's message for a missing value).
+        expect(await dialog.findByText('Required')).toBeTruthy();
         expect(sellPass).not.toHaveBeenCalled();
     });
 });

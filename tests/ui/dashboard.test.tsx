@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { Dashboard } from '../../src/pages/dashboard/Dashboard';
+import { formatDays } from '../../src/pages/statistics/comparison';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import type { DashboardData, StaffDashboard } from '../../src/server/statistics';
 
@@ -14,12 +15,21 @@ afterEach(cleanup);
 
 const teacherDay: DashboardData = {
     today: '2026-11-23',
-    todayEvents: [{ id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Hatha Yoga', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 12, marked: 3 }],
+    todayEvents: [
+        { id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Hatha Yoga', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 12, marked: 3, enrolled: 8 },
+        { id: 8, startsAt: '2026-11-23T21:00', durationMinutes: 60, status: 'planned', title: 'Open class', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 20, marked: 5, enrolled: null },
+    ],
 };
 
 const staffDay: StaffDashboard = {
     ...teacherDay,
-    income: { thisMonth: 125000, lastMonthToDate: 100000, lastMonth: 180000 },
+    income: {
+        thisMonth: 125000,
+        lastMonthToDate: 100000,
+        lastMonth: 180000,
+        toDate: { current: { from: '2026-11-01', to: '2026-11-23' }, previous: { from: '2026-10-01', to: '2026-10-23' } },
+        previous: { from: '2026-10-01', to: '2026-10-31' },
+    },
     activePasses: 42,
     visitsThisWeek: 87,
     expiringPasses: [{ id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 visits', endsOn: '2026-11-25', visitsLeft: 1 }],
@@ -49,7 +59,10 @@ describe('the dashboard', () => {
         renderDashboard(teacherDay);
         const link = await screen.findByRole('link', { name: /Hatha Yoga/ });
         expect(link.getAttribute('href')).toBe('/events/7');
-        expect(screen.getByText(/3 of 12 marked/)).toBeTruthy();
+        // Marked of the group's members, not of the room's capacity; a class of no group just counts.
+        expect(screen.getByText(/Marked 3 of 8 enrolled/)).toBeTruthy();
+        expect(screen.queryByText(/of 12/)).toBeNull();
+        expect(screen.getByText(/5 marked/)).toBeTruthy();
         expect(screen.queryByText('Income this month')).toBeNull();
         expect(screen.queryByText('Passes running out')).toBeNull();
     });
@@ -59,6 +72,10 @@ describe('the dashboard', () => {
         expect((await screen.findByTestId('income-month')).textContent).toBe(moneyFormatter('en', 'RUB').format(125000));
         expect(moneyFormatter('en', 'RUB').format(125000)).toMatch(/^RUB\s125,000\.00$/);
         expect(screen.getByTestId('active-passes').textContent).toBe('42');
+        // Which days are compared, in words.
+        expect(screen.getByText(/Income this month \(Nov 1\s–\s23, 2026\)/)).toBeTruthy();
+        expect(screen.getByTestId('income-same-days').textContent).toBe(`Same days of last month (${formatDays({ from: '2026-10-01', to: '2026-10-23' }, 'en')}): ${moneyFormatter('en', 'RUB').format(100000)}`);
+        expect(screen.getByTestId('income-last-month').textContent).toBe(`All of last month (October 2026): ${moneyFormatter('en', 'RUB').format(180000)}`);
         expect(screen.getByRole('link', { name: /Ivan Petrov/ }).getAttribute('href')).toBe('/customers/5');
         expect(screen.getByText(/1 visit left/)).toBeTruthy();
         expect(screen.getByRole('link', { name: /Olga Ivanova/ }).getAttribute('href')).toBe('/customers/9');
@@ -68,6 +85,8 @@ describe('the dashboard', () => {
         renderDashboard(staffDay, 'ru');
         expect((await screen.findByTestId('income-month')).textContent).toMatch(/^125\s000,00\s₽$/);
         expect(screen.getByText('Занятия сегодня')).toBeTruthy();
+        expect(screen.getByTestId('income-same-days').textContent).toMatch(/^За те же дни прошлого месяца \(1\s?–\s?23 окт\. 2026\sг\.\): 100\s000,00\s₽$/);
+        expect(screen.getByText(/Отмечено 3 из 8 записанных/)).toBeTruthy();
         expect(screen.getByText(/остался 1 визит/)).toBeTruthy();
     });
 });

@@ -26,7 +26,7 @@ beforeEach(() => {
 });
 const savedLines = async () => (await saved[0].text()).replace('\uFEFF', '').split('\n');
 
-const status: Status = { id: 1, createdAt: '', name: 'customer', code: 'active', label: '@Active', color: '#2E7D32', order: 0, isDefault: true, charges: false };
+const status: Status = { id: 1, createdAt: '', name: 'customer', code: 'active', labels: { en: '@Active' }, color: '#2E7D32', order: 0, isDefault: true, charges: false };
 
 describe('the customers CSV', () => {
     it('writes formula-like names, phones and labels as text', async () => {

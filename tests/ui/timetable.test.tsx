@@ -8,11 +8,11 @@ import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
-import type { Status } from '../../src/domain/types';
 import { journalCsv } from '../../src/pages/attendanceReport/journalCsv';
 import { useAttendanceExporter } from '../../src/resources/attendances/attendanceExporter';
-import { useStatuses } from '../../src/resources/common/statuses';
+import { useStatuses, type LabelledStatus } from '../../src/resources/common/statuses';
 import { RosterRow } from '../../src/resources/events/RosterRow';
+import { skipReason } from '../../src/resources/schedules/skips';
 import type { JournalAnswer, RosterPerson } from '../../src/server/timetable';
 
 afterEach(cleanup);
@@ -28,11 +28,12 @@ const renderIn = (ui: ReactNode, locale: 'en' | 'ru' = 'en') =>
         </MemoryRouter>,
     );
 
-const buildStatus = (code: string, label: string, color: string, charges: boolean): Status => ({
+const buildStatus = (code: string, label: string, color: string, charges: boolean): LabelledStatus => ({
     id: code.length,
     createdAt: '2026-11-01T00:00:00.000Z',
     name: 'attendance',
     code,
+    labels: { en: label },
     label,
     color,
     order: 0,
@@ -85,7 +86,7 @@ describe('the journal as CSV', () => {
             rows: [{ customerId: 7, name: 'Petrova, Anna', marks: { 5: 'attended', 6: 'excused' }, visits: 1 }],
             visits: 1,
         };
-        const labels = { name: 'Customer', total: 'Total', mark: (code: string) => statuses.find(status => status.code === code)?.label ?? code };
+        const labels = { name: 'Customer', total: 'Total', mark: (code: string) => statuses.find(status => status.code === code)?.labels.en ?? code };
         expect(journalCsv(journal, labels)).toBe('Customer,2026-11-02 19:00,2026-11-09 19:00,Total\n"Petrova, Anna",Attended,Excused,1\nTotal,1,0,1\n');
     });
 });
@@ -126,5 +127,18 @@ describe('the attendances CSV', () => {
             'Клиент,Дата занятия,Курс,Преподаватель,Отметка,Визит списан,Не оплачено',
             'Петрова Анна,2026-11-02 19:00,Хатха-йога,Anna Petrova,Excused,Нет,Да',
         ]);
+    });
+});
+
+describe('the reasons of skipped slots', () => {
+    const translateIn = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale).translate;
+    const params = { date: '2027-01-04', time: '19:00', teacher: 'Anna Petrova', course: 'Hatha Yoga', studio: 'Hall A' };
+
+    it('names the class in the way in English and Russian', () => {
+        expect(skipReason(translateIn('en'), { reason: 'teacher_clash', params })).toBe('Anna Petrova teaches Hatha Yoga at 19:00 in Hall A');
+        expect(skipReason(translateIn('ru'), { reason: 'teacher_clash', params })).toBe('Anna Petrova ведёт «Hatha Yoga» в 19:00 в зале «Hall A»');
+        expect(skipReason(translateIn('en'), { reason: 'studio_clash', params })).toBe('Hall A is taken: Anna Petrova teaches Hatha Yoga there at 19:00');
+        expect(skipReason(translateIn('en'), { reason: 'exists', params })).toBe('already exists');
+        expect(skipReason(translateIn('ru'), { reason: 'exists', params })).toBe('уже есть');
     });
 });

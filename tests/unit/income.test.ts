@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, previousPeriod } from '../../src/domain/income';
+import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals } from '../../src/domain/income';
 import type { Payment } from '../../src/domain/types';
 
 const pay = (paidAt: string, amount: number, fields: Partial<Payment> = {}) =>
@@ -49,11 +49,6 @@ describe('income over a period', () => {
             { period: '2026-11-09', income: 70 },
         ]);
         expect(bucketsOf({ from: '2026-11-15', to: '2027-01-02' }, 'month')).toEqual(['2026-11-01', '2026-12-01', '2027-01-01']);
-    });
-
-    it('compares with the period of the same length just before', () => {
-        expect(previousPeriod({ from: '2026-11-01', to: '2026-11-30' })).toEqual({ from: '2026-10-02', to: '2026-10-31' });
-        expect(previousPeriod({ from: '2026-03-01', to: '2026-03-01' })).toEqual({ from: '2026-02-28', to: '2026-02-28' });
     });
 
     it('breaks income down by plan, payments for no pass apart', () => {

@@ -73,3 +73,43 @@ describe('the simple-rest list query', () => {
         expect(sorted.map(record => record.id)).toEqual([2, 3, 1]);
     });
 });
+
+describe('the search as people type it', () => {
+    const customer = { id: 1, firstName: 'Мария', lastName: 'Соловьёва', phone: '+7 982 123-45-67', email: 'maria@example.test' };
+
+    it('finds ё by е and е by ё, in any case', () => {
+        expect(matchesSearch('customers', customer, 'Соловьева')).toBe(true);
+        expect(matchesSearch('customers', customer, 'СОЛОВЬЁВА мария')).toBe(true);
+        expect(matchesSearch('customers', { ...customer, lastName: 'Семенова' }, 'Семёнова')).toBe(true);
+        expect(matchesSearch('customers', customer, 'Соловьевский')).toBe(false);
+    });
+
+    it('finds a phone written with 8, with +7 or without the country code', () => {
+        for (const search of ['8 982 123-45-67', '+7 982 123 45 67', '89821234567', '79821234567', '982 123', '(982) 123-45', '8 982 1', '9821234567']) {
+            expect(matchesSearch('customers', customer, search), search).toBe(true);
+        }
+        const storedWithEight = { ...customer, phone: '8 (982) 123-45-67' };
+        for (const search of ['+7 982 123-45-67', '982-123-45-67', '8 982 123']) expect(matchesSearch('customers', storedWithEight, search), search).toBe(true);
+        for (const search of ['8 982 765', '+7 916 123-45-67', '982 765']) expect(matchesSearch('customers', customer, search), search).toBe(false);
+    });
+
+    it('mixes a name and a number in one search', () => {
+        expect(matchesSearch('customers', customer, 'соловьева 8 982')).toBe(true);
+        expect(matchesSearch('customers', customer, 'петрова 8 982')).toBe(false);
+    });
+
+    it('takes a status by its label in either language', () => {
+        const status = { id: 1, name: 'customer', code: 'paused', labels: { en: 'Paused', ru: 'Пауза' } };
+        expect(matchesSearch('statuses', status, 'пауза')).toBe(true);
+        expect(matchesSearch('statuses', status, 'paus')).toBe(true);
+        expect(matchesSearch('statuses', status, 'active')).toBe(false);
+    });
+
+    it('filters customers by the digits of a phone only for roles that read phones', () => {
+        const extra = ['activePass', 'debt', 'phoneDigits'];
+        expect(parseListQuery('customers', { filter: '{"phoneDigits":"8 982 123-45-67"}' }, 'manager', extra).filters).toEqual([
+            { field: 'phoneDigits', kind: 'equals', values: ['8 982 123-45-67'] },
+        ]);
+        expect(() => parseListQuery('customers', { filter: '{"phoneDigits":"8 982"}' }, 'teacher', extra)).toThrow(/Cannot filter customers by "phoneDigits"/);
+    });
+});

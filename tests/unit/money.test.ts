@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { Attempts } from '../../src/server/attempts';
 import {
+    balanceDue,
+    cardExpired,
     cardSchema,
     checkCorrection,
+    checkDiscount,
+    checkPassPayment,
+    formatExpiryInput,
+    paidForPass,
+    paidOnline,
+    passPaymentSchema,
     checkLinkOpen,
     checkRefund,
     freezePass,
@@ -16,7 +24,7 @@ import {
     sellPassSchema,
     unfreezePass,
 } from '../../src/domain/money';
-import { passStateOn } from '../../src/domain/passes';
+import { frozenPassOn, passStateOn, whyNoneCharged, whyNotCharged } from '../../src/domain/passes';
 import { paymentSchema } from '../../src/domain/schemas';
 import type { Pass, Payment, Subscription } from '../../src/domain/types';
 import { validate } from '../../src/domain/validation';
@@ -71,7 +79,8 @@ describe('selling a plan', () => {
     });
 
     it('takes a discounted price and validates the request', () => {
-        expect(passForSale(buildPlan(), 5, '2026-11-01', 4000).price).toBe(4000);
+        expect(passForSale(buildPlan(), 5, '2026-11-01', { price: 4000, reason: 'Loyal customer' })).toMatchObject({ price: 4000, discountReason: 'Loyal customer' });
+        expect(passForSale(buildPlan(), 5, '2026-11-01')).toMatchObject({ price: 5200, discountReason: null });
         expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-31', method: 'cash' })).toEqual({ ok: false, errors: { startsOn: 'app.validation.date' } });
         expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-30', method: 'online' })).toEqual({ ok: false, errors: { method: 'app.validation.choice' } });
         expect(validate(sellPassSchema, { customerId: 1, subscriptionId: 2, startsOn: '2026-11-30', method: 'card', amount: '' })).toMatchObject({ ok: true, value: { amount: null } });
@@ -294,5 +303,102 @@ describe('pay attempts (card testing protection)', () => {
         expect(attempts.retryAfter('address:1', start + 30_000)).toBe(30);
         expect(attempts.retryAfter('address:2', start + 30_000)).toBe(0);
         expect(attempts.retryAfter('address:1', start + 60_000)).toBe(0);
+    });
+});
+
+describe('part payments and discounts', () => {
+    it('counts what came in for a pass: payments and corrections less refunds, other passes ignored', () => {
+        const ledger = [payment('payment', 2000), payment('correction', -100), payment('refund', 300), payment('payment', 999, 2), payment('payment', 50, null)];
+        expect(paidForPass(ledger, 1)).toBe(1600);
+        expect(paidForPass(ledger, 3)).toBe(0);
+    });
+
+    it('leaves the rest of the price due, never below nothing, and nothing on a cancelled pass', () => {
+        expect(balanceDue({ price: 5200, cancelled: false }, 2000)).toBe(3200);
+        expect(balanceDue({ price: 0.3, cancelled: false }, 0.1)).toBe(0.2);
+        expect(balanceDue({ price: 5200, cancelled: false }, 6000)).toBe(0);
+        expect(balanceDue({ price: 5200, cancelled: true }, 0)).toBe(0);
+    });
+
+    it('takes a payment of at most what is due, and only when something is', () => {
+        expect(refusal(() => checkPassPayment(3200, 3200))).toBe('allowed');
+        expect(refusal(() => checkPassPayment(3200.01, 3200))).toBe('amount: app.money.errors.more_than_due');
+        expect(refusal(() => checkPassPayment(1, 0))).toBe('amount: app.money.errors.nothing_due');
+        expect(validate(passPaymentSchema, { amount: 0, method: 'online' })).toEqual({ ok: false, errors: { amount: 'app.validation.positive', method: 'app.validation.choice' } });
+    });
+
+    it('gives a discount only below the plan price, and only with a reason', () => {
+        expect(refusal(() => checkDiscount(4000, buildPlan()))).toBe('allowed');
+        expect(refusal(() => checkDiscount(0, buildPlan()))).toBe('allowed');
+        expect(refusal(() => checkDiscount(5200, buildPlan()))).toBe('price: app.money.errors.discount_not_lower');
+        const sale = { customerId: 1, subscriptionId: 2, startsOn: '2026-11-30', method: 'cash' };
+        expect(validate(sellPassSchema, { ...sale, price: 4000 })).toEqual({ ok: false, errors: { discountReason: 'app.money.errors.discount_needs_reason' } });
+        expect(validate(sellPassSchema, { ...sale, price: 4000, discountReason: 'ok' })).toEqual({ ok: false, errors: { discountReason: 'app.money.errors.reason_too_short' } });
+        expect(validate(sellPassSchema, { ...sale, price: 4000, discountReason: 'Loyal customer' })).toMatchObject({ ok: true, value: { price: 4000, discountReason: 'Loyal customer' } });
+    });
+
+    it('refunds online only what was paid online', () => {
+        const online = [{ kind: 'payment' as const, amount: 5200, passId: 1, method: 'online' as const }];
+        const cash = [{ kind: 'payment' as const, amount: 5200, passId: 2, method: 'cash' as const }];
+        expect(paidOnline(online, 1)).toBe(true);
+        expect(paidOnline(online, 2)).toBe(false);
+        expect(paidOnline(online)).toBe(true);
+        expect(refusal(() => checkRefund({ amount: 100, method: 'online', passId: 2, cancelPass: false }, [...online, ...cash], { cancelled: false }))).toBe(
+            'method: app.money.errors.no_online_payment',
+        );
+        expect(refusal(() => checkRefund({ amount: 100, method: 'online', passId: 1, cancelPass: false }, online, { cancelled: false }))).toBe('allowed');
+        expect(validate(refundSchema, { customerId: 1, amount: 10, method: 'online' })).toMatchObject({ ok: true });
+    });
+});
+
+describe('card expiry', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+
+    it('keeps a card valid through its month, and refuses earlier months', () => {
+        expect(cardExpired('11/26', now)).toBe(false);
+        expect(cardExpired('12/26', now)).toBe(false);
+        expect(cardExpired('10/26', now)).toBe(true);
+        expect(cardExpired('12/25', now)).toBe(true);
+        expect(cardExpired('01/27', now)).toBe(false);
+    });
+
+    it('refuses an expired card on its expiry, and a malformed one once', () => {
+        const card = { cardNumber: '4242 4242 4242 4242', cvc: '123' };
+        expect(validate(cardSchema, { ...card, expiry: '01/20' })).toEqual({ ok: false, errors: { expiry: 'app.payment_page.errors.expired' } });
+        expect(validate(cardSchema, { ...card, expiry: '1/30' })).toEqual({ ok: false, errors: { expiry: 'app.payment_page.errors.expiry' } });
+        expect(validate(cardSchema, { ...card, expiry: '12/30', cvc: '12a' })).toEqual({ ok: false, errors: { cvc: 'app.payment_page.errors.cvc' } });
+    });
+
+    it('puts the slash in as the customer types', () => {
+        expect(formatExpiryInput('1228')).toBe('12/28');
+        expect(formatExpiryInput('12')).toBe('12');
+        expect(formatExpiryInput('122')).toBe('12/2');
+        expect(formatExpiryInput('4')).toBe('04');
+        expect(formatExpiryInput('12/28')).toBe('12/28');
+        expect(formatExpiryInput('12/289')).toBe('12/28');
+        expect(formatExpiryInput('ab')).toBe('');
+    });
+});
+
+describe('settling a debt', () => {
+    const pass = buildPass({ startsOn: '2026-11-01', endsOn: '2026-12-05', directionIds: [1] });
+
+    it('names why a pass cannot pay for a visit', () => {
+        expect(whyNotCharged(pass, '2026-11-10', 1)).toBeNull();
+        expect(whyNotCharged(pass, '2026-11-10', 2)).toBe('no_covering_pass');
+        expect(whyNotCharged(pass, '2026-10-31', 1)).toBe('no_covering_pass');
+        expect(whyNotCharged({ ...pass, cancelled: true }, '2026-11-10', 1)).toBe('no_covering_pass');
+        expect(whyNotCharged({ ...pass, frozenFrom: '2026-11-09', frozenTo: '2026-11-12' }, '2026-11-10', 1)).toBe('pass_frozen');
+        expect(whyNotCharged({ ...pass, visitsUsed: 8 }, '2026-11-10', 1)).toBe('no_visits_left');
+    });
+
+    it('tells the reason nearest to paying when no pass can, and finds the frozen one', () => {
+        const frozen = { ...pass, id: 2, frozenFrom: '2026-11-09', frozenTo: '2026-11-12' };
+        const usedUp = { ...pass, id: 3, visitsUsed: 8 };
+        expect(whyNoneCharged([usedUp, frozen], '2026-11-10', 1)).toBe('pass_frozen');
+        expect(whyNoneCharged([usedUp], '2026-11-10', 1)).toBe('no_visits_left');
+        expect(whyNoneCharged([], '2026-11-10', 1)).toBe('no_covering_pass');
+        expect(frozenPassOn([usedUp, frozen], '2026-11-10', 1)?.id).toBe(2);
+        expect(frozenPassOn([usedUp, frozen], '2026-11-13', 1)).toBeUndefined();
     });
 });

@@ -74,11 +74,11 @@ describe('the rules the settings forms check before sending', () => {
     });
 
     it('a status code is a slug, and its colour #rrggbb', () => {
-        expect(validate(statusSchema, { name: 'customer', code: 'On hold', label: 'On hold', color: 'red' })).toEqual({
+        expect(validate(statusSchema, { name: 'customer', code: 'On hold', labels: { en: 'On hold' }, color: 'red' })).toEqual({
             ok: false,
             errors: { code: 'app.validation.slug', color: 'app.validation.color' },
         });
-        expect(validate(statusSchema, { name: 'visitor', code: 'x', label: 'X', color: '#000000' })).toEqual({ ok: false, errors: { name: 'app.validation.choice' } });
+        expect(validate(statusSchema, { name: 'visitor', code: 'x', labels: { en: 'X' }, color: '#000000' })).toEqual({ ok: false, errors: { name: 'app.validation.choice' } });
     });
 
     it('the general settings take real IANA time zones and ISO 4217 currencies only', () => {

@@ -186,3 +186,28 @@ describe('replaying journaled writes', () => {
         ]);
     });
 });
+
+describe('reading a database file of an older shape', () => {
+    it('turns each status label into the label in the studio language, and leaves current records as they are', async () => {
+        const { parseDatabaseText } = await import('../../src/server/storage/files');
+        const current = { id: 2, name: 'customer', code: 'active', labels: { en: 'Active' }, color: '#00a884', createdAt: '2026-01-01T00:00:00.000Z' };
+        const text = JSON.stringify({
+            configs: [{ id: 'general', defaultLocale: 'ru' }],
+            statuses: [{ id: 1, name: 'customer', code: 'lead', label: 'Интерес', color: '#78909c', createdAt: '2026-01-01T00:00:00.000Z' }, current],
+        });
+        const state = parseDatabaseText('db.json', text);
+        expect(state.values.statuses).toEqual([
+            { id: 1, name: 'customer', code: 'lead', labels: { ru: 'Интерес' }, color: '#78909c', createdAt: '2026-01-01T00:00:00.000Z' },
+            current,
+        ]);
+        // A collection added later still starts empty.
+        expect(state.values.auditEntries).toEqual([]);
+    });
+
+    it('searches through the memory engine with ё as е and phones however written', () => {
+        const data = new MemoryData(stateOf({ customers: [{ id: 1, firstName: 'Мария', lastName: 'Соловьёва', phone: '8 (982) 123-45-67', email: null, createdAt: '' }] }));
+        const reader = new MemoryReader(() => data);
+        const found = (search: string) => reader.list('customers', { filters: [], search, sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 9 } }).then(page => page.total);
+        return Promise.all(['соловьева', '+7 982 123 45 67', '982-123'].map(found)).then(totals => expect(totals).toEqual([1, 1, 1]));
+    });
+});

@@ -1,35 +1,58 @@
 import { Box, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
+import type { Ref } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
-import type { Status } from '../../domain/types';
+import type { LabelledStatus } from '../../resources/common/statuses';
 import type { JournalAnswer } from '../../server/timetable';
 
+/*
+ * A month of classes is wider than the screen and a group may be longer than it: the table scrolls
+ * inside its box, and the names, the dates and both totals stay in view while it does. Sticky cells
+ * need a background of their own, or the scrolled cells would show through them.
+ */
+const stuck = (sides: { top?: boolean; bottom?: boolean; left?: boolean; right?: boolean }, layer: number) => ({
+    position: 'sticky',
+    ...(sides.top && { top: 0 }),
+    ...(sides.bottom && { bottom: 0 }),
+    ...(sides.left && { left: 0 }),
+    ...(sides.right && { right: 0 }),
+    zIndex: layer,
+    backgroundColor: 'background.paper',
+    backgroundImage: 'var(--Paper-overlay)',
+});
+
+const nameCell = { ...stuck({ left: true }, 2), whiteSpace: 'nowrap', borderRight: 1, borderRightColor: 'divider' } as const;
+const totalCell = { ...stuck({ right: true }, 2), borderLeft: 1, borderLeftColor: 'divider', fontWeight: 600 } as const;
+const headCell = stuck({ top: true }, 3);
+const footCell = { ...stuck({ bottom: true }, 3), fontWeight: 600, color: 'text.primary', fontSize: 14 } as const;
+
 /** Customers by the month's classes; each cell the mark's label on its colour. */
-export const JournalTable = ({ journal, statuses }: { journal: JournalAnswer; statuses: Status[] }) => {
+export const JournalTable = ({ journal, statuses, boxRef }: { journal: JournalAnswer; statuses: LabelledStatus[]; boxRef?: Ref<HTMLDivElement> }) => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const statusOf = (code: string) => statuses.find(status => status.code === code);
     return (
-        // The month can be wider than the screen: the table scrolls, not the page.
-        <Box sx={{ overflowX: 'auto', maxWidth: { md: 'calc(100vw - 320px)' }, '@media print': { maxWidth: 'none' } }}>
-            <Table size="small" data-testid="journal">
+        <Box ref={boxRef} data-testid="journal-box" sx={{ overflow: 'auto', maxWidth: '100%', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            <Table size="small" data-testid="journal" sx={{ borderCollapse: 'separate' }}>
                 <TableHead>
                     <TableRow>
-                        <TableCell>{translate('resources.attendances.fields.customerId')}</TableCell>
+                        <TableCell sx={{ ...headCell, ...nameCell, zIndex: 4 }}>{translate('resources.attendances.fields.customerId')}</TableCell>
                         {journal.columns.map(column => (
-                            <TableCell key={column.eventId} align="center" sx={{ textDecoration: column.status === 'cancelled' ? 'line-through' : 'none', whiteSpace: 'nowrap' }}>
+                            <TableCell key={column.eventId} align="center" sx={{ ...headCell, textDecoration: column.status === 'cancelled' ? 'line-through' : 'none', whiteSpace: 'nowrap' }}>
                                 {formatShortDate(column.startsAt.slice(0, 10), locale).slice(0, 5)}
                                 <br />
                                 {formatTime(column.startsAt, locale)}
                             </TableCell>
                         ))}
-                        <TableCell align="right">{translate('app.timetable.journal.total')}</TableCell>
+                        <TableCell align="right" sx={{ ...headCell, ...totalCell, zIndex: 4 }}>
+                            {translate('app.timetable.journal.total')}
+                        </TableCell>
                     </TableRow>
                 </TableHead>
                 <TableBody>
                     {journal.rows.map(row => (
                         <TableRow key={row.customerId} data-testid="journal-row">
-                            <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.name}</TableCell>
+                            <TableCell sx={nameCell}>{row.name}</TableCell>
                             {journal.columns.map(column => {
                                 const code = row.marks[column.eventId];
                                 const status = code ? statusOf(code) : undefined;
@@ -39,19 +62,21 @@ export const JournalTable = ({ journal, statuses }: { journal: JournalAnswer; st
                                     </TableCell>
                                 );
                             })}
-                            <TableCell align="right">{row.visits}</TableCell>
+                            <TableCell align="right" sx={totalCell} data-testid="journal-row-total">
+                                {row.visits}
+                            </TableCell>
                         </TableRow>
                     ))}
                 </TableBody>
                 <TableFooter>
                     <TableRow>
-                        <TableCell>{translate('app.timetable.journal.total')}</TableCell>
+                        <TableCell sx={{ ...footCell, ...nameCell, zIndex: 4 }}>{translate('app.timetable.journal.total')}</TableCell>
                         {journal.columns.map(column => (
-                            <TableCell key={column.eventId} align="center">
+                            <TableCell key={column.eventId} align="center" sx={footCell}>
                                 {column.visits}
                             </TableCell>
                         ))}
-                        <TableCell align="right" data-testid="journal-total">
+                        <TableCell align="right" sx={{ ...footCell, ...totalCell, zIndex: 4 }} data-testid="journal-total">
                             {journal.visits}
                         </TableCell>
                     </TableRow>

@@ -7,6 +7,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { DashboardData } from '../../server/statistics';
 import { useStudioConfig } from '../../resources/common/money';
+import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
 
 const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
@@ -16,7 +17,7 @@ const Panel = ({ title, subheader, children }: { title: string; subheader?: stri
     </Card>
 );
 
-const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId: string }) => (
+const Figure = ({ label, value, notes = [], testId }: { label: string; value: string; notes?: { text: string; testId: string }[]; testId: string }) => (
     <Card sx={{ height: '100%' }}>
         <CardContent>
             <Typography variant="body2" color="text.secondary">
@@ -25,11 +26,11 @@ const Figure = ({ label, value, note, testId }: { label: string; value: string; 
             <Typography variant="h4" component="p" data-testid={testId} sx={{ my: 0.5 }}>
                 {value}
             </Typography>
-            {note && (
-                <Typography variant="caption" color="text.secondary">
-                    {note}
+            {notes.map(note => (
+                <Typography key={note.testId} variant="caption" color="text.secondary" component="p" data-testid={note.testId}>
+                    {note.text}
                 </Typography>
-            )}
+            ))}
         </CardContent>
     </Card>
 );
@@ -46,6 +47,9 @@ export const Dashboard = () => {
     if (!data) return <LinearProgress sx={{ mt: 2 }} />;
     const money = moneyFormatter(locale, config?.currency ?? 'RUB');
     const staff = 'income' in data ? data : undefined;
+    // Of the group's members, not of the room's capacity: a class of no group has no members to count.
+    const markedOf = (event: DashboardData['todayEvents'][number]) =>
+        event.enrolled === null ? translate('app.dashboard.marked_no_group', { marked: event.marked }) : translate('app.dashboard.marked', { marked: event.marked, enrolled: event.enrolled });
 
     return (
         <Box sx={{ py: 2 }}>
@@ -55,9 +59,18 @@ export const Dashboard = () => {
                     <>
                         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
                             <Figure
-                                label={translate('app.dashboard.income_month')}
+                                label={`${translate('app.dashboard.income_month')} (${formatDays(staff.income.toDate.current, locale)})`}
                                 value={money.format(staff.income.thisMonth)}
-                                note={`${translate('app.dashboard.vs_last_month', { amount: money.format(staff.income.lastMonthToDate) })} · ${translate('app.dashboard.last_month_total', { amount: money.format(staff.income.lastMonth) })}`}
+                                notes={[
+                                    {
+                                        text: translate('app.dashboard.vs_last_month', { period: formatDays(staff.income.toDate.previous, locale), amount: money.format(staff.income.lastMonthToDate) }),
+                                        testId: 'income-same-days',
+                                    },
+                                    {
+                                        text: translate('app.dashboard.last_month_total', { period: formatPeriod(staff.income.previous, 'month', 1, locale, translate), amount: money.format(staff.income.lastMonth) }),
+                                        testId: 'income-last-month',
+                                    },
+                                ]}
                                 testId="income-month"
                             />
                         </Grid>
@@ -79,7 +92,7 @@ export const Dashboard = () => {
                                     <ListItemButton key={event.id} component={Link} to={`/events/${event.id}`}>
                                         <ListItemText
                                             primary={`${formatTime(event.startsAt, locale)} · ${event.title}`}
-                                            secondary={`${event.studio} · ${event.teacher} · ${translate('app.dashboard.marked', { marked: event.marked, capacity: event.capacity })}`}
+                                            secondary={`${event.studio} · ${event.teacher} · ${markedOf(event)}`}
                                         />
                                         {event.status !== 'planned' && <Chip size="small" label={translate(`resources.events.statuses.${event.status}`)} />}
                                     </ListItemButton>

@@ -1,7 +1,7 @@
 import { Alert, Stack } from '@mui/material';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
-import { cardSchema } from '../../domain/money';
+import { cardSchema, formatExpiryInput } from '../../domain/money';
 import { payPublicLink, PublicLinkError, type PublicLink } from './publicLink';
 
 const validateCard = schemaValidator(cardSchema);
@@ -14,7 +14,10 @@ interface Props {
     onConflict: () => void;
 }
 
-/** The built-in provider's form: a test card. A declined card shows its message on the card number. */
+/**
+ * The built-in provider's form: a test card. A declined card shows its message on the card number; an
+ * expired or malformed expiry or code, the server's message on that field.
+ */
 export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
     const translate = useTranslate();
     const submit = async (values: Record<string, unknown>) => {
@@ -31,7 +34,8 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
             <Stack spacing={1}>
                 <TextInput source="cardNumber" label="app.payment_page.card_number" autoComplete="cc-number" inputMode="numeric" fullWidth />
                 <Stack direction="row" spacing={2}>
-                    <TextInput source="expiry" label="app.payment_page.expiry" autoComplete="cc-exp" placeholder="12/30" fullWidth />
+                    {/* The slash goes in as the customer types: 1228 reads 12/28. */}
+                    <TextInput source="expiry" label="app.payment_page.expiry" autoComplete="cc-exp" inputMode="numeric" placeholder="12/30" parse={formatExpiryInput} fullWidth />
                     <TextInput source="cvc" label="app.payment_page.cvc" autoComplete="cc-csc" inputMode="numeric" fullWidth />
                 </Stack>
                 <SaveButton label={translate('app.payment_page.pay', { amount: amountText })} alwaysEnable icon={<></>} size="large" fullWidth />

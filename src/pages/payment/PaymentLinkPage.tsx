@@ -4,10 +4,9 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { formatDateTime } from '../../app/i18n/dates';
 import { CardForm } from './CardForm';
 import { PaymentLayout } from './PaymentLayout';
-import { fetchPublicLink, PublicLinkError, type PublicLink } from './publicLink';
+import { fetchPublicLink, formatZonedDateTime, PublicLinkError, type PublicLink } from './publicLink';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
@@ -97,7 +96,7 @@ export const PaymentLinkPage = () => {
                     {link.description && <Row label={translate('app.payment_page.description')} value={link.description} />}
                     {/* Once paid or cancelled, the link's expiry means nothing to the customer. */}
                     {(link.status === 'pending' || link.status === 'expired') && (
-                        <Row label={translate('app.payment_page.expires')} value={formatDateTime(link.expiresAt, locale)} />
+                        <Row label={translate('app.payment_page.expires')} value={formatZonedDateTime(link.expiresAt, locale, link.timezone)} />
                     )}
                 </Stack>
                 <Divider />

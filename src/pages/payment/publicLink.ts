@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../app/i18n/dates';
 import type { LinkStatus } from '../../domain/money';
 
 /** What the public API tells about a payment link: nothing else about the customer or the studio. */
@@ -9,9 +10,17 @@ export interface PublicLink {
     currency: string;
     description: string | null;
     expiresAt: string;
+    /** The studio's time zone, in which the expiry is shown. */
+    timezone: string;
     firstName: string;
     locale: 'en' | 'ru';
 }
+
+/**
+ * An instant in the studio's time with the zone named, "25.11.2026 18:00 (Europe/Moscow)": a customer
+ * (or a manager) elsewhere reads the expiry without guessing whose clock it is.
+ */
+export const formatZonedDateTime = (value: string, locale: string, timeZone: string) => `${formatDateTime(value, locale, timeZone)} (${timeZone})`;
 
 export class PublicLinkError extends Error {
     constructor(

@@ -10,10 +10,11 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../server/statistics';
 import { useStudioConfig } from '../../resources/common/money';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
+import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 
-const Figure = ({ label, value, testId }: { label: string; value: string; testId?: string }) => (
+const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) => (
     <Card sx={{ height: '100%' }}>
         <CardContent>
             <Typography variant="body2" color="text.secondary">
@@ -22,6 +23,11 @@ const Figure = ({ label, value, testId }: { label: string; value: string; testId
             <Typography variant="h5" component="p" data-testid={testId} sx={{ mt: 0.5 }}>
                 {value}
             </Typography>
+            {note && (
+                <Typography variant="caption" color="text.secondary" data-testid={testId && `${testId}-note`}>
+                    {note}
+                </Typography>
+            )}
         </CardContent>
     </Card>
 );
@@ -46,7 +52,10 @@ const IncomeStatisticsPage = () => {
     const [custom, setCustom] = useState(() => presetPeriod('this_month', today));
     const [interval, setInterval] = useState<Interval>('day');
     const period = preset === 'custom' ? custom : presetPeriod(preset, today);
-    const valid = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to) && period.from <= period.to;
+    const complete = /^\d{4}-\d{2}-\d{2}$/.test(period.from) && /^\d{4}-\d{2}-\d{2}$/.test(period.to);
+    // A range picked backwards is said so, rather than leaving the page empty.
+    const reversed = complete && period.from > period.to;
+    const valid = complete && !reversed;
 
     const { data, isPending, error } = useQuery<IncomeStatistics, Error>({
         queryKey: ['statistics/incomes', period.from, period.to, interval],
@@ -78,6 +87,12 @@ const IncomeStatisticsPage = () => {
                 [t('csv.section'), t('csv.key'), t('csv.amount')],
                 [t('total'), `${data.from} – ${data.to}`, data.total],
                 [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
+                ...(data.toDate
+                    ? [
+                          [translate('app.comparison.so_far'), `${data.toDate.from} – ${data.toDate.to}`, data.toDate.total],
+                          [translate('app.comparison.so_far'), `${data.toDate.previous.from} – ${data.toDate.previous.to}`, data.toDate.previous.total],
+                      ]
+                    : []),
                 ...data.series.map(point => [t('csv.series'), point.period, point.income]),
                 ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
                 ...section(t('by_method'), rows.byMethod),
@@ -90,7 +105,9 @@ const IncomeStatisticsPage = () => {
         );
     };
 
-    const change = data ? changePercent(data.total, data.previous.total) : null;
+    // Where the period holds today, the change is that of the days so far: a month half gone against a whole one says little.
+    const change = data ? (data.toDate ? changePercent(data.toDate.total, data.toDate.previous.total) : changePercent(data.total, data.previous.total)) : null;
+    const sameDays = data?.toDate && toDateWords({ current: data.toDate, previous: data.toDate.previous }, locale, translate);
     const chartData = data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
 
     return (
@@ -109,7 +126,7 @@ const IncomeStatisticsPage = () => {
                         {preset === 'custom' && (
                             <Stack direction="row" spacing={1}>
                                 <TextField type="date" size="small" label={translate('app.statistics.from')} value={custom.from} onChange={event => setCustom({ ...custom, from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-                                <TextField type="date" size="small" label={translate('app.statistics.to')} value={custom.to} onChange={event => setCustom({ ...custom, to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} error={!valid} />
+                                <TextField type="date" size="small" label={translate('app.statistics.to')} value={custom.to} onChange={event => setCustom({ ...custom, to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} error={reversed} />
                             </Stack>
                         )}
                         <ToggleButtonGroup size="small" exclusive value={interval} onChange={(_, value: Interval | null) => value && setInterval(value)} aria-label={translate('app.statistics.interval')}>
@@ -127,20 +144,47 @@ const IncomeStatisticsPage = () => {
                 </CardContent>
                 {isPending && valid && <LinearProgress />}
             </Card>
+            {reversed && (
+                <Alert severity="warning" data-testid="period-reversed">
+                    {translate('app.comparison.reversed')}
+                </Alert>
+            )}
             {error && <Alert severity="error">{translate(error.message, { _: error.message })}</Alert>}
             {data && rows && (
                 <>
+                    <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="comparison">
+                        {comparedWith(data.previous, data.comparison.kind, data.comparison.length, locale, translate)}
+                        {sameDays && ` ${translate('app.comparison.so_far')}: ${sameDays}.`}
+                    </Typography>
                     <Grid container spacing={2} sx={{ mb: 2 }}>
-                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-                            <Figure label={translate('app.statistics.total')} value={format(data.total)} testId="income-total" />
+                        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+                            <Figure label={`${translate('app.statistics.total')} (${formatDays(data, locale)})`} value={format(data.total)} testId="income-total" />
                         </Grid>
-                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-                            <Figure label={`${translate('app.statistics.previous')} (${data.previous.from} – ${data.previous.to})`} value={format(data.previous.total)} />
+                        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+                            <Figure
+                                label={`${translate('app.statistics.previous')} (${formatPeriod(data.previous, data.comparison.kind, data.comparison.length, locale, translate)})`}
+                                value={format(data.previous.total)}
+                                testId="income-previous"
+                            />
                         </Grid>
-                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-                            <Figure label={translate('app.statistics.change')} value={change === null ? '—' : `${change > 0 ? '+' : ''}${change.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US')} %`} />
+                        {data.toDate && sameDays && (
+                            <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+                                <Figure
+                                    label={`${translate('app.comparison.so_far')} (${formatDays(data.toDate, locale)})`}
+                                    value={format(data.toDate.total)}
+                                    note={`${formatDays(data.toDate.previous, locale)}: ${format(data.toDate.previous.total)}`}
+                                    testId="income-to-date"
+                                />
+                            </Grid>
+                        )}
+                        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
+                            <Figure
+                                label={`${translate('app.statistics.change')} (${sameDays ?? translate('app.comparison.to_date', { current: formatDays(data, locale), previous: formatDays(data.previous, locale) })})`}
+                                value={change === null ? '—' : `${change > 0 ? '+' : ''}${change.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US')} %`}
+                                testId="income-change"
+                            />
                         </Grid>
-                        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+                        <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
                             <Figure label={translate('app.statistics.earned_total')} value={format(data.earned.total)} />
                         </Grid>
                     </Grid>

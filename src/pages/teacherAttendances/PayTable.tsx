@@ -1,13 +1,13 @@
 import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import type { Status } from '../../domain/types';
+import type { LabelledStatus } from '../../resources/common/statuses';
 import type { TeacherPayAnswer } from '../../server/timetable';
 import { DateTimeField } from '../../resources/common/dates';
 import { MoneyField } from '../../resources/common/money';
 
 /** The teacher's classes of the period with their attendees and pay, and the total. */
-export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: Status[] }) => {
+export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: LabelledStatus[] }) => {
     const translate = useTranslate();
     const statusOf = (code: string) => statuses.find(status => status.code === code);
     return (

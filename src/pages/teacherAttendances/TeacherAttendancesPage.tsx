@@ -1,15 +1,33 @@
-import { Alert, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Loading, Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
+import { Loading, RecordContextProvider, Title, useDataProvider, useGetIdentity, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { monthBounds } from '../../domain/journal';
 import { studioToday } from '../../domain/time';
 import { useStatuses } from '../../resources/common/statuses';
-import { useStudioConfig } from '../../resources/common/money';
+import { MoneyField, useStudioConfig } from '../../resources/common/money';
 import { PayTable } from './PayTable';
 import { PeriodPicker } from './PeriodPicker';
+
+/** What the period comes to, above the table: a long period's footer is far below the screen. */
+const PayTotal = ({ total, visits }: { total: number; visits: number }) => {
+    const translate = useTranslate();
+    return (
+        <RecordContextProvider value={{ id: 'total', total }}>
+            <Stack direction="row" spacing={1} alignItems="baseline" mb={2} data-testid="pay-summary">
+                <Typography variant="h6" component="p">
+                    {translate('app.reports.pay_total')}:
+                </Typography>
+                <Box component="span" data-testid="pay-total-top">
+                    <MoneyField source="total" variant="h6" />
+                </Box>
+                <Typography color="text.secondary">{translate('app.reports.pay_visits', { smart_count: visits })}</Typography>
+            </Stack>
+        </RecordContextProvider>
+    );
+};
 
 /**
  * /attendances/{teacher}: one teacher's classes of a period, their attendees and pay. `me` is the
@@ -49,6 +67,7 @@ export const TeacherAttendancesPage = () => {
                         </Typography>
                     )}
                 </Stack>
+                {pay.data && <PayTotal total={pay.data.total} visits={pay.data.visits} />}
                 {pay.error && <Alert severity="error">{(pay.error as Error).message}</Alert>}
                 {pay.isLoading && <Loading />}
                 {pay.data && <PayTable pay={pay.data} statuses={statuses} />}

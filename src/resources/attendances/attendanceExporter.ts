@@ -1,7 +1,7 @@
 import { useTranslate, type Exporter } from 'react-admin';
 import { toCsv } from '../../domain/csv';
 import type { Attendance, Course, Customer, StudioEvent, User } from '../../domain/types';
-import { fullName } from '../../domain/journal';
+import { sortingName } from '../../domain/journal';
 import { download } from '../../pages/attendanceReport/journalCsv';
 import { useStatuses } from '../common/statuses';
 
@@ -32,7 +32,7 @@ export const useAttendanceExporter = (): Exporter<Attendance> => {
             const customer = customers[attendance.customerId];
             const event = events[attendance.eventId];
             return [
-                customer ? fullName(customer) : '',
+                customer ? sortingName(customer) : '',
                 event ? event.startsAt.replace('T', ' ') : '',
                 (event && courses[event.courseId]?.name) ?? '',
                 (event && teachers[event.teacherId]?.name) ?? '',

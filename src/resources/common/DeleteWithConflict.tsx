@@ -23,13 +23,15 @@ interface Props {
     redirect?: 'list' | false;
     onDeleted?: () => void;
     disabled?: boolean;
+    /** What the confirmation calls the record, when its `name` is not that (a status's label). */
+    title?: string;
 }
 
 /**
  * Delete, after a confirmation. When the server refuses because other records use this one (409), says
  * which and how many in words, and offers to deactivate the record instead when it can be deactivated.
  */
-export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list', onDeleted, disabled }: Props) => {
+export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list', onDeleted, disabled, title }: Props) => {
     const record = useRecordContext<RaRecord & { active?: boolean }>();
     const resource = useResourceContext();
     const translate = useTranslate();
@@ -83,7 +85,7 @@ export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list'
                 isOpen={confirming}
                 title="app.settings.delete_title"
                 content="app.settings.delete_content"
-                translateOptions={{ name: String(record.name ?? record.label ?? record.id) }}
+                translateOptions={{ name: title ?? String(record.name ?? record.label ?? record.id) }}
                 onConfirm={remove}
                 onClose={() => setConfirming(false)}
             />

@@ -24,6 +24,8 @@ export const ConfigPage = () => (
             <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
             <NumberInput source="expiringPassDays" min={0} step={1} />
             <NumberInput source="lowVisitsThreshold" min={0} step={1} />
+            {/* A database made before the setting holds no value: the form shows the default the server applies. */}
+            <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
         </SimpleForm>
     </Edit>
 );

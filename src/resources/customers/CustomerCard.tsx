@@ -1,8 +1,10 @@
 import { Divider, Stack } from '@mui/material';
-import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { EditBase, EditView, SimpleForm, useEditContext, useRecordContext, type HttpError } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { personName } from '../../domain/journal';
 import { customerSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
+import { NotFound } from '../../pages/errors/NotFound';
 import { StatusChip } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { CustomerInputs } from './CustomerInputs';
@@ -16,7 +18,41 @@ const validateCustomer = schemaValidator(customerSchema);
 
 const CustomerTitle = () => {
     const record = useRecordContext<Customer>();
-    return <span>{record ? `${record.firstName} ${record.lastName}` : ''}</span>;
+    return <span>{record ? personName(record) : ''}</span>;
+};
+
+/** A customer that is not there (404) or an address that names none (400): asking again will not change it. */
+const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | null)?.status ?? 0);
+
+/** The card itself, once the customer is known; a missing customer is the not-found page, not a list with a notice. */
+const CustomerCardView = () => {
+    const { error } = useEditContext<Customer>();
+    if (isMissing(error)) return <NotFound />;
+    return (
+        <EditView title={<CustomerTitle />} actions={false}>
+            <SimpleForm validate={validateCustomer}>
+                <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+                    <StatusChip list="customer" />
+                    <DebtBalance />
+                </Stack>
+                <CustomerInputs />
+            </SimpleForm>
+            <Divider />
+            <Stack spacing={4} sx={{ p: 2 }}>
+                <CustomerPasses />
+                <CustomerPayments />
+                <CustomerLinks />
+                <CustomerVisits />
+                <RecordHistory target="customerId" />
+            </Stack>
+        </EditView>
+    );
+};
+
+/** Only a refusal is final: a network failure is worth one more try. */
+const retryUnlessRefused = (count: number, error: unknown) => {
+    const status = (error as HttpError | null)?.status ?? 0;
+    return !(status >= 400 && status < 500) && count < 1;
 };
 
 /**
@@ -24,21 +60,12 @@ const CustomerTitle = () => {
  * payments, payment links and visits, each paged by the server; for admins, the history of its changes.
  */
 export const CustomerCard = () => (
-    <Edit<Customer> title={<CustomerTitle />} actions={false} mutationMode="pessimistic" redirect={false}>
-        <SimpleForm validate={validateCustomer}>
-            <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-                <StatusChip list="customer" />
-                <DebtBalance />
-            </Stack>
-            <CustomerInputs />
-        </SimpleForm>
-        <Divider />
-        <Stack spacing={4} sx={{ p: 2 }}>
-            <CustomerPasses />
-            <CustomerPayments />
-            <CustomerLinks />
-            <CustomerVisits />
-            <RecordHistory target="customerId" />
-        </Stack>
-    </Edit>
+    <EditBase<Customer>
+        mutationMode="pessimistic"
+        redirect={false}
+        // The card shows the not-found page itself, at once, instead of leaving for the list.
+        queryOptions={{ retry: retryUnlessRefused, onError: () => undefined }}
+    >
+        <CustomerCardView />
+    </EditBase>
 );

@@ -1,9 +1,88 @@
-import { Grid } from '@mui/material';
-import { DateInput, SelectInput, TextInput } from 'react-admin';
+import { useEffect, useState } from 'react';
+import { Alert, Grid, Link, Stack } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { DateInput, SelectInput, TextInput, useCreatePath, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { personName } from '../../domain/journal';
+import type { Customer, Identifier } from '../../domain/types';
+import { phoneNumberKey } from '../../domain/search';
 import { useStatuses } from '../common/statuses';
 
-/** The profile fields, shared by the create form and the card. */
-export const CustomerInputs = () => {
+/** A value once it has stopped changing for a moment: a check per keystroke would ask the server for nothing. */
+const useSettled = <T,>(value: T, delayMs = 300): T => {
+    const [settled, setSettled] = useState(value);
+    useEffect(() => {
+        const timer = setTimeout(() => setSettled(value), delayMs);
+        return () => clearTimeout(timer);
+    }, [value, delayMs]);
+    return settled;
+};
+
+/** Fewer digits than this are not a phone number yet, and would find customers by accident. */
+const phoneDigitsNeeded = 5;
+
+const emailKey = (email: unknown): string => String(email ?? '').trim().toLowerCase();
+
+export interface Duplicates {
+    byPhone: Customer[];
+    byEmail: Customer[];
+    /** The ids of both, to tell whether the person confirmed these very duplicates. */
+    key: string;
+    checking: boolean;
+}
+
+/** Other customers the form's phone (by its digits, with or without the country code) or e-mail already belong to. */
+export const useDuplicateCustomers = (): Duplicates => {
+    const record = useRecordContext<Customer>();
+    const phone = useSettled(phoneNumberKey(useWatch({ name: 'phone' })));
+    const email = useSettled(emailKey(useWatch({ name: 'email' })));
+    const others = (customers: Customer[] | undefined) => (customers ?? []).filter(customer => customer.id !== record?.id);
+    const options = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' as const } };
+    const phoneMatches = useGetList<Customer>('customers', { ...options, filter: { phoneDigits: phone } }, { enabled: phone.length >= phoneDigitsNeeded });
+    const emailMatches = useGetList<Customer>('customers', { ...options, filter: { email } }, { enabled: email.includes('@') });
+    const byPhone = phone.length >= phoneDigitsNeeded ? others(phoneMatches.data) : [];
+    const byEmail = email.includes('@') ? others(emailMatches.data) : [];
+    const ids: Identifier[] = [...byPhone, ...byEmail].map(customer => customer.id);
+    return { byPhone, byEmail, key: ids.join(','), checking: phoneMatches.isFetching || emailMatches.isFetching };
+};
+
+const DuplicateLine = ({ message, customers }: { message: string; customers: Customer[] }) => {
+    const translate = useTranslate();
+    const createPath = useCreatePath();
+    if (!customers.length) return null;
+    return (
+        <div>
+            {translate(message)}{' '}
+            {customers.map((customer, index) => (
+                <span key={customer.id}>
+                    {index > 0 && ', '}
+                    {/* A new tab, so that what was typed here stays. */}
+                    <Link component={RouterLink} to={createPath({ resource: 'customers', id: customer.id, type: 'edit' })} target="_blank" rel="noopener">
+                        {personName(customer)}
+                    </Link>
+                </span>
+            ))}
+        </div>
+    );
+};
+
+/** The warning that the person may already be a customer, with links to them. */
+export const DuplicateWarning = ({ duplicates }: { duplicates: Duplicates }) => {
+    const translate = useTranslate();
+    if (!duplicates.key) return null;
+    return (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+            <Stack spacing={0.5}>
+                <DuplicateLine message="app.customers.duplicate_phone" customers={duplicates.byPhone} />
+                <DuplicateLine message="app.customers.duplicate_email" customers={duplicates.byEmail} />
+                <div>{translate('app.customers.duplicate_hint')}</div>
+            </Stack>
+        </Alert>
+    );
+};
+
+/** The profile fields, shared by the create form and the card; the create form warns of duplicates under them. */
+export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
     const statuses = useStatuses('customer');
     return (
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
@@ -17,8 +96,14 @@ export const CustomerInputs = () => {
                 <TextInput source="phone" type="tel" fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextInput source="email" type="email" fullWidth />
+                {/* Not type="email": the browser's own check would speak its language, not the interface's. */}
+                <TextInput source="email" autoComplete="email" fullWidth />
             </Grid>
+            {duplicates && (
+                <Grid size={12}>
+                    <DuplicateWarning duplicates={duplicates} />
+                </Grid>
+            )}
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                 <DateInput source="birthDate" fullWidth />
             </Grid>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { DataTable, Pagination, ReferenceField, ReferenceManyField, useDataProvider, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import { DataTable, Pagination, ReferenceField, ReferenceManyField, useDataProvider, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
-import { MoneyField } from '../common/money';
+import { MoneyField, useStudioConfig } from '../common/money';
+import { formatZonedDateTime } from '../../pages/payment/publicLink';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { Empty, scrollableTable, Section } from './Section';
 
@@ -20,6 +21,15 @@ const LinkStatusField = (_props: { label?: string }) => {
     const translate = useTranslate();
     if (!link) return null;
     return <Chip size="small" color={statusColors[link.status]} label={translate(`resources.paymentLinks.statuses.${link.status}`)} />;
+};
+
+/** The expiry in the studio's time with the zone named, as the customer reads it on the payment page. */
+const ExpiresField = (_props: { label?: string }) => {
+    const link = useRecordContext<PaymentLink>();
+    const [locale] = useLocaleState();
+    const timeZone = useStudioConfig()?.timezone;
+    if (!link?.expiresAt || !timeZone) return null;
+    return <span style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(link.expiresAt, locale, timeZone)}</span>;
 };
 
 export const publicLinkPath = (id: string) => `/payments/link/${encodeURIComponent(id)}`;
@@ -115,7 +125,9 @@ export const CustomerLinks = () => {
                     <DataTable.Col source="status">
                         <LinkStatusField />
                     </DataTable.Col>
-                    <DataTable.Col source="expiresAt" field={DateTimeField} />
+                    <DataTable.Col source="expiresAt">
+                        <ExpiresField />
+                    </DataTable.Col>
                     <DataTable.Col label=" " disableSort>
                         <LinkActions />
                     </DataTable.Col>

@@ -1,10 +1,11 @@
-import { Chip } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import { CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { DateField } from '../common/dates';
 import { StatusChip } from '../common/statuses';
 import { useCustomerFilters } from './CustomerFilters';
 import { useCustomerExporter, type CustomerRow } from './customerExporter';
+import { useMoneyText } from './PassFields';
 import { scrollableTable } from './Section';
 
 const Actions = () => (
@@ -34,6 +35,18 @@ const DebtField = (_props: { label?: string }) => {
     return <Chip size="small" color="error" label={translate('app.money.debt.some', { smart_count: customer.unpaidVisits })} />;
 };
 
+/** What the customer still owes on their passes, as the server summed it; empty when nothing. */
+const OwedField = (_props: { label?: string }) => {
+    const customer = useRecordContext<CustomerRow & { balanceDue?: number }>();
+    const money = useMoneyText();
+    if (!customer?.balanceDue) return null;
+    return (
+        <Typography variant="body2" color="error" sx={{ whiteSpace: 'nowrap' }}>
+            {money(customer.balanceDue)}
+        </Typography>
+    );
+};
+
 export const CustomerList = () => (
     <List<CustomerRow> title="app.menu.customers" filters={useCustomerFilters()} actions={<Actions />} sort={{ field: 'lastName', order: 'ASC' }} exporter={useCustomerExporter()}>
         <DataTable<CustomerRow> rowClick="edit" sx={scrollableTable}>
@@ -48,6 +61,9 @@ export const CustomerList = () => (
             </DataTable.Col>
             <DataTable.Col source="unpaidVisits" disableSort>
                 <DebtField />
+            </DataTable.Col>
+            <DataTable.Col source="balanceDue" disableSort align="right">
+                <OwedField />
             </DataTable.Col>
             <DataTable.Col source="createdAt" field={DateField} />
         </DataTable>

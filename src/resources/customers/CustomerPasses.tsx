@@ -7,16 +7,18 @@ import { DateField } from '../common/dates';
 import { PassHistoryDialog } from '../history/PassHistoryDialog';
 import { MoneyField } from '../common/money';
 import { FreezeDialog, UnfreezeDialog } from './FreezeDialogs';
-import { PassStateField, VisitsLeftField } from './PassFields';
+import { PassBalanceField, PassStateField, VisitsLeftField, type PassRow } from './PassFields';
+import { PayRestDialog } from './PayRestDialog';
 import { RefundDialog } from './RefundDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
+import { SettleDebtsDialog } from './SettleDebtsDialog';
 import { useStudioToday } from './today';
 
-type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze' | 'history'; pass: Pass };
+type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay'; pass: PassRow };
 
 const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
-    const pass = useRecordContext<Pass>();
+    const pass = useRecordContext<PassRow>();
     const translate = useTranslate();
     const today = useStudioToday();
     const { canAccess: readsHistory } = useCanAccess({ resource: 'history', action: 'list' });
@@ -36,6 +38,11 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
                     {translate('app.money.actions.unfreeze')}
                 </Button>
             )}
+            {!pass.cancelled && !!pass.balanceDue && (
+                <Button size="small" color="error" variant="outlined" onClick={() => onAction({ kind: 'pay', pass })}>
+                    {translate('app.money.actions.pay_rest')}
+                </Button>
+            )}
             {!pass.cancelled && (
                 <Button size="small" color="warning" onClick={() => onAction({ kind: 'refund', pass })}>
                     {translate('app.money.actions.refund')}
@@ -50,10 +57,23 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     );
 };
 
-/** The customer's passes with their state today, and the actions on them. */
+/** The price, and beneath it what was paid and is still due when the pass was paid in part. */
+const PriceField = (_props: { label?: string }) => (
+    <Stack alignItems="flex-end">
+        <MoneyField source="price" />
+        <PassBalanceField />
+    </Stack>
+);
+
+/**
+ * The customer's passes with their state today, what is still due on them, and the actions on them.
+ * A pass just sold or unfrozen is offered to settle the visits marked without a pass that it covers.
+ */
 export const CustomerPasses = () => {
     const translate = useTranslate();
     const [action, setAction] = useState<Action | null>(null);
+    // Apart from `action`: the dialog that sold or unfroze the pass closes itself after telling it.
+    const [settleWith, setSettleWith] = useState<Pass | null>(null);
     const close = () => setAction(null);
     return (
         <Section
@@ -81,17 +101,19 @@ export const CustomerPasses = () => {
                     <DataTable.Col source="startsOn" field={DateField} sx={{ whiteSpace: 'nowrap' }} />
                     <DataTable.Col source="endsOn" field={DateField} sx={{ whiteSpace: 'nowrap' }} />
                     <DataTable.Col source="price" align="right">
-                        <MoneyField source="price" />
+                        <PriceField />
                     </DataTable.Col>
                     <DataTable.Col label=" " disableSort>
                         <PassActions onAction={setAction} />
                     </DataTable.Col>
                 </DataTable>
             </ReferenceManyField>
-            <SellPassDialog open={action?.kind === 'sell'} onClose={close} />
+            <SellPassDialog open={action?.kind === 'sell'} onClose={close} onSold={setSettleWith} />
             <RefundDialog open={action?.kind === 'refund'} pass={action?.kind === 'refund' ? action.pass : undefined} onClose={close} />
             {action?.kind === 'freeze' && <FreezeDialog open pass={action.pass} onClose={close} />}
-            {action?.kind === 'unfreeze' && <UnfreezeDialog open pass={action.pass} onClose={close} />}
+            {action?.kind === 'unfreeze' && <UnfreezeDialog open pass={action.pass} onClose={close} onUnfrozen={setSettleWith} />}
+            {action?.kind === 'pay' && <PayRestDialog pass={action.pass} onClose={close} />}
+            {settleWith && <SettleDebtsDialog key={settleWith.id} pass={settleWith} onClose={() => setSettleWith(null)} />}
             {action?.kind === 'history' && <PassHistoryDialog pass={action.pass} onClose={close} />}
         </Section>
     );

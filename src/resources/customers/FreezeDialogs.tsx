@@ -12,6 +12,11 @@ interface Props {
     onClose: () => void;
 }
 
+type UnfreezeProps = Props & {
+    /** Told the pass once it works again, so that the card can offer to settle the debts it covers now. */
+    onUnfrozen?: (pass: Pass) => void;
+};
+
 const FreezeAllowance = ({ subscriptionId }: { subscriptionId: number }) => {
     const translate = useTranslate();
     const { data: plan } = useGetOne<Subscription>('settings/subscriptions', { id: subscriptionId });
@@ -49,7 +54,7 @@ export const FreezeDialog = ({ pass, open, onClose }: Props) => {
 };
 
 /** Ends a freeze early: the pass works again from the chosen day and gets the unused days back. */
-export const UnfreezeDialog = ({ pass, open, onClose }: Props) => {
+export const UnfreezeDialog = ({ pass, open, onClose, onUnfrozen }: UnfreezeProps) => {
     const dataProvider = useDataProvider<StudioDataProvider>();
     const today = useStudioToday();
     return (
@@ -61,7 +66,7 @@ export const UnfreezeDialog = ({ pass, open, onClose }: Props) => {
                 submitLabel="app.money.actions.unfreeze"
                 schema={unfreezeSchema}
                 defaultValues={{ on: today }}
-                onSubmit={values => dataProvider.unfreezePass({ id: pass.id, on: values.on as string })}
+                onSubmit={async values => onUnfrozen?.(await dataProvider.unfreezePass({ id: pass.id, on: values.on as string }))}
                 success="app.money.notifications.unfrozen"
             >
                 <DateInput source="on" fullWidth />

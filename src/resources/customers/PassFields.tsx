@@ -1,8 +1,12 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { useStudioConfig } from '../common/money';
 import { formatShortDate } from '../../app/i18n/dates';
 import { passStateOn, visitsLeft, type PassState } from '../../domain/passes';
 import type { Pass } from '../../domain/types';
+
+/** A pass as the server answers it: with what was paid for it and what is still due. */
+export type PassRow = Pass & { paid?: number; balanceDue?: number };
 import { useStudioToday } from './today';
 
 const stateColors: Record<PassState, 'success' | 'info' | 'default' | 'warning' | 'error'> = {
@@ -46,6 +50,28 @@ const FreezeField = () => {
     return (
         <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {`${translate('app.money.freeze')} ${formatShortDate(pass.frozenFrom, locale)} – ${formatShortDate(pass.frozenTo, locale)}`}
+        </Typography>
+    );
+};
+
+/** Formats an amount in the studio currency for running text (a choice, a chip), in the user's language. */
+export const useMoneyText = () => {
+    const currency = useStudioConfig()?.currency ?? 'RUB';
+    const [locale] = useLocaleState();
+    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+    // Newer ICU groups Russian thousands with a narrow no-break space: a plain one reads and copies alike.
+    return (amount: number) => format.format(amount).replace(/[\u202f\u00a0]/g, ' ');
+};
+
+/** What was paid for the pass and what is still due, "paid 2 000 ₽ · due 3 200 ₽"; only while something is due. */
+export const PassBalanceField = (_props: { label?: string }) => {
+    const pass = useRecordContext<PassRow>();
+    const translate = useTranslate();
+    const money = useMoneyText();
+    if (!pass?.balanceDue) return null;
+    return (
+        <Typography variant="caption" color="error" sx={{ whiteSpace: 'nowrap' }} data-testid="pass-balance">
+            {translate('app.money.paid_due', { paid: money(pass.paid ?? 0), due: money(pass.balanceDue) })}
         </Typography>
     );
 };

@@ -1,12 +1,31 @@
-import { BooleanInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useDataProvider, useRecordContext } from 'react-admin';
+import { BooleanInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useDataProvider, useGetList, useRecordContext } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { refundSchema, type RefundInput } from '../../domain/money';
-import type { Customer, Pass } from '../../domain/types';
+import { paidOnline, refundMethods, refundSchema, type RefundInput } from '../../domain/money';
+import type { Customer, Pass, Payment } from '../../domain/types';
+import { translatedChoices } from '../common/TranslatedField';
 import { ActionDialog } from './ActionDialog';
+import type { PassRow } from './PassFields';
 import { methodChoices } from './SellPassDialog';
 
-/** Gives money back, for one pass or in general, and may cancel the pass with it. */
-export const RefundDialog = ({ pass, open, onClose }: { pass?: Pass; open: boolean; onClose: () => void }) => {
+const withOnline = translatedChoices(refundMethods, 'app.payment_methods');
+
+/**
+ * The methods money may go back by: the desk's, and online only where money came in online, for the
+ * pass chosen or, with none chosen, for the customer (the server checks the same).
+ */
+const RefundMethodInput = ({ customerId }: { customerId?: Customer['id'] }) => {
+    const passId = useWatch({ name: 'passId' }) as Pass['id'] | null | undefined;
+    const { data: online = [] } = useGetList<Payment>(
+        'payments',
+        { filter: { customerId, method: 'online', kind: 'payment' }, pagination: { page: 1, perPage: 1000 } },
+        { enabled: customerId != null },
+    );
+    return <SelectInput source="method" choices={paidOnline(online, passId) ? withOnline : methodChoices} fullWidth />;
+};
+
+/** Gives money back, for one pass (at most what came in for it, the amount it starts at) or in general, and may cancel the pass with it. */
+export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: boolean; onClose: () => void }) => {
     const customer = useRecordContext<Customer>();
     const dataProvider = useDataProvider<StudioDataProvider>();
     return (
@@ -17,7 +36,7 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: Pass; open: boole
                 title="app.money.dialogs.refund"
                 submitLabel="app.money.actions.refund"
                 schema={refundSchema}
-                defaultValues={{ customerId: customer?.id, passId: pass?.id ?? null, amount: pass?.price ?? null, method: 'cash', cancelPass: false }}
+                defaultValues={{ customerId: customer?.id, passId: pass?.id ?? null, amount: pass?.paid ?? pass?.price ?? null, method: 'cash', cancelPass: false }}
                 onSubmit={values => dataProvider.refund(values as RefundInput)}
                 success="app.money.notifications.refunded"
             >
@@ -25,7 +44,7 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: Pass; open: boole
                     <SelectInput optionText={(record: Pass) => `${record.name} · ${record.startsOn}`} label="resources.payments.fields.passId" fullWidth />
                 </ReferenceInput>
                 <NumberInput source="amount" fullWidth />
-                <SelectInput source="method" choices={methodChoices} fullWidth />
+                <RefundMethodInput customerId={customer?.id} />
                 <BooleanInput source="cancelPass" />
                 <TextInput source="note" multiline fullWidth />
             </ActionDialog>

@@ -1,18 +1,55 @@
-import { DateInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, useDataProvider, useRecordContext } from 'react-admin';
+import { DateInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { deskPaymentMethods, sellPassSchema, type SellPassInput } from '../../domain/money';
-import type { Customer } from '../../domain/types';
+import type { Customer, Pass, Subscription } from '../../domain/types';
 import { translatedChoices } from '../common/TranslatedField';
 import { ActionDialog } from './ActionDialog';
+import { useMoneyText } from './PassFields';
 import { useStudioToday } from './today';
 
 export const methodChoices = translatedChoices(deskPaymentMethods, 'app.payment_methods');
 
-/** Sells an active plan to the customer of the card: the pass and its payment in one request. */
-export const SellPassDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
+/** A plan as the sell dialog offers it: "8 visits · 5 200 ₽ · 8 visits · 35 days", so that nobody has to look the terms up. */
+const usePlanText = () => {
+    const translate = useTranslate();
+    const money = useMoneyText();
+    return (plan: Subscription) =>
+        translate('app.money.dialogs.plan_choice', {
+            name: plan.name,
+            price: money(plan.price),
+            visits: plan.visits === null ? translate('app.money.dialogs.plan_unlimited') : translate('app.money.dialogs.plan_visits', { smart_count: plan.visits }),
+            days: translate('app.money.dialogs.plan_days', { smart_count: plan.validityDays }),
+        });
+};
+
+/** The reason is asked for only once a discounted price is typed: a sale at the plan price needs none. */
+const DiscountReasonInput = () => {
+    const price = useWatch({ name: 'price' }) as number | null | undefined;
+    if (price == null || Number.isNaN(price)) return null;
+    return <TextInput source="discountReason" label="resources.passes.fields.discountReason" multiline fullWidth />;
+};
+
+interface Props {
+    open: boolean;
+    onClose: () => void;
+    /** Told the pass just sold, so that the card can offer to settle the debts it covers. */
+    onSold?: (pass: Pass) => void;
+}
+
+/**
+ * Sells an active plan to the customer of the card: the pass and its payment in one request. Paying
+ * less than the price leaves the rest due on the pass; a discount is a lower price, with its reason.
+ */
+export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
     const customer = useRecordContext<Customer>();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const today = useStudioToday();
+    const planText = usePlanText();
+    const sell = async (values: Record<string, unknown>) => {
+        const { pass } = await dataProvider.sellPass(values as SellPassInput);
+        onSold?.(pass);
+    };
     return (
         <ResourceContextProvider value="passes">
             <ActionDialog
@@ -21,16 +58,18 @@ export const SellPassDialog = ({ open, onClose }: { open: boolean; onClose: () =
                 title="app.money.dialogs.sell"
                 submitLabel="app.money.actions.sell"
                 schema={sellPassSchema}
-                defaultValues={{ customerId: customer?.id, startsOn: today, method: 'card', amount: null }}
-                onSubmit={values => dataProvider.sellPass(values as SellPassInput)}
+                defaultValues={{ customerId: customer?.id, startsOn: today, method: 'card', amount: null, price: null, discountReason: null }}
+                onSubmit={sell}
                 success="app.money.notifications.sold"
             >
                 <ReferenceInput source="subscriptionId" reference="settings/subscriptions" filter={{ active: true }} sort={{ field: 'price', order: 'ASC' }} perPage={100}>
-                    <SelectInput optionText="name" label="resources.passes.fields.subscriptionId" fullWidth />
+                    <SelectInput optionText={planText} label="resources.passes.fields.subscriptionId" fullWidth />
                 </ReferenceInput>
                 <DateInput source="startsOn" fullWidth />
                 <SelectInput source="method" choices={methodChoices} fullWidth />
                 <NumberInput source="amount" helperText="app.money.dialogs.amount_hint" fullWidth />
+                <NumberInput source="price" label="app.money.dialogs.discount_price" helperText="app.money.dialogs.discount_hint" fullWidth />
+                <DiscountReasonInput />
             </ActionDialog>
         </ResourceContextProvider>
     );

@@ -1,4 +1,5 @@
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import { personName } from '../../domain/journal';
 import type { Customer } from '../../domain/types';
 import { CustomerCard } from './CustomerCard';
 import { CustomerCreate } from './CustomerCreate';
@@ -10,5 +11,5 @@ export default {
     edit: CustomerCard,
     create: CustomerCreate,
     icon: PeopleOutlined,
-    recordRepresentation: (record: Customer) => `${record.firstName} ${record.lastName}`,
+    recordRepresentation: (record: Customer) => personName(record),
 };

@@ -3,8 +3,10 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { CreateButton, DataTable, ExportButton, List, Loading, ReferenceField, TopToolbar, useStore, useTranslate } from 'react-admin';
+import { studioToday } from '../../domain/time';
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
+import { useStudioConfig } from '../common/money';
 import { TranslatedField } from '../common/TranslatedField';
 import { recordExporter } from '../common/exporter';
 import { eventFilters } from './EventFilters';
@@ -55,13 +57,19 @@ const EventTable = () => (
     </DataTable>
 );
 
+/**
+ * The classes open at today: the list from today on, soonest first, and the week view at the week
+ * holding today ("From" picks another). Today is the studio's, not the browser's.
+ */
 export const EventList = () => {
     const [view, setView] = useStore<View>('events.view', 'list');
+    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
     return (
         <List<StudioEvent>
             title="app.menu.events"
             filters={eventFilters}
-            sort={{ field: 'startsAt', order: 'DESC' }}
+            filterDefaultValues={{ startsAt_gte: today }}
+            sort={{ field: 'startsAt', order: 'ASC' }}
             actions={<EventActions view={view} setView={setView} />}
             pagination={view === 'week' ? false : undefined}
             exporter={recordExporter}

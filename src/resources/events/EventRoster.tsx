@@ -1,11 +1,14 @@
 import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError } from 'react-admin';
+import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError, type TranslateFunction } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { formatDateTime } from '../../app/i18n/dates';
+import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
+import type { Marking } from '../../domain/attendance';
 import type { Attendance } from '../../domain/types';
+import { NotFound } from '../../pages/errors/NotFound';
 import type { RosterPerson } from '../../server/timetable';
+import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { EventHeader } from './EventHeader';
@@ -13,7 +16,42 @@ import { RosterRow } from './RosterRow';
 import { WalkInSearch } from './WalkInSearch';
 
 const statusOf = (error: unknown) => (error as HttpError | null)?.status;
-const isRefusal = (error: unknown) => [403, 404].includes(statusOf(error) ?? 0);
+// A refusal (another teacher's class, a missing one, a bad address) will not change by asking again.
+const isRefusal = (error: unknown) => {
+    const status = statusOf(error) ?? 0;
+    return status >= 400 && status < 500;
+};
+
+/** An address such as /events/abc names no class: it is not asked for at all. */
+const eventIdOf = (id: string | undefined) => (id && /^[1-9]\d{0,15}$/.test(id) ? Number(id) : null);
+
+/** A refused mark in the user's words: the teacher's window with its days, else what the server names. */
+const markRefusal = (translate: TranslateFunction, error: unknown) => {
+    const body = (error as { body?: { errors?: Record<string, string>; teacherEditDays?: number } } | null)?.body;
+    if (body?.errors?.eventId === 'app.validation.teacher_window') return translate('app.validation.teacher_window', { smart_count: body.teacherEditDays ?? 0 });
+    return refusalMessage(translate, error);
+};
+
+/** Why the marks of a class cannot be changed now, for the note above the roster, or null. */
+const MarkingNote = ({ marking, date }: { marking: Marking | undefined; date: string }) => {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    if (marking?.future) {
+        return (
+            <Alert severity="info" data-testid="marking-note">
+                {translate('app.timetable.roster.future', { date: formatShortDate(date, locale) })}
+            </Alert>
+        );
+    }
+    if (marking?.locked) {
+        return (
+            <Alert severity="warning" data-testid="marking-note">
+                {translate('app.timetable.roster.locked', { smart_count: marking.teacherEditDays, date: formatShortDate(marking.lastTeacherDay, locale) })}
+            </Alert>
+        );
+    }
+    return null;
+};
 
 /**
  * One class at /events/{id}: its roster, the group's members and anyone added, each marked with one
@@ -21,7 +59,7 @@ const isRefusal = (error: unknown) => [403, 404].includes(statusOf(error) ?? 0);
  */
 export const EventRoster = () => {
     const { id } = useParams();
-    const eventId = Number(id);
+    const eventId = eventIdOf(id) ?? 0;
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const notify = useNotify();
@@ -31,7 +69,7 @@ export const EventRoster = () => {
     const roster = useQuery({
         queryKey: ['roster', eventId],
         queryFn: () => dataProvider.getRoster({ id: eventId }),
-        // Another teacher's class or a missing one will not turn up by asking again.
+        enabled: eventId > 0,
         retry: (count, error) => !isRefusal(error) && count < 2,
     });
     const [create] = useCreate<Attendance>();
@@ -47,23 +85,26 @@ export const EventRoster = () => {
             return create('attendances', { data: { eventId, customerId: person.customerId, status } }, options);
         },
         onSettled: () => queryClient.invalidateQueries({ queryKey: ['roster', eventId] }),
-        onError: (error: Error) => notify(error.message, { type: 'error' }),
+        onError: (error: Error) => notify(markRefusal(translate, error), { type: 'error' }),
     });
 
+    if (eventId <= 0 || statusOf(roster.error) === 404 || statusOf(roster.error) === 400) return <NotFound />;
     if (roster.isPending) return <Loading />;
     if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
-    if (statusOf(roster.error) === 404) return <Alert severity="warning">{translate('ra.page.not_found')}</Alert>;
     if (roster.error || !roster.data) return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
-    const { event, people, visits, capacity } = roster.data;
+    const { event, people, visits, capacity, marking } = roster.data;
     const cancelled = event.status === 'cancelled';
+    // A class of a later day or past a teacher's window: the buttons are shown, disabled, with the reason.
+    const closed = marking?.future === true || marking?.locked === true;
+    const givenBack = people.filter(person => person.attendance?.charged).length;
     const defaultStatus = statuses.find(status => status.isDefault)?.code ?? statuses[0]?.code;
 
     return (
         <Card sx={{ mt: 2 }}>
             <Title title={formatDateTime(event.startsAt, locale)} />
             <CardContent>
-                <EventHeader event={event} visits={visits} capacity={capacity} />
-                {cancelled && <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>}
+                <EventHeader event={event} visits={visits} capacity={capacity} givenBack={givenBack} />
+                {cancelled ? <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert> : <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />}
                 <Table size="small">
                     <TableHead>
                         <TableRow>
@@ -78,7 +119,7 @@ export const EventRoster = () => {
                                 key={person.customerId}
                                 person={person}
                                 statuses={statuses}
-                                disabled={cancelled || mark.isPending}
+                                disabled={cancelled || closed || mark.isPending}
                                 onMark={(who, status) => mark.mutate({ person: who, status })}
                                 onClear={who => mark.mutate({ person: who, status: null })}
                             />
@@ -88,7 +129,7 @@ export const EventRoster = () => {
                 {!people.length && <Alert severity="info">{translate('app.timetable.roster.empty')}</Alert>}
                 <WalkInSearch
                     eventId={eventId}
-                    disabled={cancelled || !defaultStatus}
+                    disabled={cancelled || closed || !defaultStatus}
                     onAdd={walkIn => mark.mutate({ person: { customerId: walkIn.id, attendance: null }, status: defaultStatus as string })}
                 />
                 <RecordContextProvider value={event}>

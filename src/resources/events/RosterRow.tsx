@@ -1,19 +1,46 @@
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import { lighten } from '@mui/material/styles';
-import { useTranslate } from 'react-admin';
-import type { Status } from '../../domain/types';
+import { useLocaleState, useTranslate } from 'react-admin';
+import { formatShortDate } from '../../app/i18n/dates';
+import type { LabelledStatus } from '../common/statuses';
 import type { RosterPerson } from '../../server/timetable';
+import { useSettleVisit } from '../customers/SettleDebtsDialog';
 
 interface Props {
     person: RosterPerson;
-    statuses: Status[];
+    statuses: LabelledStatus[];
     disabled: boolean;
     onMark: (person: RosterPerson, status: string) => void;
     onClear: (person: RosterPerson) => void;
 }
 
-/** One person of the roster: a click on a status marks them; a debt stands out. */
+/** No pass to charge: "No pass", or, when their pass is frozen on the class's day, until when. */
+const NoPass = ({ person }: { person: RosterPerson }) => {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    return (
+        <Typography variant="body2" color="text.secondary">
+            {person.frozenUntil
+                ? translate('app.money.frozen_until', { date: formatShortDate(person.frozenUntil, locale) })
+                : translate('app.timetable.roster.no_pass')}
+        </Typography>
+    );
+};
+
+/** Settles the debt of a visit marked without a pass, once a pass can pay for it; the roster reloads with the rest of the page. */
+const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPerson['attendance']> }) => {
+    const translate = useTranslate();
+    const { allowed, busy, settle } = useSettleVisit();
+    if (!allowed) return null;
+    return (
+        <Button size="small" variant="outlined" disabled={busy} onClick={() => settle(attendance)} sx={{ ml: 1 }}>
+            {translate('app.money.actions.settle')}
+        </Button>
+    );
+};
+
+/** One person of the roster: a click on a status marks them; a debt stands out, to be settled. */
 export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props) => {
     const translate = useTranslate();
     const current = person.attendance?.status;
@@ -36,11 +63,10 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
                         </Typography>
                     </>
                 ) : (
-                    <Typography variant="body2" color="text.secondary">
-                        {translate('app.timetable.roster.no_pass')}
-                    </Typography>
+                    <NoPass person={person} />
                 )}
                 {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} sx={{ ml: 1 }} />}
+                {debt && person.attendance && <SettleButton attendance={person.attendance} />}
             </TableCell>
             <TableCell>
                 <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap alignItems="center">

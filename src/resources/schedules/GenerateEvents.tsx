@@ -6,6 +6,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import { addDays, studioToday } from '../../domain/time';
 import type { Schedule } from '../../domain/types';
 import { useStudioConfig } from '../common/money';
+import { skipReason } from './skips';
 
 /** Generates the group's classes for a chosen period and shows what was added and what was skipped. */
 export const GenerateEvents = () => {
@@ -49,7 +50,7 @@ export const GenerateEvents = () => {
                                 .filter(skip => skip.reason !== 'exists')
                                 .map(skip => (
                                     <ListItem key={`${skip.date}T${skip.startTime}`}>
-                                        {skip.date} {skip.startTime}: {translate(`app.timetable.generate.reasons.${skip.reason}`)}{' '}
+                                        {skip.date} {skip.startTime}: {skipReason(translate, skip)}{' '}
                                         {skip.eventId && <Link to={`/events/${skip.eventId}`}>#{skip.eventId}</Link>}
                                     </ListItem>
                                 ))}

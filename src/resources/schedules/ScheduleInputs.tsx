@@ -12,6 +12,7 @@ import {
     TextInput,
     useLocaleState,
 } from 'react-admin';
+import { personName } from '../../domain/journal';
 import { weekdayName } from './SlotsField';
 
 const useWeekdays = () => {
@@ -65,7 +66,7 @@ export const ScheduleInputs = () => (
         </Grid>
         <Grid size={12}>
             <ReferenceArrayInput source="customerIds" reference="customers" perPage={25}>
-                <AutocompleteArrayInput optionText={(customer: { firstName: string; lastName: string }) => `${customer.lastName} ${customer.firstName}`} filterToQuery={q => ({ q })} />
+                <AutocompleteArrayInput optionText={(customer: { firstName: string; lastName: string }) => personName(customer)} filterToQuery={q => ({ q })} />
             </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>

@@ -1,17 +1,27 @@
-import { BooleanField, DataTable, FunctionField, List, ReferenceField } from 'react-admin';
+import { BooleanField, CreateButton, DataTable, ExportButton, FilterButton, FunctionField, List, ReferenceField, TopToolbar } from 'react-admin';
 import type { Schedule } from '../../domain/types';
 import { SlotsField } from './SlotsField';
 import { DateField } from '../common/dates';
 import { searchFilter, timetableFilters } from '../common/lists';
 import { recordExporter } from '../common/exporter';
+import { GenerateAllButton } from './GenerateAllDialog';
 
 const scheduleFilters = [
     searchFilter,
     ...timetableFilters,
 ];
 
+const ScheduleActions = () => (
+    <TopToolbar>
+        <GenerateAllButton />
+        <FilterButton />
+        <CreateButton />
+        <ExportButton />
+    </TopToolbar>
+);
+
 export const ScheduleList = () => (
-    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }} exporter={recordExporter}>
+    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }} exporter={recordExporter} actions={<ScheduleActions />}>
         <DataTable<Schedule> rowClick="edit">
             <DataTable.Col source="title" />
             <DataTable.Col source="courseId">

@@ -1,4 +1,6 @@
-import { Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { useEffect } from 'react';
+import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { BooleanInput, CreateBase, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { statusSchema } from '../../domain/schemas';
@@ -12,10 +14,27 @@ interface Props {
     onClose: () => void;
 }
 
+/**
+ * "A label in one language at least" shows under the English label, but either label answers it: once
+ * the form was sent, typing in either checks the English one again, so the message goes when it is met.
+ */
+const LabelsCheck = () => {
+    const { trigger, formState } = useFormContext();
+    const labels = JSON.stringify(useWatch({ name: 'labels' }) ?? null);
+    const submitted = formState.isSubmitted;
+    useEffect(() => {
+        if (submitted) void trigger('labels.en');
+    }, [labels, submitted, trigger]);
+    return null;
+};
+
 /** Records refer to a status by its code, so the code is chosen once, when the status is added. */
 const StatusInputs = ({ name, creating }: { name: Status['name']; creating: boolean }) => (
     <>
-        <TextInput source="label" />
+        {/* Both languages are edited together: the interface shows the one it speaks, else the other. */}
+        <TextInput source="labels.en" />
+        <TextInput source="labels.ru" />
+        <LabelsCheck />
         <TextInput source="code" disabled={!creating} helperText={creating ? 'app.settings.code_help' : 'app.settings.code_fixed'} />
         <ColorInput source="color" />
         <BooleanInput source="isDefault" />
@@ -37,10 +56,11 @@ export const StatusDialog = ({ name, status, onClose }: Props) => {
     const form = (
         <SimpleForm
             validate={schemaValidator(statusSchema)}
-            // Deleting is on the list's row, where a refusal is explained: the dialog only saves.
+            // Deleting is on the list's row, where a refusal is explained: the dialog only saves or cancels.
             toolbar={
-                <Toolbar>
+                <Toolbar sx={{ gap: 1 }}>
                     <SaveButton />
+                    <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
                 </Toolbar>
             }
             defaultValues={

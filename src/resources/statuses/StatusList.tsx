@@ -4,6 +4,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import { BooleanField, Button, DataTable, List, TopToolbar, useRecordContext } from 'react-admin';
 import type { Status } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
+import { useStatusLabel } from '../common/statuses';
 import { StatusDialog } from './StatusDialog';
 import { StatusRowActions } from './StatusRowActions';
 import { DefaultToggle, MoveButtons } from './StatusOrder';
@@ -11,8 +12,9 @@ import { DefaultToggle, MoveButtons } from './StatusOrder';
 /** A status as it shows elsewhere: its label on its colour. */
 const StatusLabel = (_props: { label?: string }) => {
     const status = useRecordContext<Status>();
+    const labelOf = useStatusLabel();
     if (!status) return null;
-    return <Chip size="small" label={status.label} sx={{ bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) }} />;
+    return <Chip size="small" label={labelOf(status)} sx={{ bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) }} />;
 };
 
 /**

@@ -8,6 +8,7 @@ import { useDataProvider, useListContext, useNotify, useRecordContext, useRefres
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Identifier, Status } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
+import { useStatusLabel } from '../common/statuses';
 
 /** The ids of a list with the one at `index` moved by `step` places. */
 export const moved = (ids: Identifier[], index: number, step: -1 | 1): Identifier[] => {
@@ -26,6 +27,7 @@ export const MoveButtons = ({ name }: { name: Status['name']; label?: string }) 
     const refresh = useRefresh();
     const notify = useNotify();
     const translate = useTranslate();
+    const labelOf = useStatusLabel();
     const { mutate, isPending } = useMutation({
         mutationFn: (ids: Identifier[]) => dataProvider.reorderStatuses({ name, ids }),
         onSuccess: () => refresh(),
@@ -35,11 +37,12 @@ export const MoveButtons = ({ name }: { name: Status['name']; label?: string }) 
     const ids = data.map(record => record.id);
     const index = ids.indexOf(status.id);
     const move = (step: -1 | 1) => mutate(moved(ids, index, step));
+    const label = labelOf(status);
     return (
         <>
             <Tooltip title={translate('app.settings.move_up')}>
                 <span>
-                    <IconButton size="small" aria-label={translate('app.settings.move_up_named', { label: status.label })} disabled={isPending || index <= 0} onClick={() => move(-1)}>
+                    <IconButton size="small" aria-label={translate('app.settings.move_up_named', { label })} disabled={isPending || index <= 0} onClick={() => move(-1)}>
                         <ArrowUpward fontSize="small" />
                     </IconButton>
                 </span>
@@ -48,7 +51,7 @@ export const MoveButtons = ({ name }: { name: Status['name']; label?: string }) 
                 <span>
                     <IconButton
                         size="small"
-                        aria-label={translate('app.settings.move_down_named', { label: status.label })}
+                        aria-label={translate('app.settings.move_down_named', { label })}
                         disabled={isPending || index < 0 || index >= ids.length - 1}
                         onClick={() => move(1)}
                     >
@@ -67,11 +70,13 @@ export const DefaultToggle = (_props: { label?: string }) => {
     const refresh = useRefresh();
     const notify = useNotify();
     const [update, { isPending }] = useUpdate();
+    const labelOf = useStatusLabel();
     if (!status) return null;
+    const label = labelOf(status);
     if (status.isDefault) {
         return (
             <Tooltip title={translate('app.settings.is_default')}>
-                <Star color="primary" fontSize="small" sx={{ m: '5px', verticalAlign: 'middle' }} aria-label={translate('app.settings.is_default_named', { label: status.label })} />
+                <Star color="primary" fontSize="small" sx={{ m: '5px', verticalAlign: 'middle' }} aria-label={translate('app.settings.is_default_named', { label })} />
             </Tooltip>
         );
     }
@@ -88,7 +93,7 @@ export const DefaultToggle = (_props: { label?: string }) => {
     return (
         <Tooltip title={translate('app.settings.make_default')}>
             <span>
-                <IconButton size="small" aria-label={translate('app.settings.make_default_named', { label: status.label })} disabled={isPending} onClick={makeDefault}>
+                <IconButton size="small" aria-label={translate('app.settings.make_default_named', { label })} disabled={isPending} onClick={makeDefault}>
                     <StarBorder fontSize="small" />
                 </IconButton>
             </span>

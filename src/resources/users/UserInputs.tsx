@@ -30,7 +30,7 @@ export const UserInputs = ({ creating = false }: { creating?: boolean }) => {
     return (
         <>
             <TextInput source="name" />
-            <TextInput source="email" type="email" />
+            <TextInput source="email" autoComplete="email" />
             <TextInput source="phone" />
             <SelectInput source="role" choices={translatedChoices(roles, 'app.roles')} disabled={self} helperText={self ? 'app.validation.own_role' : undefined} />
             <BooleanInput source="active" disabled={self} />

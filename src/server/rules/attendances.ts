@@ -1,8 +1,9 @@
-import { releaseVisit, settleVisit, type Charge, type Settlement } from '../../domain/attendance';
-import type { Attendance, Identifier } from '../../domain/types';
-import { conflict, forbidden } from '../errors';
-import type { Row, Transaction } from '../storage/types';
-import { chargingStatuses } from '../studio';
+import { marking, releaseVisit, settleVisit, type Charge, type Marking, type Settlement } from '../../domain/attendance';
+import { studioToday } from '../../domain/time';
+import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
+import { ApiError, conflict, forbidden } from '../errors';
+import type { Reader, Row, Transaction } from '../storage/types';
+import { chargingStatuses, studioConfig } from '../studio';
 import type { WriteRules } from './types';
 
 const chargeOf = (record: Row): Charge => ({
@@ -48,17 +49,56 @@ export const settleAttendance = async (
     return charge;
 };
 
+type MarkingUser = { id: Identifier; role: string };
+
+/** When the marks of a class may be written, for this user, today in the studio. */
+export const markingOf = async (reader: Reader, event: Pick<StudioEvent, 'startsAt'>, user: MarkingUser): Promise<Marking> => {
+    const config = await studioConfig(reader);
+    return marking({
+        date: event.startsAt.slice(0, 10),
+        today: studioToday(config.timezone),
+        role: user.role,
+        // A database made before the setting existed holds no value: the schema's default applies.
+        teacherEditDays: config.teacherEditDays ?? 2,
+    });
+};
+
+/** A teacher's window has closed: 403 naming the window, so the teacher knows to ask a manager. */
+const refuseLocked = (state: Marking) => {
+    if (!state.locked) return;
+    throw new ApiError(
+        403,
+        `Teachers change marks up to ${state.teacherEditDays} days after the class (until ${state.lastTeacherDay}); ask a manager`,
+        { eventId: 'app.validation.teacher_window' },
+        { teacherEditDays: state.teacherEditDays, lastTeacherDay: state.lastTeacherDay },
+    );
+};
+
 /**
  * A cancelled class charges nobody: marking on it is refused (409) rather than saved without a charge,
  * so that nobody believes a visit was counted. Its existing marks were given back when it was cancelled.
- * A teacher marks attendance on their own classes only.
+ * A class of a later day has had no visits yet: marking it is refused (409) until its day.
+ * A teacher marks attendance on their own classes only, and only within their window after the class.
  */
-const checkEvent = async (tx: Transaction, record: Row, user: { id: Identifier; role: string }) => {
+const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
     const event = await tx.get('events', record.eventId as Identifier);
-    if (user.role === 'teacher' && event && event.teacherId !== user.id) throw forbidden('Teachers mark attendance on their own events only');
-    if (event?.status === 'cancelled') {
+    if (!event) return;
+    if (user.role === 'teacher' && event.teacherId !== user.id) throw forbidden('Teachers mark attendance on their own events only');
+    if (event.status === 'cancelled') {
         throw conflict('This class is cancelled: attendance cannot be marked on it', { eventId: 'app.validation.event_cancelled' });
     }
+    const state = await markingOf(tx, event, user);
+    if (state.future) {
+        const date = event.startsAt.slice(0, 10);
+        throw conflict(`This class is on ${date}: its marks open on that day`, { eventId: 'app.validation.event_future' }, { opensOn: date });
+    }
+    refuseLocked(state);
+};
+
+/** Changing or removing a mark also changes the class it was on: a teacher's window must be open there too. */
+const checkWindowOf = async (tx: Transaction, eventId: Identifier, user: MarkingUser) => {
+    const event = await tx.get('events', eventId);
+    if (event) refuseLocked(await markingOf(tx, event, user));
 };
 
 /** Plain writes of attendances charge or give back the visit in the same write. */
@@ -70,12 +110,15 @@ export const attendanceRules: WriteRules = {
     },
     update: async (record, before, { tx, user }) => {
         await checkEvent(tx, record, user);
+        if (record.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user);
         const moved = record.eventId !== before.eventId || record.customerId !== before.customerId;
         if (moved) await applyVisitChanges(tx, releaseVisit(chargeOf(before)));
         const charge = await settleAttendance(tx, record as unknown as Attendance, moved ? null : chargeOf(before));
         return { ...record, ...charge, markedBy: user.id };
     },
-    delete: async (record, { tx }) => {
+    delete: async (record, { tx, user }) => {
+        // Removing a mark is allowed on a class of a later day (a mistake put right), never past a teacher's window.
+        await checkWindowOf(tx, record.eventId as Identifier, user);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
     },
 };

@@ -4,6 +4,8 @@ import { studioToday } from '../../domain/time';
 import type { Identifier, Pass } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
 import { studioConfig } from '../studio';
+import { passBalances } from './passes';
+import { samePhoneFilter } from './phoneDigits';
 import type { ComputedFilter, ListFields } from './types';
 
 /*
@@ -40,11 +42,13 @@ export const customerFilters: Record<string, ComputedFilter> = {
     activePass: async (values, reader) => byMembership(values, distinct((await activePasses(reader)).map(pass => pass.customerId))),
     debt: async (values, reader) =>
         byMembership(values, distinct((await reader.select('attendances', { unpaid: true })).map(attendance => attendance.customerId))),
+    phoneDigits: samePhoneFilter,
 };
 
 /**
  * What the customer list shows beside each customer on a page, computed over that page's passes and
- * attendances only: the active pass today ending soonest, and the number of unpaid visits. Read-only:
+ * attendances only: the active pass today ending soonest, the number of unpaid visits, and what is
+ * still due on all their passes (a part payment's rest). Read-only:
  * the customer schema strips them from any write.
  */
 export const customerListFields: ListFields = async (page, reader) => {
@@ -58,9 +62,17 @@ export const customerListFields: ListFields = async (page, reader) => {
     for (const attendance of await reader.select('attendances', { customerId: ids, unpaid: true })) {
         debts.set(attendance.customerId, (debts.get(attendance.customerId) ?? 0) + 1);
     }
+    const owed = new Map<Identifier, number>();
+    const passes = await reader.select('passes', { customerId: ids, cancelled: false });
+    const ownerOf = new Map(passes.map(pass => [pass.id, pass.customerId]));
+    for (const [passId, { balanceDue }] of await passBalances(passes, reader)) {
+        const customerId = ownerOf.get(passId) as Identifier;
+        // Summed in cents, as every sum of money is, so that 0.1 + 0.2 owes 0.3.
+        owed.set(customerId, (owed.get(customerId) ?? 0) + Math.round(balanceDue * 100));
+    }
     return record => {
         const pass = activePass.get(record.id as Identifier);
         const summary: ActivePassSummary | null = pass ? { name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
-        return { activePass: summary, unpaidVisits: debts.get(record.id as Identifier) ?? 0 };
+        return { activePass: summary, unpaidVisits: debts.get(record.id as Identifier) ?? 0, balanceDue: (owed.get(record.id as Identifier) ?? 0) / 100 };
     };
 };

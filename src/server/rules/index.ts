@@ -3,7 +3,7 @@ import { attendanceRules } from './attendances';
 import { auditEntryRules } from './auditEntries';
 import { customerFilters, customerListFields } from './customers';
 import { eventRules } from './events';
-import { passRules } from './passes';
+import { passListFields, passRules } from './passes';
 import { paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
 import { scheduleRules } from './schedules';
@@ -38,4 +38,5 @@ export const computedFilters: Partial<Record<CollectionName, Record<string, Comp
 /** Read-only fields added to the records of a collection in every answer. */
 export const listFields: Partial<Record<CollectionName, ListFields>> = {
     customers: customerListFields,
+    passes: passListFields,
 };

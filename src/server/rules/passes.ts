@@ -1,4 +1,7 @@
-import type { WriteRules } from './types';
+import { balanceDue, paidForPass } from '../../domain/money';
+import type { Identifier, Pass } from '../../domain/types';
+import type { Reader } from '../storage/types';
+import type { ListFields, WriteRules } from './types';
 
 /**
  * What a pass is worth and how much of it is left: whose it is, what was sold and paid, its dates and
@@ -18,6 +21,7 @@ const passTerms = [
     'frozenTo',
     'cancelled',
     'paymentId',
+    'discountReason',
 ] as const;
 
 /**
@@ -28,4 +32,30 @@ const passTerms = [
 export const passRules: WriteRules = {
     create: async record => ({ ...record, price: 0, paymentId: null, visitsUsed: 0 }),
     update: async (record, before) => ({ ...record, ...Object.fromEntries(passTerms.map(field => [field, before[field]])) }),
+};
+
+/** What was paid for each of `passes` and what is still due, from their ledger entries: one index read by passId. */
+export const passBalances = async (passes: Pass[], reader: Reader): Promise<Map<Identifier, { paid: number; balanceDue: number }>> => {
+    const entries = passes.length ? await reader.select('payments', { passId: passes.map(pass => pass.id) }) : [];
+    const byPass = new Map<Identifier, typeof entries>();
+    for (const entry of entries) {
+        const own = byPass.get(entry.passId as Identifier);
+        if (own) own.push(entry);
+        else byPass.set(entry.passId as Identifier, [entry]);
+    }
+    return new Map(
+        passes.map(pass => {
+            const paid = paidForPass(byPass.get(pass.id) ?? [], pass.id);
+            return [pass.id, { paid, balanceDue: balanceDue(pass, paid) }];
+        }),
+    );
+};
+
+/**
+ * What each pass of a page shows beside its price: what was paid for it and what is still due,
+ * computed from the page's passes' payments. Read-only: the pass schema strips them from any write.
+ */
+export const passListFields: ListFields = async (page, reader) => {
+    const balances = await passBalances(page as unknown as Pass[], reader);
+    return record => balances.get(record.id as Identifier) ?? { paid: 0, balanceDue: 0 };
 };

@@ -3,6 +3,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { collectionsAddedLater } from '../../domain/collections';
+import { migrateDatabaseRecords } from '../../domain/statuses';
 import { rememberChecked } from './checked';
 import type { FileState } from './memory';
 
@@ -57,6 +58,8 @@ export const parseDatabaseText = (file: string, text: string): FileState => {
     const values = data as Record<string, unknown>;
     // A database made before a collection existed starts that collection empty; the next rewrite adds it to the file.
     for (const name of collectionsAddedLater) values[name] ??= [];
+    // Records of an older shape (a status's single label) are read in the present one.
+    migrateDatabaseRecords(values);
     return { keys: Object.keys(values), values };
 };
 

@@ -1,4 +1,5 @@
 import { collections } from '../../domain/collections';
+import { digitsOf, foldText, nationalDigits } from '../../domain/search';
 import type { CollectionName } from '../../domain/types';
 import type { Filter, Scalar, Sort } from './types';
 
@@ -79,11 +80,62 @@ export const filterTest = (filter: Filter): ((record: Record<string, unknown>) =
 
 export const matchesFilter = (record: Record<string, unknown>, filter: Filter): boolean => filterTest(filter)(record);
 
-const digits = (text: string) => text.replace(/\D/g, '');
+/** A word of the search: text to find, or the digits of a phone number (written with spaces, dashes, brackets or a +). */
+type SearchWord = { text: string } | { digits: string };
+
+const phonePart = /^[+(]?[\d()-]*\d[\d()-]*$/;
+
+/** The search's words, folded; neighbouring parts of one phone number ("+7 982 123-45-67") make one word. */
+export const searchWords = (search: string): SearchWord[] => {
+    const words: SearchWord[] = [];
+    let number: string[] = [];
+    const endNumber = () => {
+        const numberDigits = digitsOf(number.join(''));
+        // Fewer than three digits find too much as a number: they are looked for as text.
+        if (numberDigits.length >= 3) words.push({ digits: numberDigits });
+        else words.push(...number.map(part => ({ text: foldText(part) })));
+        number = [];
+    };
+    for (const part of search.split(/\s+/).filter(Boolean)) {
+        if (phonePart.test(part)) {
+            number.push(part);
+            continue;
+        }
+        if (number.length) endNumber();
+        words.push({ text: foldText(part) });
+    }
+    if (number.length) endNumber();
+    return words;
+};
+
+/** Whether a field's digits hold the number: anywhere as typed, or from the start once country codes are dropped on both sides. */
+const holdsNumber = (fieldDigits: string, wanted: string): boolean => {
+    if (fieldDigits.length < wanted.length - 1) return false;
+    if (fieldDigits.includes(wanted)) return true;
+    const national = nationalDigits(fieldDigits);
+    if (national.includes(nationalDigits(wanted))) return true;
+    // A number begun with its country code (8 982 1...) but not finished.
+    return /^[78]/.test(wanted) && wanted.length >= 4 && national.startsWith(wanted.slice(1));
+};
+
+/** A field's text for the search: a string, or the strings of an object (a status's labels by language). */
+const searchableTexts = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return Object.values(value).filter((inner): inner is string => typeof inner === 'string');
+    return [];
+};
+
+// A search tests every candidate record with the same words: they are worked out once, not per record.
+let lastSearch: { search: string; words: SearchWord[] } | undefined;
+const wordsOf = (search: string): SearchWord[] => {
+    if (lastSearch?.search !== search) lastSearch = { search, words: searchWords(search) };
+    return lastSearch.words;
+};
 
 /**
  * Every word of the search appears in one of the search fields (the collection's, unless narrowed to
- * those the asker may read); phone numbers match by digits.
+ * those the asker may read), caseless and with ё as е; phone numbers match by digits, with or without
+ * the country code.
  */
 export const matchesSearch = (
     collection: CollectionName,
@@ -91,19 +143,13 @@ export const matchesSearch = (
     search: string,
     fields: readonly string[] = collections[collection].search,
 ): boolean => {
-    const texts = fields
-        .map(field => record[field])
-        .filter((value): value is string => typeof value === 'string')
-        .map(value => value.toLowerCase());
-    return search
-        .toLowerCase()
-        .split(/\s+/)
-        .every(word => {
-            const wordDigits = digits(word);
-            return texts.some(
-                text => text.includes(word) || (wordDigits.length >= 3 && wordDigits.length === word.replace(/[\s()+-]/g, '').length && digits(text).includes(wordDigits)),
-            );
-        });
+    const texts = fields.flatMap(field => searchableTexts(record[field])).map(foldText);
+    let textDigits: string[] | undefined;
+    return wordsOf(search).every(word => {
+        if ('text' in word) return texts.some(text => text.includes(word.text));
+        textDigits ??= texts.map(digitsOf);
+        return textDigits.some(fieldDigits => holdsNumber(fieldDigits, word.digits));
+    });
 };
 
 /** The comparison of a sort: the field in the asked order, then the id, so pages never overlap. */

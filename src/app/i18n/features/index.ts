@@ -4,6 +4,7 @@ import { moneyMessages } from './money';
 import { settingsMessages } from './settings';
 import { statisticsMessages } from './statistics';
 import { timetableMessages } from './timetable';
+import { validationMessages } from './validation';
 
 /** Every feature's messages, merged over the base catalogues; a feature adds its import here. */
-export const featureMessages: FeatureMessages[] = [statisticsMessages, settingsMessages, moneyMessages, timetableMessages, historyMessages];
+export const featureMessages: FeatureMessages[] = [statisticsMessages, settingsMessages, moneyMessages, timetableMessages, historyMessages, validationMessages];

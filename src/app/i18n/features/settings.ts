@@ -13,6 +13,7 @@ export const settingsMessages = defineMessages(
             'settings/subscriptions': {
                 page: { create: 'New subscription plan', edit: 'Plan “%{recordRepresentation}”', show: 'Plan “%{recordRepresentation}”' },
             },
+            statuses: { fields: { labels: { en: 'Label in English', ru: 'Label in Russian' } } },
         },
         app: {
             plans: { visits_column: 'Visits', directions_column: 'Directions', for_direction: 'For direction' },
@@ -57,6 +58,7 @@ export const settingsMessages = defineMessages(
             'settings/subscriptions': {
                 page: { create: 'Новый вид абонемента', edit: 'Вид абонемента «%{recordRepresentation}»', show: 'Вид абонемента «%{recordRepresentation}»' },
             },
+            statuses: { fields: { labels: { en: 'Название по-английски', ru: 'Название по-русски' } } },
         },
         app: {
             plans: { visits_column: 'Посещений', directions_column: 'Направления', for_direction: 'Для направления' },

@@ -5,6 +5,7 @@ export const timetableMessages = defineMessages(
     {
         resources: {
             attendances: { fields: { teacherId: 'Teacher', courseId: 'Course', date: 'Class date' } },
+            configs: { fields: { teacherEditDays: 'Teachers change marks for, days after the class' } },
         },
         app: {
             timetable: {
@@ -23,9 +24,20 @@ export const timetableMessages = defineMessages(
                     created: '%{smart_count} class added. |||| %{smart_count} classes added.',
                     skipped: '%{smart_count} skipped. |||| %{smart_count} skipped.',
                     reasons: {
-                        exists: 'already there',
-                        teacher_clash: 'the teacher is busy with another class',
-                        studio_clash: 'the studio is taken by another class',
+                        exists: 'already exists',
+                        teacher_clash: '%{teacher} teaches %{course} at %{time} in %{studio}',
+                        studio_clash: '%{studio} is taken: %{teacher} teaches %{course} there at %{time}',
+                    },
+                    all: {
+                        button: 'Generate for all groups',
+                        title: 'Generate classes for all active groups',
+                        intro: 'Adds the classes of every active group for the period; classes already there are kept.',
+                        total: '%{smart_count} class added in all. |||| %{smart_count} classes added in all.',
+                        group: 'Group',
+                        added: 'Added',
+                        skipped: 'Skipped',
+                        none: 'There are no active groups.',
+                        close: 'Close',
                     },
                 },
                 roster: {
@@ -33,6 +45,12 @@ export const timetableMessages = defineMessages(
                     cancel_event: 'Cancel class',
                     reinstate: 'Reinstate class',
                     cancelled: 'This class is cancelled: nobody is marked or charged.',
+                    future: 'This class is on %{date}: marks open on that day.',
+                    locked: 'Marks of this class are locked: teachers change them up to %{smart_count} day after the class (until %{date}). Ask a manager to change them. |||| Marks of this class are locked: teachers change them up to %{smart_count} days after the class (until %{date}). Ask a manager to change them.',
+                    cancel_confirm_title: 'Cancel this class?',
+                    cancel_confirm: 'Nobody will be charged for it. %{smart_count} visit will be given back to the passes. |||| Nobody will be charged for it. %{smart_count} visits will be given back to the passes.',
+                    keep_event: 'Keep the class',
+                    not_found: 'There is no such class.',
                     walk_in: 'walk-in',
                     unlimited: 'unlimited',
                     visits_left: '%{smart_count} visit left |||| %{smart_count} visits left',
@@ -65,6 +83,8 @@ export const timetableMessages = defineMessages(
             },
             validation: {
                 event_cancelled: 'The class is cancelled: nobody can be marked on it',
+                event_future: 'The class has not taken place yet: marks open on its day',
+                teacher_window: 'Teachers change marks up to %{smart_count} day after the class: ask a manager |||| Teachers change marks up to %{smart_count} days after the class: ask a manager',
                 teacher_clash: 'The teacher has another class at this time',
                 studio_clash: 'The studio is taken by another class at this time',
                 period_too_long: 'The period must be at most a year',
@@ -75,6 +95,7 @@ export const timetableMessages = defineMessages(
     {
         resources: {
             attendances: { fields: { teacherId: 'Преподаватель', courseId: 'Курс', date: 'Дата занятия' } },
+            configs: { fields: { teacherEditDays: 'Преподаватель меняет отметки в течение, дней после занятия' } },
         },
         app: {
             timetable: {
@@ -94,8 +115,19 @@ export const timetableMessages = defineMessages(
                     skipped: 'Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}.',
                     reasons: {
                         exists: 'уже есть',
-                        teacher_clash: 'преподаватель занят на другом занятии',
-                        studio_clash: 'зал занят другим занятием',
+                        teacher_clash: '%{teacher} ведёт «%{course}» в %{time} в зале «%{studio}»',
+                        studio_clash: 'Зал «%{studio}» занят: %{teacher} ведёт там «%{course}» в %{time}',
+                    },
+                    all: {
+                        button: 'Создать для всех групп',
+                        title: 'Создать занятия всех активных групп',
+                        intro: 'Добавляет занятия каждой активной группы за период; уже созданные занятия остаются.',
+                        total: 'Всего добавлено %{smart_count} занятие. |||| Всего добавлено %{smart_count} занятия. |||| Всего добавлено %{smart_count} занятий.',
+                        group: 'Группа',
+                        added: 'Добавлено',
+                        skipped: 'Пропущено',
+                        none: 'Активных групп нет.',
+                        close: 'Закрыть',
                     },
                 },
                 roster: {
@@ -103,6 +135,12 @@ export const timetableMessages = defineMessages(
                     cancel_event: 'Отменить занятие',
                     reinstate: 'Вернуть занятие',
                     cancelled: 'Занятие отменено: отметки не ставятся и не списываются.',
+                    future: 'Занятие будет %{date}: отмечать можно с этого дня.',
+                    locked: 'Отметки закрыты: преподаватель меняет их %{smart_count} день после занятия (до %{date}). Изменить их может менеджер. |||| Отметки закрыты: преподаватель меняет их %{smart_count} дня после занятия (до %{date}). Изменить их может менеджер. |||| Отметки закрыты: преподаватель меняет их %{smart_count} дней после занятия (до %{date}). Изменить их может менеджер.',
+                    cancel_confirm_title: 'Отменить занятие?',
+                    cancel_confirm: 'Списаний за него не будет. Абонементам вернётся %{smart_count} посещение. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещения. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещений.',
+                    keep_event: 'Оставить занятие',
+                    not_found: 'Такого занятия нет.',
                     walk_in: 'разово',
                     unlimited: 'безлимит',
                     visits_left: 'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
@@ -135,6 +173,8 @@ export const timetableMessages = defineMessages(
             },
             validation: {
                 event_cancelled: 'Занятие отменено: отмечать на нём нельзя',
+                event_future: 'Занятие ещё не прошло: отмечать можно с его дня',
+                teacher_window: 'Преподаватель меняет отметки %{smart_count} день после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дня после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дней после занятия: обратитесь к менеджеру',
                 teacher_clash: 'У преподавателя в это время другое занятие',
                 studio_clash: 'Зал в это время занят другим занятием',
                 period_too_long: 'Период не может быть длиннее года',

@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
+import type { Attendance, Customer, Database, Pass, Schedule, StudioEvent } from '../../src/domain/types';
+import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
+import { call, demoDb, login, removeDir, startServer, type RunningServer } from '../support/server';
+
+/*
+ * The teacher's window on a class's marks, in a browser: a teacher marks today's class; a class older
+ * than the window (configs.teacherEditDays, 2 by default) shows its marks locked and the API refuses
+ * them; a class of a later day cannot be marked yet; a manager changes the old mark.
+ */
+
+const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+const today = studioToday(db.configs[0].timezone);
+const anna = 3;
+const nextId = (records: { id: number }[]) => Math.max(...records.map(record => record.id)) + 1;
+const createdAt = new Date().toISOString();
+
+/** Two people of Anna's early group, named so that nobody else in the demo matches them. */
+const person = (lastName: string): Customer => {
+    const customer: Customer = { id: nextId(db.customers), firstName: 'Window', lastName, phone: '+7 900 555-00-11', email: null, birthDate: null, status: 'active', source: null, notes: null, createdAt };
+    db.customers.push(customer);
+    return customer;
+};
+const todayPupil = person('Todayeva');
+const oldPupil = person('Oldova');
+
+// Todayeva holds an 8-visit pass for any direction, so that her visit today is charged.
+const todaysPass: Pass = {
+    id: nextId(db.passes),
+    createdAt,
+    customerId: todayPupil.id,
+    subscriptionId: 3,
+    name: '8 visits',
+    price: 5200,
+    visitsTotal: 8,
+    visitsUsed: 0,
+    directionIds: [],
+    startsOn: addDays(today, -10),
+    endsOn: addDays(today, 20),
+    frozenFrom: null,
+    frozenTo: null,
+    cancelled: false,
+    paymentId: null,
+};
+db.passes.push(todaysPass);
+
+const group: Schedule = {
+    id: nextId(db.schedules),
+    title: 'E2E window group',
+    courseId: 1,
+    teacherId: anna,
+    studioId: 3,
+    slots: [{ weekday: weekdayOf(today), startTime: '05:10', durationMinutes: 30 }],
+    startsOn: addDays(today, -30),
+    endsOn: null,
+    capacity: 10,
+    customerIds: [todayPupil.id, oldPupil.id],
+    active: true,
+    createdAt,
+};
+db.schedules.push(group);
+
+/** One of the group's classes `days` from today, at 05:10, before any demo class. */
+const classOn = (days: number, title: string): StudioEvent => {
+    const event: StudioEvent = {
+        id: nextId(db.events),
+        scheduleId: group.id,
+        title,
+        courseId: 1,
+        teacherId: anna,
+        studioId: 3,
+        startsAt: `${addDays(today, days)}T05:10`,
+        durationMinutes: 30,
+        capacity: 10,
+        status: 'done',
+        notes: null,
+        createdAt,
+    };
+    db.events.push(event);
+    return event;
+};
+const todays = classOn(0, 'E2E today class');
+const old = classOn(-5, 'E2E old class');
+const later = classOn(3, 'E2E later class');
+
+// The old class was marked back then, by its teacher: a debt, as Oldova has no pass.
+const oldMark: Attendance = { id: nextId(db.attendances), eventId: old.id, customerId: oldPupil.id, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: anna, createdAt };
+db.attendances.push(oldMark);
+
+describeInBrowser('the teacher’s window on marks, in a browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+        server = await startServer({ distDir: distDir(), db });
+        browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    const pageAs = async (role: 'teacher' | 'manager' | 'admin') => {
+        const { page } = await newPage(browser, server.url);
+        await signIn(page, role);
+        return page;
+    };
+    const row = (p: Page, name: string) => p.getByTestId('roster-row').filter({ hasText: name });
+
+    it('a teacher opens today’s class from the week of today and marks it', async () => {
+        const p = await pageAs('teacher');
+        await p.goto('/events');
+        await p.getByRole('button', { name: 'Week' }).click();
+        await p.getByRole('region', { name: today }).getByText('5:10 AM E2E today class').click();
+        await p.waitForURL(`**/events/${todays.id}`);
+        await row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).click();
+        await expect.poll(() => row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
+        await row(p, 'Todayeva').getByText('7 visits left · charged').waitFor();
+        await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
+    });
+
+    it('a class older than the window shows locked to the teacher, and the API refuses the teacher', async () => {
+        const p = await pageAs('teacher');
+        await p.goto(`/events/${old.id}`);
+        await p.getByTestId('marking-note').getByText(/Marks of this class are locked: teachers change them up to 2 days after the class/).waitFor();
+        await expect(row(p, 'Oldova').getByRole('button', { name: 'Excused' }).isDisabled()).resolves.toBe(true);
+        await expect(row(p, 'Oldova').getByRole('button', { name: 'Remove the mark' }).isDisabled()).resolves.toBe(true);
+
+        const token = await login(server.url, 'teacher');
+        const refused = await call(server.url, `/api/attendances/${oldMark.id}`, { method: 'PUT', token, json: { status: 'excused' } });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ errors: { eventId: 'app.validation.teacher_window' }, teacherEditDays: 2 });
+        const added = await call(server.url, '/api/attendances', { method: 'POST', token, json: { eventId: old.id, customerId: todayPupil.id, status: 'attended' } });
+        expect(added.status).toBe(403);
+    });
+
+    it('an admin widens the window on the general settings page, and the teacher’s old class opens', async () => {
+        const admin = await pageAs('admin');
+        await admin.goto('/configs');
+        const field = admin.getByLabel('Teachers change marks for, days after the class');
+        await expect.poll(() => field.inputValue()).toBe('2');
+        await field.fill('5');
+        await admin.getByRole('button', { name: 'Save' }).click();
+        const token = await login(server.url, 'admin');
+        await expect.poll(async () => (await call(server.url, '/api/configs/general', { token })).body.teacherEditDays).toBe(5);
+
+        const p = await pageAs('teacher');
+        await p.goto(`/events/${old.id}`);
+        await row(p, 'Oldova').getByText('Debt').waitFor();
+        await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
+        await expect(row(p, 'Oldova').getByRole('button', { name: 'Excused' }).isDisabled()).resolves.toBe(false);
+        // Back to the default for the journeys after this one.
+        expect((await call(server.url, '/api/configs/general', { method: 'PUT', token, json: { teacherEditDays: 2 } })).status).toBe(200);
+    });
+
+    it('a class of a later day shows its buttons disabled with the day its marks open', async () => {
+        const p = await pageAs('manager');
+        await p.goto(`/events/${later.id}`);
+        await p.getByTestId('marking-note').getByText(/marks open on that day/).waitFor();
+        await expect(row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).isDisabled()).resolves.toBe(true);
+    });
+
+    it('a manager changes the old mark', async () => {
+        const p = await pageAs('manager');
+        await p.goto(`/events/${old.id}`);
+        await row(p, 'Oldova').getByText('Debt').waitFor();
+        await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
+        await row(p, 'Oldova').getByRole('button', { name: 'Excused' }).click();
+        await expect.poll(() => row(p, 'Oldova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed')).toBe('true');
+        const token = await login(server.url, 'manager');
+        const stored = await call(server.url, `/api/attendances/${oldMark.id}`, { token });
+        expect(stored.body).toMatchObject({ status: 'excused', unpaid: false, markedBy: 2 });
+    });
+
+    it('a manager cancels today’s class after a confirmation naming the visits given back, and the header follows', async () => {
+        const p = await pageAs('manager');
+        await p.goto(`/events/${todays.id}`);
+        await p.getByTestId('capacity').getByText('Visits: 1 / 10').waitFor();
+        await p.getByRole('button', { name: 'Cancel class' }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByText('Nobody will be charged for it. 1 visit will be given back to the passes.').waitFor();
+        await dialog.getByRole('button', { name: 'Cancel class' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await p.getByText('This class is cancelled: nobody is marked or charged.').waitFor();
+        await p.getByRole('button', { name: 'Reinstate class' }).waitFor();
+        await p.getByText('Cancelled', { exact: true }).waitFor();
+        await p.getByTestId('capacity').getByText('Visits: 1 / 10').waitFor();
+        await row(p, 'Todayeva').getByText('8 visits left').waitFor();
+    });
+
+    it('the classes list opens from today, soonest first, and filters by status and teacher', async () => {
+        const p = await pageAs('manager');
+        await p.goto('/events');
+        await expect.poll(() => p.getByLabel('From', { exact: true }).inputValue()).toBe(today);
+        // Today's class at 05:10 is the first of the list; the class of three days ago is not in it.
+        await expect.poll(() => p.locator('tbody tr').first().innerText()).toMatch(/E2E today class/);
+        await expect(p.getByText('E2E old class').count()).resolves.toBe(0);
+        await p.getByRole('combobox', { name: 'Status' }).click();
+        await p.getByRole('option', { name: 'Cancelled', exact: true }).click();
+        await expect.poll(() => p.getByText('E2E later class').count()).toBe(0);
+        await p.getByText('E2E today class').waitFor();
+        await p.getByRole('combobox', { name: 'Status' }).click();
+        await p.getByRole('option', { name: 'Planned', exact: true }).click();
+        await expect.poll(() => p.getByText('E2E today class').count()).toBe(0);
+        await p.getByRole('combobox', { name: 'Teacher' }).fill('Anna');
+        await p.getByRole('option', { name: 'Anna Petrova' }).click();
+        await expect.poll(() => p.getByText('Boris Sokolov').count()).toBe(0);
+    });
+
+    it('a missing class or a bad address shows the not-found page at once', async () => {
+        const p = await pageAs('manager');
+        for (const address of ['/events/abc', '/events/99999']) {
+            const started = Date.now();
+            await p.goto(address);
+            await p.getByText(`Page not found: ${address}`).waitFor({ timeout: 4000 });
+            expect(Date.now() - started).toBeLessThan(4000);
+        }
+    });
+
+    it('a manager generates the classes of all active groups from the Schedules list and reads each group’s result', async () => {
+        const p = await pageAs('manager');
+        await p.goto('/schedules');
+        await p.getByRole('button', { name: 'Generate for all groups' }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByLabel('From', { exact: true }).fill('2027-01-04');
+        await dialog.getByLabel('To', { exact: true }).fill('2027-01-10');
+        await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+        await dialog.getByRole('status').getByText(/classes added in all\./).waitFor();
+        await expect(dialog.getByTestId('generation-group').filter({ hasText: 'Hatha Yoga · Wed/Fri 08:00' }).locator('td').nth(1).innerText()).resolves.toBe('2');
+        // Generating again finds every class there, and says so in words.
+        await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
+        await dialog.getByRole('status').getByText('0 classes added in all.').waitFor();
+        await dialog.getByTestId('generation-group').filter({ hasText: 'Hatha Yoga · Wed/Fri 08:00' }).getByText('2027-01-06 08:00: already exists').waitFor();
+    });
+});

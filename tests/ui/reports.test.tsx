@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AdminContext, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import { activeEntry, Menu } from '../../src/app/Menu';
+import { canAccess } from '../../src/domain/permissions';
+import type { Role } from '../../src/domain/types';
+import { moneyFormatter } from '../../src/pages/statistics/format';
+import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
+import { TeacherAttendancesPage } from '../../src/pages/teacherAttendances/TeacherAttendancesPage';
+import type { TeacherPayAnswer } from '../../src/server/timetable';
+
+afterEach(cleanup);
+
+const i18n = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
+
+const authAs = (role: Role, id = 3): AuthProvider => ({
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+    getIdentity: async () => ({ id, fullName: 'Anna Petrova', role }),
+    canAccess: async ({ resource, action }) => canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+});
+
+const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', expiringPassDays: 7 };
+
+const renderAt = (ui: ReactNode, { path, route = '*', role = 'admin', locale = 'en', extra = {} }: { path: string; route?: string; role?: Role; locale?: 'en' | 'ru'; extra?: object }) =>
+    render(
+        <MemoryRouter initialEntries={[path]}>
+            <AdminContext
+                dataProvider={testDataProvider({
+                    getOne: async () => ({ data: config as never }),
+                    getList: async () => ({ data: [], total: 0 }),
+                    getMany: async () => ({ data: [] }),
+                    ...extra,
+                } as never)}
+                i18nProvider={i18n(locale)}
+                authProvider={authAs(role)}
+                store={memoryStore()}
+            >
+                <Routes>
+                    <Route path={route} element={ui} />
+                </Routes>
+            </AdminContext>
+        </MemoryRouter>,
+    );
+
+const isActive = (name: string) => screen.getByRole('menuitem', { name }).classList.contains('RaMenuItemLink-active');
+
+describe('the menu', () => {
+    it('picks the longest entry a path is or lies under, and "/" only for itself', () => {
+        const paths = ['/', '/attendances', '/attendances/me', '/settings/statuses/customer'];
+        expect(activeEntry(paths, '/attendances/me')).toBe('/attendances/me');
+        expect(activeEntry(paths, '/attendances')).toBe('/attendances');
+        expect(activeEntry(paths, '/attendances/12/show')).toBe('/attendances');
+        expect(activeEntry(paths, '/attendancesx')).toBeUndefined();
+        expect(activeEntry(paths, '/')).toBe('/');
+        expect(activeEntry(paths, '/customers')).toBeUndefined();
+    });
+
+    it("highlights only a teacher's own classes and pay on /attendances/me, not Attendances too", async () => {
+        renderAt(<Menu />, { path: '/attendances/me', role: 'teacher' });
+        await screen.findByRole('menuitem', { name: 'My classes and pay' });
+        expect(isActive('My classes and pay')).toBe(true);
+        expect(isActive('Attendances')).toBe(false);
+        expect(document.querySelectorAll('.RaMenuItemLink-active')).toHaveLength(1);
+    });
+
+    it('highlights Attendances on its own pages and the dashboard only on the home page', async () => {
+        renderAt(<Menu />, { path: '/attendances/5', role: 'teacher' });
+        await screen.findByRole('menuitem', { name: 'Attendances' });
+        expect(isActive('Attendances')).toBe(true);
+        expect(isActive('My classes and pay')).toBe(false);
+        expect(isActive('Dashboard')).toBe(false);
+        cleanup();
+        renderAt(<Menu />, { path: '/', role: 'admin' });
+        await screen.findByRole('menuitem', { name: 'Dashboard' });
+        expect(document.querySelectorAll('.RaMenuItemLink-active')).toHaveLength(1);
+        expect(isActive('Dashboard')).toBe(true);
+    });
+});
+
+const pay: TeacherPayAnswer = {
+    teacher: { id: 3, name: 'Anna Petrova', pay: { kind: 'per_attendee', amount: 300 } },
+    from: '2026-11-01',
+    to: '2026-11-30',
+    visits: 7,
+    total: 2100,
+    events: [],
+};
+
+describe("the teacher's pay page", () => {
+    it('shows the total of the period at the top, in English and in Russian', async () => {
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => pay } });
+        const summary = await screen.findByTestId('pay-summary');
+        expect(within(summary).getByTestId('pay-total-top').textContent).toBe(moneyFormatter('en', 'RUB').format(2100));
+        expect(summary.textContent).toMatch(/Pay for the period/);
+        expect(summary.textContent).toMatch(/7 visits/);
+        // Above the table: the summary comes before the footer's total in the page.
+        const footer = screen.getByTestId('pay-total');
+        expect(summary.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+        cleanup();
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', locale: 'ru', extra: { getTeacherPay: async () => pay } });
+        expect((await screen.findByTestId('pay-total-top')).textContent).toBe(moneyFormatter('ru', 'RUB').format(2100));
+        expect(screen.getByTestId('pay-summary').textContent).toMatch(/Оплата за период.*7 посещений/);
+    });
+});
+
+describe('the income page', () => {
+    it('says so when a custom range is picked backwards, instead of showing nothing', async () => {
+        renderAt(<IncomeStatisticsPage />, { path: '/statistics/incomes', role: 'manager' });
+        fireEvent.click(await screen.findByRole('button', { name: 'Custom' }));
+        fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+        fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
+        expect((await screen.findByTestId('period-reversed')).textContent).toMatch(/start date is after the end date/);
+    });
+});
