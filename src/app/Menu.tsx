@@ -5,7 +5,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
-import { canAccess, canOpenPage } from '../domain/permissions';
+import { canAccess, canOpenPage } from '../domain/roles';
 import type { Role } from '../domain/types';
 import attendances from '../resources/attendances';
 import courses from '../resources/courses';
