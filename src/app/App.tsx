@@ -1,20 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { Admin, CustomRoutes, Loading, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { Dashboard } from '../pages/dashboard/Dashboard';
-import { AttendanceJournalPage } from '../pages/attendanceReport/AttendanceJournalPage';
 import { NotFound } from '../pages/errors/NotFound';
-import { PaymentLinkPage } from '../pages/payment/PaymentLinkPage';
-import { TeacherAttendancesPage } from '../pages/teacherAttendances/TeacherAttendancesPage';
 import attendances from '../resources/attendances';
-import { ConfigPage } from '../resources/configs/ConfigPage';
 import courses from '../resources/courses';
 import customers from '../resources/customers';
 import directions from '../resources/directions';
 import events from '../resources/events';
 import history from '../resources/history';
 import schedules from '../resources/schedules';
-import { StatusListPage } from '../resources/statuses/StatusListPage';
 import studios from '../resources/studios';
 import subscriptions from '../resources/subscriptions';
 import users from '../resources/users';
@@ -22,6 +16,7 @@ import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { guarded, RequireAccess, RequirePage } from './guarded';
 import { i18nProvider } from './i18n/i18nProvider';
+import { lazyComponent } from './lazy';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
 import { Logout } from './Logout';
@@ -29,8 +24,15 @@ import { defaultThemeName, themeFor, type ThemeName } from './themes';
 
 export const store = localStorageStore();
 
-// Charts are heavy: only the statistics page loads them.
+// Every page is fetched when first opened: the sign-in page loads none of them, and charts load only
+// with the statistics page.
 const IncomeStatisticsPage = lazy(() => import('../pages/statistics/IncomeStatisticsPage'));
+const Dashboard = lazyComponent(() => import('../pages/dashboard/Dashboard'), 'Dashboard');
+const AttendanceJournalPage = lazyComponent(() => import('../pages/attendanceReport/AttendanceJournalPage'), 'AttendanceJournalPage');
+const PaymentLinkPage = lazyComponent(() => import('../pages/payment/PaymentLinkPage'), 'PaymentLinkPage');
+const TeacherAttendancesPage = lazyComponent(() => import('../pages/teacherAttendances/TeacherAttendancesPage'), 'TeacherAttendancesPage');
+const ConfigPage = lazyComponent(() => import('../resources/configs/ConfigPage'), 'ConfigPage');
+const StatusListPage = lazyComponent(() => import('../resources/statuses/StatusListPage'), 'StatusListPage');
 
 const views = {
     customers: guarded(customers),
@@ -54,7 +56,7 @@ const StudioAdmin = () => {
             store={store}
             dataProvider={dataProvider}
             authProvider={authProvider}
-            i18nProvider={i18nProvider}
+            i18nProvider={i18nProvider()}
             lightTheme={themeFor(themeName)}
             darkTheme={null}
             layout={Layout}
@@ -125,7 +127,15 @@ const StudioAdmin = () => {
             </CustomRoutes>
             <CustomRoutes noLayout>
                 <Route path="/logout" element={<Logout />} />
-                <Route path="/payments/link/:id" element={<PaymentLinkPage />} />
+                <Route
+                    path="/payments/link/:id"
+                    element={
+                        // Outside the layout, so without its Suspense.
+                        <Suspense fallback={<Loading />}>
+                            <PaymentLinkPage />
+                        </Suspense>
+                    }
+                />
             </CustomRoutes>
         </Admin>
     );

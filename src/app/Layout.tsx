@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
 import { AppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '../pages/errors/ErrorBoundary';
@@ -6,17 +7,23 @@ import { Menu } from './Menu';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { VersionCheck } from './VersionCheck';
 
+/**
+ * On a phone the bar keeps to icons (the language button shows no name) and a long title ends in an
+ * ellipsis, so that nothing in the bar covers the page's title.
+ */
 const StudioAppBar = () => (
     <AppBar
         toolbar={
             <>
-                <LocalesMenuButton />
+                <Box sx={{ '& .MuiButton-root': { fontSize: { xs: 0, sm: '0.875rem' }, minWidth: 0 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+                    <LocalesMenuButton />
+                </Box>
                 <ThemeSwitcher />
                 <LoadingIndicator />
             </>
         }
     >
-        <TitlePortal />
+        <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </AppBar>
 );
 

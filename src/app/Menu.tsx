@@ -6,7 +6,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { canAccess, canOpenPage } from '../domain/permissions';
+import { canAccess, canOpenPage } from '../domain/roles';
 import type { Role } from '../domain/types';
 import attendances from '../resources/attendances';
 import courses from '../resources/courses';

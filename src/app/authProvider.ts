@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import { canAccess } from '../domain/permissions';
+import { canAccess } from '../domain/roles';
 import { apiCollection, httpClient } from './dataProvider';
 import { clearSession, readSession, saveSession, tokenExpiry, type Session } from './session';
 

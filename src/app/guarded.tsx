@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Loading, useCanAccess, usePermissions, useResourceContext } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { canOpenPage } from '../domain/permissions';
+import { canOpenPage } from '../domain/roles';
 import type { Role } from '../domain/types';
 
 /**

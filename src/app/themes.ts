@@ -185,6 +185,14 @@ const buildTheme = (name: ThemeName): RaThemeOptions => {
                 },
                 styleOverrides: { tooltip: tooltipMargins },
             },
+            // The page never grows wider than the screen: a wide table scrolls sideways inside its card (a grid
+            // track of minmax(0, 1fr) stops the table's own width from reaching the layout).
+            RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
+            RaDataTable: {
+                styleOverrides: {
+                    root: { '& .RaDataTable-tableWrapper': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' } },
+                },
+            },
             RaMenuItemLink: {
                 styleOverrides: {
                     root: {

@@ -1,85 +1,12 @@
 import { readableFields } from './collections';
+import { canAccess } from './roles';
 import type { CollectionName, Role } from './types';
 
-/**
- * What each role may do, by resource. The server enforces it on every request and the app mirrors it
- * with react-admin's `canAccess`, so the menu and the buttons show only what the role may do.
- *
- * `read` is fetching records for display elsewhere (a teacher's name on an event, a status chip) without
- * the screen of the resource: a manager reads users to show teachers but has no users screen.
+/*
+ * Who may do what: the grants by role and resource (roles.ts, re-exported here), and which fields of a
+ * collection each role may read.
  */
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'read';
-
-type Grants = Partial<Record<CollectionName, readonly Action[]>>;
-
-const everything: readonly Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'read'];
-const work: readonly Action[] = ['list', 'show', 'create', 'edit', 'export', 'read'];
-const catalogue: readonly Action[] = ['list', 'show', 'export', 'read'];
-const readOnly: readonly Action[] = ['read'];
-
-const grants: Record<Role, Grants> = {
-    admin: {},
-    manager: {
-        customers: work,
-        passes: work,
-        // Payments are a ledger: recorded by selling and refunds (create), never edited or deleted.
-        payments: ['list', 'show', 'create', 'export', 'read'],
-        paymentLinks: work,
-        schedules: work,
-        events: work,
-        // Unmarking a visit is daily work: deleting an attendance gives the visit back.
-        attendances: [...work, 'delete'],
-        directions: catalogue,
-        studios: catalogue,
-        courses: catalogue,
-        subscriptions: catalogue,
-        users: readOnly,
-        statuses: readOnly,
-        configs: readOnly,
-    },
-    teacher: {
-        // Scoped on the server to the teacher's own events, schedules and their customers.
-        events: ['list', 'show', 'read'],
-        schedules: ['read'],
-        attendances: ['list', 'show', 'create', 'edit', 'delete', 'read'],
-        customers: readOnly,
-        directions: readOnly,
-        studios: readOnly,
-        courses: readOnly,
-        users: readOnly,
-        statuses: readOnly,
-        configs: readOnly,
-    },
-};
-
-export const canAccess = (role: Role | undefined, params: { resource: string; action: string }): boolean => {
-    if (!role) return false;
-    if (role === 'admin') return true;
-    const allowed = grants[role][params.resource as CollectionName];
-    return !!allowed && allowed.includes(params.action as Action);
-};
-
-/** Custom pages and reports, by the role that may open them. */
-export const canOpenPage = (
-    role: Role | undefined,
-    page: 'dashboard' | 'statistics' | 'teacherAttendances' | 'attendanceReport' | 'settings' | 'configs',
-): boolean => {
-    if (!role) return false;
-    switch (page) {
-        case 'dashboard':
-        case 'teacherAttendances':
-            return true;
-        case 'statistics':
-        case 'attendanceReport':
-            return role !== 'teacher';
-        case 'settings':
-            return role !== 'teacher';
-        case 'configs':
-            return role === 'admin';
-    }
-};
-
-export { everything as allActions };
+export * from './roles';
 
 /**
  * Where a role reads less of a collection's records than all of their fields: a teacher marks visits by

@@ -25,6 +25,9 @@ export default function setup(project: TestProject) {
     const distDir = mkdtempSync(join(tmpdir(), 'studio-e2e-dist-'));
     const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
         cwd: root,
+        // Vitest sets NODE_ENV=test, which would make this a development build (React's development copy):
+        // the browser tests run the build a studio runs.
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: 'inherit',
     });
     if (build.status !== 0) throw new Error('vite build failed: the browser tests cannot run');

@@ -1,8 +1,8 @@
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
-import { AttendanceList } from './AttendanceList';
+import { lazyComponent } from '../../app/lazy';
 
 /* /attendances/{teacher} is a teacher's page (src/pages/teacherAttendances), not an attendance record. */
 export default {
-    list: AttendanceList,
+    list: lazyComponent(() => import('./AttendanceList'), 'AttendanceList'),
     icon: FactCheckOutlined,
 };

@@ -1,13 +1,11 @@
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { Course } from '../../domain/types';
-import { CourseCreate } from './CourseCreate';
-import { CourseEdit } from './CourseEdit';
-import { CourseList } from './CourseList';
 
 export default {
-    list: CourseList,
-    create: CourseCreate,
-    edit: CourseEdit,
+    list: lazyComponent(() => import('./CourseList'), 'CourseList'),
+    create: lazyComponent(() => import('./CourseCreate'), 'CourseCreate'),
+    edit: lazyComponent(() => import('./CourseEdit'), 'CourseEdit'),
     icon: SchoolOutlined,
     recordRepresentation: (record: Course) => record.name,
 };

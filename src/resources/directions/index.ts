@@ -1,13 +1,11 @@
 import CategoryOutlined from '@mui/icons-material/CategoryOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { Direction } from '../../domain/types';
-import { DirectionCreate } from './DirectionCreate';
-import { DirectionEdit } from './DirectionEdit';
-import { DirectionList } from './DirectionList';
 
 export default {
-    list: DirectionList,
-    create: DirectionCreate,
-    edit: DirectionEdit,
+    list: lazyComponent(() => import('./DirectionList'), 'DirectionList'),
+    create: lazyComponent(() => import('./DirectionCreate'), 'DirectionCreate'),
+    edit: lazyComponent(() => import('./DirectionEdit'), 'DirectionEdit'),
     icon: CategoryOutlined,
     recordRepresentation: (record: Direction) => record.name,
 };

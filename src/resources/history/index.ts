@@ -1,7 +1,7 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import { HistoryList } from './HistoryList';
+import { lazyComponent } from '../../app/lazy';
 
 export default {
-    list: HistoryList,
+    list: lazyComponent(() => import('./HistoryList'), 'HistoryList'),
     icon: HistoryOutlined,
 };

@@ -1,14 +1,12 @@
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { Schedule } from '../../domain/types';
-import { ScheduleCreate } from './ScheduleCreate';
-import { ScheduleEdit } from './ScheduleEdit';
-import { ScheduleList } from './ScheduleList';
 
 export default {
-    list: ScheduleList,
+    list: lazyComponent(() => import('./ScheduleList'), 'ScheduleList'),
     // The seed opens a group at /schedules/{id}, react-admin's edit path.
-    edit: ScheduleEdit,
-    create: ScheduleCreate,
+    edit: lazyComponent(() => import('./ScheduleEdit'), 'ScheduleEdit'),
+    create: lazyComponent(() => import('./ScheduleCreate'), 'ScheduleCreate'),
     icon: GroupsOutlined,
     recordRepresentation: (record: Schedule) => record.title ?? `#${record.id}`,
 };

@@ -1,13 +1,11 @@
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { Studio } from '../../domain/types';
-import { StudioCreate } from './StudioCreate';
-import { StudioEdit } from './StudioEdit';
-import { StudioList } from './StudioList';
 
 export default {
-    list: StudioList,
-    create: StudioCreate,
-    edit: StudioEdit,
+    list: lazyComponent(() => import('./StudioList'), 'StudioList'),
+    create: lazyComponent(() => import('./StudioCreate'), 'StudioCreate'),
+    edit: lazyComponent(() => import('./StudioEdit'), 'StudioEdit'),
     icon: MeetingRoomOutlined,
     recordRepresentation: (record: Studio) => record.name,
 };

@@ -1,13 +1,11 @@
 import CardMembershipOutlined from '@mui/icons-material/CardMembershipOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { Subscription } from '../../domain/types';
-import { SubscriptionCreate } from './SubscriptionCreate';
-import { SubscriptionEdit } from './SubscriptionEdit';
-import { SubscriptionList } from './SubscriptionList';
 
 export default {
-    list: SubscriptionList,
-    create: SubscriptionCreate,
-    edit: SubscriptionEdit,
+    list: lazyComponent(() => import('./SubscriptionList'), 'SubscriptionList'),
+    create: lazyComponent(() => import('./SubscriptionCreate'), 'SubscriptionCreate'),
+    edit: lazyComponent(() => import('./SubscriptionEdit'), 'SubscriptionEdit'),
     icon: CardMembershipOutlined,
     recordRepresentation: (record: Subscription) => record.name,
 };

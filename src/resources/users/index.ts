@@ -1,13 +1,11 @@
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import { lazyComponent } from '../../app/lazy';
 import type { User } from '../../domain/types';
-import { UserCreate } from './UserCreate';
-import { UserEdit } from './UserEdit';
-import { UserList } from './UserList';
 
 export default {
-    list: UserList,
-    create: UserCreate,
-    edit: UserEdit,
+    list: lazyComponent(() => import('./UserList'), 'UserList'),
+    create: lazyComponent(() => import('./UserCreate'), 'UserCreate'),
+    edit: lazyComponent(() => import('./UserEdit'), 'UserEdit'),
     icon: ManageAccountsOutlined,
     recordRepresentation: (record: User) => record.name,
 };

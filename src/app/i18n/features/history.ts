@@ -7,7 +7,7 @@ export const historyMessages = defineMessages(
             // A user's sign-ins are revoked by moving this on: it shows in the trail of sign-outs and password changes.
             'settings/users': { fields: { tokenVersion: 'Session version', password: 'Password' } },
             history: {
-                name: 'Change |||| History of changes',
+                name: 'Change |||| Changes',
                 fields: {
                     createdAt: 'When',
                     userId: 'Who',
