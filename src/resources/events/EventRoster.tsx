@@ -1,4 +1,4 @@
-import { Alert, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError, type TranslateFunction } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
@@ -12,6 +12,7 @@ import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { EventHeader } from './EventHeader';
+import { RosterPhoneRow } from './RosterPhoneRow';
 import { RosterRow } from './RosterRow';
 import { WalkInSearch } from './WalkInSearch';
 
@@ -66,6 +67,8 @@ export const EventRoster = () => {
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const statuses = useStatuses('attendance');
+    // On a phone, in class: one compact row per person instead of the table.
+    const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
     const roster = useQuery({
         queryKey: ['roster', eventId],
         queryFn: () => dataProvider.getRoster({ id: eventId }),
@@ -105,27 +108,43 @@ export const EventRoster = () => {
             <CardContent>
                 <EventHeader event={event} visits={visits} capacity={capacity} givenBack={givenBack} />
                 {cancelled ? <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert> : <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />}
-                <Table size="small">
-                    <TableHead>
-                        <TableRow>
-                            <TableCell>{translate('resources.attendances.fields.customerId')}</TableCell>
-                            <TableCell>{translate('app.timetable.roster.pass')}</TableCell>
-                            <TableCell>{translate('resources.attendances.fields.status')}</TableCell>
-                        </TableRow>
-                    </TableHead>
-                    <TableBody>
+                {phone ? (
+                    <Box data-testid="roster">
                         {people.map(person => (
-                            <RosterRow
+                            <RosterPhoneRow
                                 key={person.customerId}
                                 person={person}
                                 statuses={statuses}
+                                defaultStatus={statuses.find(status => status.code === defaultStatus)}
                                 disabled={cancelled || closed || mark.isPending}
                                 onMark={(who, status) => mark.mutate({ person: who, status })}
                                 onClear={who => mark.mutate({ person: who, status: null })}
                             />
                         ))}
-                    </TableBody>
-                </Table>
+                    </Box>
+                ) : (
+                    <Table size="small">
+                        <TableHead>
+                            <TableRow>
+                                <TableCell>{translate('resources.attendances.fields.customerId')}</TableCell>
+                                <TableCell>{translate('app.timetable.roster.pass')}</TableCell>
+                                <TableCell>{translate('resources.attendances.fields.status')}</TableCell>
+                            </TableRow>
+                        </TableHead>
+                        <TableBody>
+                            {people.map(person => (
+                                <RosterRow
+                                    key={person.customerId}
+                                    person={person}
+                                    statuses={statuses}
+                                    disabled={cancelled || closed || mark.isPending}
+                                    onMark={(who, status) => mark.mutate({ person: who, status })}
+                                    onClear={who => mark.mutate({ person: who, status: null })}
+                                />
+                            ))}
+                        </TableBody>
+                    </Table>
+                )}
                 {!people.length && <Alert severity="info">{translate('app.timetable.roster.empty')}</Alert>}
                 <WalkInSearch
                     eventId={eventId}

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /** No pass to charge: "No pass", or, when their pass is frozen on the class's day, until when. */
-const NoPass = ({ person }: { person: RosterPerson }) => {
+export const NoPass = ({ person }: { person: RosterPerson }) => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     return (
@@ -29,7 +29,7 @@ const NoPass = ({ person }: { person: RosterPerson }) => {
 };
 
 /** Settles the debt of a visit marked without a pass, once a pass can pay for it; the roster reloads with the rest of the page. */
-const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPerson['attendance']> }) => {
+export const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPerson['attendance']> }) => {
     const translate = useTranslate();
     const { allowed, busy, settle } = useSettleVisit();
     if (!allowed) return null;

@@ -1,0 +1,125 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
+import type { Customer, Database, Pass, Schedule, StudioEvent } from '../../src/domain/types';
+import { describeInBrowser, distDir, launchBrowser, signIn } from '../support/browser';
+import { demoDb, removeDir, root, startServer, type RunningServer } from '../support/server';
+
+/*
+ * A teacher marks attendance on their phone, in class: today's class opens from the Classes list, the
+ * roster is one compact row per person with one button to tap, big enough for a finger, and nothing is
+ * wider than the screen. A screenshot is kept in tests/e2e/artifacts.
+ */
+
+const artifacts = join(root, 'tests/e2e/artifacts');
+const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+const today = studioToday(db.configs[0].timezone);
+const anna = db.users.find(user => user.email === 'anna@studio.test')?.id as number;
+const nextId = (records: { id: number }[]) => Math.max(...records.map(record => record.id)) + 1;
+const createdAt = new Date().toISOString();
+
+const pupil = (lastName: string): Customer => {
+    const customer: Customer = { id: nextId(db.customers), firstName: 'Phone', lastName, phone: '+7 900 555-22-33', email: null, birthDate: null, status: 'active', source: null, notes: null, createdAt };
+    db.customers.push(customer);
+    const pass: Pass = {
+        id: nextId(db.passes),
+        createdAt,
+        customerId: customer.id,
+        subscriptionId: 3,
+        name: '8 visits',
+        price: 5200,
+        visitsTotal: 8,
+        visitsUsed: 0,
+        directionIds: [],
+        startsOn: addDays(today, -10),
+        endsOn: addDays(today, 20),
+        frozenFrom: null,
+        frozenTo: null,
+        cancelled: false,
+        paymentId: null,
+    };
+    db.passes.push(pass);
+    return customer;
+};
+const pupils = [pupil('Alpha'), pupil('Beta'), pupil('Gamma')];
+
+const group: Schedule = {
+    id: nextId(db.schedules),
+    title: 'E2E phone group',
+    courseId: 1,
+    teacherId: anna,
+    studioId: 3,
+    slots: [{ weekday: weekdayOf(today), startTime: '05:20', durationMinutes: 30 }],
+    startsOn: addDays(today, -30),
+    endsOn: null,
+    capacity: 10,
+    customerIds: pupils.map(customer => customer.id),
+    active: true,
+    createdAt,
+};
+db.schedules.push(group);
+const todays: StudioEvent = {
+    id: nextId(db.events),
+    scheduleId: group.id,
+    title: 'E2E phone class',
+    courseId: 1,
+    teacherId: anna,
+    studioId: 3,
+    startsAt: `${today}T05:20`,
+    durationMinutes: 30,
+    capacity: 10,
+    status: 'planned',
+    notes: null,
+    createdAt,
+};
+db.events.push(todays);
+
+describeInBrowser('a teacher’s phone', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+        mkdirSync(artifacts, { recursive: true });
+        server = await startServer({ distDir: distDir(), db });
+        browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    it('at 390x844 a teacher opens today’s class and marks three people with one tap each', async () => {
+        const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true });
+        const page = await context.newPage();
+        page.setDefaultTimeout(30_000);
+        await signIn(page, 'teacher');
+        await page.goto('/events');
+        await page.getByText('E2E phone class').first().click();
+        await page.waitForURL(`**/events/${todays.id}`);
+
+        const rows = page.getByTestId('roster-row');
+        await expect.poll(() => rows.count()).toBe(3);
+        for (const customer of pupils) {
+            const mark = page.getByRole('button', { name: `Mark ${customer.lastName} Phone: Attended` });
+            const box = await mark.boundingBox();
+            expect(box?.height, 'a finger-sized button').toBeGreaterThanOrEqual(48);
+            await mark.click();
+            await expect.poll(() => mark.getAttribute('aria-pressed')).toBe('true');
+            await rows.filter({ hasText: `${customer.lastName} Phone` }).getByText(/7 visits left/).waitFor();
+        }
+        // One row per person (the roster sorts by last name), not the table's stacked buttons, and the page no wider than the phone.
+        const heights = await rows.evaluateAll(elements => elements.map(element => element.getBoundingClientRect().height));
+        for (const height of heights) expect(height).toBeLessThanOrEqual(100);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        // The other marks are one tap away, in the menu.
+        await page.getByRole('button', { name: 'Other marks for Alpha Phone' }).click();
+        await page.getByRole('menuitem', { name: 'Late' }).click();
+        await expect.poll(() => page.getByRole('button', { name: 'Mark Alpha Phone: Late' }).getAttribute('aria-pressed')).toBe('true');
+        await page.screenshot({ path: join(artifacts, 'phone-roster.png'), fullPage: true });
+        await context.close();
+    });
+});
