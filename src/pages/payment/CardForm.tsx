@@ -30,7 +30,7 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
         }
     };
     return (
-        <Form onSubmit={submit} validate={validateCard} defaultValues={{ cardNumber: '', expiry: '', cvc: '' }}>
+        <Form noValidate onSubmit={submit} validate={validateCard} defaultValues={{ cardNumber: '', expiry: '', cvc: '' }}>
             <Stack spacing={1}>
                 <TextInput source="cardNumber" label="app.payment_page.card_number" autoComplete="cc-number" inputMode="numeric" fullWidth />
                 <Stack direction="row" spacing={2}>

@@ -16,7 +16,7 @@ const ConfigToolbar = () => (
 /** /configs: the studio's general settings, one record that is changed, never created or deleted. */
 export const ConfigPage = () => (
     <Edit resource="configs" id="general" title="app.menu.configs" actions={false} mutationMode="pessimistic" redirect={false}>
-        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(configSchema)} toolbar={<ConfigToolbar />}>
+        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(configSchema)} toolbar={<ConfigToolbar />}>
             <TextInput source="studioName" />
             <AutocompleteInput source="currency" choices={currencies} />
             <AutocompleteInput source="timezone" choices={timeZones} />

@@ -5,7 +5,7 @@ import { CourseInputs } from './CourseInputs';
 
 export const CourseCreate = () => (
     <Create redirect="list">
-        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(courseSchema)} defaultValues={{ level: 'open', durationMinutes: 60, active: true }}>
+        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(courseSchema)} defaultValues={{ level: 'open', durationMinutes: 60, active: true }}>
             <CourseInputs />
         </SimpleForm>
     </Create>

@@ -44,7 +44,7 @@ export const ActionDialog = ({ open, onClose, title, schema, defaultValues, onSu
     return (
         <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
             {open && (
-                <Form onSubmit={submit} validate={schemaValidator(schema)} defaultValues={defaultValues}>
+                <Form noValidate onSubmit={submit} validate={schemaValidator(schema)} defaultValues={defaultValues}>
                     <DialogTitle>{translate(title)}</DialogTitle>
                     <DialogContent>{children}</DialogContent>
                     <DialogActions>

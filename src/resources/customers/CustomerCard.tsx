@@ -30,7 +30,7 @@ const CustomerCardView = () => {
     if (isMissing(error)) return <NotFound />;
     return (
         <EditView title={<CustomerTitle />} actions={false}>
-            <SimpleForm validate={validateCustomer}>
+            <SimpleForm noValidate validate={validateCustomer}>
                 <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
                     <StatusChip list="customer" />
                     <DebtBalance />

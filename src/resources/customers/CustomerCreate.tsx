@@ -48,7 +48,7 @@ const NewCustomerForm = () => {
 /** A new customer starts with the default customer status; saving opens their card. */
 export const CustomerCreate = () => (
     <Create redirect="edit">
-        <SimpleForm validate={validateCustomer} toolbar={false}>
+        <SimpleForm noValidate validate={validateCustomer} toolbar={false}>
             <NewCustomerForm />
         </SimpleForm>
     </Create>

@@ -74,7 +74,7 @@ export const EventEditDialog = ({ event }: { event: StudioEvent }) => {
                             },
                         }}
                     >
-                        <SimpleForm
+                        <SimpleForm noValidate
                             validate={validateEvent}
                             sx={{ px: 0 }}
                             toolbar={

@@ -15,7 +15,7 @@ const ScheduleTitle = () => {
 /** A group at /schedules/{id}: its fields, slots and members, and the generation of its classes. */
 export const ScheduleEdit = () => (
     <Edit<Schedule> title={<ScheduleTitle />} mutationMode="pessimistic">
-        <SimpleForm validate={validateSchedule}>
+        <SimpleForm noValidate validate={validateSchedule}>
             <ScheduleInputs />
         </SimpleForm>
         <GenerateEvents />

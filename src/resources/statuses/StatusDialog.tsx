@@ -54,7 +54,7 @@ export const StatusDialog = ({ name, status, onClose }: Props) => {
         onClose();
     };
     const form = (
-        <SimpleForm
+        <SimpleForm noValidate
             validate={schemaValidator(statusSchema)}
             // Deleting is on the list's row, where a refusal is explained: the dialog only saves or cancels.
             toolbar={

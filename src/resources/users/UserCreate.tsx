@@ -5,7 +5,7 @@ import { UserInputs } from './UserInputs';
 
 export const UserCreate = () => (
     <Create redirect="list">
-        <SimpleForm sx={{ maxWidth: 640 }} validate={schemaValidator(userCreateSchema)} defaultValues={{ role: 'teacher', active: true, pay: { kind: 'none', amount: 0 } }}>
+        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(userCreateSchema)} defaultValues={{ role: 'teacher', active: true, pay: { kind: 'none', amount: 0 } }}>
             <UserInputs creating />
         </SimpleForm>
     </Create>
