@@ -7,6 +7,7 @@
  * theirs run out, freeze them, walk in, get refunds and pay by link, and every visit is charged by the
  * rule of src/domain/attendance.ts, so the numbers on every screen add up.
  */
+import type { Locale } from '../domain/statuses';
 import { hashPasswordWithSalt } from '../server/passwords';
 import type {
     Attendance,
@@ -33,6 +34,8 @@ export interface DemoOptions {
     scale?: number;
     /** The anchor date: eight weeks of history before it, two weeks of timetable from it. */
     today?: string;
+    /** The studio's default language: the catalogue (plans, halls, courses, directions) is named in it. */
+    locale?: Locale;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -145,36 +148,149 @@ const TEACHERS: TeacherSeed[] = [
 const MORE_TEACHER_NAMES = ['Alina Kuznetsova', 'Ilya Morozov', 'Kira Volkova', 'Maxim Lebedev', 'Polina Smirnova', 'Roman Zaitsev', 'Sofia Novikova', 'Timur Pavlov'];
 const MORE_COLORS = ['#8E24AA', '#1E88E5', '#43A047', '#F4511E', '#6D4C41', '#00ACC1', '#C0CA33', '#5E35B1'];
 
-const STUDIOS = [
-    { name: 'Main Hall', capacity: 30, color: '#5D87FF', address: 'ул. Лесная, 5, 2 этаж' },
-    { name: 'Mirror Hall', capacity: 20, color: '#13DEB9', address: 'ул. Лесная, 5, 3 этаж' },
-    { name: 'Small Hall', capacity: 12, color: '#FFAE1F', address: 'ул. Лесная, 5, 3 этаж' },
+/**
+ * The catalogue is named in the studio's default language (the config's defaultLocale), as a studio
+ * would name its halls, directions, courses and plans. `key` is how the generator refers to a record,
+ * whatever its name.
+ */
+type Names = Record<Locale, string>;
+
+const STUDIOS: { name: Names; capacity: number; color: string; address: string }[] = [
+    { name: { en: 'Main Hall', ru: 'Большой зал' }, capacity: 30, color: '#5D87FF', address: 'ул. Лесная, 5, 2 этаж' },
+    { name: { en: 'Mirror Hall', ru: 'Зеркальный зал' }, capacity: 20, color: '#13DEB9', address: 'ул. Лесная, 5, 3 этаж' },
+    { name: { en: 'Small Hall', ru: 'Малый зал' }, capacity: 12, color: '#FFAE1F', address: 'ул. Лесная, 5, 3 этаж' },
+];
+/** The name of a hall of an extra branch (larger scales). */
+const BRANCH_HALL: Record<Locale, (branch: number, hall: string) => string> = {
+    en: (branch, hall) => `Branch ${branch}: ${hall}`,
+    ru: (branch, hall) => `Филиал ${branch}: ${hall}`,
+};
+
+const DIRECTIONS: { key: string; name: Names; color: string; description: Names }[] = [
+    {
+        key: 'Yoga',
+        name: { en: 'Yoga', ru: 'Йога' },
+        color: '#7E57C2',
+        description: { en: 'Hatha and vinyasa yoga for every level.', ru: 'Хатха и виньяса для любого уровня подготовки.' },
+    },
+    {
+        key: 'Stretching',
+        name: { en: 'Stretching', ru: 'Стретчинг' },
+        color: '#26A69A',
+        description: { en: 'Flexibility, splits and mobility.', ru: 'Гибкость, шпагаты и подвижность суставов.' },
+    },
+    {
+        key: 'Contemporary',
+        name: { en: 'Contemporary', ru: 'Контемпорари' },
+        color: '#EF5350',
+        description: { en: 'Modern dance technique and floor work.', ru: 'Техника современного танца и партер.' },
+    },
+    {
+        key: 'Hip-hop',
+        name: { en: 'Hip-hop', ru: 'Хип-хоп' },
+        color: '#FFA726',
+        description: { en: 'Grooves, foundations and choreography.', ru: 'Грувы, база и хореография.' },
+    },
+    {
+        key: 'Pilates',
+        name: { en: 'Pilates', ru: 'Пилатес' },
+        color: '#42A5F5',
+        description: { en: 'Core strength and posture on the mat.', ru: 'Сильный корпус и правильная осанка, занятия на коврике.' },
+    },
+    {
+        key: 'Ballet',
+        name: { en: 'Ballet', ru: 'Балет' },
+        color: '#EC407A',
+        description: { en: 'Classical technique at the barre and in the centre.', ru: 'Классическая техника у станка и на середине.' },
+    },
 ];
 
-const DIRECTIONS = [
-    { name: 'Yoga', color: '#7E57C2', description: 'Hatha and vinyasa yoga for every level.' },
-    { name: 'Stretching', color: '#26A69A', description: 'Flexibility, splits and mobility.' },
-    { name: 'Contemporary', color: '#EF5350', description: 'Modern dance technique and floor work.' },
-    { name: 'Hip-hop', color: '#FFA726', description: 'Grooves, foundations and choreography.' },
-    { name: 'Pilates', color: '#42A5F5', description: 'Core strength and posture on the mat.' },
-    { name: 'Ballet', color: '#EC407A', description: 'Classical technique at the barre and in the centre.' },
-];
-
-const COURSES: { name: string; direction: string; level: Course['level']; durationMinutes: number; description: string }[] = [
-    { name: 'Hatha Yoga', direction: 'Yoga', level: 'beginner', durationMinutes: 75, description: 'Slow practice with attention to alignment.' },
-    { name: 'Vinyasa Flow', direction: 'Yoga', level: 'intermediate', durationMinutes: 60, description: 'Dynamic sequences linked with the breath.' },
-    { name: 'Stretching Basics', direction: 'Stretching', level: 'beginner', durationMinutes: 60, description: 'Gentle full-body stretching.' },
-    { name: 'Splits and Flexibility', direction: 'Stretching', level: 'intermediate', durationMinutes: 60, description: 'Progressions towards the splits.' },
-    { name: 'Contemporary Technique', direction: 'Contemporary', level: 'intermediate', durationMinutes: 90, description: 'Release technique, floor work and phrases.' },
-    { name: 'Hip-hop Foundations', direction: 'Hip-hop', level: 'beginner', durationMinutes: 60, description: 'Grooves and basic steps.' },
-    { name: 'Hip-hop Choreography', direction: 'Hip-hop', level: 'advanced', durationMinutes: 90, description: 'A new routine every month.' },
-    { name: 'Mat Pilates', direction: 'Pilates', level: 'open', durationMinutes: 60, description: 'Classical mat repertoire.' },
-    { name: 'Adult Ballet Barre', direction: 'Ballet', level: 'beginner', durationMinutes: 75, description: 'Ballet for adults who never danced.' },
-    { name: 'Classical Ballet', direction: 'Ballet', level: 'advanced', durationMinutes: 90, description: 'Full class: barre, centre, allegro.' },
+const COURSES: { key: string; name: Names; direction: string; level: Course['level']; durationMinutes: number; description: Names }[] = [
+    {
+        key: 'Hatha Yoga',
+        name: { en: 'Hatha Yoga', ru: 'Хатха-йога' },
+        direction: 'Yoga',
+        level: 'beginner',
+        durationMinutes: 75,
+        description: { en: 'Slow practice with attention to alignment.', ru: 'Спокойная практика с вниманием к выстраиванию асан.' },
+    },
+    {
+        key: 'Vinyasa Flow',
+        name: { en: 'Vinyasa Flow', ru: 'Виньяса-флоу' },
+        direction: 'Yoga',
+        level: 'intermediate',
+        durationMinutes: 60,
+        description: { en: 'Dynamic sequences linked with the breath.', ru: 'Динамичные связки в ритме дыхания.' },
+    },
+    {
+        key: 'Stretching Basics',
+        name: { en: 'Stretching Basics', ru: 'Стретчинг для начинающих' },
+        direction: 'Stretching',
+        level: 'beginner',
+        durationMinutes: 60,
+        description: { en: 'Gentle full-body stretching.', ru: 'Мягкая растяжка всего тела.' },
+    },
+    {
+        key: 'Splits and Flexibility',
+        name: { en: 'Splits and Flexibility', ru: 'Шпагат и гибкость' },
+        direction: 'Stretching',
+        level: 'intermediate',
+        durationMinutes: 60,
+        description: { en: 'Progressions towards the splits.', ru: 'Шаг за шагом к шпагату.' },
+    },
+    {
+        key: 'Contemporary Technique',
+        name: { en: 'Contemporary Technique', ru: 'Техника контемпорари' },
+        direction: 'Contemporary',
+        level: 'intermediate',
+        durationMinutes: 90,
+        description: { en: 'Release technique, floor work and phrases.', ru: 'Релиз-техника, партер и комбинации.' },
+    },
+    {
+        key: 'Hip-hop Foundations',
+        name: { en: 'Hip-hop Foundations', ru: 'Хип-хоп: основы' },
+        direction: 'Hip-hop',
+        level: 'beginner',
+        durationMinutes: 60,
+        description: { en: 'Grooves and basic steps.', ru: 'Грувы и базовые шаги.' },
+    },
+    {
+        key: 'Hip-hop Choreography',
+        name: { en: 'Hip-hop Choreography', ru: 'Хип-хоп: хореография' },
+        direction: 'Hip-hop',
+        level: 'advanced',
+        durationMinutes: 90,
+        description: { en: 'A new routine every month.', ru: 'Каждый месяц новая связка.' },
+    },
+    {
+        key: 'Mat Pilates',
+        name: { en: 'Mat Pilates', ru: 'Пилатес на ковриках' },
+        direction: 'Pilates',
+        level: 'open',
+        durationMinutes: 60,
+        description: { en: 'Classical mat repertoire.', ru: 'Классические упражнения пилатеса на коврике.' },
+    },
+    {
+        key: 'Adult Ballet Barre',
+        name: { en: 'Adult Ballet Barre', ru: 'Балет для взрослых' },
+        direction: 'Ballet',
+        level: 'beginner',
+        durationMinutes: 75,
+        description: { en: 'Ballet for adults who never danced.', ru: 'Для взрослых, которые никогда раньше не танцевали.' },
+    },
+    {
+        key: 'Classical Ballet',
+        name: { en: 'Classical Ballet', ru: 'Классический балет' },
+        direction: 'Ballet',
+        level: 'advanced',
+        durationMinutes: 90,
+        description: { en: 'Full class: barre, centre, allegro.', ru: 'Полный урок: станок, середина, прыжки.' },
+    },
 ];
 
 interface PlanSeed {
-    name: string;
+    key: string;
+    name: Names;
     price: number;
     visits: number | null;
     validityDays: number;
@@ -186,14 +302,14 @@ interface PlanSeed {
 }
 
 const PLANS: PlanSeed[] = [
-    { name: 'Single visit', price: 800, visits: 1, validityDays: 30, directions: [], freezeDays: 0, trial: false, popularity: 0 },
-    { name: '4 visits', price: 2800, visits: 4, validityDays: 30, directions: [], freezeDays: 3, trial: false, popularity: 20 },
-    { name: '8 visits', price: 5200, visits: 8, validityDays: 35, directions: [], freezeDays: 7, trial: false, popularity: 35 },
-    { name: '12 visits', price: 7200, visits: 12, validityDays: 60, directions: [], freezeDays: 10, trial: false, popularity: 15 },
-    { name: 'Unlimited month', price: 9000, visits: null, validityDays: 30, directions: [], freezeDays: 14, trial: false, popularity: 10 },
-    { name: 'Trial class', price: 500, visits: 1, validityDays: 7, directions: [], freezeDays: 0, trial: true, popularity: 0 },
-    { name: 'Yoga 8 visits', price: 4800, visits: 8, validityDays: 35, directions: ['Yoga'], freezeDays: 7, trial: false, popularity: 30 },
-    { name: 'Stretching 10 visits', price: 6000, visits: 10, validityDays: 45, directions: ['Stretching'], freezeDays: 14, trial: false, popularity: 30 },
+    { key: 'Single visit', name: { en: 'Single visit', ru: 'Разовое занятие' }, price: 800, visits: 1, validityDays: 30, directions: [], freezeDays: 0, trial: false, popularity: 0 },
+    { key: '4 visits', name: { en: '4 visits', ru: '4 занятия' }, price: 2800, visits: 4, validityDays: 30, directions: [], freezeDays: 3, trial: false, popularity: 20 },
+    { key: '8 visits', name: { en: '8 visits', ru: '8 занятий' }, price: 5200, visits: 8, validityDays: 35, directions: [], freezeDays: 7, trial: false, popularity: 35 },
+    { key: '12 visits', name: { en: '12 visits', ru: '12 занятий' }, price: 7200, visits: 12, validityDays: 60, directions: [], freezeDays: 10, trial: false, popularity: 15 },
+    { key: 'Unlimited month', name: { en: 'Unlimited month', ru: 'Безлимит на месяц' }, price: 9000, visits: null, validityDays: 30, directions: [], freezeDays: 14, trial: false, popularity: 10 },
+    { key: 'Trial class', name: { en: 'Trial class', ru: 'Пробное занятие' }, price: 500, visits: 1, validityDays: 7, directions: [], freezeDays: 0, trial: true, popularity: 0 },
+    { key: 'Yoga 8 visits', name: { en: 'Yoga 8 visits', ru: 'Йога 8 занятий' }, price: 4800, visits: 8, validityDays: 35, directions: ['Yoga'], freezeDays: 7, trial: false, popularity: 30 },
+    { key: 'Stretching 10 visits', name: { en: 'Stretching 10 visits', ru: 'Стретчинг 10 занятий' }, price: 6000, visits: 10, validityDays: 45, directions: ['Stretching'], freezeDays: 14, trial: false, popularity: 30 },
 ];
 
 /** Statuses in both languages of the interface: staff read them in the language they chose. */
@@ -212,11 +328,11 @@ const ATTENDANCE_STATUSES = [
     { code: 'trial', labels: { en: 'Trial', ru: 'Пробное' }, color: '#6A1B9A', charges: false },
 ];
 
-const WORKSHOPS = [
-    { title: 'Contemporary workshop: floor work', course: 'Contemporary Technique', when: 'past' },
-    { title: 'Open Saturday: yoga inversions', course: 'Vinyasa Flow', when: 'next_saturday' },
-    { title: 'Hip-hop battle preparation', course: 'Hip-hop Choreography', when: 'next_sunday' },
-] as const;
+const WORKSHOPS: { title: Names; course: string; when: 'past' | 'next_saturday' | 'next_sunday' }[] = [
+    { title: { en: 'Contemporary workshop: floor work', ru: 'Мастер-класс по контемпорари: партер' }, course: 'Contemporary Technique', when: 'past' },
+    { title: { en: 'Open Saturday: yoga inversions', ru: 'Открытая суббота: перевёрнутые асаны' }, course: 'Vinyasa Flow', when: 'next_saturday' },
+    { title: { en: 'Hip-hop battle preparation', ru: 'Подготовка к хип-хоп баттлу' }, course: 'Hip-hop Choreography', when: 'next_sunday' },
+];
 
 // Customers are Russian: Cyrillic names, with the surname agreeing with the first name's gender.
 const FEMALE_NAMES = ['Анна', 'Мария', 'Елена', 'Ольга', 'Наталья', 'Екатерина', 'Татьяна', 'Ирина', 'Светлана', 'Юлия', 'Анастасия', 'Дарья', 'Полина', 'Алина', 'Ксения', 'Виктория', 'Александра', 'Софья', 'Марина', 'Вероника', 'Кристина', 'Евгения', 'Валерия', 'Алёна'];
@@ -329,12 +445,12 @@ interface World {
 // ---------------------------------------------------------------------------------------------------
 // Settings, staff and catalogue
 
-const makeConfig = (calendar: Calendar): Config => ({
+const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     id: 'general',
     studioName: 'Studio Pulse',
     currency: 'RUB',
     timezone: 'Europe/Moscow',
-    defaultLocale: 'ru',
+    defaultLocale: locale,
     paymentLinkTtlHours: 72,
     expiringPassDays: 7,
     lowVisitsThreshold: 1,
@@ -398,22 +514,29 @@ const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): StoredUser
     return staff.map((record, index) => ({ id: index + 1, ...record }));
 };
 
-/** The teacher of a branch who leads a direction. */
+/** The teacher of a branch who leads a direction (its key). */
 const teacherFor = (users: StoredUser[], branch: number, direction: string): StoredUser => {
     const index = TEACHERS.findIndex(teacher => teacher.directions.includes(direction));
     return users.filter(user => user.role === 'teacher')[branch * TEACHERS.length + index];
 };
 
-const makeDirections = (calendar: Calendar): Direction[] =>
-    DIRECTIONS.map((seed, index) => ({ id: index + 1, ...seed, active: true, createdAt: instantAt(calendar.setupDay, '09:20') }));
+const makeDirections = (calendar: Calendar, locale: Locale): Direction[] =>
+    DIRECTIONS.map((seed, index) => ({
+        id: index + 1,
+        name: seed.name[locale],
+        color: seed.color,
+        description: seed.description[locale],
+        active: true,
+        createdAt: instantAt(calendar.setupDay, '09:20'),
+    }));
 
-const makeStudios = (sizes: Sizes, calendar: Calendar): Studio[] => {
+const makeStudios = (sizes: Sizes, calendar: Calendar, locale: Locale): Studio[] => {
     const studios: Studio[] = [];
     for (let branch = 0; branch < sizes.branches; branch++) {
         for (const seed of STUDIOS) {
             studios.push({
                 id: studios.length + 1,
-                name: branch === 0 ? seed.name : `Branch ${branch + 1}: ${seed.name}`,
+                name: branch === 0 ? seed.name[locale] : BRANCH_HALL[locale](branch + 1, seed.name[locale]),
                 address: branch === 0 ? seed.address : `Филиал ${branch + 1}`,
                 capacity: seed.capacity,
                 color: seed.color,
@@ -425,32 +548,38 @@ const makeStudios = (sizes: Sizes, calendar: Calendar): Studio[] => {
     return studios;
 };
 
-const directionIdOf = (directions: Direction[], name: string): number => {
-    const direction = directions.find(candidate => candidate.name === name);
-    if (!direction) throw new Error(`no direction ${name}`);
-    return direction.id;
+/** Directions, courses and plans are numbered in the order of their seeds: the id of a seed's record. */
+const idOfKey = (seeds: readonly { key: string }[], key: string): number => {
+    const index = seeds.findIndex(seed => seed.key === key);
+    if (index < 0) throw new Error(`no ${key} in the catalogue`);
+    return index + 1;
 };
 
-const makeCourses = (directions: Direction[], calendar: Calendar): Course[] =>
+const directionIdOf = (directions: Direction[], key: string): number => directions[idOfKey(DIRECTIONS, key) - 1].id;
+
+/** The key of a direction, whatever the language it is named in. */
+const directionKey = (direction: Direction): string => DIRECTIONS[direction.id - 1].key;
+
+const makeCourses = (directions: Direction[], calendar: Calendar, locale: Locale): Course[] =>
     COURSES.map((seed, index) => ({
         id: index + 1,
-        name: seed.name,
+        name: seed.name[locale],
         directionId: directionIdOf(directions, seed.direction),
         level: seed.level,
         durationMinutes: seed.durationMinutes,
-        description: seed.description,
+        description: seed.description[locale],
         active: true,
         createdAt: instantAt(calendar.setupDay, '09:25'),
     }));
 
-const makeSubscriptions = (directions: Direction[], calendar: Calendar): Subscription[] =>
+const makeSubscriptions = (directions: Direction[], calendar: Calendar, locale: Locale): Subscription[] =>
     PLANS.map((seed, index) => ({
         id: index + 1,
-        name: seed.name,
+        name: seed.name[locale],
         price: seed.price,
         visits: seed.visits,
         validityDays: seed.validityDays,
-        directionIds: seed.directions.map(name => directionIdOf(directions, name)),
+        directionIds: seed.directions.map(key => directionIdOf(directions, key)),
         freezeDays: seed.freezeDays,
         trial: seed.trial,
         active: true,
@@ -537,7 +666,11 @@ const WEEKDAY_PATTERNS: Record<number, number[][]> = {
 };
 const EVENING_TIMES = ['17:30', '19:00', '20:30'];
 const DAYTIME_TIMES = ['08:00', '10:00', '12:00', '14:00'];
-const WEEKDAY_SHORT = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** Weekdays in group titles ("Хатха-йога · Пн/Ср 19:00"), in the studio's language. */
+const WEEKDAY_SHORT: Record<Locale, string[]> = {
+    en: ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+    ru: ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
+};
 
 /** Most groups meet in the evening, after work; some in the morning or at lunchtime. */
 const candidateTimes = (random: Random): string[] =>
@@ -585,13 +718,13 @@ const findSlots = (
 
 /** Groups, with the size each should be filled to. Branch b uses its own teachers and halls. */
 const makeSchedules = (
-    world: Pick<World, 'random' | 'calendar' | 'sizes'>,
+    world: Pick<World, 'random' | 'calendar' | 'sizes'> & { locale: Locale },
     users: StoredUser[],
     studios: Studio[],
     courses: Course[],
     directions: Direction[],
 ): { schedules: Schedule[]; groupSizes: Map<number, number> } => {
-    const { random, calendar, sizes } = world;
+    const { random, calendar, sizes, locale } = world;
     const bookings = new WeeklyBookings();
     const schedules: Schedule[] = [];
     const groupSizes = new Map<number, number>();
@@ -601,7 +734,7 @@ const makeSchedules = (
         // Every course gets a group; the first ones (the most popular) get two.
         const course = courses[(index % perBranch) % courses.length];
         const direction = directions.find(candidate => candidate.id === course.directionId) as Direction;
-        const teacher = teacherFor(users, branch, direction.name);
+        const teacher = teacherFor(users, branch, directionKey(direction));
         const size = random.int(6, 15);
         const halls = studios.slice(branch * STUDIOS.length, (branch + 1) * STUDIOS.length).filter(hall => hall.capacity >= size);
         const { studio, slots } = findSlots(random, bookings, teacher.id, halls, course.durationMinutes);
@@ -610,7 +743,7 @@ const makeSchedules = (
         groupSizes.set(id, size);
         schedules.push({
             id,
-            title: `${course.name} · ${slots.map(slot => WEEKDAY_SHORT[slot.weekday]).join('/')} ${slots[0].startTime}`,
+            title: `${course.name} · ${slots.map(slot => WEEKDAY_SHORT[locale][slot.weekday]).join('/')} ${slots[0].startTime}`,
             courseId: course.id,
             teacherId: teacher.id,
             studioId: studio.id,
@@ -675,15 +808,16 @@ const placeWorkshops = (
     directions: Direction[],
     users: StoredUser[],
     studios: Studio[],
+    locale: Locale,
 ): Omit<StudioEvent, 'id'>[] => {
     const placed: Omit<StudioEvent, 'id'>[] = [];
     const nextSaturday = saturdayOnOrAfter(addDays(calendar.today, 1));
     const dates = { past: saturdayOnOrAfter(addDays(calendar.today, -28)), next_saturday: nextSaturday, next_sunday: addDays(nextSaturday, 1) };
     const durationMinutes = 120;
     for (const workshop of WORKSHOPS) {
-        const course = courses.find(candidate => candidate.name === workshop.course) as Course;
+        const course = courses[idOfKey(COURSES, workshop.course) - 1];
         const direction = directions.find(candidate => candidate.id === course.directionId) as Direction;
-        const teachers = [teacherFor(users, 0, direction.name), ...users.filter(user => user.role === 'teacher').slice(0, TEACHERS.length)];
+        const teachers = [teacherFor(users, 0, directionKey(direction)), ...users.filter(user => user.role === 'teacher').slice(0, TEACHERS.length)];
         const date = dates[workshop.when];
         const sameDay = [...events, ...placed].filter(other => eventDate(other) === date);
         const candidates = teachers.flatMap(teacher =>
@@ -699,10 +833,10 @@ const placeWorkshops = (
                         eventsOverlap(other, { startsAt: `${date}T${time}`, durationMinutes }),
                 ),
         );
-        if (!choice) throw new Error(`no free hall for workshop ${workshop.title}`);
+        if (!choice) throw new Error(`no free hall for workshop ${workshop.title.en}`);
         placed.push({
             scheduleId: null,
-            title: workshop.title,
+            title: workshop.title[locale],
             courseId: course.id,
             teacherId: choice.teacher.id,
             studioId: choice.studio.id,
@@ -891,8 +1025,13 @@ const sell = (
     return { pass, payment };
 };
 
-const planNamed = (world: World, name: string): Subscription =>
-    world.db.subscriptions.find(plan => plan.name === name) as Subscription;
+/** A plan by its key, whatever the language it is named in. */
+const planNamed = (world: World, key: string): Subscription => world.db.subscriptions[idOfKey(PLANS, key) - 1];
+
+const seedOfPlan = (subscriptionId: number): PlanSeed => PLANS[subscriptionId - 1];
+
+/** A pass of the trial plan. */
+const isTrialPass = (pass: Pass): boolean => seedOfPlan(pass.subscriptionId).trial;
 
 /**
  * The plan a member buys when their pass runs out: covering all their groups' directions (and today's),
@@ -908,7 +1047,7 @@ const choosePlan = (world: World, file: CustomerFile, mark: Mark, visitsToday: n
     return memberPlan(world, file, visitsToday);
 };
 
-const popularity = (plan: Subscription): number => PLANS.find(seed => seed.name === plan.name)?.popularity ?? 0;
+const popularity = (plan: Subscription): number => seedOfPlan(plan.id)?.popularity ?? 0;
 
 /** A regular pass covering every direction of the member's groups, often the same plan as last time. */
 const memberPlan = (world: World, file: CustomerFile, visitsToday: number): Subscription => {
@@ -1057,7 +1196,7 @@ const renewEarly = (world: World, file: CustomerFile, used: Pass, uses: Readonly
     const { random } = world;
     const visitsLeft = used.visitsTotal === null ? Infinity : used.visitsTotal - used.visitsUsed - (uses.get(used) ?? 0);
     const member = file.memberships.some(membership => !membership.leavesOn && membership.joinsOn <= date);
-    if (!member || visitsLeft !== 1 || used.name.startsWith('Trial') || !random.chance(0.3)) return;
+    if (!member || visitsLeft !== 1 || isTrialPass(used) || !random.chance(0.3)) return;
     const last = own[own.length - 1].event;
     const at = laterBy(instantAt(date, last.startsAt.slice(11)), last.durationMinutes + random.int(5, 20));
     sell(world, file, memberPlan(world, file, 1), addDays(date, 1), at, { freeze: true });
@@ -1141,7 +1280,7 @@ const addPaidLinks = (world: World): void => {
     // Before renumbering, a pass's id is its position + 1.
     const passOf = (payment: Payment): Pass => db.passes[(payment.passId as number) - 1];
     const renewals = db.payments.filter(
-        payment => payment.kind === 'payment' && !world.singleVisitPayments.has(payment) && !passOf(payment).cancelled && !passOf(payment).name.startsWith('Trial'),
+        payment => payment.kind === 'payment' && !world.singleVisitPayments.has(payment) && !passOf(payment).cancelled && !isTrialPass(passOf(payment)),
     );
     for (const payment of random.shuffle(renewals).slice(0, world.sizes.few(4))) {
         const pass = passOf(payment);
@@ -1207,7 +1346,7 @@ const addOpenLinks = (world: World): void => {
 const statusOf = (file: CustomerFile, today: string): string => {
     const current = file.memberships.some(membership => !membership.leavesOn);
     const frozenNow = file.passes.some(pass => !pass.cancelled && pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= today && today <= pass.frozenTo);
-    const paidPass = file.passes.some(pass => !pass.cancelled && pass.name !== 'Trial class');
+    const paidPass = file.passes.some(pass => !pass.cancelled && !isTrialPass(pass));
     if (frozenNow) return 'paused';
     if (current && paidPass) return 'active';
     if (current || file.hadTrialMark) return 'trial';
@@ -1293,21 +1432,23 @@ const calendarFor = (today: string): Calendar => {
     return { today, firstDay: addDays(today, -56), lastDay: addDays(today, 13), setupDay: addDays(today, -120) };
 };
 
-export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23' }: DemoOptions = {}): Database => {
+export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', locale = 'ru' }: DemoOptions = {}): Database => {
     const random = createRandom(seed);
     const calendar = calendarFor(today);
     const sizes = sizesFor(scale);
-    const config = makeConfig(calendar);
+    const config = makeConfig(calendar, locale);
     const statuses = makeStatuses(calendar);
     const users = makeUsers(random, sizes, calendar);
-    const directions = makeDirections(calendar);
-    const studios = makeStudios(sizes, calendar);
-    const courses = makeCourses(directions, calendar);
-    const subscriptions = makeSubscriptions(directions, calendar);
+    // The catalogue is named in the studio's default language.
+    const { defaultLocale } = config;
+    const directions = makeDirections(calendar, defaultLocale);
+    const studios = makeStudios(sizes, calendar, defaultLocale);
+    const courses = makeCourses(directions, calendar, defaultLocale);
+    const subscriptions = makeSubscriptions(directions, calendar, defaultLocale);
     const customers = makeCustomers(random, sizes.customers, calendar);
-    const { schedules, groupSizes } = makeSchedules({ random, calendar, sizes }, users, studios, courses, directions);
+    const { schedules, groupSizes } = makeSchedules({ random, calendar, sizes, locale: defaultLocale }, users, studios, courses, directions);
     const scheduled = schedules.flatMap(schedule => expandSchedule(random, calendar, schedule));
-    const events = numberEvents([...scheduled, ...placeWorkshops(calendar, scheduled, courses, directions, users, studios)]);
+    const events = numberEvents([...scheduled, ...placeWorkshops(calendar, scheduled, courses, directions, users, studios, defaultLocale)]);
 
     const db: Database = {
         users,

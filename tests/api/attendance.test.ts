@@ -61,7 +61,7 @@ const buildCustomer = async (lastName: string) =>
 const buildPass = async (customerId: unknown, fields: Record<string, unknown> = {}) =>
     (
         await manager.create('passes', {
-            data: { customerId, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, directionIds: [], startsOn: '2025-04-01', endsOn: '2025-06-30', ...fields },
+            data: { customerId, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, directionIds: [], startsOn: '2025-04-01', endsOn: '2025-06-30', ...fields },
         })
     ).data;
 

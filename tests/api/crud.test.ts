@@ -175,7 +175,7 @@ describe('writing through ra-data-simple-rest', () => {
             409,
         );
         expect(duplicate.errors).toEqual({ email: 'app.validation.unique' });
-        await expectHttpError(admin.create('directions', { data: { name: 'yoga', color: '#000000' } }), 409);
+        await expectHttpError(admin.create('directions', { data: { name: 'йога', color: '#000000' } }), 409);
     });
 
     it('refuses to delete a record others refer to, naming them, and deletes nothing', async () => {

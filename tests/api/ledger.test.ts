@@ -197,7 +197,7 @@ describe('what a pass is worth', () => {
         const { status, body } = await request('POST', '/passes', 'manager', {
             customerId,
             subscriptionId: 3,
-            name: '8 visits',
+            name: '8 занятий',
             price: 5200,
             visitsTotal: 8,
             startsOn: today,

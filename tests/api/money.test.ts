@@ -38,7 +38,7 @@ const sell = async (customerId: number, subscriptionId = 3, fields: object = {})
 describe('selling a plan', () => {
     it('creates the pass and its payment in one write, pointing at each other', async () => {
         const { pass, payment } = await sell(7);
-        expect(pass).toMatchObject({ customerId: 7, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, visitsUsed: 0, startsOn: today, endsOn: addDays(today, 34), paymentId: payment.id });
+        expect(pass).toMatchObject({ customerId: 7, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, visitsUsed: 0, startsOn: today, endsOn: addDays(today, 34), paymentId: payment.id });
         expect(pass).toMatchObject({ paid: 5200, balanceDue: 0 });
         expect(payment).toMatchObject({ customerId: 7, kind: 'payment', amount: 5200, method: 'card', passId: pass.id });
         const { data: stored } = await manager.getOne('passes', { id: pass.id });

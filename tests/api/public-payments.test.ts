@@ -58,7 +58,7 @@ describe('the public payment link', () => {
         expect(body).toEqual({
             status: 'pending',
             studioName: 'Studio Pulse',
-            planName: '8 visits',
+            planName: '8 занятий',
             amount: 5200,
             currency: 'RUB',
             description: 'Renewal',
@@ -89,7 +89,7 @@ describe('the public payment link', () => {
         const link = await newLink(22, 5);
         const passesBefore = await all<Pass>('passes', { customerId: 22 });
         const paid = await pay(link.id);
-        expect(paid).toMatchObject({ status: 200, body: { status: 'paid', planName: 'Unlimited month' } });
+        expect(paid).toMatchObject({ status: 200, body: { status: 'paid', planName: 'Безлимит на месяц' } });
 
         const { data: stored } = await manager.getOne('paymentLinks', { id: link.id });
         expect(stored).toMatchObject({ status: 'paid', paymentId: expect.any(Number), passId: expect.any(Number), paidAt: expect.any(String) });

@@ -172,7 +172,7 @@ describe('generating the classes of every active group at once', () => {
     const generateAll = (role: DemoRole = 'manager', period: unknown = { from, to }) => request('POST', '/schedules/generate', role, period);
 
     it('answers the result of each active group and names the class in the way in words', async () => {
-        // Vera (id 5) teaches the Classical Ballet group (10) on Mondays at 19:00; a class of hers at that time is in the way.
+        // Vera (id 5) teaches the «Классический балет» group (10) on Mondays at 19:00; a class of hers at that time is in the way.
         const busy = await created('/events', { courseId: 9, teacherId: 5, studioId: 3, startsAt: `${from}T19:00`, durationMinutes: 30, capacity: 10 });
         const { body: group } = await request('PUT', '/schedules/12', 'manager', { active: false });
         expect(group.active).toBe(false);
@@ -183,8 +183,8 @@ describe('generating the classes of every active group at once', () => {
         expect(body).toMatchObject({ from, to });
         expect(groups.map(each => each.scheduleId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
         expect(body.created).toBe(groups.reduce((sum, each) => sum + each.created, 0));
-        // Wednesday and Friday mornings of the Hatha Yoga group.
-        expect(groups[0]).toMatchObject({ title: 'Hatha Yoga · Wed/Fri 08:00', created: 2, skipped: [] });
+        // Wednesday and Friday mornings of the «Хатха-йога» group.
+        expect(groups[0]).toMatchObject({ title: 'Хатха-йога · Ср/Пт 08:00', created: 2, skipped: [] });
         const ballet = groups[9];
         expect(ballet.created).toBe(2);
         expect(ballet.skipped).toEqual([
@@ -193,7 +193,7 @@ describe('generating the classes of every active group at once', () => {
                 startTime: '19:00',
                 reason: 'teacher_clash',
                 eventId: busy.id,
-                params: { date: from, time: '19:00', teacher: 'Vera Ivanova', course: 'Adult Ballet Barre', studio: 'Small Hall' },
+                params: { date: from, time: '19:00', teacher: 'Vera Ivanova', course: 'Балет для взрослых', studio: 'Малый зал' },
             },
         ]);
 
@@ -201,8 +201,8 @@ describe('generating the classes of every active group at once', () => {
         const second = again.body.groups as unknown as Group[];
         expect(again.body.created).toBe(0);
         expect(second[0].skipped.map(skip => [skip.date, skip.reason, skip.params.teacher, skip.params.course, skip.params.studio])).toEqual([
-            ['2027-01-06', 'exists', 'Anna Petrova', 'Hatha Yoga', 'Main Hall'],
-            ['2027-01-08', 'exists', 'Anna Petrova', 'Hatha Yoga', 'Main Hall'],
+            ['2027-01-06', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
+            ['2027-01-08', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
         ]);
         await request('PUT', '/schedules/12', 'manager', { active: true });
     });

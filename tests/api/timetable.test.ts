@@ -120,14 +120,14 @@ describe('generating events from a schedule', () => {
                 startTime: '09:00',
                 reason: 'studio_clash',
                 eventId: busyStudio.id,
-                params: { date: '2027-04-05', time: '09:30', teacher: 'Vera Ivanova', course: 'Mat Pilates', studio: 'Main Hall' },
+                params: { date: '2027-04-05', time: '09:30', teacher: 'Vera Ivanova', course: 'Пилатес на ковриках', studio: 'Большой зал' },
             },
             {
                 date: '2027-04-12',
                 startTime: '09:00',
                 reason: 'teacher_clash',
                 eventId: busyTeacher.id,
-                params: { date: '2027-04-12', time: '08:30', teacher: 'Boris Sokolov', course: 'Hip-hop Foundations', studio: 'Mirror Hall' },
+                params: { date: '2027-04-12', time: '08:30', teacher: 'Boris Sokolov', course: 'Хип-хоп: основы', studio: 'Зеркальный зал' },
             },
         ]);
     });

@@ -80,7 +80,7 @@ describeInBrowser('money at the desk in a browser', () => {
 
         await section(p, 'Passes').getByRole('button', { name: 'Sell a plan' }).click();
         await dialog(p).getByRole('combobox', { name: 'Plan' }).click();
-        await p.getByRole('option', { name: '8 visits · RUB 5,200.00 · 8 visits · 35 days', exact: true }).click();
+        await p.getByRole('option', { name: '8 занятий · RUB 5,200.00 · 8 visits · 35 days', exact: true }).click();
         await dialog(p).getByLabel('Amount paid').fill('2000');
         await dialog(p).getByRole('button', { name: 'Sell a plan' }).click();
         await p.getByText('The pass is sold').waitFor();
@@ -91,7 +91,7 @@ describeInBrowser('money at the desk in a browser', () => {
         await dialog(p).getByRole('button', { name: 'Skip' }).click();
         await dialog(p).waitFor({ state: 'detached' });
 
-        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: '8 visits' });
+        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: '8 занятий' });
         await expect(pass.innerText()).resolves.toMatch(/5,200[\s\S]*paid RUB 2,000\.00 · due RUB 3,200\.00/);
         await expect(p.getByTestId('customer-owed').innerText()).resolves.toBe('Owed RUB 3,200.00');
 
@@ -103,7 +103,7 @@ describeInBrowser('money at the desk in a browser', () => {
         await p.waitForURL(`**/customers/${customer.id}`);
 
         await pass.getByRole('button', { name: 'Pay the rest' }).click();
-        await dialog(p).getByText('Due on 8 visits: RUB 3,200.00').waitFor();
+        await dialog(p).getByText('Due on 8 занятий: RUB 3,200.00').waitFor();
         await expect(dialog(p).getByLabel('Amount paid').inputValue()).resolves.toBe('3200');
         await dialog(p).getByRole('button', { name: 'Pay the rest' }).click();
         await p.getByText('The payment is recorded').waitFor();
@@ -116,7 +116,7 @@ describeInBrowser('money at the desk in a browser', () => {
         await p.getByText('The visit is settled').waitFor();
         await p.getByText('No unpaid visits').waitFor();
         await section(p, 'Visits').getByRole('button', { name: 'Settle' }).waitFor({ state: 'detached' });
-        await expect(section(p, 'Visits').locator('tbody tr').first().innerText()).resolves.toMatch(/Debt class[\s\S]*Attended[\s\S]*8 visits/);
+        await expect(section(p, 'Visits').locator('tbody tr').first().innerText()).resolves.toMatch(/Debt class[\s\S]*Attended[\s\S]*8 занятий/);
         await expect(pass.innerText()).resolves.toMatch(/7 \/ 8/);
     });
 

@@ -12,7 +12,7 @@ import { demoDb, removeDir, startServer, type RunningServer } from '../support/s
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-const plan = db.subscriptions.find(subscription => subscription.name === 'Yoga 8 visits');
+const plan = db.subscriptions.find(subscription => subscription.name === 'Йога 8 занятий');
 const holders = new Set(db.passes.filter(pass => pass.subscriptionId === plan?.id).map(pass => pass.customerId));
 const customer = db.customers.filter(candidate => !holders.has(candidate.id))[5];
 const today = studioToday(db.configs[0].timezone);
@@ -45,10 +45,10 @@ describeInBrowser('the history of changes in a browser', () => {
         await expect(section(m, 'History').count()).resolves.toBe(0);
         await section(m, 'Passes').getByRole('button', { name: 'Sell a plan' }).click();
         await dialog(m).getByRole('combobox', { name: 'Plan' }).click();
-        await m.getByRole('option', { name: /^Yoga 8 visits · / }).click();
+        await m.getByRole('option', { name: /^Йога 8 занятий · / }).click();
         await dialog(m).getByRole('button', { name: 'Sell a plan' }).click();
         await m.getByText('The pass is sold').waitFor();
-        const row = section(m, 'Passes').locator('tbody tr').filter({ hasText: 'Yoga 8 visits' });
+        const row = section(m, 'Passes').locator('tbody tr').filter({ hasText: 'Йога 8 занятий' });
         await row.getByRole('button', { name: 'Freeze' }).click();
         await dialog(m).getByLabel('Frozen until').fill(addDays(today, 2));
         await dialog(m).getByRole('button', { name: 'Freeze' }).click();
@@ -75,12 +75,12 @@ describeInBrowser('the history of changes in a browser', () => {
         expect(rows[0]).toMatch(/Created[\s\S]*Payment #\d+[\s\S]*Kind: Refund\nAmount: \D*1,000[\s\S]*Method: Cash/);
         expect(rows[1]).toMatch(/Changed[\s\S]*Pass #\d+[\s\S]*Frozen from: — → \d\d\/\d\d\/\d{4}/);
         expect(rows[2]).toMatch(/Created[\s\S]*Payment #\d+[\s\S]*Kind: Payment\nAmount: \D*4,800/);
-        expect(rows[3]).toMatch(/Created[\s\S]*Pass #\d+[\s\S]*Name: Yoga 8 visits/);
+        expect(rows[3]).toMatch(/Created[\s\S]*Pass #\d+[\s\S]*Name: Йога 8 занятий/);
         expect(rows[3]).not.toMatch(/Frozen from/);
 
         // The pass's own history, over the card.
-        await section(a, 'Passes').locator('tbody tr').filter({ hasText: 'Yoga 8 visits' }).getByRole('button', { name: 'History' }).click();
-        await dialog(a).getByText('History of the pass Yoga 8 visits').waitFor();
+        await section(a, 'Passes').locator('tbody tr').filter({ hasText: 'Йога 8 занятий' }).getByRole('button', { name: 'History' }).click();
+        await dialog(a).getByText('History of the pass Йога 8 занятий').waitFor();
         await expect(dialog(a).locator('tbody tr').count()).resolves.toBe(4);
         await dialog(a).getByRole('button', { name: 'Close' }).click();
 

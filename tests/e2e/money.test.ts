@@ -84,16 +84,16 @@ describeInBrowser('money in a browser', () => {
         await p.locator('tbody tr').filter({ hasText: customer.lastName }).click();
         await p.waitForURL(`**/customers/${customer.id}`);
 
-        await expect(section(p, 'Passes').innerText()).resolves.not.toMatch(/Unlimited month/);
+        await expect(section(p, 'Passes').innerText()).resolves.not.toMatch(/Безлимит на месяц/);
         await section(p, 'Passes').getByRole('button', { name: 'Sell a plan' }).click();
         // The sell dialog names each plan with its terms, so that nobody has to look them up.
-        await choose(p, 'Plan', /^Unlimited month · RUB 9,000\.00 · unlimited visits · 30 days$/);
+        await choose(p, 'Plan', /^Безлимит на месяц · RUB 9,000\.00 · unlimited visits · 30 days$/);
         await dialog(p).getByRole('button', { name: 'Sell a plan' }).click();
         await p.getByText('The pass is sold').waitFor();
 
-        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Unlimited month' });
+        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Безлимит на месяц' });
         await expect(pass.innerText()).resolves.toMatch(/Active[\s\S]*Unlimited[\s\S]*9,000/);
-        const payment = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Unlimited month' });
+        const payment = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Безлимит на месяц' });
         await expect(payment.innerText()).resolves.toMatch(/Payment[\s\S]*9,000[\s\S]*Card/);
     });
 
@@ -102,11 +102,11 @@ describeInBrowser('money in a browser', () => {
         const p = await managerPage();
         await p.goto(`/customers/${customer.id}`);
         await section(p, 'Payment links').getByRole('button', { name: 'Payment link' }).click();
-        await choose(p, 'Plan', '12 visits');
+        await choose(p, 'Plan', '12 занятий');
         await dialog(p).getByRole('button', { name: 'Create' }).click();
         await p.getByText('The payment link is created').waitFor();
         const row = section(p, 'Payment links').locator('tbody tr').first();
-        await expect(row.innerText()).resolves.toMatch(/12 visits[\s\S]*7,200[\s\S]*Pending/);
+        await expect(row.innerText()).resolves.toMatch(/12 занятий[\s\S]*7,200[\s\S]*Pending/);
         const href = (await row.getByRole('link', { name: 'Open' }).getAttribute('href')) as string;
         expect(href).toMatch(/^\/payments\/link\/[A-Za-z0-9_-]{22}$/);
 
@@ -115,7 +115,7 @@ describeInBrowser('money in a browser', () => {
         await customerPage.getByText('Studio Pulse').waitFor();
         await customerPage.getByText(`Hello, ${customer.firstName}!`).waitFor();
         const text = await customerPage.locator('body').innerText();
-        expect(text).toMatch(/12 visits/);
+        expect(text).toMatch(/12 занятий/);
         expect(text).toMatch(/7,200/);
         expect(text).not.toContain(customer.lastName);
         expect(text).not.toContain(customer.phone);
@@ -132,10 +132,10 @@ describeInBrowser('money in a browser', () => {
         await context.close();
 
         await p.reload();
-        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: '12 visits' });
+        const pass = section(p, 'Passes').locator('tbody tr').filter({ hasText: '12 занятий' });
         await expect(pass.innerText()).resolves.toMatch(/Active[\s\S]*12 \/ 12/);
         const payment = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Online' });
-        await expect(payment.innerText()).resolves.toMatch(/7,200[\s\S]*Online[\s\S]*12 visits/);
+        await expect(payment.innerText()).resolves.toMatch(/7,200[\s\S]*Online[\s\S]*12 занятий/);
         await expect(section(p, 'Payment links').locator('tbody tr').first().innerText()).resolves.toMatch(/Paid/);
 
         const again = await newPage(browser, server.url);
@@ -148,7 +148,7 @@ describeInBrowser('money in a browser', () => {
     it('a manager freezes a pass for three days and sees its end date move by three days', async () => {
         const p = await managerPage();
         await p.goto(`/customers/${freezer.id}`);
-        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Yoga 8 visits' });
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Йога 8 занятий' });
         await expect(row.innerText()).resolves.toContain(usDate(freezerPass.endsOn));
         await row.getByRole('button', { name: 'Freeze' }).click();
         await dialog(p).getByText('This plan may be frozen for up to 7 days').waitFor();
@@ -164,7 +164,7 @@ describeInBrowser('money in a browser', () => {
     it('a manager refunds a pass, cancelling it, and sees the refund and the cancelled pass on the card', async () => {
         const p = await managerPage();
         await p.goto(`/customers/${refunded.id}`);
-        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Stretching 10 visits' });
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Стретчинг 10 занятий' });
         await expect(row.innerText()).resolves.toMatch(/Active/);
         await row.getByRole('button', { name: 'Refund' }).click();
         await expect(dialog(p).getByLabel('Amount').inputValue()).resolves.toBe('6000');
@@ -174,7 +174,7 @@ describeInBrowser('money in a browser', () => {
         await row.getByText('Cancelled').waitFor();
         await expect(row.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
         const refund = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Refund' });
-        await expect(refund.innerText()).resolves.toMatch(/Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Stretching 10 visits/);
+        await expect(refund.innerText()).resolves.toMatch(/Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Стретчинг 10 занятий/);
     });
 
     it('copying a link gives the full address, and shows it to copy by hand when the browser refuses', async () => {

@@ -16,7 +16,7 @@ describeInBrowser('the settings screens in a browser', () => {
     it('an admin creates a direction, a course in it and a plan limited to it, and finds them in the lists', async () => {
         const p = await page();
         await signIn(p, 'admin');
-        const direction = `Contemporary ${Date.now()}`;
+        const direction = `Контемпорари ${Date.now()}`;
 
         await p.goto('/settings/directions/create');
         await p.getByLabel('Name', { exact: true }).fill(direction);
@@ -26,41 +26,41 @@ describeInBrowser('the settings screens in a browser', () => {
         await rowOf(p, direction).waitFor();
 
         await p.goto('/settings/courses/create');
-        await p.getByLabel('Name', { exact: true }).fill(`${direction} for beginners`);
+        await p.getByLabel('Name', { exact: true }).fill(`${direction} для начинающих`);
         await p.getByLabel('Direction', { exact: true }).click();
         await p.getByRole('option', { name: direction }).click();
         await p.getByLabel('Level').click();
         await p.getByRole('option', { name: 'Beginner' }).click();
         await p.getByRole('button', { name: 'Save' }).click();
         await p.waitForURL(url => url.pathname === '/settings/courses');
-        await search(p, `${direction} for beginners`);
-        await expect.poll(() => rowOf(p, `${direction} for beginners`).innerText()).toMatch(new RegExp(`${direction}[\\s\\S]*Beginner`));
+        await search(p, `${direction} для начинающих`);
+        await expect.poll(() => rowOf(p, `${direction} для начинающих`).innerText()).toMatch(new RegExp(`${direction}[\\s\\S]*Beginner`));
 
         await p.goto('/settings/subscriptions/create');
-        await p.getByLabel('Name', { exact: true }).fill(`${direction} · 4 visits`);
+        await p.getByLabel('Name', { exact: true }).fill(`${direction} · 4 занятия`);
         await p.getByLabel('Price').fill('3600');
         await p.getByLabel('Visits (empty for unlimited)').fill('4');
         await p.getByLabel('Directions (empty for all)').fill(direction.slice(0, 12));
         await p.getByRole('option', { name: direction }).click();
         await p.getByRole('button', { name: 'Save' }).click();
         await p.waitForURL(url => url.pathname === '/settings/subscriptions');
-        await search(p, `${direction} · 4 visits`);
-        const plan = await rowOf(p, `${direction} · 4 visits`).innerText();
+        await search(p, `${direction} · 4 занятия`);
+        const plan = await rowOf(p, `${direction} · 4 занятия`).innerText();
         expect(plan).toContain(direction);
         expect(plan).not.toContain('All directions');
         expect(plan).toMatch(/3,600\.00/);
 
         // Filtered by the new direction: its own plan and the plans for every direction, not other directions' plans.
         await p.goto(`/settings/subscriptions?filter=${encodeURIComponent('{}')}`);
-        await rowOf(p, 'Yoga 8 visits').waitFor();
-        expect(await rowOf(p, 'Unlimited month').innerText()).toContain('All directions');
+        await rowOf(p, 'Йога 8 занятий').waitFor();
+        expect(await rowOf(p, 'Безлимит на месяц').innerText()).toContain('All directions');
         await p.getByRole('button', { name: 'Add filter' }).click();
         await p.getByRole('menu').getByText('For direction').click();
         await p.getByRole('combobox', { name: 'For direction' }).fill(direction.slice(0, 12));
         await p.getByRole('option', { name: direction }).click();
-        await rowOf(p, `${direction} · 4 visits`).waitFor();
-        await rowOf(p, 'Unlimited month').waitFor();
-        await expect.poll(() => rowOf(p, 'Yoga 8 visits').count()).toBe(0);
+        await rowOf(p, `${direction} · 4 занятия`).waitFor();
+        await rowOf(p, 'Безлимит на месяц').waitFor();
+        await expect.poll(() => rowOf(p, 'Йога 8 занятий').count()).toBe(0);
     });
 
     it('an admin reorders the attendance marks and changes the default, and both survive a reload', async () => {

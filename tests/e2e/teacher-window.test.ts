@@ -33,7 +33,7 @@ const todaysPass: Pass = {
     createdAt,
     customerId: todayPupil.id,
     subscriptionId: 3,
-    name: '8 visits',
+    name: '8 занятий',
     price: 5200,
     visitsTotal: 8,
     visitsUsed: 0,
@@ -231,10 +231,10 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await dialog.getByLabel('To', { exact: true }).fill('2027-01-10');
         await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
         await dialog.getByRole('status').getByText(/classes added in all\./).waitFor();
-        await expect(dialog.getByTestId('generation-group').filter({ hasText: 'Hatha Yoga · Wed/Fri 08:00' }).locator('td').nth(1).innerText()).resolves.toBe('2');
+        await expect(dialog.getByTestId('generation-group').filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' }).locator('td').nth(1).innerText()).resolves.toBe('2');
         // Generating again finds every class there, and says so in words.
         await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
         await dialog.getByRole('status').getByText('0 classes added in all.').waitFor();
-        await dialog.getByTestId('generation-group').filter({ hasText: 'Hatha Yoga · Wed/Fri 08:00' }).getByText('2027-01-06 08:00: already exists').waitFor();
+        await dialog.getByTestId('generation-group').filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' }).getByText('2027-01-06 08:00: already exists').waitFor();
     });
 });

@@ -50,7 +50,7 @@ describeInBrowser('the timetable in a browser', () => {
         const today = studioToday(config.timezone);
         const [paying, excused, owing] = await Promise.all([buildCustomer('Payingova'), buildCustomer('Excusedova'), buildCustomer('Owingova')]);
         for (const customer of [paying, excused]) {
-            await api('/passes', { customerId: customer.id, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, startsOn: addDays(today, -5), endsOn: addDays(today, 20) });
+            await api('/passes', { customerId: customer.id, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, startsOn: addDays(today, -5), endsOn: addDays(today, 20) });
         }
         const group = await buildGroup({ title: 'E2E early group', slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: addDays(today, -7), customerIds: [paying.id, excused.id, owing.id] });
         await api('/events', { scheduleId: group.id, title: 'E2E early class', courseId: 1, teacherId: anna, studioId: 3, startsAt: `${today}T05:10`, durationMinutes: 30, capacity: 10 });

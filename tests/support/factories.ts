@@ -6,7 +6,7 @@ export const buildPass = (fields: Partial<Pass> = {}): Pass => ({
     createdAt: '2026-11-01T10:00:00.000Z',
     customerId: 1,
     subscriptionId: 1,
-    name: '8 visits',
+    name: '8 занятий',
     price: 6000,
     visitsTotal: 8,
     visitsUsed: 0,

@@ -15,7 +15,7 @@ import { CustomerPayments } from '../../src/resources/customers/CustomerPayments
 afterEach(cleanup);
 
 const today = studioToday('Europe/Moscow');
-const plan: Subscription = { id: 3, createdAt: '', name: '8 visits', price: 5200, visits: 8, validityDays: 35, directionIds: [], freezeDays: 7, trial: false, active: true };
+const plan: Subscription = { id: 3, createdAt: '', name: '8 занятий', price: 5200, visits: 8, validityDays: 35, directionIds: [], freezeDays: 7, trial: false, active: true };
 const customer = { id: 5, firstName: 'Anna', lastName: 'Petrova', phone: '+7 900 000-00-00', status: 'active' } as Customer;
 const buildPass = (id: number, fields: Partial<Pass> = {}): Pass => ({ id, createdAt: '', ...passForSale(plan, 5, addDays(today, -3)), ...fields });
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
@@ -57,7 +57,7 @@ const rowOf = async (name: string) => (await screen.findByText(name)).closest('t
 describe('the passes on the customer card', () => {
     it('shows each pass with its state today, visits left, and only the actions that apply', async () => {
         renderPasses();
-        const active = within(await rowOf('8 visits'));
+        const active = within(await rowOf('8 занятий'));
         expect(active.getByText('Active')).toBeTruthy();
         expect(active.getByText('5 / 8')).toBeTruthy();
         expect(active.getByRole('button', { name: 'Freeze' })).toBeTruthy();
@@ -72,7 +72,7 @@ describe('the passes on the customer card', () => {
 
     it('reads in Russian', async () => {
         renderPasses('ru');
-        const active = within(await rowOf('8 visits'));
+        const active = within(await rowOf('8 занятий'));
         expect(active.getByText('Действует')).toBeTruthy();
         expect(active.getByRole('button', { name: 'Заморозить' })).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Продать абонемент' })).toBeTruthy();
@@ -82,7 +82,7 @@ describe('the passes on the customer card', () => {
         renderPasses();
         const partPaid = within(await rowOf('Part paid'));
         expect(partPaid.getByTestId('pass-balance').textContent).toBe('paid RUB 2,000.00 · due RUB 3,200.00');
-        expect(within(await rowOf('8 visits')).queryByRole('button', { name: 'Pay the rest' })).toBeNull();
+        expect(within(await rowOf('8 занятий')).queryByRole('button', { name: 'Pay the rest' })).toBeNull();
         fireEvent.click(partPaid.getByRole('button', { name: 'Pay the rest' }));
         const dialog = within(await screen.findByRole('dialog'));
         expect(dialog.getByText('Due on Part paid: RUB 3,200.00')).toBeTruthy();

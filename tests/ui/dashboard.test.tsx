@@ -16,8 +16,8 @@ afterEach(cleanup);
 const teacherDay: DashboardData = {
     today: '2026-11-23',
     todayEvents: [
-        { id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Hatha Yoga', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 12, marked: 3, enrolled: 8 },
-        { id: 8, startsAt: '2026-11-23T21:00', durationMinutes: 60, status: 'planned', title: 'Open class', studio: 'Main Hall', teacher: 'Anna Petrova', capacity: 20, marked: 5, enrolled: null },
+        { id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Хатха-йога', studio: 'Большой зал', teacher: 'Anna Petrova', capacity: 12, marked: 3, enrolled: 8 },
+        { id: 8, startsAt: '2026-11-23T21:00', durationMinutes: 60, status: 'planned', title: 'Open class', studio: 'Большой зал', teacher: 'Anna Petrova', capacity: 20, marked: 5, enrolled: null },
     ],
 };
 
@@ -32,7 +32,7 @@ const staffDay: StaffDashboard = {
     },
     activePasses: 42,
     visitsThisWeek: 87,
-    expiringPasses: [{ id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 visits', endsOn: '2026-11-25', visitsLeft: 1 }],
+    expiringPasses: [{ id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 занятий', endsOn: '2026-11-25', visitsLeft: 1 }],
     expiringCount: 1,
     unpaidVisits: 2,
     unpaidCustomers: [{ customerId: 9, customer: 'Olga Ivanova', visits: 2 }],
@@ -57,7 +57,7 @@ const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
 describe('the dashboard', () => {
     it("shows a teacher their classes of the day, each opening its roster, and no studio numbers", async () => {
         renderDashboard(teacherDay);
-        const link = await screen.findByRole('link', { name: /Hatha Yoga/ });
+        const link = await screen.findByRole('link', { name: /Хатха-йога/ });
         expect(link.getAttribute('href')).toBe('/events/7');
         // Marked of the group's members, not of the room's capacity; a class of no group just counts.
         expect(screen.getByText(/Marked 3 of 8 enrolled/)).toBeTruthy();

@@ -29,9 +29,9 @@ const authAs = (role: Role, id = 1): AuthProvider => ({
 
 const buildDirection = (fields: Partial<Direction> = {}): Direction => ({
     id: 1,
-    name: 'Yoga',
+    name: 'Йога',
     color: '#2e7d32',
-    description: 'Hatha and vinyasa',
+    description: 'Хатха и виньяса',
     active: true,
     createdAt: '2026-01-01T00:00:00.000Z',
     ...fields,
@@ -66,14 +66,14 @@ const directionProvider = (overrides: Partial<DataProvider> = {}) =>
 describe('a direction page', () => {
     it('is a form with save and delete for an admin', async () => {
         renderAt(<directions.edit />, { path: '/settings/directions/1', route: '/settings/directions/:id', resource: 'settings/directions', dataProvider: directionProvider() });
-        expect(await screen.findByDisplayValue('Yoga')).toBeTruthy();
+        expect(await screen.findByDisplayValue('Йога')).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
         expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
     });
 
     it('is read-only for a manager: no inputs, no save, no delete', async () => {
         renderAt(<directions.edit />, { role: 'manager', path: '/settings/directions/1', route: '/settings/directions/:id', resource: 'settings/directions', dataProvider: directionProvider() });
-        expect(await screen.findByText('Hatha and vinyasa')).toBeTruthy();
+        expect(await screen.findByText('Хатха и виньяса')).toBeTruthy();
         expect(screen.queryByRole('textbox')).toBeNull();
         expect(screen.queryByRole('button', { name: /Save|Delete/ })).toBeNull();
     });

@@ -47,7 +47,7 @@ const buildPerson = (fields: Partial<RosterPerson> = {}): RosterPerson => ({
     name: 'Petrova Anna',
     member: true,
     attendance: null,
-    pass: { id: 3, name: '8 visits', endsOn: '2026-12-01', visitsLeft: 5 },
+    pass: { id: 3, name: '8 занятий', endsOn: '2026-12-01', visitsLeft: 5 },
     ...fields,
 });
 
@@ -77,7 +77,7 @@ describe('a roster row', () => {
 describe('the journal as CSV', () => {
     it('has a header of dates, a row per customer with mark labels, and the totals', () => {
         const journal: JournalAnswer = {
-            schedule: { id: 1, title: 'Yoga', teacherId: 3 },
+            schedule: { id: 1, title: 'Йога', teacherId: 3 },
             month: '2026-11',
             columns: [
                 { eventId: 5, startsAt: '2026-11-02T19:00', status: 'done', visits: 1 },
@@ -132,12 +132,12 @@ describe('the attendances CSV', () => {
 
 describe('the reasons of skipped slots', () => {
     const translateIn = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale).translate;
-    const params = { date: '2027-01-04', time: '19:00', teacher: 'Anna Petrova', course: 'Hatha Yoga', studio: 'Hall A' };
+    const params = { date: '2027-01-04', time: '19:00', teacher: 'Anna Petrova', course: 'Хатха-йога', studio: 'Hall A' };
 
     it('names the class in the way in English and Russian', () => {
-        expect(skipReason(translateIn('en'), { reason: 'teacher_clash', params })).toBe('Anna Petrova teaches Hatha Yoga at 19:00 in Hall A');
-        expect(skipReason(translateIn('ru'), { reason: 'teacher_clash', params })).toBe('Anna Petrova ведёт «Hatha Yoga» в 19:00 в зале «Hall A»');
-        expect(skipReason(translateIn('en'), { reason: 'studio_clash', params })).toBe('Hall A is taken: Anna Petrova teaches Hatha Yoga there at 19:00');
+        expect(skipReason(translateIn('en'), { reason: 'teacher_clash', params })).toBe('Anna Petrova teaches Хатха-йога at 19:00 in Hall A');
+        expect(skipReason(translateIn('ru'), { reason: 'teacher_clash', params })).toBe('Anna Petrova ведёт «Хатха-йога» в 19:00 в зале «Hall A»');
+        expect(skipReason(translateIn('en'), { reason: 'studio_clash', params })).toBe('Hall A is taken: Anna Petrova teaches Хатха-йога there at 19:00');
         expect(skipReason(translateIn('en'), { reason: 'exists', params })).toBe('already exists');
         expect(skipReason(translateIn('ru'), { reason: 'exists', params })).toBe('уже есть');
     });

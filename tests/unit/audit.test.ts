@@ -4,7 +4,7 @@ import { validateDatabase } from '../../src/domain/validation';
 import { parseDatabaseText } from '../../src/server/storage/files';
 
 const actor: Actor = { userId: 2, userName: 'Maria', role: 'manager', endpoint: 'POST /api/passes/7/freeze' };
-const pass = { id: 7, customerId: 3, name: '8 visits', frozenFrom: null, frozenTo: null, endsOn: '2026-12-20', visitsUsed: 1 };
+const pass = { id: 7, customerId: 3, name: '8 занятий', frozenFrom: null, frozenTo: null, endsOn: '2026-12-20', visitsUsed: 1 };
 
 describe('an audit entry', () => {
     it('records a change as the fields that differ, as they were and became, with who and through what', () => {

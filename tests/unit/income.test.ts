@@ -52,10 +52,10 @@ describe('income over a period', () => {
     });
 
     it('breaks income down by plan, payments for no pass apart', () => {
-        const passes = new Map([[7, { subscriptionId: 2, name: '8 visits' }]]);
-        const plans = new Map([[2, { name: '8 visits (plan)' }]]);
+        const passes = new Map([[7, { subscriptionId: 2, name: '8 занятий' }]]);
+        const plans = new Map([[2, { name: '8 занятий (plan)' }]]);
         expect(incomeByPlan([pay('x', 6000, { passId: 7 }), pay('x', 800), pay('x', 1000, { passId: 7, kind: 'refund' })], passes, plans)).toEqual([
-            { key: '2', label: '8 visits (plan)', amount: 5000 },
+            { key: '2', label: '8 занятий (plan)', amount: 5000 },
             { key: 'none', label: undefined, amount: 800 },
         ]);
     });

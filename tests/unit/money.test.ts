@@ -32,7 +32,7 @@ import { validate } from '../../src/domain/validation';
 const buildPlan = (fields: Partial<Subscription> = {}): Subscription => ({
     id: 3,
     createdAt: '2026-07-26T06:30:00.000Z',
-    name: '8 visits',
+    name: '8 занятий',
     price: 5200,
     visits: 8,
     validityDays: 35,
@@ -66,7 +66,7 @@ const refusal = (rule: () => unknown) => {
 describe('selling a plan', () => {
     it('copies the plan and ends validityDays later, both ends included', () => {
         const pass = passForSale(buildPlan(), 5, '2026-11-01');
-        expect(pass).toMatchObject({ customerId: 5, subscriptionId: 3, name: '8 visits', price: 5200, visitsTotal: 8, directionIds: [1], visitsUsed: 0, cancelled: false });
+        expect(pass).toMatchObject({ customerId: 5, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, directionIds: [1], visitsUsed: 0, cancelled: false });
         expect(pass.endsOn).toBe('2026-12-05');
         expect(passStateOn(pass, '2026-12-05')).toBe('active');
         expect(passStateOn(pass, '2026-12-06')).toBe('expired');

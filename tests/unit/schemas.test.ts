@@ -59,9 +59,9 @@ describe('users', () => {
 
 describe('catalogue', () => {
     it('directions need a name and a #rrggbb colour', () => {
-        accepts(directionSchema, { name: 'Yoga', color: '#12ab3C' });
+        accepts(directionSchema, { name: 'Йога', color: '#12ab3C' });
         refuses(directionSchema, { name: ' ', color: '#12ab3C' }, 'name', 'ra.validation.required');
-        refuses(directionSchema, { name: 'Yoga', color: 'red' }, 'color', 'app.validation.color');
+        refuses(directionSchema, { name: 'Йога', color: 'red' }, 'color', 'app.validation.color');
     });
     it('studios need a whole capacity of at least one', () => {
         accepts(studioSchema, { name: 'Hall', capacity: 12 });
@@ -69,13 +69,13 @@ describe('catalogue', () => {
         refuses(studioSchema, { name: 'Hall', capacity: 2.5 }, 'capacity', 'app.validation.integer');
     });
     it('courses default to 60 minutes and refuse a level that does not exist', () => {
-        expect(accepts(courseSchema, { name: 'Hatha', directionId: 1 })).toMatchObject({ durationMinutes: 60, level: 'open' });
-        refuses(courseSchema, { name: 'Hatha', directionId: 1, level: 'pro' }, 'level');
-        refuses(courseSchema, { name: 'Hatha', directionId: 'one' }, 'directionId', 'app.validation.reference');
+        expect(accepts(courseSchema, { name: 'Хатха', directionId: 1 })).toMatchObject({ durationMinutes: 60, level: 'open' });
+        refuses(courseSchema, { name: 'Хатха', directionId: 1, level: 'pro' }, 'level');
+        refuses(courseSchema, { name: 'Хатха', directionId: 'one' }, 'directionId', 'app.validation.reference');
     });
     it('subscription plans: unlimited visits are null, prices have at most two decimals', () => {
         expect(accepts(subscriptionSchema, { name: 'Unlimited', price: 9000, validityDays: 30 })).toMatchObject({ visits: null, directionIds: [], freezeDays: 0, trial: false });
-        accepts(subscriptionSchema, { name: '8 visits', price: 5600.5, visits: 8, validityDays: 30 });
+        accepts(subscriptionSchema, { name: '8 занятий', price: 5600.5, visits: 8, validityDays: 30 });
         refuses(subscriptionSchema, { name: 'x', price: 10.123, validityDays: 30 }, 'price', 'app.validation.cents');
         refuses(subscriptionSchema, { name: 'x', price: -5, validityDays: 30 }, 'price', 'app.validation.not_negative');
         refuses(subscriptionSchema, { name: 'x', price: 5, visits: 0, validityDays: 30 }, 'visits', 'app.validation.min_one');

@@ -68,7 +68,7 @@ describe('the rules the settings forms check before sending', () => {
     });
 
     it('a plan with no visits is unlimited and with no directions covers all', () => {
-        const plan = validate(subscriptionSchema, { name: 'Unlimited month', price: 9000, visits: null, validityDays: 30 });
+        const plan = validate(subscriptionSchema, { name: 'Безлимит на месяц', price: 9000, visits: null, validityDays: 30 });
         expect(plan).toMatchObject({ ok: true, value: { visits: null, directionIds: [], freezeDays: 0, trial: false, active: true } });
         expect(validate(subscriptionSchema, { name: 'Zero', price: 1, visits: 0, validityDays: 30 })).toEqual({ ok: false, errors: { visits: 'app.validation.min_one' } });
     });

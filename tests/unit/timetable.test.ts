@@ -5,7 +5,7 @@ import type { Schedule, StudioEvent } from '../../src/domain/types';
 const buildSchedule = (fields: Partial<Schedule> = {}): Schedule => ({
     id: 1,
     createdAt: '2026-11-01T10:00:00.000Z',
-    title: 'Hatha',
+    title: 'Хатха',
     courseId: 1,
     teacherId: 3,
     studioId: 1,
@@ -48,7 +48,7 @@ describe('expanding a schedule', () => {
             ['2026-11-23T19:00', 60],
             ['2026-11-26T19:00', 90],
         ]);
-        expect(drafts[0]).toMatchObject({ scheduleId: 1, teacherId: 3, studioId: 1, capacity: 12, status: 'planned', title: 'Hatha' });
+        expect(drafts[0]).toMatchObject({ scheduleId: 1, teacherId: 3, studioId: 1, capacity: 12, status: 'planned', title: 'Хатха' });
     });
 
     it('keeps the wall-clock time across a daylight-saving change', () => {
