@@ -6,7 +6,7 @@ import { referencedIds, validate, type FieldErrors } from '../domain/validation'
 import { canSee, present, visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
-import { parseListQuery } from './listQuery';
+import { jsonServerPage, parseListQuery } from './listQuery';
 import { computedFilters, listFields, writeRules } from './rules';
 import type { WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
@@ -111,6 +111,17 @@ export const collectionRoutes = (storage: Storage): Router => {
         return page.map(record => ({ ...record, ...extra(record) }));
     };
 
+    /** json-server's Link header of a `_page` answer: the first, previous, next and last pages, as it writes them. */
+    const pageLinks = (req: Request, { page, limit }: { page: number; limit: number }, total: number): string => {
+        const last = Math.max(1, Math.ceil(total / limit));
+        const link = (to: number, rel: string) => {
+            const params = new URLSearchParams(req.query as Record<string, string>);
+            params.set('_page', String(to));
+            return `<${req.protocol}://${req.get('host')}${req.baseUrl}${req.path}?${params}>; rel="${rel}"`;
+        };
+        return [link(1, 'first'), page > 1 && link(page - 1, 'prev'), page < last && link(page + 1, 'next'), link(last, 'last')].filter(Boolean).join(', ');
+    };
+
     const answer = (req: Request, res: Response, collection: CollectionName, record: Row, status = 200) =>
         res.status(status).json(present(userOf(req), collection, record));
 
@@ -135,6 +146,8 @@ export const collectionRoutes = (storage: Storage): Router => {
             const last = records.length ? query.range.start + records.length - 1 : query.range.start;
             res.setHeader('Content-Range', `${collection} ${query.range.start}-${last}/${total}`);
             res.setHeader('X-Total-Count', String(total));
+            const paged = jsonServerPage(req.query as Record<string, unknown>);
+            if (paged) res.setHeader('Link', pageLinks(req, paged, total));
             res.json(await withComputedFields(req, collection, (records as unknown as Row[]).map(record => present(userOf(req), collection, record))));
         }),
     );

@@ -44,20 +44,110 @@ const filterAllowed = (collection: CollectionName, field: string, fields: Set<st
     return compared === undefined || fields.has(compared);
 };
 
+/** The parts of a list request, parsed: from simple-rest's JSON parameters or from json-server's words. */
+interface ListParts {
+    sort?: unknown;
+    range?: unknown;
+    filter?: unknown;
+}
+
+const simpleRestParts = (query: Record<string, unknown>): ListParts => ({
+    sort: query.sort === undefined ? undefined : parseJson('sort', query.sort),
+    range: query.range === undefined ? undefined : parseJson('range', query.range),
+    filter: query.filter === undefined ? undefined : parseJson('filter', query.filter),
+});
+
+/** One value of a json-server word: given once, as text (`a[b]=c` and repeats are refused where one is meant). */
+const single = (name: string, raw: unknown): string => {
+    if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once`, { [name]: 'app.validation.invalid' });
+    return raw;
+};
+
+const wholeNumber = (name: string, raw: unknown, least: number): number => {
+    const text = single(name, raw);
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < least) throw badRequest(`${name} must be a whole number of at least ${least}`, { [name]: 'app.validation.invalid' });
+    return value;
+};
+
+/** json-server's words that this API has no equivalent for on the studio's collections, with what to use instead. */
+const notOffered: Record<string, string> = {
+    _embed: 'ask for the related records by their reference field (filter by customerId, say)',
+    _expand: 'ask for the referenced record by its id',
+    _like: 'use q to search, or equality and _gte/_lte',
+};
+
+/**
+ * json-server 0.17's query words (`_sort`, `_order`, `_start`, `_end`, `_limit`, `_page`, `field=value`,
+ * `field_gte`, `field_lte`, `field_ne`, `q`) as the same parts simple-rest sends, so that both go
+ * through one set of checks. Without a page asked for, a list answers up to the most a page may hold.
+ */
+const jsonServerParts = (query: Record<string, unknown>): ListParts => {
+    const filter: Record<string, unknown> = {};
+    const parts: ListParts = { filter };
+    let order = 'ASC';
+    let sortField: string | undefined;
+    let start: number | undefined;
+    let end: number | undefined;
+    let limit: number | undefined;
+    let page: number | undefined;
+    for (const [name, raw] of Object.entries(query)) {
+        const unsupported = Object.keys(notOffered).find(word => name === word || name.endsWith(word));
+        if (unsupported) throw badRequest(`${unsupported} is not offered on the studio's collections: ${notOffered[unsupported]}`, { [name]: 'app.validation.unknown_parameter' });
+        if (name === '_sort') {
+            sortField = single(name, raw);
+            if (sortField.includes(',')) throw badRequest('_sort takes one field here', { _sort: 'app.validation.invalid' });
+        } else if (name === '_order') {
+            order = single(name, raw).toUpperCase();
+            if (order !== 'ASC' && order !== 'DESC') throw badRequest('_order must be asc or desc', { _order: 'app.validation.invalid' });
+        } else if (name === '_start') start = wholeNumber(name, raw, 0);
+        else if (name === '_end') end = wholeNumber(name, raw, 0);
+        else if (name === '_limit') limit = wholeNumber(name, raw, 1);
+        else if (name === '_page') page = wholeNumber(name, raw, 1);
+        else if (name.startsWith('_')) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+        else if (name === 'q' || /_(gte|lte|ne)$/.test(name)) filter[name] = single(name, raw);
+        else if (typeof raw === 'string' || (Array.isArray(raw) && raw.every(value => typeof value === 'string'))) filter[name] = raw;
+        else throw badRequest(`Invalid value for filter "${name}"`, { [name]: 'app.validation.invalid' });
+    }
+    if (sortField !== undefined) parts.sort = [sortField, order];
+    if (page !== undefined) {
+        const size = limit ?? 10;
+        parts.range = [(page - 1) * size, page * size - 1];
+    } else if (start !== undefined || end !== undefined || limit !== undefined) {
+        const from = start ?? 0;
+        const to = end !== undefined ? end - 1 : limit !== undefined ? from + limit - 1 : from + maxPageSize - 1;
+        parts.range = [from, Math.max(from, to)];
+    } else parts.range = [0, maxPageSize - 1];
+    return parts;
+};
+
+/** The page json-server's `_page` asked for, for the Link header of the answer. */
+export const jsonServerPage = (query: Record<string, unknown>): { page: number; limit: number } | undefined => {
+    if (query._page === undefined || typeof query._page !== 'string') return undefined;
+    const limit = typeof query._limit === 'string' ? Number(query._limit) : 10;
+    return { page: Number(query._page), limit };
+};
+
 export const parseListQuery = (
     collection: CollectionName,
     query: Record<string, unknown>,
     role: Role,
     extraFilters: string[] = [],
 ): ListQuery => {
-    for (const name of Object.keys(query)) {
-        if (!queryParameters.has(name)) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+    // simple-rest's JSON parameters, or else json-server's words; the two are not mixed.
+    const names = Object.keys(query);
+    const simpleRest = names.some(name => queryParameters.has(name));
+    if (simpleRest) {
+        for (const name of names) {
+            if (!queryParameters.has(name)) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+        }
     }
+    const parts = simpleRest ? simpleRestParts(query) : jsonServerParts(query);
     const fields = new Set(readableFieldsFor(role, collection));
 
     let sort: ListQuery['sort'] = { field: 'id', order: 'ASC' };
-    if (query.sort !== undefined) {
-        const value = parseJson('sort', query.sort);
+    if (parts.sort !== undefined) {
+        const value = parts.sort;
         if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || !['ASC', 'DESC'].includes(value[1])) {
             throw badRequest('sort must be ["field","ASC"|"DESC"]', { sort: 'app.validation.invalid' });
         }
@@ -66,8 +156,8 @@ export const parseListQuery = (
     }
 
     let range = { start: 0, end: 24 };
-    if (query.range !== undefined) {
-        const value = parseJson('range', query.range);
+    if (parts.range !== undefined) {
+        const value = parts.range as number[];
         if (
             !Array.isArray(value) ||
             value.length !== 2 ||
@@ -82,8 +172,8 @@ export const parseListQuery = (
 
     const filters: Filter[] = [];
     let search: string | undefined;
-    if (query.filter !== undefined) {
-        const value = parseJson('filter', query.filter);
+    if (parts.filter !== undefined) {
+        const value = parts.filter;
         if (!value || typeof value !== 'object' || Array.isArray(value)) {
             throw badRequest('filter must be a JSON object', { filter: 'app.validation.invalid' });
         }
@@ -94,12 +184,16 @@ export const parseListQuery = (
                 if (raw.trim()) search = raw.trim().slice(0, 200);
                 continue;
             }
-            const bound = /^(.+)_(gte|lte)$/.exec(key);
+            const bound = /^(.+)_(gte|lte|ne)$/.exec(key);
             const field = bound && !fields.has(key) ? bound[1] : key;
             if (!filterAllowed(collection, field, fields, extraFilters)) {
                 throw badRequest(`Cannot filter ${collection} by "${field}"`, { [key]: 'app.validation.unknown_field' });
             }
-            if (bound && field !== key) {
+            if (bound && field !== key && bound[2] === 'ne') {
+                const values = Array.isArray(raw) ? raw : [raw];
+                if (!values.every(isScalar) || values.length > maxPageSize) throw bad();
+                filters.push({ field, kind: 'excludes', values });
+            } else if (bound && field !== key) {
                 if (typeof raw !== 'string' && typeof raw !== 'number') throw bad();
                 filters.push({ field, kind: bound[2] as 'gte' | 'lte', value: raw });
             } else {

@@ -113,3 +113,28 @@ describe('the search as people type it', () => {
         expect(() => parseListQuery('customers', { filter: '{"phoneDigits":"8 982"}' }, 'teacher', extra)).toThrow(/Cannot filter customers by "phoneDigits"/);
     });
 });
+
+describe('json-server words', () => {
+    it('become the same sort, page and filters as simple-rest parameters', () => {
+        expect(parseListQuery('customers', { _sort: 'lastName', _order: 'desc', _page: '3', _limit: '20', status: ['active', 'trial'], createdAt_gte: '2026-01-01', status_ne: 'left', q: ' Анна ' }, 'admin')).toEqual({
+            sort: { field: 'lastName', order: 'DESC' },
+            range: { start: 40, end: 59 },
+            filters: [
+                { field: 'status', kind: 'equals', values: ['active', 'trial'] },
+                { field: 'createdAt', kind: 'gte', value: '2026-01-01' },
+                { field: 'status', kind: 'excludes', values: ['left'] },
+            ],
+            search: 'Анна',
+        });
+        expect(parseListQuery('customers', { _start: '5', _limit: '5' }, 'admin').range).toEqual({ start: 5, end: 9 });
+        expect(parseListQuery('customers', { _start: '5', _end: '7' }, 'admin').range).toEqual({ start: 5, end: 6 });
+        // No page asked for: as many as a page may hold, as json-server answers everything.
+        expect(parseListQuery('customers', {}, 'admin').range).toEqual({ start: 0, end: 999 });
+    });
+
+    it('are refused where they have no equivalent, or repeat what is meant once', () => {
+        expect(() => parseListQuery('customers', { lastName_like: 'A' }, 'admin')).toThrow(/_like is not offered/);
+        expect(() => parseListQuery('customers', { _sort: ['a', 'b'] }, 'admin')).toThrow(/once/);
+        expect(() => parseListQuery('customers', { phone: '+7' }, 'teacher')).toThrow(/Cannot filter customers by "phone"/);
+    });
+});
