@@ -20,7 +20,7 @@ export const moneyMessages = defineMessages(
                 fields: { cancelPass: 'Cancel the pass', correctsId: 'Corrects', reason: 'Reason' },
             },
             customers: {
-                fields: { unpaidVisits: 'Debt', balanceDue: 'Owed' },
+                fields: { unpaidVisits: 'Unpaid visits', balanceDue: 'Owed' },
             },
         },
         app: {
@@ -184,7 +184,7 @@ export const moneyMessages = defineMessages(
                 fields: { cancelPass: 'Аннулировать абонемент', correctsId: 'Исправляет', reason: 'Причина' },
             },
             customers: {
-                fields: { unpaidVisits: 'Долг', balanceDue: 'Задолженность' },
+                fields: { unpaidVisits: 'Неоплаченные посещения', balanceDue: 'К доплате' },
             },
         },
         app: {
