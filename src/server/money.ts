@@ -89,18 +89,29 @@ interface Sale {
     note?: string;
 }
 
-/** A payment for a pass, recorded now. Its fields in the ledger's usual order, which the history shows them in. */
-const insertPayment = (tx: Transaction, payment: Pick<Payment, 'customerId' | 'amount' | 'method' | 'passId' | 'createdBy'> & { paymentLinkId?: string; note?: string }) =>
+type LedgerInput = Pick<Payment, 'customerId' | 'amount' | 'method' | 'passId' | 'createdBy'> & {
+    kind?: Payment['kind'];
+    paymentLinkId?: string | null;
+    note?: string | null;
+    correctsId?: Identifier;
+};
+
+/**
+ * One entry of the ledger, recorded now: a payment unless another kind is named. Its fields in the
+ * ledger's usual order, which the history shows them in; a correction also names the entry it corrects.
+ */
+const recordEntry = (tx: Transaction, entry: LedgerInput) =>
     tx.insert('payments', {
-        customerId: payment.customerId,
-        kind: 'payment',
-        amount: payment.amount,
-        method: payment.method,
-        passId: payment.passId,
-        paymentLinkId: payment.paymentLinkId ?? null,
+        customerId: entry.customerId,
+        kind: entry.kind ?? 'payment',
+        amount: entry.amount,
+        method: entry.method,
+        passId: entry.passId,
+        paymentLinkId: entry.paymentLinkId ?? null,
         paidAt: new Date().toISOString(),
-        note: payment.note ?? null,
-        createdBy: payment.createdBy,
+        note: entry.note ?? null,
+        ...(entry.correctsId !== undefined && { correctsId: entry.correctsId }),
+        createdBy: entry.createdBy,
     });
 
 /**
@@ -113,7 +124,7 @@ export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: P
     const pass = await tx.insert('passes', passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null));
     if (sale.amount <= 0) return { pass, payment: null };
     const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
-    const payment = await insertPayment(tx, { customerId, amount, method, passId: pass.id, createdBy, paymentLinkId, note });
+    const payment = await recordEntry(tx, { customerId, amount, method, passId: pass.id, createdBy, paymentLinkId, note });
     return { pass: await tx.update('passes', { ...pass, paymentId: payment.id }), payment };
 };
 
@@ -157,7 +168,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const pass = await found(tx, 'passes', req.params.id, 'Pass');
                 const due = await dueOn(tx, pass);
                 applyRule(() => checkPassPayment(input.amount, due));
-                const payment = await insertPayment(tx, { customerId: pass.customerId, amount: input.amount, method: input.method, passId: pass.id, createdBy: user(req).id });
+                const payment = await recordEntry(tx, { customerId: pass.customerId, amount: input.amount, method: input.method, passId: pass.id, createdBy: user(req).id });
                 // A pass sold for nothing paid learns its first payment, as a sale would have told it.
                 const after = pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
                 return { pass: await withBalance(tx, after), payment };
@@ -203,15 +214,13 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const payments = await tx.select('payments', { customerId: input.customerId });
                 applyRule(() => checkRefund(input, payments, pass));
                 if (input.cancelPass) allow(req, 'passes', 'edit');
-                const payment = await tx.insert('payments', {
+                const payment = await recordEntry(tx, {
                     customerId: input.customerId,
                     kind: 'refund',
                     amount: input.amount,
                     method: input.method,
                     passId: input.passId ?? null,
-                    paymentLinkId: null,
-                    paidAt: new Date().toISOString(),
-                    note: input.note ?? null,
+                    note: input.note,
                     createdBy: user(req).id,
                 });
                 const after = pass && input.cancelPass ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
@@ -235,14 +244,12 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const corrected = await found(tx, 'payments', req.params.id, 'Payment');
                 const ledger = await tx.select('payments', { customerId: corrected.customerId });
                 applyRule(() => checkCorrection(corrected, ledger, input.amount));
-                return tx.insert('payments', {
+                return recordEntry(tx, {
                     customerId: corrected.customerId,
                     kind: 'correction',
                     amount: input.amount,
                     method: corrected.method,
                     passId: corrected.passId ?? null,
-                    paymentLinkId: null,
-                    paidAt: new Date().toISOString(),
                     note: input.reason,
                     correctsId: corrected.id,
                     createdBy: user(req).id,

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
-import { lighten } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { RosterPerson } from '../../server/timetable';
 import type { LabelledStatus } from '../common/statuses';
-import { NoPass, SettleButton } from './RosterRow';
+import { markColours, NoPass, SettleButton } from './RosterRow';
 
 interface Props {
     person: RosterPerson;
@@ -70,16 +69,7 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
                     aria-label={translate('app.timetable.roster.mark_as', { name: person.name, status: shown.label })}
                     variant={current ? 'contained' : 'outlined'}
                     onClick={event => (current ? setMenu(event.currentTarget) : onMark(person, shown.code))}
-                    sx={{
-                        ...touch,
-                        px: 1.5,
-                        flexShrink: 0,
-                        borderColor: shown.color,
-                        color: theme =>
-                            current ? theme.palette.getContrastText(shown.color) : theme.palette.mode === 'dark' ? lighten(shown.color, 0.45) : shown.color,
-                        bgcolor: current ? shown.color : undefined,
-                        '&:hover': { bgcolor: current ? shown.color : `${shown.color}22`, borderColor: shown.color },
-                    }}
+                    sx={[touch, { px: 1.5, flexShrink: 0 }, markColours(shown.color, !!current)]}
                 >
                     {shown.label}
                 </Button>

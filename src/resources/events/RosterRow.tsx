@@ -1,6 +1,7 @@
 import ClearOutlined from '@mui/icons-material/ClearOutlined';
 import { Box, Button, Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
-import { lighten } from '@mui/material/styles';
+import { lighten, type Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import type { LabelledStatus } from '../common/statuses';
@@ -14,6 +15,14 @@ interface Props {
     onMark: (person: RosterPerson, status: string) => void;
     onClear: (person: RosterPerson) => void;
 }
+
+/** A mark's button in the mark's colour: filled when chosen; a dark colour on a dark background is lightened to stay readable. */
+export const markColours = (color: string, chosen: boolean): SystemStyleObject<Theme> => ({
+    borderColor: color,
+    color: theme => (chosen ? theme.palette.getContrastText(color) : theme.palette.mode === 'dark' ? lighten(color, 0.45) : color),
+    bgcolor: chosen ? color : undefined,
+    '&:hover': { bgcolor: chosen ? color : `${color}22`, borderColor: color },
+});
 
 /** No pass to charge: "No pass", or, when their pass is frozen on the class's day, until when. */
 export const NoPass = ({ person }: { person: RosterPerson }) => {
@@ -80,16 +89,7 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
                                 aria-pressed={chosen}
                                 variant={chosen ? 'contained' : 'outlined'}
                                 onClick={() => !chosen && onMark(person, status.code)}
-                                sx={{
-                                    borderColor: status.color,
-                                    minWidth: 0,
-                                    px: 1,
-                                    // A dark status colour on a dark background is lightened to stay readable.
-                                    color: theme =>
-                                        chosen ? theme.palette.getContrastText(status.color) : theme.palette.mode === 'dark' ? lighten(status.color, 0.45) : status.color,
-                                    bgcolor: chosen ? status.color : undefined,
-                                    '&:hover': { bgcolor: chosen ? status.color : `${status.color}22`, borderColor: status.color },
-                                }}
+                                sx={{ ...markColours(status.color, chosen), minWidth: 0, px: 1 }}
                             >
                                 {status.label}
                             </Button>
