@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './fields';
 import { roles } from './schemas';
+import { isStudioCollection } from './roles';
 import type { CollectionName, Role } from './types';
 
 /*
@@ -17,7 +18,7 @@ export type AuditAction = (typeof auditActions)[number];
 export const hiddenValue = '[hidden]';
 
 /** Fields whose values never enter the trail, by collection: the field it shows as instead of each. */
-const hiddenFields: Partial<Record<CollectionName, Record<string, string>>> = {
+const hiddenFields: Partial<Record<string, Record<string, string>>> = {
     users: { passwordHash: 'password', password: 'password' },
 };
 
@@ -58,7 +59,8 @@ export interface Actor {
 
 /** One record's change within a transaction: as it was before (null: new) and as it is after (null: deleted). */
 export interface RecordChange {
-    collection: CollectionName;
+    /** One of the studio's collections, or a developer's prototype collection. */
+    collection: CollectionName | (string & {});
     before: Values | null;
     after: Values | null;
 }
@@ -69,7 +71,7 @@ export type NewAuditEntry = z.output<typeof auditEntrySchema>;
  * The record as the trail may show it: hidden fields replaced by a marker under their public name, and
  * without its createdAt, which the entry's own time tells for a new record and the record keeps.
  */
-const shown = (collection: CollectionName, record: Values): Values => {
+const shown = (collection: string, record: Values): Values => {
     const hidden = hiddenFields[collection] ?? {};
     const copy: Values = {};
     for (const [field, value] of Object.entries(record)) {
@@ -84,7 +86,7 @@ const shown = (collection: CollectionName, record: Values): Values => {
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 
 /** The fields that differ, each as it was and as it became; a hidden field that changed shows as changed without its values. */
-export const changedFields = (collection: CollectionName, before: Values, after: Values): { before: Values; after: Values } => {
+export const changedFields = (collection: string, before: Values, after: Values): { before: Values; after: Values } => {
     const hidden = hiddenFields[collection] ?? {};
     const was: Values = {};
     const became: Values = {};
@@ -100,11 +102,15 @@ export const changedFields = (collection: CollectionName, before: Values, after:
 const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
 
 /** The customer, pass and class a record concerns, so that their History panels find its changes. */
-export const subjectsOf = (collection: CollectionName, record: Values): Pick<NewAuditEntry, 'customerId' | 'passId' | 'eventId'> => ({
-    customerId: idOf(collection === 'customers' ? record.id : record.customerId),
-    passId: idOf(collection === 'passes' ? record.id : record.passId),
-    eventId: idOf(collection === 'events' ? record.id : record.eventId),
-});
+export const subjectsOf = (collection: string, record: Values): Pick<NewAuditEntry, 'customerId' | 'passId' | 'eventId'> =>
+    // A prototype's customerId is the developer's own field, not a studio customer's history.
+    !isStudioCollection(collection)
+        ? { customerId: null, passId: null, eventId: null }
+        : {
+              customerId: idOf(collection === 'customers' ? record.id : record.customerId),
+              passId: idOf(collection === 'passes' ? record.id : record.passId),
+              eventId: idOf(collection === 'events' ? record.id : record.eventId),
+          };
 
 /** The entry a record's change makes, or null when nothing changed (written and put back, or created and deleted). */
 export const auditEntryFor = (change: RecordChange, actor: Actor): NewAuditEntry | null => {

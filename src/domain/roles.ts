@@ -56,8 +56,38 @@ const grants: Record<Role, Grants> = {
     },
 };
 
+/** The studio's own collections: any other collection in the database is a developer's prototype. */
+export const studioCollectionNames = [
+    'users',
+    'directions',
+    'studios',
+    'courses',
+    'subscriptions',
+    'customers',
+    'passes',
+    'payments',
+    'paymentLinks',
+    'schedules',
+    'events',
+    'attendances',
+    'statuses',
+    'configs',
+    'auditEntries',
+] as const satisfies readonly CollectionName[];
+
+export const isStudioCollection = (name: string): boolean => (studioCollectionNames as readonly string[]).includes(name);
+
+/**
+ * A prototype collection (one a developer added to db.json) is an admin's: admins read and write it,
+ * managers read it, teachers do not see it.
+ */
+const prototypeGrants: Record<Role, readonly Action[]> = { admin: everything, manager: catalogue, teacher: [] };
+
+export const canAccessPrototype = (role: Role | undefined, action: string): boolean => !!role && prototypeGrants[role].includes(action as Action);
+
 export const canAccess = (role: Role | undefined, params: { resource: string; action: string }): boolean => {
     if (!role) return false;
+    if (!isStudioCollection(params.resource)) return canAccessPrototype(role, params.action);
     if (role === 'admin') return true;
     const allowed = grants[role][params.resource as CollectionName];
     return !!allowed && allowed.includes(params.action as Action);

@@ -6,7 +6,7 @@
 export const statusListRouteNames = ['customer', 'attendance'] as const;
 
 const id = '[^/]+';
-const routePatterns: RegExp[] = [
+const routes = [
     '/',
     '/login',
     '/logout',
@@ -37,6 +37,16 @@ const routePatterns: RegExp[] = [
     // react-admin's own pages, reached when a role may not open something.
     '/access-denied',
     '/authentication-error',
-].map(pattern => new RegExp(`^${pattern}/?$`));
+];
+const routePatterns: RegExp[] = routes.map(pattern => new RegExp(`^${pattern}/?$`));
+
+/** The first segments of the app's own paths (`customers`, `settings`...): a prototype collection cannot take one. */
+export const appRouteSegments: readonly string[] = [...new Set(routes.map(route => route.split('/')[1]).filter(segment => /^[a-z-]+$/i.test(segment)))];
+
+/** A prototype collection's screens: its list, create form, record and record's show view. */
+const prototypeRoute = /^\/([A-Za-z][A-Za-z0-9_-]*)(?:\/create|\/[^/]+(?:\/show)?)?\/?$/;
+
+/** The prototype collection a browser path shows, if it is one of a prototype's screens. */
+export const prototypeOfPath = (path: string): string | undefined => prototypeRoute.exec(path)?.[1];
 
 export const isAppRoute = (path: string): boolean => routePatterns.some(pattern => pattern.test(path));

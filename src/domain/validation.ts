@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { collectionNames, collections, type Reference } from './collections';
+import { isPrototype, isPrototypeId } from './prototypes';
 import type { CollectionName } from './types';
 
 export type FieldErrors = Record<string, string>;
@@ -105,6 +106,18 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
     }
     const configs = db.configs as { id: unknown }[];
     if (!configs.some(config => config.id === 'general')) add('configs has no "general" record');
+    for (const [name, value] of Object.entries(db)) {
+        if (!isPrototype(name, value)) continue;
+        // A prototype's records may hold anything, but each needs an id of its own to be read, changed or deleted.
+        const seen = new Set<unknown>();
+        (value as Record<string, unknown>[]).forEach((record, index) => {
+            // 5 and "5" are one record's address: /api/rooms/5.
+            const key = String(record.id);
+            if (!isPrototypeId(record.id)) add(`${name}[${index}] has no id (a positive whole number or a text)`);
+            else if (seen.has(key)) add(`${name}[${index}] repeats id ${key}`);
+            seen.add(key);
+        });
+    }
     return problems;
 };
 

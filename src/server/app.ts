@@ -5,8 +5,22 @@ import { createAuth, type AuthOptions } from './auth';
 import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
 import { featureRoutes, mountAll, publicRoutes } from './features';
+import { prototypeRoutes } from './prototypes';
 import { appFiles } from './static';
 import type { Storage } from './storage/types';
+import { appRouteSegments, prototypeOfPath } from '../domain/routes';
+
+interface Layer {
+    route?: { path: unknown };
+    handle: unknown;
+}
+
+/** The first segments of every literal path the router (and the routers inside it) answers: `auth`, `dashboard`... */
+const routeSegments = (router: unknown): string[] =>
+    ((router as { stack?: Layer[] }).stack ?? []).flatMap(layer => {
+        if (layer.route) return typeof layer.route.path === 'string' ? [layer.route.path.split('/')[1] ?? ''].filter(segment => segment && !segment.startsWith(':')) : [];
+        return routeSegments(layer.handle);
+    });
 
 export interface ServerOptions {
     storage: Storage;
@@ -61,9 +75,14 @@ export const createApp = (options: ServerOptions) => {
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.use(mountAll(featureRoutes(storage)));
+    // Names a prototype collection cannot take: every path the API and the app use, filled in below.
+    const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
+    const prototypes = prototypeRoutes(storage, reserved);
+    api.use(prototypes);
     api.use(collectionRoutes(storage));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
+    routeSegments(api).forEach(segment => reserved.add(segment));
 
     const app = express();
     app.disable('x-powered-by');
@@ -82,7 +101,12 @@ export const createApp = (options: ServerOptions) => {
         next();
     });
     app.use('/api', api);
-    app.use(appFiles(options.distDir));
+    app.use(
+        appFiles(options.distDir, async path => {
+            const name = prototypeOfPath(path);
+            return name !== undefined && !reserved.has(name) && (await storage.prototypeNames()).includes(name);
+        }),
+    );
     app.use(errorHandler);
     return { app, storage };
 };

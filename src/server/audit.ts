@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import { auditEntryFor, type Actor, type RecordChange } from '../domain/audit';
 import type { CollectionName, User } from '../domain/types';
-import type { Id, NewRecord, RecordOf, Storage, Transaction } from './storage/types';
+import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row, Storage, Transaction } from './storage/types';
 
 /*
  * The audit trail is written at the storage boundary, so that no route can change a record without
@@ -50,6 +50,22 @@ class AuditedTransaction implements Transaction {
     select: Transaction['select'] = (collection, where, options) => this.tx.select(collection, where, options);
     count: Transaction['count'] = (collection, where) => this.tx.count(collection, where);
     list: Transaction['list'] = (collection, query) => this.tx.list(collection, query);
+    prototypeNames: Transaction['prototypeNames'] = () => this.tx.prototypeNames();
+    prototypeRecords: Transaction['prototypeRecords'] = name => this.tx.prototypeRecords(name);
+    getPrototype: Transaction['getPrototype'] = (name, id) => this.tx.getPrototype(name, id);
+
+    async putPrototype(name: string, record: NewPrototypeRecord): Promise<Row> {
+        const before = record.id === undefined ? null : await this.firstState(name, record.id, () => this.tx.getPrototype(name, record.id as Id));
+        const stored = await this.tx.putPrototype(name, record);
+        this.note(name, stored.id, before, stored);
+        return stored;
+    }
+
+    async removePrototype(name: string, id: Id): Promise<void> {
+        const before = await this.firstState(name, id, () => this.tx.getPrototype(name, id));
+        await this.tx.removePrototype(name, id);
+        this.note(name, id, before, null);
+    }
 
     async insert<C extends CollectionName>(collection: C, record: NewRecord<C>): Promise<RecordOf<C>> {
         const stored = await this.tx.insert(collection, record);
@@ -78,16 +94,16 @@ class AuditedTransaction implements Transaction {
         }
     }
 
-    private key = (collection: CollectionName, id: Id) => `${collection} ${String(id)}`;
+    private key = (collection: string, id: Id) => `${collection} ${String(id)}`;
 
     /** The record as it was before this transaction touched it. */
-    private async firstState(collection: CollectionName, id: Id): Promise<Values | null> {
+    private async firstState(collection: string, id: Id, read: () => Promise<unknown> = () => this.tx.get(collection as CollectionName, id)): Promise<Values | null> {
         const seen = this.changes.get(this.key(collection, id));
         if (seen) return seen.before;
-        return ((await this.tx.get(collection, id)) as Values | undefined) ?? null;
+        return ((await read()) as Values | undefined) ?? null;
     }
 
-    private note(collection: CollectionName, id: Id, before: Values | null, after: Values | null) {
+    private note(collection: string, id: Id, before: Values | null, after: Values | null) {
         const key = this.key(collection, id);
         const seen = this.changes.get(key);
         this.changes.set(key, { collection, before: seen ? seen.before : before, after });
@@ -101,6 +117,9 @@ export const auditedStorage = (storage: Storage): Storage => ({
     select: (collection, where, options) => storage.select(collection, where, options),
     count: (collection, where) => storage.count(collection, where),
     list: (collection, query) => storage.list(collection, query),
+    prototypeNames: () => storage.prototypeNames(),
+    prototypeRecords: name => storage.prototypeRecords(name),
+    getPrototype: (name, id) => storage.getPrototype(name, id),
     close: () => storage.close(),
     transaction: work => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.

@@ -22,10 +22,10 @@ export const conflict = (message: string, errors?: FieldErrors, details?: Record
 
 /** Express 4 does not catch rejected promises: route them to the error handler. */
 export const handle =
-    (handler: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler =>
+    (handler: (req: Request, res: Response, next: NextFunction) => Promise<unknown> | unknown): RequestHandler =>
     (req: Request, res: Response, next: NextFunction) => {
         Promise.resolve()
-            .then(() => handler(req, res))
+            .then(() => handler(req, res, next))
             .catch(next);
     };
 

@@ -1,4 +1,5 @@
 import { collectionNames, collections } from '../../domain/collections';
+import { isPrototype } from '../../domain/prototypes';
 import type { CollectionName } from '../../domain/types';
 import { compareBound, compareValues, filterTest, indexKey, matchesSearch, sortComparator } from './match';
 import type { Filter, Row, Scalar, Sort } from './types';
@@ -356,21 +357,43 @@ export interface FileState {
 export class MemoryData {
     private readonly collections = new Map<string, Collection>();
     readonly keys: string[];
+    /** Top-level values that are no collection (settings a developer keeps in the file): kept as they are. */
     readonly extras: Record<string, unknown> = {};
+    /** The developer's prototype collections, in file order (their records live in `collections` too). */
+    readonly prototypes: string[] = [];
 
     constructor(state: FileState) {
         this.keys = [...state.keys, ...collectionNames.filter(name => !state.keys.includes(name))];
         for (const key of this.keys) {
+            const value = state.values[key];
             if ((collectionNames as string[]).includes(key)) {
                 // Records are frozen as they are handed out, not all at start-up.
-                this.collections.set(key, new Collection(key, (state.values[key] as Row[] | undefined) ?? [], indexedFields(key as CollectionName)));
-            } else this.extras[key] = state.values[key];
+                this.collections.set(key, new Collection(key, (value as Row[] | undefined) ?? [], indexedFields(key as CollectionName)));
+            } else if (isPrototype(key, value)) {
+                this.collections.set(key, new Collection(key, value as Row[], []));
+                this.prototypes.push(key);
+            } else this.extras[key] = value;
         }
     }
 
     collection(name: string): Collection {
         const collection = this.collections.get(name);
         if (!collection) throw new Error(`No collection ${name}`);
+        return collection;
+    }
+
+    /** A prototype collection, if there is one by this name. */
+    prototype(name: string): Collection | undefined {
+        return this.prototypes.includes(name) ? this.collections.get(name) : undefined;
+    }
+
+    /** A prototype collection made by its first record (POST /api/<new name>). */
+    private addPrototype(name: string): Collection {
+        if ((collectionNames as string[]).includes(name) || name in this.extras) throw new Error(`${name} cannot be a prototype collection`);
+        const collection = new Collection(name, [], []);
+        this.collections.set(name, collection);
+        this.keys.push(name);
+        this.prototypes.push(name);
         return collection;
     }
 
@@ -391,7 +414,7 @@ export class MemoryData {
 
     apply(operations: Operation[]) {
         for (const operation of operations) {
-            const collection = this.collection(operation.collection);
+            const collection = this.collections.get(operation.collection) ?? this.addPrototype(operation.collection);
             if (operation.op === 'put') collection.put(freezeRecord(operation.record));
             else collection.delete(operation.id);
         }

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { collections } from '../../domain/collections';
+import { isStudioCollection } from '../../domain/roles';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
 import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation, type Selection } from './memory';
-import { filtersOf, type Id, type ListQuery, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
+import { filtersOf, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
 
 /*
  * Reads and writes over the db.json engine's memory. Reads outside a transaction see what is committed;
@@ -38,6 +40,20 @@ export class MemoryReader implements Reader {
 
     async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
         return this.data().collection(collection).count({ filters: filtersOf(where) });
+    }
+
+    async prototypeNames(): Promise<string[]> {
+        return [...this.data().prototypes];
+    }
+
+    async prototypeRecords(name: string): Promise<readonly Row[] | undefined> {
+        const collection = this.data().prototype(name);
+        return collection && [...collection.records.values()].map(freezeRecord);
+    }
+
+    async getPrototype(name: string, id: Id): Promise<Row | undefined> {
+        const row = this.data().prototype(name)?.records.get(idKey(id));
+        return row && freezeRecord(row);
     }
 
     async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {
@@ -120,6 +136,62 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         const record = await this.get(collection, id);
         if (record === undefined) return;
         this.write(collection, idKey(id), null, { op: 'delete', collection, id: record.id });
+    }
+
+    override async prototypeNames(): Promise<string[]> {
+        const names = await super.prototypeNames();
+        // Collections this transaction made with their first record.
+        for (const name of this.writes.keys()) if (!names.includes(name) && !isStudioCollection(name)) names.push(name);
+        return names;
+    }
+
+    override async prototypeRecords(name: string): Promise<readonly Row[] | undefined> {
+        const committed = await super.prototypeRecords(name);
+        const writes = this.written(name);
+        if (!writes) return committed;
+        const rows = (committed ?? []).map(row => (writes.has(idKey(row.id)) ? writes.get(idKey(row.id)) : row)).filter((row): row is Row => !!row);
+        const known = new Set((committed ?? []).map(row => idKey(row.id)));
+        writes.forEach((row, key) => row && !known.has(key) && rows.push(row));
+        return rows;
+    }
+
+    override async getPrototype(name: string, id: Id): Promise<Row | undefined> {
+        const mine = this.written(name)?.get(idKey(id));
+        if (mine !== undefined) return mine ?? undefined;
+        return super.getPrototype(name, id);
+    }
+
+    /** The id json-server would give a new record: the next integer, or random text in a collection whose ids are all text. */
+    private async newPrototypeId(name: string): Promise<Id> {
+        const committed = this.data().prototype(name);
+        const rows = (await this.prototypeRecords(name)) ?? [];
+        if (rows.length && !rows.some(row => typeof row.id === 'number')) {
+            let id: string;
+            do id = randomBytes(6).toString('base64url').slice(0, 7);
+            while (rows.some(row => row.id === id));
+            return id;
+        }
+        const next = Math.max(committed?.nextId ?? 1, this.freshIds.get(name) ?? 1, ...rows.map(row => (typeof row.id === 'number' ? row.id + 1 : 1)));
+        this.freshIds.set(name, next + 1);
+        if (committed) committed.nextId = next + 1;
+        return next;
+    }
+
+    /** Ids given in this transaction, by prototype collection. */
+    private readonly freshIds = new Map<string, number>();
+
+    async putPrototype(name: string, input: NewPrototypeRecord): Promise<Row> {
+        if (isStudioCollection(name)) throw new Error(`${name} is not a prototype collection`);
+        const id = input.id ?? (await this.newPrototypeId(name));
+        const record = freezeRecord({ ...input, id } as Row);
+        this.write(name, idKey(id), record, { op: 'put', collection: name, record });
+        return record;
+    }
+
+    async removePrototype(name: string, id: Id): Promise<void> {
+        const record = await this.getPrototype(name, id);
+        if (record === undefined) return;
+        this.write(name, idKey(id), null, { op: 'delete', collection: name, id: record.id });
     }
 
     /** What to apply and journal: the last write of each record this transaction touched. */

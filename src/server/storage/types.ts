@@ -60,8 +60,24 @@ export interface SelectOptions {
     limit?: number;
 }
 
+/**
+ * A developer's prototype collection: any other top-level array of records in the database, records of
+ * any shape under any name, served the way json-server serves them. json-server's query language works
+ * over a whole collection, and prototypes are small: they are read whole.
+ */
+export interface PrototypeReader {
+    /** The prototype collections' names, in the database's order. */
+    prototypeNames(): Promise<string[]>;
+    /** Every record of one, in stored order; undefined when there is no such collection. */
+    prototypeRecords(name: string): Promise<readonly Row[] | undefined>;
+    getPrototype(name: string, id: Id): Promise<Row | undefined>;
+}
+
+/** A record of a prototype to store: without an id, it gets the collection's next one. */
+export type NewPrototypeRecord = Record<string, unknown> & { id?: Id };
+
 /** What can be read, inside a transaction or outside one. Records answered are frozen: change them with `update`. */
-export interface Reader {
+export interface Reader extends PrototypeReader {
     get<C extends CollectionName>(collection: C, id: Id): Promise<RecordOf<C> | undefined>;
     getMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<RecordOf<C>[]>;
     /** Every record that matches, in id order unless sorted. */
@@ -77,6 +93,13 @@ export interface Transaction extends Reader {
     /** Replaces the record with the same id; answers the stored record. */
     update<C extends CollectionName>(collection: C, record: RecordOf<C>): Promise<RecordOf<C>>;
     remove<C extends CollectionName>(collection: C, id: Id): Promise<void>;
+    /**
+     * Stores a record of a prototype collection, whole (a new one gets the next id: the largest integer
+     * id plus one, or a random text id when the collection's ids are text, as json-server gives them);
+     * the collection is made with its first record. Answers the stored record.
+     */
+    putPrototype(name: string, record: NewPrototypeRecord): Promise<Row>;
+    removePrototype(name: string, id: Id): Promise<void>;
 }
 
 export interface Storage extends Reader {
