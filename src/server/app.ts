@@ -8,6 +8,7 @@ import { featureRoutes, mountAll, publicRoutes } from './features';
 import { prototypeRoutes } from './prototypes';
 import { appFiles } from './static';
 import type { Storage } from './storage/types';
+import { prototypeNameProblem } from '../domain/prototypes';
 import { appRouteSegments, prototypeOfPath } from '../domain/routes';
 
 interface Layer {
@@ -83,6 +84,12 @@ export const createApp = (options: ServerOptions) => {
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
     routeSegments(api).forEach(segment => reserved.add(segment));
+    void storage.prototypeNames().then(names =>
+        names.forEach(name => {
+            const problem = prototypeNameProblem(name, reserved);
+            if (problem) console.warn(`The collection "${name}" in the database is not served: ${problem}.`);
+        }),
+    );
 
     const app = express();
     app.disable('x-powered-by');

@@ -5,7 +5,7 @@ import jsonServerProvider from 'ra-data-json-server';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/domain/types';
-import { call, demoDb, freePort, login, removeDir, restClient, startServer, type DemoRole, type RunningServer } from '../support/server';
+import { call, demoDb, freePort, login, removeDir, restClient, startServer, waitForOutput, type DemoRole, type RunningServer } from '../support/server';
 
 /*
  * Prototype collections: any other top-level array of records in db.json is served at /api/<name> the
@@ -269,9 +269,12 @@ describe('the studio collections beside the prototypes', () => {
 
 describe('durability of prototype writes', () => {
     it('keeps an acknowledged write through a crash, and the file keeps the new collection', async () => {
-        const own = await startServer({ db: demo() });
+        // A collection whose name the API uses is kept in the file but not served, and the log says so.
+        const own = await startServer({ db: { ...demo(), auth: [{ id: 1, note: 'kept' }] } });
         try {
+            await waitForOutput(own, /The collection "auth" in the database is not served/);
             const token = await login(own.url, 'admin');
+            expect((await call(own.url, '/api/auth', { token })).status).toBe(404);
             const created = await call(own.url, '/api/instruments', { method: 'POST', json: { name: 'Cajón' }, token });
             expect(created.status).toBe(201);
             await own.stop('SIGKILL');
@@ -282,6 +285,7 @@ describe('durability of prototype writes', () => {
                 await again.stop();
                 const file = JSON.parse(readFileSync(own.dbFile, 'utf8')) as Record<string, unknown>;
                 expect(file.instruments).toEqual([{ name: 'Cajón', id: 1 }]);
+                expect(file.auth).toEqual([{ id: 1, note: 'kept' }]);
             } finally {
                 await again.stop().catch(() => undefined);
             }
