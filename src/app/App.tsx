@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense } from 'react';
 import { Admin, CustomRoutes, Loading, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import type { Role } from '../domain/types';
 import { NotFound } from '../pages/errors/NotFound';
 import attendances from '../resources/attendances';
 import courses from '../resources/courses';
@@ -8,6 +9,7 @@ import customers from '../resources/customers';
 import directions from '../resources/directions';
 import events from '../resources/events';
 import history from '../resources/history';
+import { prototypeResources } from '../resources/prototypes/prototypeResources';
 import schedules from '../resources/schedules';
 import studios from '../resources/studios';
 import subscriptions from '../resources/subscriptions';
@@ -47,6 +49,88 @@ const views = {
     history: guarded(history),
 };
 
+/**
+ * <Admin>'s children, made once: react-admin reads them again whenever they change, and then runs the
+ * function child again, showing its loading page until the prototypes are fetched again. Written inside
+ * <Admin>, they would be new each time the theme switch renders it.
+ */
+const screens = [
+    <Fragment key="studio">
+        <Resource name="customers" {...views.customers} />
+        <Resource name="schedules" {...views.schedules} />
+        <Resource name="events" {...views.events} />
+        <Resource name="attendances" {...views.attendances} />
+        <Resource name="settings/users" {...views.users} />
+        <Resource name="settings/courses" {...views.courses} />
+        <Resource name="settings/studios" {...views.studios} />
+        <Resource name="settings/directions" {...views.directions} />
+        <Resource name="settings/subscriptions" {...views.subscriptions} />
+        <Resource name="statuses" recordRepresentation="label" />
+        <Resource name="configs" />
+        <Resource name="passes" recordRepresentation="name" />
+        <Resource name="payments" />
+        <Resource name="paymentLinks" />
+        <Resource name="history" {...views.history} />
+        <CustomRoutes>
+            <Route
+                path="/statistics/incomes"
+                element={
+                    <RequirePage page="statistics">
+                        <Suspense fallback={<Loading />}>
+                            <IncomeStatisticsPage />
+                        </Suspense>
+                    </RequirePage>
+                }
+            />
+            <Route
+                path="/settings/statuses/:name"
+                element={
+                    <RequireAccess resource="statuses" action="list">
+                        <StatusListPage />
+                    </RequireAccess>
+                }
+            />
+            <Route
+                path="/configs"
+                element={
+                    <RequireAccess resource="configs" action="edit">
+                        <ConfigPage />
+                    </RequireAccess>
+                }
+            />
+            <Route
+                path="/attendances/:teacher"
+                element={
+                    <RequirePage page="teacherAttendances">
+                        <TeacherAttendancesPage />
+                    </RequirePage>
+                }
+            />
+            <Route
+                path="/reports/attendances/:id"
+                element={
+                    <RequirePage page="attendanceReport">
+                        <AttendanceJournalPage />
+                    </RequirePage>
+                }
+            />
+        </CustomRoutes>
+        <CustomRoutes noLayout>
+            <Route path="/logout" element={<Logout />} />
+            <Route
+                path="/payments/link/:id"
+                element={
+                    // Outside the layout, so without its Suspense.
+                    <Suspense fallback={<Loading />}>
+                        <PaymentLinkPage />
+                    </Suspense>
+                }
+            />
+        </CustomRoutes>
+    </Fragment>,
+    // The collections a developer added to db.json, each with guessed screens, for the roles that may open them.
+    (role: Role | undefined) => prototypeResources(role, dataProvider.getPrototypes),
+];
 
 const StudioAdmin = () => {
     const [themeName] = useStore<ThemeName>('themeName', defaultThemeName);
@@ -66,77 +150,7 @@ const StudioAdmin = () => {
             requireAuth
             disableTelemetry
         >
-            <Resource name="customers" {...views.customers} />
-            <Resource name="schedules" {...views.schedules} />
-            <Resource name="events" {...views.events} />
-            <Resource name="attendances" {...views.attendances} />
-            <Resource name="settings/users" {...views.users} />
-            <Resource name="settings/courses" {...views.courses} />
-            <Resource name="settings/studios" {...views.studios} />
-            <Resource name="settings/directions" {...views.directions} />
-            <Resource name="settings/subscriptions" {...views.subscriptions} />
-            <Resource name="statuses" recordRepresentation="label" />
-            <Resource name="configs" />
-            <Resource name="passes" recordRepresentation="name" />
-            <Resource name="payments" />
-            <Resource name="paymentLinks" />
-            <Resource name="history" {...views.history} />
-            <CustomRoutes>
-                <Route
-                    path="/statistics/incomes"
-                    element={
-                        <RequirePage page="statistics">
-                            <Suspense fallback={<Loading />}>
-                                <IncomeStatisticsPage />
-                            </Suspense>
-                        </RequirePage>
-                    }
-                />
-                <Route
-                    path="/settings/statuses/:name"
-                    element={
-                        <RequireAccess resource="statuses" action="list">
-                            <StatusListPage />
-                        </RequireAccess>
-                    }
-                />
-                <Route
-                    path="/configs"
-                    element={
-                        <RequireAccess resource="configs" action="edit">
-                            <ConfigPage />
-                        </RequireAccess>
-                    }
-                />
-                <Route
-                    path="/attendances/:teacher"
-                    element={
-                        <RequirePage page="teacherAttendances">
-                            <TeacherAttendancesPage />
-                        </RequirePage>
-                    }
-                />
-                <Route
-                    path="/reports/attendances/:id"
-                    element={
-                        <RequirePage page="attendanceReport">
-                            <AttendanceJournalPage />
-                        </RequirePage>
-                    }
-                />
-            </CustomRoutes>
-            <CustomRoutes noLayout>
-                <Route path="/logout" element={<Logout />} />
-                <Route
-                    path="/payments/link/:id"
-                    element={
-                        // Outside the layout, so without its Suspense.
-                        <Suspense fallback={<Loading />}>
-                            <PaymentLinkPage />
-                        </Suspense>
-                    }
-                />
-            </CustomRoutes>
+            {screens}
         </Admin>
     );
 };

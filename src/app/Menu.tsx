@@ -4,7 +4,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
-import { Menu as RaMenu, usePermissions, useSidebarState, useTranslate } from 'react-admin';
+import { Menu as RaMenu, usePermissions, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
 import { canAccess, canOpenPage } from '../domain/roles';
 import type { Role } from '../domain/types';
@@ -14,6 +14,7 @@ import customers from '../resources/customers';
 import directions from '../resources/directions';
 import events from '../resources/events';
 import history from '../resources/history';
+import prototypes, { isPrototype } from '../resources/prototypes';
 import schedules from '../resources/schedules';
 import studios from '../resources/studios';
 import subscriptions from '../resources/subscriptions';
@@ -21,15 +22,22 @@ import users from '../resources/users';
 
 interface Entry {
     to: string;
+    /** A catalogue key, or the text itself when `verbatim`. */
     label: string;
+    verbatim?: boolean;
     icon: ComponentType;
     allowed: (role: Role | undefined) => boolean;
+}
+
+interface Group {
+    title: string;
+    entries: Entry[];
 }
 
 const listOf = (resource: string) => (role: Role | undefined) => canAccess(role, { resource, action: 'list' });
 
 /** The menu as a studio thinks of its work; each entry only for the roles that may open it. */
-const groups: { title: string; entries: Entry[] }[] = [
+const groups: Group[] = [
     {
         title: 'app.menu.groups.today',
         entries: [{ to: '/', label: 'app.menu.dashboard', icon: DashboardOutlined, allowed: role => canOpenPage(role, 'dashboard') }],
@@ -66,6 +74,22 @@ const groups: { title: string; entries: Entry[] }[] = [
         ],
     },
 ];
+
+/**
+ * The collections a developer added to db.json, by name: they have no translations, and their name is
+ * what the developer looks for. Known only once <Admin> has fetched them, so built from its resources.
+ */
+const usePrototypeGroup = (): Group => {
+    const definitions = useResourceDefinitions();
+    const names = Object.values(definitions)
+        .filter(isPrototype)
+        .map(definition => definition.name)
+        .sort();
+    return {
+        title: 'app.menu.groups.prototypes',
+        entries: names.map(name => ({ to: `/${name}`, label: name, verbatim: true, icon: prototypes.icon, allowed: listOf(name) })),
+    };
+};
 
 /**
  * The entry to highlight for a path: the longest one the path is or lies under, so that /attendances/me
@@ -119,7 +143,8 @@ export const Menu = () => {
     const [open] = useSidebarState();
     const { permissions: role } = usePermissions<Role>();
     const { pathname } = useLocation();
-    const allowed = groups.map(group => ({ ...group, entries: group.entries.filter(entry => entry.allowed(role)) }));
+    const prototypeGroup = usePrototypeGroup();
+    const allowed = [...groups, prototypeGroup].map(group => ({ ...group, entries: group.entries.filter(entry => entry.allowed(role)) }));
     const active = activeEntry(
         allowed.flatMap(group => group.entries.map(entry => entry.to)),
         pathname,
@@ -134,7 +159,9 @@ export const Menu = () => {
                             {translate(title)}
                         </ListSubheader>
                     ),
-                    ...entries.map(({ to, label, icon }) => <MenuEntry key={to} to={to} label={translate(label)} icon={icon} active={to === active} />),
+                    ...entries.map(({ to, label, verbatim, icon }) => (
+                        <MenuEntry key={to} to={to} label={verbatim ? label : translate(label)} icon={icon} active={to === active} />
+                    )),
                 ];
             })}
         </RaMenu>

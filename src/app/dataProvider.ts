@@ -27,6 +27,12 @@ const restMethods = Object.fromEntries(
     methods.map(method => [method, (resource: string, params: never) => (rest[method] as (r: string, p: never) => Promise<unknown>)(apiCollection(resource), params)]),
 ) as unknown as DataProvider;
 
+/** A collection a developer added to db.json beside the studio's own, and how many records it holds. */
+export interface PrototypeCollection {
+    name: string;
+    count: number;
+}
+
 const getJson = <T>(url: string): Promise<T> => httpClient(url).then(({ json }) => json as T);
 const postJson = <T>(url: string, body: unknown): Promise<T> =>
     httpClient(url, { method: 'POST', body: JSON.stringify(body) }).then(({ json }) => json as T);
@@ -37,6 +43,8 @@ export const dataProvider = {
     getIncomeStatistics: (params: { from: string; to: string; interval: string }) =>
         getJson<IncomeStatistics>(`/api/statistics/incomes?${new URLSearchParams(params)}`),
     getDashboard: () => getJson<DashboardData>('/api/dashboard'),
+    /** The prototype collections, sorted by name: each is served at /api/<name> like the studio's own. */
+    getPrototypes: () => getJson<PrototypeCollection[]>('/api/prototypes'),
     /** Rewrites the order of a whole status list in one request: `ids` in their new order. */
     reorderStatuses: (params: { name: string; ids: Identifier[] }) =>
         httpClient('/api/statuses/reorder', { method: 'POST', body: JSON.stringify(params) }).then(({ json }) => json as Status[]),

@@ -3,6 +3,7 @@ import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import { fieldChanges, hiddenValue, type FieldChange } from '../../domain/audit';
+import { isStudioCollection } from '../../domain/roles';
 import type { AuditEntry } from '../../domain/types';
 import { useStudioConfig } from '../common/money';
 
@@ -76,6 +77,8 @@ export const recordText = (translate: Translate, entry: Pick<AuditEntry, 'collec
 /** Where the record can be seen: its own page, or the customer's card or the class its records belong to. */
 const pathOf = (entry: AuditEntry): string | null => {
     if (entry.action === 'delete') return null;
+    // A developer's prototype collection: its guessed show screen.
+    if (!isStudioCollection(entry.collection)) return `/${entry.collection}/${encodeURIComponent(entry.recordId)}/show`;
     if (entry.collection === 'customers' || entry.collection === 'events' || entry.collection === 'schedules') return `/${entry.collection}/${entry.recordId}`;
     if (settingsCollections.has(entry.collection)) return `/settings/${entry.collection}/${entry.recordId}`;
     if (entry.collection === 'attendances' && entry.eventId) return `/events/${entry.eventId}`;
