@@ -227,6 +227,8 @@ const measure = async (runs: number, work: () => Promise<unknown>): Promise<Summ
 /** What the measurements need from a server; `extras` are the rows only this server has. */
 interface Client {
     listSorted(): Promise<string>;
+    /** A page of the prototype collection the bench adds to the database, in json-server's words. */
+    listPrototype(): Promise<string>;
     createCustomer(n: number): Promise<string>;
     extras: { statistics: () => Promise<string>; dashboard: () => Promise<string> } | undefined;
 }
@@ -236,6 +238,24 @@ interface Subject {
     spawn(dbFile: string, dir: string, port: number): Running;
     connect(base: string): Promise<Client>;
 }
+
+/** Records of the prototype collection per unit of scale: a developer's table beside the studio's. */
+const NOTES_PER_SCALE = 200;
+const prototypePage = '/notes?_sort=title&_page=3&_limit=25';
+
+/** Adds a prototype collection, `notes`, to a seeded database: both servers serve it as json-server does. */
+const addPrototype = (dbFile: string, scale: number) => {
+    const db = JSON.parse(readFileSync(dbFile, 'utf8')) as Record<string, unknown>;
+    const count = Math.round(NOTES_PER_SCALE * scale);
+    db.notes = Array.from({ length: count }, (_, index) => ({
+        id: index + 1,
+        // Titles out of id order, so that sorting has work to do.
+        title: `Note ${String((index * 7919) % count).padStart(6, '0')}`,
+        body: 'A line a developer wrote while trying an idea.',
+        pinned: index % 5 === 0,
+    }));
+    writeFileSync(dbFile, JSON.stringify(db));
+};
 
 const newCustomer = (n: number) => ({
     firstName: 'Bench',
@@ -263,6 +283,7 @@ const ourServer = (serverDir: string): Subject => ({
         const listPath = `/api/customers?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
         return {
             listSorted: () => get(listPath, admin),
+            listPrototype: () => get(`/api${prototypePage}`, admin),
             createCustomer: n => postJson(`${base}/api/customers`, newCustomer(n), admin),
             extras: {
                 statistics: () => get('/api/statistics/incomes?from=2026-01-01&to=2026-12-31&interval=month', manager),
@@ -278,6 +299,7 @@ const jsonServer = (serverDir: string): Subject => ({
     spawn: (dbFile, dir, port) => spawnServer([join(serverDir, JSON_SERVER_BIN), '--port', String(port), '--host', '127.0.0.1', dbFile], dir, {}, port),
     connect: async base => ({
         listSorted: () => request(`${base}/customers?_sort=lastName&_order=asc&_start=0&_end=25`),
+        listPrototype: () => request(`${base}${prototypePage}`),
         createCustomer: n => postJson(`${base}/customers`, newCustomer(n)),
         extras: undefined,
     }),
@@ -294,6 +316,7 @@ interface Results {
     list: Outcome<Summary>;
     write: Outcome<Summary>;
     underLoad: Outcome<{ reader: Summary; writesPerSecond: number }>;
+    prototypeList: Outcome<Summary>;
     statistics?: Outcome<Summary>;
     dashboard?: Outcome<Summary>;
 }
@@ -391,6 +414,8 @@ const measureServer = async (subject: Subject, server: Running, runs: number): P
         await checkList(client);
         return measure(runs, () => client.listSorted());
     });
+    log(`  ${subject.name}: a page of a prototype collection`);
+    const prototypeList = await withClient(client => measure(runs, () => client.listPrototype()));
     log(`  ${subject.name}: sequential writes`);
     const write = await withClient(client => measure(runs, () => client.createCustomer(nextNumber())));
     sampleRss();
@@ -404,6 +429,7 @@ const measureServer = async (subject: Subject, server: Running, runs: number): P
         list,
         write,
         underLoad,
+        prototypeList,
     };
     if (client.ok && client.value.extras) {
         const extras = client.value.extras;
@@ -482,6 +508,7 @@ const scaleRows = (scale: number, ours: Results, theirs: Results): string[][] =>
         summaryRow('one durable write: median / p95 (ms)', ours.write, theirs.write),
         summaryRow(`list while ${WRITERS} clients write: median / p95 (ms)`, loadReader(ours), loadReader(theirs)),
         valueRow(`writes/s by those ${WRITERS} clients`, ours.underLoad, theirs.underLoad, load => load.writesPerSecond),
+        summaryRow(`prototype: page 3 of ${Math.round(NOTES_PER_SCALE * scale)} notes by title (_page): median / p95 (ms)`, ours.prototypeList, theirs.prototypeList),
         oursOnlyRow('income statistics for a year: median / p95 (ms)', ours.statistics),
         oursOnlyRow('dashboard: median / p95 (ms)', ours.dashboard),
     ];
@@ -528,6 +555,7 @@ const main = async () => {
             log(`scale ${scale}: seeding`);
             const dbFile = join(dir, 'db.json');
             await seedDatabase(options.serverDir, scale, dbFile);
+            addPrototype(dbFile, scale);
             // One after the other, never side by side: each server has the machine to itself.
             const ours = await benchmarkServer(subjects[0], dbFile, options.runs);
             const theirs = await benchmarkServer(subjects[1], dbFile, options.runs);

@@ -18,19 +18,30 @@ import type { Row } from './storage/types';
 
 const require = createRequire(import.meta.url);
 
-interface LowDb {
-    setState(state: Record<string, readonly Row[]>): LowDb;
-    _: { mixin(methods: object): void };
+type State = Record<string, readonly Row[]>;
+/** What json-server's plural router uses of a lowdb database: a lodash chain over the state, its lodash, the state. */
+type JsonServerDb = object & { _: Lodash; getState(): State };
+interface Lodash {
+    runInContext(): Lodash;
+    mixin(methods: object): void;
+    chain(value: unknown): object;
+    get(value: unknown, path: string): unknown;
 }
 type PluralRouter = Router & { stack: { handle: unknown }[] };
 
-const low = require('lowdb') as (adapter: unknown) => LowDb;
-const Memory = require('lowdb/adapters/Memory') as new () => unknown;
-const lodashId = require('lodash-id') as object;
-const mixins = require('json-server/lib/server/mixins') as object;
-const plural = require('json-server/lib/server/router/plural') as (db: LowDb, name: string, options: object) => PluralRouter;
+const lodash = require('lodash') as Lodash;
+const plural = require('json-server/lib/server/router/plural') as (db: JsonServerDb, name: string, options: object) => PluralRouter;
 const delay = require('json-server/lib/server/router/delay') as unknown;
-const lodashGet = (require('lodash') as { get: (value: unknown, path: string) => unknown }).get;
+
+/*
+ * lowdb makes a lodash of its own for each database, with json-server's methods mixed in (getById,
+ * deepQuery...): a few milliseconds each. One is made here, once; each request gets a chain over its state.
+ */
+const jsonServerLodash = lodash.runInContext();
+jsonServerLodash.mixin(require('lodash-id') as object);
+jsonServerLodash.mixin(require('json-server/lib/server/mixins') as object);
+const databaseOver = (state: State): JsonServerDb => Object.assign(jsonServerLodash.chain(state), { _: jsonServerLodash, getState: () => state });
+const lodashGet = lodash.get;
 
 /** Words json-server reads itself; any other parameter compares a field (`title=x`, `views_gte=10`, `author.name=typicode`). */
 const textWords = ['_sort', '_order', 'q'];
@@ -171,14 +182,10 @@ export const runJsonServer = (
     req: Request,
     res: Response,
     name: string,
-    state: Record<string, readonly Row[]>,
+    state: State,
     target: { list: Record<string, string | string[]> } | { id: string; words: Record<string, string | string[]> },
 ): Promise<unknown> => {
-    const db = low(new Memory());
-    db._.mixin(lodashId);
-    db._.mixin(mixins);
-    db.setState(state);
-    const router = plural(db, name, { foreignKeySuffix: 'Id', _isFake: false });
+    const router = plural(databaseOver(state), name, { foreignKeySuffix: 'Id', _isFake: false });
     // json-server pauses every request a millisecond (its _delay); not here.
     router.stack = router.stack.filter(layer => layer.handle !== delay);
     const url = req.url;
