@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { FieldErrors } from '../domain/validation';
+import { StorageConflict } from './storage/types';
 
 /** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
 export class ApiError extends Error {
@@ -31,6 +32,10 @@ export const handle =
 
 /** Never a stack trace: known errors answer their status, anything else a bare 500 that is logged. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+    if (error instanceof StorageConflict) {
+        res.status(409).json({ message: error.message });
+        return;
+    }
     if (error instanceof ApiError) {
         res.status(error.status).json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
         return;

@@ -22,9 +22,14 @@ if (!existsSync(resolve(distDir, 'index.html'))) {
     }
 }
 
+/** A database URL as it may be logged: without its password. */
+const redactedUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
 const openDatabase = async () => {
     try {
         return await openStorage({
+            databaseUrl: process.env.DATABASE_URL,
+            poolSize: numberFrom('DATABASE_POOL_SIZE'),
             file: dbFile,
             checkpointIdleMs: numberFrom('CHECKPOINT_IDLE_MS'),
             checkpointJournalBytes: numberFrom('CHECKPOINT_JOURNAL_BYTES'),
@@ -55,7 +60,7 @@ const { app } = createApp({
     },
 });
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
-    console.info(`Studio back office on http://localhost:${port} (database ${dbFile})`);
+    console.info(`Studio back office on http://localhost:${port} (database ${process.env.DATABASE_URL ? redactedUrl(process.env.DATABASE_URL) : dbFile})`);
 });
 
 /** A clean stop: no new requests, the ones in flight answered, db.json written whole and the journal removed. */

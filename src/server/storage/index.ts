@@ -4,5 +4,12 @@ import type { Storage } from './types';
 export type { Storage } from './types';
 export { DatabaseFileError } from './files';
 
-/** The storage the server runs on: the db.json engine over `file`. */
-export const openStorage = (options: JsonStorageOptions): Promise<Storage> => JsonStorage.open(options);
+/**
+ * The storage the server runs on: PostgreSQL when a database URL is given, the db.json engine over
+ * `file` otherwise. The PostgreSQL client is loaded only when it is used.
+ */
+export const openStorage = async (options: JsonStorageOptions & { databaseUrl?: string }): Promise<Storage> => {
+    if (!options.databaseUrl) return JsonStorage.open(options);
+    const { PgStorage } = await import('./postgres/pgStorage');
+    return PgStorage.open({ url: options.databaseUrl, poolSize: options.poolSize, log: options.log });
+};

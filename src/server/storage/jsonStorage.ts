@@ -31,6 +31,8 @@ export interface JsonStorageOptions {
     /** Called when the journal cannot be written: nothing more can be acknowledged. */
     onFatal?: (error: Error) => void;
     log?: Pick<Console, 'info' | 'warn' | 'error'>;
+    /** Connections to keep open (the PostgreSQL engine only). */
+    poolSize?: number;
 }
 
 const checkedState = (file: string, state: FileState): FileState => {
@@ -90,7 +92,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
 
     private constructor(
-        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal'>> & Pick<JsonStorageOptions, 'onFatal'>,
+        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize'>> & Pick<JsonStorageOptions, 'onFatal'>,
         state: FileState,
         log: Pick<Console, 'info' | 'warn' | 'error'>,
     ) {

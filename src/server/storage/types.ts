@@ -113,6 +113,12 @@ export interface Storage extends Reader {
     close(): Promise<void>;
 }
 
+/**
+ * A write the database itself refused as a conflict (a unique value taken, a referenced record gone)
+ * when two requests raced past the server's own checks: answered as 409.
+ */
+export class StorageConflict extends Error {}
+
 /** Turns the `Where` shorthand into filters. */
 export const filtersOf = (where: Where | undefined): Filter[] => {
     if (!where) return [];

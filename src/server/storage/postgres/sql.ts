@@ -1,0 +1,120 @@
+import { collections } from '../../../domain/collections';
+import type { CollectionName } from '../../../domain/types';
+import { searchWords } from '../match';
+import type { Filter, Scalar, Sort } from '../types';
+import { columnOf, quote, type Column } from './tables';
+
+/*
+ * The list protocol's filters, search and sort as SQL, meaning exactly what they mean to the db.json
+ * engine (src/server/storage/match.ts): "5" and 5 are one value, a list field matches when it holds any
+ * wanted id, a caseless filter ignores case and surrounding spaces, bounds compare numbers by value and
+ * text character by character, the search folds case and ё and finds phone numbers by their digits,
+ * and a sort puts nothing first and reads text as people do, then orders by id.
+ */
+
+/** Parameters of one statement, numbered as they are added. */
+export class Params {
+    readonly values: unknown[] = [];
+    add(value: unknown): string {
+        this.values.push(value);
+        return `$${this.values.length}`;
+    }
+}
+
+const numeric = new Set<Column['kind']>(['serial', 'integer', 'money']);
+
+/** A wanted value as a number, when it is one ("5" is 5; "05" and "" are not). */
+const asNumber = (value: Scalar): number | undefined => {
+    if (typeof value === 'number') return value;
+    if (typeof value === 'string' && value.trim() !== '' && String(Number(value)) === value) return Number(value);
+    return undefined;
+};
+
+const columnFor = (collection: CollectionName, field: string): Column => {
+    const column = columnOf(collection, field);
+    if (!column) throw new Error(`${collection} has no field ${field}`);
+    return column;
+};
+
+/** The condition that a row's value is one of the wanted values (not null: nulls are handled by the caller). */
+const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params: Params): string => {
+    const field = quote(column.name);
+    const given = values.filter((value): value is string | number | boolean => value !== null);
+    if (numeric.has(column.kind) || column.kind === 'ids') {
+        const numbers = [...new Set(given.map(asNumber).filter((value): value is number => value !== undefined))];
+        if (!numbers.length) return 'false';
+        if (column.kind === 'ids') return `${field} && ${params.add(numbers)}::integer[]`;
+        return `${field} = ANY(${params.add(numbers)}::numeric[])`;
+    }
+    if (column.kind === 'boolean') {
+        const texts = new Set(given.map(value => (caseless ? String(value).trim().toLowerCase() : String(value))));
+        const wanted = [texts.has('true') && 'true', texts.has('false') && 'false'].filter(Boolean);
+        return wanted.length ? `${field} = ANY(${params.add(wanted)}::boolean[])` : 'false';
+    }
+    // An object has no text a filter could equal.
+    if (column.kind === 'json') return 'false';
+    if (caseless) return `lower(btrim(${field})) = ANY(${params.add([...new Set(given.map(value => String(value).trim().toLowerCase()))])}::text[])`;
+    return `${field} = ANY(${params.add([...new Set(given.map(String))])}::text[])`;
+};
+
+const equalsCondition = (column: Column, values: Scalar[], caseless: boolean, params: Params): string => {
+    const wantsNothing = values.includes(null);
+    const match = matchesAny(column, values, caseless, params);
+    if (column.kind === 'ids') return match;
+    const field = quote(column.name);
+    return wantsNothing ? `(${field} IS NULL OR ${match})` : match;
+};
+
+const boundCondition = (column: Column, kind: 'gte' | 'lte', bound: string | number, params: Params): string => {
+    const operator = kind === 'gte' ? '>=' : '<=';
+    const field = quote(column.name);
+    const number = typeof bound === 'number' ? bound : bound.trim() !== '' && !Number.isNaN(Number(bound)) ? Number(bound) : undefined;
+    if (numeric.has(column.kind) && number !== undefined) return `${field} ${operator} ${params.add(number)}::numeric`;
+    // Text character by character, as the db.json engine bounds ISO dates and times.
+    return `${field}::text COLLATE "C" ${operator} ${params.add(String(bound))}::text COLLATE "C"`;
+};
+
+export const filterCondition = (collection: CollectionName, filter: Filter, params: Params): string => {
+    const column = columnFor(collection, filter.field);
+    switch (filter.kind) {
+        case 'gte':
+        case 'lte':
+            return boundCondition(column, filter.kind, filter.value, params);
+        case 'equals':
+            return equalsCondition(column, filter.values, filter.caseless === true, params);
+        case 'excludes':
+            return `NOT coalesce(${equalsCondition(column, filter.values, false, params)}, false)`;
+    }
+};
+
+/** A test of a search word on a text (`t`), applied to a field: the field itself, or each text value of an object (a status's labels). */
+const onField = (column: Column, test: (text: string) => string): string => {
+    const field = quote(column.name);
+    if (column.kind !== 'json') return `coalesce(${test(`${field}::text`)}, false)`;
+    return `EXISTS (SELECT 1 FROM jsonb_each(CASE WHEN jsonb_typeof(${field}) = 'object' THEN ${field} ELSE '{}'::jsonb END) e WHERE jsonb_typeof(e.value) = 'string' AND ${test("(e.value #>> '{}')")})`;
+};
+
+export const searchCondition = (collection: CollectionName, search: string, fields: readonly string[] | undefined, params: Params): string => {
+    const columns = (fields ?? collections[collection].search).map(field => columnFor(collection, field));
+    const words = searchWords(search);
+    if (!words.length) return 'true';
+    return words
+        .map(word => {
+            const value = params.add('text' in word ? word.text : word.digits);
+            const test =
+                'text' in word
+                    ? (text: string) => `strpos(studio_fold(${text}), ${value}) > 0`
+                    : (text: string) => `studio_holds_number(regexp_replace(${text}, '[^0-9]', '', 'g'), ${value})`;
+            return `(${columns.map(column => onField(column, test)).join(' OR ') || 'false'})`;
+        })
+        .join(' AND ');
+};
+
+export const orderBy = (collection: CollectionName, sort: Sort): string => {
+    const column = columnFor(collection, sort.field);
+    const direction = sort.order === 'ASC' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+    const field = quote(column.name);
+    const key = column.kind === 'text' || column.kind === 'textId' ? `${field} COLLATE studio_order` : column.kind === 'json' || column.kind === 'ids' ? `${field}::text COLLATE studio_order` : field;
+    const id = columnFor(collection, 'id').kind === 'textId' ? 'id COLLATE studio_order, id COLLATE "C"' : 'id';
+    return `${key} ${direction}, ${id}`;
+};
