@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
@@ -41,6 +42,24 @@ const moduleReport = (): Plugin => ({
     },
 });
 
+const sharedTestSettings = {
+    setupFiles: ['tests/support/setup.ts'],
+    environment: 'node' as const,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // A screen polled for a change may take seconds on a busy shared machine: wait, do not fail.
+    expect: { poll: { timeout: 15_000 } },
+    fileParallelism: true,
+};
+
+/** Debian's postgresql package, whose tools the PostgreSQL project's tests start a cluster with. */
+const postgresInstalled = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some(version => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+if (!postgresInstalled && process.argv.some(arg => arg.includes('vitest'))) {
+    const message = '\n!!! PostgreSQL (Debian\'s postgresql package) is missing: the API tests on the PostgreSQL engine are SKIPPED. Install it with: apt-get install -y postgresql\n';
+    if (process.env.REQUIRE_POSTGRES) throw new Error(message);
+    console.warn(message);
+}
+
 export default defineConfig({
     plugins: [
         react(),
@@ -64,16 +83,25 @@ export default defineConfig({
         chunkSizeWarningLimit: 1500,
     },
     test: {
-        include: ['tests/**/*.test.{ts,tsx}'],
-        globalSetup: ['tests/support/globalSetup.ts'],
-        setupFiles: ['tests/support/setup.ts'],
-        environment: 'node',
-        testTimeout: 60_000,
-        hookTimeout: 120_000,
-        // A screen polled for a change may take seconds on a busy shared machine: wait, do not fail.
-        expect: { poll: { timeout: 15_000 } },
-        fileParallelism: true,
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
+        projects: [
+            { test: { name: 'db.json', include: ['tests/**/*.test.{ts,tsx}'], globalSetup: ['tests/support/globalSetup.ts'], ...sharedTestSettings } },
+            // The API's tests again, each server on a database of its own in one throwaway PostgreSQL
+            // cluster; the db.json engine's own file and journal tests stay in the first project.
+            ...(postgresInstalled
+                ? [
+                      {
+                          test: {
+                              name: 'postgres',
+                              include: ['tests/api/**/*.test.ts'],
+                              exclude: ['tests/api/durability.test.ts'],
+                              globalSetup: ['tests/support/postgresSetup.ts'],
+                              ...sharedTestSettings,
+                          },
+                      },
+                  ]
+                : []),
+        ],
     },
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'ra-core';
-import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer, storedDatabase } from '../support/server';
 
 /*
  * Status labels in both languages on a database written before they had languages, the search as
@@ -50,7 +50,7 @@ describe('status labels on a database of the older shape', () => {
         const { data } = await admin.update('statuses', { id: status.id, data: { labels: { en: 'Paused', ru: 'Пауза' } }, previousData: status });
         expect(data.labels).toEqual({ en: 'Paused', ru: 'Пауза' });
         await server.stop();
-        const file = JSON.parse(readFileSync(server.dbFile, 'utf8')) as { statuses: Record<string, unknown>[] };
+        const file = (await storedDatabase(server)) as unknown as { statuses: Record<string, unknown>[] };
         expect(file.statuses.find(record => record.id === status.id)).toMatchObject({ labels: { en: 'Paused', ru: 'Пауза' } });
         expect(file.statuses.every(record => !('label' in record) && typeof record.labels === 'object')).toBe(true);
         server = await startServer({ dbFile: server.dbFile });

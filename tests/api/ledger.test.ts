@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Pass, Payment, PaymentLink } from '../../src/domain/types';
-import { durableDatabase } from '../support/durable';
-import { call, type DemoRole, serverForEveryRole } from '../support/server';
+import { call, type DemoRole, serverForEveryRole, storedDatabase } from '../support/server';
 
 /*
  * Money moves only through the business endpoints, each under its rule: plain CRUD can neither write the
@@ -15,7 +14,7 @@ const today = studioToday('Europe/Moscow');
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 const request = (method: string, path: string, role: DemoRole, json?: unknown) => call(served.server.url, `/api${path}`, { method, token: tokens[role], json });
-const stored = () => durableDatabase(served.server.dbFile);
+const stored = () => storedDatabase(served.server);
 
 let lastName = 0;
 /** A customer of their own, so that no payment of the demo data counts in their ledger. */
@@ -48,7 +47,7 @@ describe('the payments ledger', () => {
             expect((await request('DELETE', `/payments/${payment.id}`, role)).status).toBe(closed);
         }
         expect((await request('POST', '/payments', 'teacher', { customerId, kind: 'refund', amount: 100, method: 'cash' })).status).toBe(403);
-        const ledger = stored().payments.filter(entry => entry.customerId === customerId);
+        const ledger = (await stored()).payments.filter(entry => entry.customerId === customerId);
         expect(ledger).toEqual([payment]);
     });
 
@@ -59,7 +58,7 @@ describe('the payments ledger', () => {
             const refund = await request('POST', '/payments/refund', role, { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true });
             expect(refund).toMatchObject({ status: 201, body: { payment: { kind: 'refund', amount: 5200 }, pass: { cancelled: true } } });
         }
-        expect(stored().payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'refund', 'payment', 'refund']);
+        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'refund', 'payment', 'refund']);
     });
 });
 
@@ -91,7 +90,7 @@ describe('corrections of the ledger', () => {
         expect(await refund(4000.01, pass.id)).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
         expect(await refund(4000.01, null)).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
         expect((await refund(4000, pass.id)).status).toBe(201);
-        expect(stored().payments.filter(entry => entry.customerId === customerId).map(entry => [entry.kind, entry.amount])).toEqual([
+        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => [entry.kind, entry.amount])).toEqual([
             ['payment', 5200],
             ['correction', -1200],
             ['refund', 4000],
@@ -120,7 +119,7 @@ describe('corrections of the ledger', () => {
         expect((await request('POST', '/payments/refund', 'manager', { customerId, amount: 4900, method: 'cash' })).status).toBe(201);
         expect(await correct(payment.id, { amount: -100.01, reason: 'Less was paid' })).toMatchObject(tooLarge);
         expect((await correct(payment.id, { amount: -100, reason: 'Less was paid' })).status).toBe(201);
-        expect(stored().payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'correction', 'refund', 'correction']);
+        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'correction', 'refund', 'correction']);
     });
 
     it('correct a refund the other way round: + when less was given back than recorded', async () => {
@@ -140,7 +139,7 @@ describe('corrections of the ledger', () => {
         expect((await correct(payment.id, { amount: -100, reason: 'Not theirs to do' }, 'teacher')).status).toBe(403);
         expect(await correct(payment.id, { amount: -100 })).toMatchObject({ status: 400, body: { errors: { reason: 'ra.validation.required' } } });
         expect(await correct(payment.id, { amount: 0, reason: 'Nothing changes' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.validation.not_zero' } } });
-        expect(stored().payments.filter(entry => entry.customerId === customerId)).toEqual([payment]);
+        expect((await stored()).payments.filter(entry => entry.customerId === customerId)).toEqual([payment]);
     });
 
     it('are never changed or deleted by plain CRUD either', async () => {
@@ -151,7 +150,7 @@ describe('corrections of the ledger', () => {
             expect(refused.status).toBe(405);
             expect(refused.body.message).toMatch(/\/correct/);
         }
-        expect(stored().payments.find(entry => entry.id === correction.id)).toEqual(correction);
+        expect((await stored()).payments.find(entry => entry.id === correction.id)).toEqual(correction);
     });
 });
 
@@ -160,13 +159,13 @@ describe('what a pass is worth', () => {
         const customerId = await newCustomer();
         const { pass } = await sell(customerId);
         expect((await request('POST', '/payments/refund', 'manager', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).status).toBe(201);
-        const cancelled = stored().passes.find(record => record.id === pass.id) as Pass;
+        const cancelled = (await stored()).passes.find(record => record.id === pass.id) as Pass;
         for (const role of ['manager', 'admin'] as const) {
             const revived = await request('PUT', `/passes/${pass.id}`, role, { cancelled: false, price: 1, paymentId: null, customerId: 1, subscriptionId: 1 });
             expect(revived.status).toBe(200);
             expect(revived.body).toMatchObject({ cancelled: true, price: 5200, paymentId: pass.paymentId, customerId, subscriptionId: 3 });
         }
-        expect(stored().passes.find(record => record.id === pass.id)).toEqual(cancelled);
+        expect((await stored()).passes.find(record => record.id === pass.id)).toEqual(cancelled);
     });
 
     it('keeps dates, freeze and visits as stored: only the freeze endpoints move them, within the plan', async () => {
@@ -184,7 +183,7 @@ describe('what a pass is worth', () => {
     });
 
     it('never has fewer visits than it used', async () => {
-        const used = stored().passes.find(record => record.visitsTotal !== null && record.visitsUsed >= 2) as Pass;
+        const used = (await stored()).passes.find(record => record.visitsTotal !== null && record.visitsUsed >= 2) as Pass;
         expect(used).toBeDefined();
         const { status, body } = await request('PUT', `/passes/${used.id}`, 'admin', { visitsTotal: 1, visitsUsed: 0 });
         expect(status).toBe(200);
@@ -238,7 +237,7 @@ describe('payment links', () => {
         }
         expect((await request('DELETE', `/paymentLinks/${paid.id}`, 'admin')).status).toBe(409);
         expect(await request('DELETE', `/paymentLinks/${cancelled.id}`, 'admin')).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_cancelled' } } });
-        const links = stored().paymentLinks;
+        const links = (await stored()).paymentLinks;
         expect(links.find(link => link.id === paid.id)).toMatchObject({ status: 'paid', amount: 5200 });
         expect(links.find(link => link.id === cancelled.id)).toMatchObject({ status: 'cancelled', amount: 5200, customerId: cancelled.customerId });
     });

@@ -3,8 +3,7 @@ import type { DataProvider } from 'ra-core';
 import { isActiveOn, visitsLeft } from '../../src/domain/passes';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Customer, Pass, Payment, PaymentLink } from '../../src/domain/types';
-import { call, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
-import { durableDatabase } from '../support/durable';
+import { call, login, removeDir, restClient, startServer, type RunningServer, storedDatabase } from '../support/server';
 
 let server: RunningServer;
 let manager: DataProvider;
@@ -168,7 +167,7 @@ describe('the customers list filters computed by the server', () => {
         const { status, body } = await call(server.url, '/api/customers/14', { method: 'PUT', token: managerToken, json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } } });
         expect(status).toBe(200);
         expect(body).not.toHaveProperty('unpaidVisits');
-        const stored = durableDatabase(server.dbFile).customers.find(customer => customer.id === 14);
+        const stored = (await storedDatabase(server)).customers.find(customer => customer.id === 14);
         expect(stored).toBeDefined();
         expect(stored).not.toHaveProperty('activePass');
         expect(stored).not.toHaveProperty('unpaidVisits');

@@ -5,7 +5,7 @@ import jsonServerProvider from 'ra-data-json-server';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/domain/types';
-import { call, demoDb, freePort, login, removeDir, restClient, startServer, waitForOutput, type DemoRole, type RunningServer } from '../support/server';
+import { call, demoDb, freePort, login, removeDir, restClient, startServer, itOnDbJson, waitForOutput, type DemoRole, type RunningServer } from '../support/server';
 
 /*
  * Prototype collections: any other top-level array of records in db.json is served at /api/<name> the
@@ -268,7 +268,7 @@ describe('the studio collections beside the prototypes', () => {
 });
 
 describe('durability of prototype writes', () => {
-    it('keeps an acknowledged write through a crash, and the file keeps the new collection', async () => {
+    itOnDbJson('keeps an acknowledged write through a crash, and the file keeps the new collection', async () => {
         // A collection whose name the API uses is kept in the file but not served, and the log says so.
         const own = await startServer({ db: { ...demo(), auth: [{ id: 1, note: 'kept' }] } });
         try {
@@ -294,7 +294,7 @@ describe('durability of prototype writes', () => {
         }
     });
 
-    it('refuses to start on a prototype whose records have no ids, naming them', async () => {
+    itOnDbJson('refuses to start on a prototype whose records have no ids, naming them', async () => {
         const { runServerToExit } = await import('../support/server');
         const own = await startServer({ db: demo() });
         await own.stop();

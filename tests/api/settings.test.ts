@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { call, serverForEveryRole } from '../support/server';
-import { durableDatabase } from '../support/durable';
+import { call, serverForEveryRole, storedDatabase } from '../support/server';
 
 const served = serverForEveryRole();
 const { tokens } = served;
@@ -177,7 +176,7 @@ describe('status lists', () => {
         const answer = await post('admin', '/statuses/reorder', { name: 'attendance', ids: reversed });
         expect(answer.status).toBe(200);
         expect((await list('attendance')).map(status => status.id)).toEqual(reversed);
-        const onDisk = durableDatabase(served.server.dbFile);
+        const onDisk = await storedDatabase(served.server);
         expect(reversed.map(id => onDisk.statuses.find(status => status.id === id)?.order)).toEqual(reversed.map((_, index) => index));
         // The customer list is untouched.
         expect((await list('customer')).map(status => status.code)).toEqual(['lead', 'trial', 'active', 'paused', 'left']);

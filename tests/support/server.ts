@@ -1,11 +1,17 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
+import pg from 'pg';
+import type { Database } from '../../src/domain/types';
+import { parseDatabaseText } from '../../src/server/storage/files';
+import { exportDatabase, importDatabase } from '../../src/server/storage/postgres/transfer';
+import { durableDatabase } from './durable';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const demoDb = join(root, 'db.json');
@@ -70,6 +76,45 @@ const spawnServer = (port: number, dbFile: string, distDir: string, env: Record<
         stdio: ['ignore', 'pipe', 'pipe'],
     });
 
+/** The engine the tests run the server on: PostgreSQL in the postgres project (see vite.config.ts), db.json otherwise. */
+const postgresUrl = (() => {
+    try {
+        return inject('postgresUrl') ?? '';
+    } catch {
+        return '';
+    }
+})();
+export const engine: 'json' | 'postgres' = postgresUrl ? 'postgres' : 'json';
+/** it() for what only the db.json engine has (its file, journal and their permissions): skipped on PostgreSQL. */
+export const itOnDbJson = engine === 'json' ? it : it.skip;
+
+/**
+ * The PostgreSQL database a test server runs on: made and loaded from the database file at its first
+ * start, and the same one when the server is started again over the same file (named beside it).
+ */
+const postgresDatabaseFor = async (dbFile: string): Promise<string> => {
+    const note = `${dbFile}.database-url`;
+    if (existsSync(note)) return readFileSync(note, 'utf8');
+    const name = `studio_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    } finally {
+        await admin.end();
+    }
+    const url = postgresUrl.replace(/\/postgres$/, `/${name}`);
+    await importDatabase(url, parseDatabaseText(dbFile, readFileSync(dbFile, 'utf8')), { info: () => undefined });
+    writeFileSync(note, url);
+    return url;
+};
+
+/** The database as the server keeps it, read without the server: db.json with its journal, or PostgreSQL's tables. */
+export const storedDatabase = async (server: Pick<RunningServer, 'dbFile'>): Promise<Database> => {
+    if (engine === 'json') return durableDatabase(server.dbFile);
+    return (await exportDatabase(readFileSync(`${server.dbFile}.database-url`, 'utf8'))).values as unknown as Database;
+};
+
 /** Starts the server as `npm start` does (tsx src/server/main.ts) on a free port over a temporary copy of a database. */
 export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
     const dir = options.dbFile ? resolve(options.dbFile, '..') : mkdtempSync(join(tmpdir(), 'studio-test-'));
@@ -80,7 +125,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     }
     const port = await freePort();
     let output = '';
-    const child = spawnServer(port, dbFile, options.distDir ?? stubDist(), options.env);
+    const env = engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
+    const child = spawnServer(port, dbFile, options.distDir ?? stubDist(), env);
     child.stdout?.on('data', chunk => (output += chunk));
     child.stderr?.on('data', chunk => (output += chunk));
     const exited = new Promise<void>(done => child.once('exit', () => done()));

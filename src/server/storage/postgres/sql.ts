@@ -53,7 +53,7 @@ const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params:
     }
     // An object has no text a filter could equal.
     if (column.kind === 'json') return 'false';
-    if (caseless) return `lower(btrim(${field})) = ANY(${params.add([...new Set(given.map(value => String(value).trim().toLowerCase()))])}::text[])`;
+    if (caseless) return `studio_key(${field}) = ANY(${params.add([...new Set(given.map(value => String(value).trim().toLowerCase()))])}::text[])`;
     return `${field} = ANY(${params.add([...new Set(given.map(String))])}::text[])`;
 };
 

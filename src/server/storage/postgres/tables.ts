@@ -90,7 +90,7 @@ export const tables: Record<CollectionName, Column[]> = {
         c('frozenTo', 'date'),
         c('cancelled', 'boolean', true),
         c('paymentId', 'integer'),
-        sometimes('discountReason', 'text'),
+        c('discountReason', 'text'),
         createdAt,
     ],
     customers: [

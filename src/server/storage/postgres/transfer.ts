@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { collections } from '../../../domain/collections';
 import { isPrototype } from '../../../domain/prototypes';
 import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
@@ -36,7 +37,9 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
                 const { rows } = await client.query(`SELECT EXISTS (SELECT 1 FROM ${quote(collection)}) AS taken`);
                 if (rows[0].taken) throw new TransferError(`The database is not empty (${collection} has records): import only into an empty one.`);
             }
-            for (const collection of tableOrder) counts[collection] = await insertAll(client, collection, (state.values[collection] as Record<string, unknown>[]) ?? []);
+            for (const collection of tableOrder) {
+                counts[collection] = await insertAll(client, collection, ((state.values[collection] as Record<string, unknown>[]) ?? []).map(record => withDefaults(collection, record)));
+            }
             for (const key of state.keys) {
                 const value = state.values[key];
                 if (isStudioCollection(key)) continue;
@@ -67,6 +70,17 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
         await pool.end();
     }
     return counts;
+};
+
+/**
+ * A record with the values its schema gives fields it lacks (a database made before a setting existed
+ * has none for it): the db.json engine reads them so, and a column cannot be left empty.
+ */
+const withDefaults = (collection: CollectionName, record: Record<string, unknown>): Record<string, unknown> => {
+    const parsed = collections[collection].schema.safeParse(record);
+    if (!parsed.success) return record;
+    const defaults = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([field]) => record[field] === undefined));
+    return { ...record, ...defaults };
 };
 
 /** Inserts a collection's records, several to a statement. */

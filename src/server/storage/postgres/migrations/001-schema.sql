@@ -9,6 +9,19 @@ CREATE DOMAIN iso_instant AS text COLLATE "C" CHECK (VALUE ~ '^\d{4}-\d{2}-\d{2}
 
 CREATE DOMAIN local_datetime AS text COLLATE "C" CHECK (VALUE ~ '^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$');
 
+CREATE FUNCTION studio_key(t text) RETURNS text IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$ SELECT lower(btrim(t, E' \t\n\r') COLLATE "und-x-icu") $$;
+
+CREATE FUNCTION studio_fold(t text) RETURNS text IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$ SELECT replace(lower(t COLLATE "und-x-icu"), 'ё', 'е') $$;
+
+CREATE FUNCTION studio_national(d text) RETURNS text IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$ SELECT CASE WHEN length(d) = 11 AND d ~ '^[78]' THEN substr(d, 2) ELSE d END $$;
+
+CREATE FUNCTION studio_holds_number(field text, wanted text) RETURNS boolean IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$
+  SELECT length(field) >= length(wanted) - 1
+     AND (strpos(field, wanted) > 0
+       OR strpos(studio_national(field), studio_national(wanted)) > 0
+       OR (wanted ~ '^[78]' AND length(wanted) >= 4 AND starts_with(studio_national(field), substr(wanted, 2))))
+$$;
+
 CREATE COLLATION studio_order (provider = icu, locale = 'en-u-ks-level1-kn-true', deterministic = false);
 
 CREATE TABLE "configs" (
@@ -214,17 +227,17 @@ CREATE TABLE "auditEntries" (
   "createdAt" iso_instant NOT NULL
 );
 
-CREATE UNIQUE INDEX "statuses_name_code_unique" ON "statuses" (lower(btrim("name")), lower(btrim("code")));
+CREATE UNIQUE INDEX "statuses_name_code_unique" ON "statuses" (studio_key("name"), studio_key("code"));
 
 CREATE INDEX "statuses_name_index" ON "statuses" ("name");
 
-CREATE UNIQUE INDEX "users_email_unique" ON "users" (lower(btrim("email")));
+CREATE UNIQUE INDEX "users_email_unique" ON "users" (studio_key("email"));
 
 CREATE INDEX "users_role_index" ON "users" ("role");
 
-CREATE UNIQUE INDEX "directions_name_unique" ON "directions" (lower(btrim("name")));
+CREATE UNIQUE INDEX "directions_name_unique" ON "directions" (studio_key("name"));
 
-CREATE UNIQUE INDEX "studios_name_unique" ON "studios" (lower(btrim("name")));
+CREATE UNIQUE INDEX "studios_name_unique" ON "studios" (studio_key("name"));
 
 ALTER TABLE "courses" ADD CONSTRAINT "courses_directionId_fkey" FOREIGN KEY ("directionId") REFERENCES "directions" (id) DEFERRABLE INITIALLY DEFERRED;
 
@@ -383,16 +396,5 @@ CREATE TABLE prototype_records (
 CREATE INDEX prototype_records_order ON prototype_records (collection, position);
 
 CREATE TABLE prototype_collections (name text COLLATE "C" PRIMARY KEY, position bigint GENERATED ALWAYS AS IDENTITY, next_id integer NOT NULL DEFAULT 1);
-
-CREATE FUNCTION studio_fold(t text) RETURNS text IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$ SELECT replace(lower(t COLLATE "und-x-icu"), 'ё', 'е') $$;
-
-CREATE FUNCTION studio_national(d text) RETURNS text IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$ SELECT CASE WHEN length(d) = 11 AND d ~ '^[78]' THEN substr(d, 2) ELSE d END $$;
-
-CREATE FUNCTION studio_holds_number(field text, wanted text) RETURNS boolean IMMUTABLE PARALLEL SAFE LANGUAGE sql AS $$
-  SELECT length(field) >= length(wanted) - 1
-     AND (strpos(field, wanted) > 0
-       OR strpos(studio_national(field), studio_national(wanted)) > 0
-       OR (wanted ~ '^[78]' AND length(wanted) >= 4 AND starts_with(studio_national(field), substr(wanted, 2))))
-$$;
 
 CREATE TABLE database_extras (key text COLLATE "C" PRIMARY KEY, position bigint GENERATED ALWAYS AS IDENTITY, value jsonb);
