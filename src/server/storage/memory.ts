@@ -273,7 +273,9 @@ class Collection {
         for (const filter of filters) {
             if (filter.kind === 'equals') {
                 if (filter.field === 'id') {
-                    offer(filter.values.length, () => filter.values.map(value => this.records.get(idKey(value))).filter((row): row is Row => row !== undefined));
+                    // "5" and 5, or 5 named twice, are one record.
+                    const keys = [...new Set(filter.values.map(idKey))];
+                    offer(keys.length, () => keys.map(key => this.records.get(key)).filter((row): row is Row => row !== undefined));
                     continue;
                 }
                 const index = this.equalityIndex(filter.field);

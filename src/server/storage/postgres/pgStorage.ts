@@ -94,8 +94,12 @@ class PgReader {
     }
 
     async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
+        return this.countOf(collection, { filters: filtersOf(where) });
+    }
+
+    private async countOf(collection: CollectionName, query: Pick<ListQuery, 'filters' | 'search' | 'searchFields'>): Promise<number> {
         const params = new Params();
-        const rows = await this.rows(`SELECT count(*) AS total FROM ${quote(collection)} ${this.where(collection, params, { filters: filtersOf(where) })}`, params.values);
+        const rows = await this.rows(`SELECT count(*) AS total FROM ${quote(collection)} ${this.where(collection, params, query)}`, params.values);
         return rows[0].total as number;
     }
 
@@ -108,7 +112,7 @@ class PgReader {
             params.values,
         );
         // A page past the end has no rows to carry the total.
-        const total = rows.length ? (rows[0].__total as number) : await this.count(collection, query.filters);
+        const total = rows.length ? (rows[0].__total as number) : await this.countOf(collection, query);
         return {
             records: rows.map(({ __total: _, ...row }) => recordOf(collection, row) as unknown as RecordOf<C>),
             total,
@@ -224,7 +228,8 @@ export class PgStorage extends PgReader implements Storage {
 
     /** Connects, brings the schema up to date (never destructively) and answers the storage. */
     static async open(options: PgStorageOptions): Promise<PgStorage> {
-        const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+        // A request waits for a free connection at most 30 s, then fails rather than hangs.
+        const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000 });
         // An idle connection the server drops must not take the process down.
         pool.on('error', error => (options.log ?? console).warn(`A PostgreSQL connection was lost: ${error.message}`));
         await applyMigrations(pool, options.log ?? console);
