@@ -87,16 +87,17 @@ export default defineConfig({
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [
             { test: { name: 'db.json', include: ['tests/**/*.test.{ts,tsx}'], globalSetup: ['tests/support/globalSetup.ts'], ...sharedTestSettings } },
-            // The API's tests again, each server on a database of its own in one throwaway PostgreSQL
-            // cluster; the db.json engine's own file and journal tests stay in the first project.
+            // The API's tests and the browser journeys again, each server on a database of its own in one
+            // throwaway PostgreSQL cluster; the db.json engine's own file and journal tests, and the size
+            // of the build, stay in the first project.
             ...(postgresInstalled
                 ? [
                       {
                           test: {
                               name: 'postgres',
-                              include: ['tests/api/**/*.test.ts'],
-                              exclude: ['tests/api/durability.test.ts'],
-                              globalSetup: ['tests/support/postgresSetup.ts'],
+                              include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
+                              exclude: ['tests/api/durability.test.ts', 'tests/e2e/bundle.test.ts'],
+                              globalSetup: ['tests/support/globalSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,
                           },
                       },
