@@ -107,6 +107,8 @@ describeInBrowser('the timetable in a browser', () => {
         await p.goto(`/events/${moving.id}`);
         await p.getByRole('button', { name: 'Edit class' }).click();
         const dialog = p.getByRole('dialog');
+        // The form takes the class once it is loaded: typing before would be undone by it on a busy machine.
+        await expect.poll(() => dialog.getByLabel('Starts at').inputValue()).toBe('2027-06-07T08:00');
         await dialog.getByLabel('Starts at').fill('2027-06-07T06:30');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.getByTestId('clash').getByText('The teacher already has a class at 06/07/2027 6:00 AM.').waitFor();
