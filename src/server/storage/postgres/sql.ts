@@ -42,9 +42,11 @@ const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params:
     const given = values.filter((value): value is string | number | boolean => value !== null);
     if (numeric.has(column.kind) || column.kind === 'ids') {
         const numbers = [...new Set(given.map(asNumber).filter((value): value is number => value !== undefined))];
-        if (!numbers.length) return 'false';
-        if (column.kind === 'ids') return `${field} && ${params.add(numbers)}::integer[]`;
-        return `${field} = ANY(${params.add(numbers)}::numeric[])`;
+        // An integer column compared with integers, so that its index is used; 5.5 equals no integer.
+        const integers = column.kind === 'money' ? numbers : numbers.filter(Number.isSafeInteger);
+        if (!integers.length) return 'false';
+        if (column.kind === 'ids') return `${field} && ${params.add(integers)}::integer[]`;
+        return `${field} = ANY(${params.add(integers)}::${column.kind === 'money' ? 'numeric' : 'integer'}[])`;
     }
     if (column.kind === 'boolean') {
         const texts = new Set(given.map(value => (caseless ? String(value).trim().toLowerCase() : String(value))));
@@ -112,7 +114,9 @@ export const searchCondition = (collection: CollectionName, search: string, fiel
 
 export const orderBy = (collection: CollectionName, sort: Sort): string => {
     const column = columnFor(collection, sort.field);
-    const direction = sort.order === 'ASC' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
+    // Nothing first, as the db.json engine sorts; said only for columns that may be empty, so that a
+    // sort on a required column matches its index.
+    const direction = column.required ? sort.order : sort.order === 'ASC' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
     const field = quote(column.name);
     const key = column.kind === 'text' || column.kind === 'textId' ? `${field} COLLATE studio_order` : column.kind === 'json' || column.kind === 'ids' ? `${field}::text COLLATE studio_order` : field;
     const id = columnFor(collection, 'id').kind === 'textId' ? 'id COLLATE studio_order, id COLLATE "C"' : 'id';
