@@ -53,6 +53,8 @@ const refused: Record<string, string> = {
     callback: 'JSONP (callback) is not offered: read the JSON answer',
 };
 
+const maxSortFields = 10;
+
 const problem = (name: string, message: string) => badRequest(message, { [name]: 'app.validation.invalid' });
 
 const oneText = (name: string, raw: unknown): string => {
@@ -90,7 +92,10 @@ export const checkQuery = (query: Record<string, unknown>): PrototypeQuery => {
         if (refused[name]) throw problem(name, refused[name]);
         // jQuery's cache-buster, which json-server ignores too.
         if (name === '_') continue;
-        if (textWords.includes(name)) result.words[name] = oneText(name, raw);
+        if (textWords.includes(name)) {
+            result.words[name] = oneText(name, raw);
+            if (name === '_sort' && result.words[name].split(',').length > maxSortFields) throw problem(name, `_sort takes at most ${maxSortFields} fields`);
+        }
         else if (numberWords.includes(name)) {
             const text = oneText(name, raw);
             if (!/^\d{1,9}$/.test(text)) throw problem(name, `${name} must be a whole number`);
@@ -198,7 +203,9 @@ export const runJsonServer = (
         router(req, res, (error?: unknown) => {
             req.url = url;
             (req as { query: unknown }).query = query;
-            if (error) reject(error instanceof Error ? error : new Error(String(error)));
+            // json-server compares a field's values by their text: a stored value that has none cannot be compared.
+            if (error instanceof TypeError) reject(badRequest(`The query cannot compare the values stored in ${name}: ${error.message}`));
+            else if (error) reject(error instanceof Error ? error : new Error(String(error)));
             else resolve(res.locals.data);
         });
     });

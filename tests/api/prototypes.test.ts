@@ -47,7 +47,8 @@ let bareUrl: string;
 const tokens = {} as Record<DemoRole, string>;
 
 beforeAll(async () => {
-    server = await startServer({ db: { ...demo(), ...prototypes() } });
+    // A top-level value that is no collection (a developer's setting) stays a value.
+    server = await startServer({ db: { ...demo(), ...prototypes(), meta: { version: 2 } } });
     for (const role of ['admin', 'manager', 'teacher'] as const) tokens[role] = await login(server.url, role);
     const app = jsonServer.create();
     app.use(jsonServer.defaults({ logger: false }));
@@ -206,6 +207,21 @@ describe('writes to prototype collections', () => {
         // The change is in the audit trail like any other.
         const trail = (await get('/auditEntries?filter=' + encodeURIComponent(JSON.stringify({ collection: 'rooms', recordId: '1' })))).body as unknown as { action: string }[];
         expect(trail.map(entry => entry.action).sort()).toEqual(['create', 'update', 'update']);
+    });
+
+    it('does not turn a value of the database that is no collection into one', async () => {
+        const answer = await send('POST', '/meta', { name: 'x' });
+        expect(answer.status).toBe(409);
+        expect(answer.body.message).toMatch(/not a collection/);
+        expect((await get('/meta')).status).toBe(404);
+    });
+
+    it('answers 400, not 500, when stored values cannot be compared, and bounds the sort', async () => {
+        const odd = await send('POST', '/gadgets', { meta: { toString: 1 } });
+        expect(odd.status).toBe(201);
+        const compared = await get('/gadgets?meta=x');
+        expect(compared.status).toBe(400);
+        expect((await get(`/posts?_sort=${Array.from({ length: 11 }, () => 'title').join(',')}`)).body.errors).toEqual({ _sort: 'app.validation.invalid' });
     });
 
     it('refuses names that are not simple or that the API or the app use, with a 400 naming the collection', async () => {

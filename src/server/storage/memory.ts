@@ -391,7 +391,7 @@ export class MemoryData {
 
     /** A prototype collection made by its first record (POST /api/<new name>). */
     private addPrototype(name: string): Collection {
-        if ((collectionNames as string[]).includes(name) || name in this.extras) throw new Error(`${name} cannot be a prototype collection`);
+        if ((collectionNames as string[]).includes(name) || Object.hasOwn(this.extras, name)) throw new Error(`${name} cannot be a prototype collection`);
         const collection = new Collection(name, [], []);
         this.collections.set(name, collection);
         this.keys.push(name);

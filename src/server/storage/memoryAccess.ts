@@ -4,7 +4,7 @@ import { isStudioCollection } from '../../domain/roles';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
 import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation, type Selection } from './memory';
-import { filtersOf, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
+import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
 
 /*
  * Reads and writes over the db.json engine's memory. Reads outside a transaction see what is committed;
@@ -182,6 +182,7 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
 
     async putPrototype(name: string, input: NewPrototypeRecord): Promise<Row> {
         if (isStudioCollection(name)) throw new Error(`${name} is not a prototype collection`);
+        if (Object.hasOwn(this.data().extras, name)) throw new StorageConflict(`"${name}" is a value of the database that is not a collection of records`);
         const id = input.id ?? (await this.newPrototypeId(name));
         const record = freezeRecord({ ...input, id } as Row);
         this.write(name, idKey(id), record, { op: 'put', collection: name, record });

@@ -22,6 +22,9 @@ pg.types.setTypeParser(pg.types.builtins.INT8, value => Number(value));
 
 type Queryable = Pick<pg.PoolClient, 'query'>;
 
+/** The largest value of PostgreSQL's integer. */
+const maxInteger = 2_147_483_647;
+
 /** The record a row is: NULL fields that db.json records leave out are left out. */
 const recordOf = (collection: CollectionName, row: Record<string, unknown>): Row => {
     for (const column of tables[collection]) if (column.omitNull && row[column.name] === null) delete row[column.name];
@@ -73,7 +76,8 @@ class PgReader {
     async getMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<RecordOf<C>[]> {
         if (!ids.length) return [];
         const text = tables[collection][0].kind === 'textId';
-        const keys = [...new Set(ids.map(id => (text ? String(id) : idKey(id))))].filter(key => text || typeof key === 'number');
+        // An integer id past PostgreSQL's integer names no record.
+        const keys = [...new Set(ids.map(id => (text ? String(id) : idKey(id))))].filter(key => text || (Number.isInteger(key) && Math.abs(key as number) <= maxInteger));
         if (!keys.length) return [];
         const rows = await this.rows(`SELECT * FROM ${quote(collection)} WHERE id = ANY($1::${text ? 'text' : 'integer'}[])`, [keys]);
         return rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>);
@@ -167,7 +171,7 @@ class PgTransaction extends PgReader implements Transaction {
 
     async remove<C extends CollectionName>(collection: C, id: Id): Promise<void> {
         const key = tables[collection][0].kind === 'textId' ? String(id) : idKey(id);
-        if (typeof key !== 'number' && tables[collection][0].kind !== 'textId') return;
+        if (tables[collection][0].kind !== 'textId' && !(Number.isInteger(key) && Math.abs(key as number) <= maxInteger)) return;
         await this.rows(`DELETE FROM ${quote(collection)} WHERE id = $1`, [key]);
     }
 
@@ -194,6 +198,9 @@ class PgTransaction extends PgReader implements Transaction {
 
     async putPrototype(name: string, input: NewPrototypeRecord): Promise<Row> {
         if (isStudioCollection(name)) throw new Error(`${name} is not a prototype collection`);
+        if ((await this.rows('SELECT 1 FROM database_extras WHERE key = $1', [name])).length) {
+            throw new StorageConflict(`"${name}" is a value of the database that is not a collection of records`);
+        }
         const id = input.id ?? (await this.newPrototypeId(name));
         const record = freezeRecord({ ...input, id } as Row);
         await this.rows('INSERT INTO prototype_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);

@@ -43,7 +43,7 @@ const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params:
     if (numeric.has(column.kind) || column.kind === 'ids') {
         const numbers = [...new Set(given.map(asNumber).filter((value): value is number => value !== undefined))];
         // An integer column compared with integers, so that its index is used; 5.5 equals no integer.
-        const integers = column.kind === 'money' ? numbers : numbers.filter(Number.isSafeInteger);
+        const integers = column.kind === 'money' ? numbers : numbers.filter(number => Number.isInteger(number) && Math.abs(number) <= 2_147_483_647);
         if (!integers.length) return 'false';
         if (column.kind === 'ids') return `${field} && ${params.add(integers)}::integer[]`;
         return `${field} = ANY(${params.add(integers)}::${column.kind === 'money' ? 'numeric' : 'integer'}[])`;
@@ -118,7 +118,15 @@ export const orderBy = (collection: CollectionName, sort: Sort): string => {
     // sort on a required column matches its index.
     const direction = column.required ? sort.order : sort.order === 'ASC' ? 'ASC NULLS FIRST' : 'DESC NULLS LAST';
     const field = quote(column.name);
-    const key = column.kind === 'text' || column.kind === 'textId' ? `${field} COLLATE studio_order` : column.kind === 'json' || column.kind === 'ids' ? `${field}::text COLLATE studio_order` : field;
+    // A list of ids reads as "1,2" to the db.json engine, and every object as the same text.
+    const key =
+        column.kind === 'text' || column.kind === 'textId'
+            ? `${field} COLLATE studio_order`
+            : column.kind === 'ids'
+              ? `array_to_string(${field}, ',') COLLATE studio_order`
+              : column.kind === 'json'
+                ? `(${field} IS NOT NULL)`
+                : field;
     const id = columnFor(collection, 'id').kind === 'textId' ? 'id COLLATE studio_order, id COLLATE "C"' : 'id';
     return `${key} ${direction}, ${id}`;
 };

@@ -102,30 +102,35 @@ const insertAll = async (client: pg.PoolClient, collection: CollectionName, reco
 /** Every table as a db.json's collections, the prototypes and the other values after them. */
 export const exportDatabase = async (url: string): Promise<FileState> => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const client = await pool.connect();
     try {
+        // One picture of the whole database, however many writes go on meanwhile.
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
         const values: Record<string, unknown> = {};
         const keys: string[] = [];
         for (const collection of tableOrder) {
-            const { rows } = await pool.query(`SELECT * FROM ${quote(collection)} ORDER BY id`);
+            const { rows } = await client.query(`SELECT * FROM ${quote(collection)} ORDER BY id`);
             values[collection] = rows.map((row: Record<string, unknown>) => {
                 for (const column of tables[collection]) if (column.omitNull && row[column.name] === null) delete row[column.name];
                 return row;
             });
             keys.push(collection);
         }
-        const prototypes = await pool.query('SELECT name FROM prototype_collections ORDER BY position');
+        const prototypes = await client.query('SELECT name FROM prototype_collections ORDER BY position');
         for (const { name } of prototypes.rows as { name: string }[]) {
-            const { rows } = await pool.query('SELECT record FROM prototype_records WHERE collection = $1 ORDER BY position', [name]);
+            const { rows } = await client.query('SELECT record FROM prototype_records WHERE collection = $1 ORDER BY position', [name]);
             values[name] = rows.map((row: { record: unknown }) => row.record);
             keys.push(name);
         }
-        const extras = await pool.query('SELECT key, value FROM database_extras ORDER BY position');
+        const extras = await client.query('SELECT key, value FROM database_extras ORDER BY position');
         for (const { key, value } of extras.rows as { key: string; value: unknown }[]) {
             values[key] = value;
             keys.push(key);
         }
+        await client.query('COMMIT');
         return { keys, values };
     } finally {
+        client.release();
         await pool.end();
     }
 };

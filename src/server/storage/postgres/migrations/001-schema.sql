@@ -395,6 +395,6 @@ CREATE TABLE prototype_records (
 
 CREATE INDEX prototype_records_order ON prototype_records (collection, position);
 
-CREATE TABLE prototype_collections (name text COLLATE "C" PRIMARY KEY, position bigint GENERATED ALWAYS AS IDENTITY, next_id integer NOT NULL DEFAULT 1);
+CREATE TABLE prototype_collections (name text COLLATE "C" PRIMARY KEY, position bigint GENERATED ALWAYS AS IDENTITY, next_id bigint NOT NULL DEFAULT 1);
 
 CREATE TABLE database_extras (key text COLLATE "C" PRIMARY KEY, position bigint GENERATED ALWAYS AS IDENTITY, value jsonb);
