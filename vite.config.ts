@@ -97,7 +97,7 @@ export default defineConfig({
                               name: 'postgres',
                               include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
                               // The engines' comparison and the two-process races start both engines themselves, in the first project.
-                              exclude: ['tests/api/durability.test.ts', 'tests/api/engines.test.ts', 'tests/api/postgres-races.test.ts', 'tests/e2e/bundle.test.ts'],
+                              exclude: ['tests/api/durability.test.ts', 'tests/api/engines.test.ts', 'tests/api/reports.test.ts', 'tests/api/postgres-races.test.ts', 'tests/e2e/bundle.test.ts'],
                               globalSetup: ['tests/support/globalSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,
                           },

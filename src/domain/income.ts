@@ -63,69 +63,104 @@ const bucketIndex = (boundaries: number[], at: number) => {
     return low;
 };
 
+/*
+ * Income is summed between boundaries: ascending instants, each span from one to the next (the later
+ * one excluded). A period's buckets and several periods' totals are spans of one list, so that the
+ * engine that holds the payments (PostgreSQL sums them where they are) answers a list of sums in cents
+ * and everything else is computed here, by one rule for both engines.
+ */
+
+/** Where the studio's buckets of a period begin, and where the period ends: the first span starts with the period, not its bucket. */
+export const bucketBoundaries = (period: Period, interval: Interval, timeZone: string): string[] => {
+    const [start, end] = instantRange(period.from, period.to, timeZone);
+    return [start, ...bucketsOf(period, interval).slice(1).map(bucket => instantAt(`${bucket}T00:00`, timeZone)), end];
+};
+
+/** Income in cents (payments and corrections, less refunds) paid in each span between consecutive boundaries; payments outside them count nowhere. */
+export const incomeBetween = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], boundaries: string[]): number[] => {
+    const times = boundaries.map(instant => Date.parse(instant));
+    const sums = times.slice(1).map(() => 0);
+    for (const payment of payments) {
+        const at = Date.parse(payment.paidAt);
+        if (at < times[0] || at >= times[times.length - 1]) continue;
+        sums[bucketIndex(times, at)] += cents(signedAmount(payment));
+    }
+    return sums;
+};
+
 export interface IncomeSeries {
     total: number;
     series: { period: string; income: number }[];
 }
 
+/** The series of a period's buckets from the sums between its bucketBoundaries. */
+export const seriesOf = (period: Period, interval: Interval, sums: number[]): IncomeSeries => ({
+    total: fromCents(sums.reduce((total, sum) => total + sum, 0)),
+    series: bucketsOf(period, interval).map((bucket, index) => ({ period: bucket, income: fromCents(sums[index]) })),
+});
+
 /** Income (payments minus refunds, corrections counted) over the period, by day, week or month in the studio's time zone. */
-export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], period: Period, interval: Interval, timeZone: string): IncomeSeries => {
-    const buckets = bucketsOf(period, interval);
-    // The instants at which the studio's buckets begin: a payment belongs to the last one it is not before.
-    const boundaries = buckets.map(bucket => Date.parse(instantAt(`${bucket}T00:00`, timeZone)));
-    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
-    const sums = buckets.map(() => 0);
-    let total = 0;
-    for (const payment of payments) {
-        const at = Date.parse(payment.paidAt);
-        if (at < start || at >= end) continue;
-        const amount = cents(signedAmount(payment));
-        sums[bucketIndex(boundaries, at)] += amount;
-        total += amount;
-    }
-    return { total: fromCents(total), series: buckets.map((bucket, index) => ({ period: bucket, income: fromCents(sums[index]) })) };
-};
+export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], period: Period, interval: Interval, timeZone: string): IncomeSeries =>
+    seriesOf(period, interval, incomeBetween(payments, bucketBoundaries(period, interval, timeZone)));
 
-/** Income (payments minus refunds, corrections counted) of each period, in one pass over the payments: the dashboard's months. */
-export const incomeTotals = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], periods: Period[], timeZone: string): number[] => {
+/**
+ * The totals of several periods (overlapping or not) from one list of sums: the boundaries to sum
+ * between, and how each period's total is made from the sums.
+ */
+export const periodTotals = (periods: Period[], timeZone: string) => {
     const ranges = periods.map(({ from, to }) => instantRange(from, to, timeZone).map(instant => Date.parse(instant)));
-    const sums = periods.map(() => 0);
+    const times = [...new Set(ranges.flat())].sort((a, b) => a - b);
+    return {
+        boundaries: times.map(time => new Date(time).toISOString()),
+        totals: (sums: number[]): number[] =>
+            ranges.map(([start, end]) => fromCents(sums.reduce((total, sum, index) => (times[index] >= start && times[index + 1] <= end ? total + sum : total), 0))),
+    };
+};
+
+/** Income (payments minus refunds, corrections counted) of each period: the dashboard's months. */
+export const incomeTotals = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], periods: Period[], timeZone: string): number[] => {
+    const { boundaries, totals } = periodTotals(periods, timeZone);
+    return totals(incomeBetween(payments, boundaries));
+};
+
+/** Income in cents by payment method and by the plan of the pass paid for (null: no pass): what the breakdowns are made of. */
+export interface IncomeShare {
+    method: Payment['method'];
+    planId: Identifier | null;
+    cents: number;
+}
+
+export const incomeShares = (payments: Pick<Payment, 'kind' | 'amount' | 'method' | 'passId'>[], passes: Map<Identifier, Pick<Pass, 'subscriptionId'>>): IncomeShare[] => {
+    const shares = new Map<string, IncomeShare>();
     for (const payment of payments) {
-        const at = Date.parse(payment.paidAt);
-        const amount = cents(signedAmount(payment));
-        ranges.forEach(([start, end], index) => {
-            if (at >= start && at < end) sums[index] += amount;
-        });
+        const planId = payment.passId == null ? null : (passes.get(payment.passId)?.subscriptionId ?? null);
+        const key = `${payment.method} ${planId}`;
+        const share = shares.get(key) ?? { method: payment.method, planId, cents: 0 };
+        share.cents += cents(signedAmount(payment));
+        shares.set(key, share);
     }
-    return sums.map(fromCents);
+    return [...shares.values()];
 };
 
-/** Sums amounts by key, largest first. */
-const breakdown = (entries: { key: string; label?: string; amount: number }[]): Amount[] => {
-    const sums = new Map<string, Amount>();
-    for (const entry of entries) {
-        const sum = sums.get(entry.key) ?? { key: entry.key, label: entry.label, amount: 0 };
-        sum.amount += cents(entry.amount);
-        sums.set(entry.key, sum);
-    }
-    return [...sums.values()].map(sum => ({ ...sum, amount: fromCents(sum.amount) })).sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
+/** Sums in cents by key, as a breakdown answers them: largest first. */
+const amountsOf = (sums: Map<string, number>, labels?: (key: string) => string | undefined): Amount[] =>
+    [...sums]
+        .map(([key, amount]) => ({ key, label: labels?.(key), amount: fromCents(amount) }))
+        .sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
+
+const summed = <T>(entries: T[], keyOf: (entry: T) => string, centsOf: (entry: T) => number) => {
+    const sums = new Map<string, number>();
+    for (const entry of entries) sums.set(keyOf(entry), (sums.get(keyOf(entry)) ?? 0) + centsOf(entry));
+    return sums;
 };
 
-export const incomeByMethod = (payments: Pick<Payment, 'kind' | 'amount' | 'method'>[]): Amount[] =>
-    breakdown(payments.map(payment => ({ key: payment.method, amount: signedAmount(payment) })));
+export const incomeByMethod = (shares: IncomeShare[]): Amount[] => amountsOf(summed(shares, share => share.method, share => share.cents), () => undefined);
 
 /** By the plan of the pass a payment paid for; payments for no pass go under `none`. */
-export const incomeByPlan = (
-    payments: Pick<Payment, 'kind' | 'amount' | 'passId'>[],
-    passes: Map<Identifier, Pick<Pass, 'subscriptionId' | 'name'>>,
-    plans: Map<Identifier, Pick<Subscription, 'name'>>,
-): Amount[] =>
-    breakdown(
-        payments.map(payment => {
-            const pass = payment.passId == null ? undefined : passes.get(payment.passId);
-            if (!pass) return { key: 'none', amount: signedAmount(payment) };
-            return { key: String(pass.subscriptionId), label: plans.get(pass.subscriptionId)?.name ?? pass.name, amount: signedAmount(payment) };
-        }),
+export const incomeByPlan = (shares: IncomeShare[], plans: Map<Identifier, Pick<Subscription, 'name'>>): Amount[] =>
+    amountsOf(
+        summed(shares, share => (share.planId === null ? 'none' : String(share.planId)), share => share.cents),
+        key => (key === 'none' ? undefined : plans.get(Number(key))?.name),
     );
 
 export interface EarnedInputs {
@@ -142,6 +177,24 @@ export interface Earned {
     byStudio: Amount[];
 }
 
+/** What the classes of a period earned, in cents, summed by their direction, teacher and studio. */
+export interface EarnedGroup {
+    directionId: Identifier | null;
+    teacherId: Identifier;
+    studioId: Identifier;
+    cents: number;
+}
+
+/**
+ * What the visits of a period earned, before it is broken down: what its classes earned, and the days
+ * of unlimited passes without a visit (how many, and their cents), which count under `none`.
+ */
+export interface EarnedShares {
+    groups: EarnedGroup[];
+    unvisitedDays: number;
+    unvisitedCents: number;
+}
+
 /** An array to fill by id, sized first: filled out of order from empty, it would be a slow sparse array. */
 const byIdArray = <T>(ids: Iterable<Identifier>): (T | undefined)[] => {
     let highest = 0;
@@ -149,9 +202,17 @@ const byIdArray = <T>(ids: Iterable<Identifier>): (T | undefined)[] => {
     return new Array<T | undefined>(highest + 1);
 };
 
-/** Sums in cents by key, as a breakdown answers them: largest first. */
-const amountsOf = (sums: Map<string, number>): Amount[] =>
-    [...sums].map(([key, amount]) => ({ key, amount: fromCents(amount) })).sort((a, b) => b.amount - a.amount || a.key.localeCompare(b.key));
+/*
+ * The shares, each rounded to cents on its own. An engine that counts visits rather than walking them
+ * (PostgreSQL) multiplies a share by how many visits earn it: the same integers as adding them one by one.
+ */
+
+/** What a charged visit with a pass of N visits earns: price / N. */
+export const visitShare = (price: number, visitsTotal: number) => cents(price / visitsTotal);
+/** What a visit with an unlimited pass earns: the pass's day (price / days of validity), split among the classes it was used for that day. */
+export const unlimitedVisitShare = (price: number, validDays: number, visitsThatDay: number) => cents(price / validDays / visitsThatDay);
+/** What a day of an unlimited pass without a visit earns. */
+export const unvisitedDayShare = (price: number, validDays: number) => cents(price / validDays);
 
 /**
  * What the visits of the period consumed. A pass of N visits earns price / N for each charged visit.
@@ -160,12 +221,12 @@ const amountsOf = (sums: Map<string, number>): Amount[] =>
  * Each share is rounded to cents on its own; shares are summed by class first, and the days without a
  * visit are counted, not walked, so a year of a large studio is one pass over its visits.
  */
-export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedInputs, period: Period): Earned => {
+export const earnedShares = ({ attendances, events, courses, passes }: EarnedInputs, period: Period): EarnedShares => {
     const byClass = new Map<Identifier, number>();
     // Days of unlimited passes without a visit: how many, and what they earned.
     let unvisitedDays = 0;
     let unvisited = 0;
-    const earn = (eventId: Identifier, amount: number) => byClass.set(eventId, (byClass.get(eventId) ?? 0) + cents(amount));
+    const earn = (eventId: Identifier, share: number) => byClass.set(eventId, (byClass.get(eventId) ?? 0) + share);
     // A year of a large studio is a hundred thousand visits: their classes and passes are looked up in
     // arrays by id (ids are small integers), and each class's date is taken once.
     const dates = byIdArray<string>(events.keys());
@@ -187,7 +248,7 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
             else days.set(date, [attendance.eventId]);
             unlimitedVisits.set(pass.id, days);
         } else if (date >= period.from && date <= period.to) {
-            earn(attendance.eventId, pass.price / pass.visitsTotal);
+            earn(attendance.eventId, visitShare(pass.price, pass.visitsTotal));
         }
     }
 
@@ -196,33 +257,40 @@ export const earnedRevenue = ({ attendances, events, courses, passes }: EarnedIn
         const from = pass.startsOn > period.from ? pass.startsOn : period.from;
         const to = pass.endsOn < period.to ? pass.endsOn : period.to;
         if (from > to) continue;
-        const daily = pass.price / (daysBetween(pass.startsOn, pass.endsOn) + 1);
+        const validDays = daysBetween(pass.startsOn, pass.endsOn) + 1;
         let visitedDays = 0;
         for (const [date, visits] of unlimitedVisits.get(pass.id) ?? []) {
             if (date < from || date > to) continue;
             visitedDays++;
-            visits.forEach(eventId => earn(eventId, daily / visits.length));
+            visits.forEach(eventId => earn(eventId, unlimitedVisitShare(pass.price, validDays, visits.length)));
         }
         const emptyDays = daysBetween(from, to) + 1 - visitedDays;
         unvisitedDays += emptyDays;
-        unvisited += cents(daily) * emptyDays;
+        unvisited += unvisitedDayShare(pass.price, validDays) * emptyDays;
     }
 
-    const sums = { direction: new Map<string, number>(), teacher: new Map<string, number>(), studio: new Map<string, number>() };
-    const add = (key: keyof typeof sums, value: string, amount: number) => sums[key].set(value, (sums[key].get(value) ?? 0) + amount);
-    let total = 0;
+    // The classes' earnings summed by what the breakdowns group them by.
+    const groups = new Map<string, EarnedGroup>();
     for (const [eventId, amount] of byClass) {
         const event = events.get(eventId) as Pick<StudioEvent, 'courseId' | 'teacherId' | 'studioId'>;
-        add('direction', String(courses.get(event.courseId)?.directionId ?? 'none'), amount);
-        add('teacher', String(event.teacherId), amount);
-        add('studio', String(event.studioId), amount);
-        total += amount;
+        const directionId = courses.get(event.courseId)?.directionId ?? null;
+        const key = `${directionId} ${event.teacherId} ${event.studioId}`;
+        const group = groups.get(key) ?? { directionId, teacherId: event.teacherId, studioId: event.studioId, cents: 0 };
+        group.cents += amount;
+        groups.set(key, group);
     }
-    if (unvisitedDays > 0) (['direction', 'teacher', 'studio'] as const).forEach(key => add(key, 'none', unvisited));
+    return { groups: [...groups.values()], unvisitedDays, unvisitedCents: unvisited };
+};
+
+/** The total and the breakdowns of what was earned, from the shares of either engine. */
+export const earnedBreakdown = ({ groups, unvisitedDays, unvisitedCents }: EarnedShares): Earned => {
+    const none = (sums: Map<string, number>) => (unvisitedDays > 0 ? sums.set('none', (sums.get('none') ?? 0) + unvisitedCents) : sums);
     return {
-        total: fromCents(total + unvisited),
-        byDirection: amountsOf(sums.direction),
-        byTeacher: amountsOf(sums.teacher),
-        byStudio: amountsOf(sums.studio),
+        total: fromCents(groups.reduce((total, group) => total + group.cents, 0) + unvisitedCents),
+        byDirection: amountsOf(none(summed(groups, group => String(group.directionId ?? 'none'), group => group.cents))),
+        byTeacher: amountsOf(none(summed(groups, group => String(group.teacherId), group => group.cents))),
+        byStudio: amountsOf(none(summed(groups, group => String(group.studioId), group => group.cents))),
     };
 };
+
+export const earnedRevenue = (inputs: EarnedInputs, period: Period): Earned => earnedBreakdown(earnedShares(inputs, period));

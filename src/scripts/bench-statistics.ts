@@ -2,6 +2,7 @@
  * How long the income statistics and the dashboard take over a database, through the storage the
  * server runs on:
  *   npx tsx src/scripts/bench-statistics.ts [--db FILE] [--runs N]
+ * With DATABASE_URL set, over that PostgreSQL database instead (it is only read).
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ const runs = Number(values.runs);
 const dir = mkdtempSync(join(tmpdir(), 'studio-bench-'));
 const file = join(dir, 'db.json');
 copyFileSync(resolve(values.db), file);
-const storage = await openStorage({ file, watchIntervalMs: 0 });
+const storage = await openStorage({ file, watchIntervalMs: 0, databaseUrl: process.env.DATABASE_URL });
 const manager = (await storage.select('users', { role: 'manager' }))[0] as User & { role: 'manager' };
 
 const time = async (label: string, work: () => Promise<unknown>) => {
@@ -34,7 +35,7 @@ const time = async (label: string, work: () => Promise<unknown>) => {
 };
 
 try {
-    console.log(`${values.db}: ${await storage.count('customers')} customers, ${await storage.count('attendances')} attendances, ${await storage.count('payments')} payments`);
+    console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : values.db}: ${await storage.count('customers')} customers, ${await storage.count('attendances')} attendances, ${await storage.count('payments')} payments`);
     await time('statistics, a month by day', () => incomeStatistics(storage, { from: '2026-11-01', to: '2026-11-30' }, 'day'));
     await time('statistics, a year by month', () => incomeStatistics(storage, { from: '2026-01-01', to: '2026-12-31' }, 'month'));
     await time('dashboard (manager)', () => dashboard(storage, manager, new Date('2026-11-23T12:00:00Z')));

@@ -1,23 +1,21 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals, intervals, paymentsIn, type Amount, type Interval, type Period } from '../domain/income';
+import { bucketBoundaries, earnedBreakdown, incomeByMethod, incomeByPlan, intervals, periodTotals, seriesOf, type Amount, type Interval, type Period } from '../domain/income';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { isActiveOn, visitsLeft } from '../domain/passes';
-import { addDays, daysBetween, instantRange, studioToday, weekStart } from '../domain/time';
+import { addDays, daysBetween, studioToday, weekStart } from '../domain/time';
 import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
 import { visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
 import { forbidden, handle, invalidFields } from './errors';
-import type { Reader, Storage } from './storage/types';
+import { startsWithin, type Reader, type Storage } from './storage/types';
 import { chargingStatuses, studioConfig } from './studio';
-import { startsWithin } from './timetable';
 
 const maxDays = 3660;
-const dayMs = 86_400_000;
 
 const incomeQuery = z
     .object({ from: isoDate, to: isoDate, interval: z.enum(intervals).default('day') })
@@ -27,93 +25,56 @@ const incomeQuery = z
 
 const byId = <T extends { id: Identifier }>(records: T[]) => new Map(records.map(record => [record.id, record]));
 
-const labelled = (amounts: Amount[], names: Map<Identifier, { name: string }>): Amount[] =>
-    amounts.map(amount => ({ ...amount, label: amount.key === 'none' ? undefined : names.get(Number(amount.key))?.name }));
-
-/**
- * The payments made around a period: paidAt is compared as text and an instant may be written with or
- * without seconds, so the storage is asked for a day more on each side; the sums cut exactly in the
- * studio's time zone.
- */
-const paymentsAround = async (reader: Reader, period: Period, timeZone: string) => {
-    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
-    return reader.select('payments', [
-        { field: 'paidAt', kind: 'gte', value: new Date(start - dayMs).toISOString() },
-        { field: 'paidAt', kind: 'lte', value: new Date(end + dayMs).toISOString() },
-    ]);
-};
-
-/** The payments made on the studio's days of a period. */
-const paymentsOf = async (reader: Reader, period: Period, timeZone: string) => paymentsIn(await paymentsAround(reader, period, timeZone), period, timeZone);
-
-/** The passes records name, each once: a loop, as a year of visits is too many for an array per record. */
-const passIdsOf = (records: { passId?: Identifier | null }[]): Identifier[] => {
-    const ids = new Set<Identifier>();
-    for (const record of records) if (record.passId != null) ids.add(record.passId);
-    return [...ids];
-};
-
-/** The events of a period with their marks. */
-const visitsOf = async (reader: Reader, period: Period) => {
-    const events = await reader.select('events', startsWithin(period.from, period.to));
-    return { events, attendances: await reader.select('attendances', { eventId: events.map(event => event.id) }) };
+/** The breakdown with the names of what its keys name, read for those keys only. */
+const labelled = async (amounts: Amount[], names: (ids: Identifier[]) => Promise<{ id: Identifier; name: string }[]>): Promise<Amount[]> => {
+    const named = byId(await names(amounts.filter(amount => amount.key !== 'none').map(amount => Number(amount.key))));
+    return amounts.map(amount => ({ ...amount, label: amount.key === 'none' ? undefined : named.get(Number(amount.key))?.name }));
 };
 
 /**
- * What the visits of the period earned. Only visits inside the period count, so the marks of the period's
- * events are enough; the passes are those they charged, and the unlimited ones valid on some day of the
- * period, which earn their daily share even on days nobody came.
+ * Income statistics for a period, with the comparison the dashboard makes too (see comparisonOf): the
+ * previous whole month, quarter or year, or the same number of days before, and where the period holds
+ * today, the days so far against the same days. The engine sums (storage.reports); the rules here and
+ * in src/domain/income.ts make the answer.
  */
-const earnedIn = async (reader: Reader, period: Period) => {
-    const { events, attendances } = await visitsOf(reader, period);
-    const passes = byId(await reader.getMany('passes', passIdsOf(attendances)));
-    const unlimited = await reader.select('passes', [
-        { field: 'visitsTotal', kind: 'equals', values: [null] },
-        { field: 'endsOn', kind: 'gte', value: period.from },
-    ]);
-    // A pass both charged and unlimited is one pass: counted twice, it would earn its days twice.
-    for (const pass of unlimited) if (pass.startsOn <= period.to) passes.set(pass.id, pass);
-    const courses = byId(await reader.select('courses'));
-    return earnedRevenue({ attendances, events: byId(events), courses, passes: [...passes.values()] }, period);
-};
-
-/**
- * Income statistics for a period, computed on the server over the records of the period, with the
- * comparison the dashboard makes too (see comparisonOf): the previous whole month, quarter or year, or the
- * same number of days before, and where the period holds today, the days so far against the same days.
- */
-export const incomeStatistics = async (reader: Reader, period: Period, interval: Interval, now = new Date()) => {
-    const { timezone } = await studioConfig(reader);
+export const incomeStatistics = async (storage: Storage, period: Period, interval: Interval, now = new Date()) => {
+    const { timezone } = await studioConfig(storage);
     const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
-    const inPeriod = await paymentsOf(reader, period, timezone);
-    const current = incomeSeries(inPeriod, period, interval, timezone);
-    const inPrevious = await paymentsOf(reader, previous, timezone);
-    const before = incomeSeries(inPrevious, previous, interval, timezone);
-    // The days so far lie inside the period and their counterparts inside the previous one: summed from what was read.
-    const [toDateTotal, toDateBefore] = toDate ? incomeTotals([...inPeriod, ...inPrevious], [toDate.current, toDate.previous], timezone) : [0, 0];
-    const paidFor = byId(await reader.getMany('passes', passIdsOf(inPeriod)));
-    const earned = await earnedIn(reader, period);
+    const { reports } = storage;
+    const boundaries = bucketBoundaries(period, interval, timezone);
+    const sameDays = toDate && periodTotals([toDate.current, toDate.previous], timezone);
+    const [current, before, toDateSums, shares, earned] = await Promise.all([
+        reports.incomeBetween(boundaries),
+        reports.incomeBetween(bucketBoundaries(previous, interval, timezone)),
+        sameDays ? reports.incomeBetween(sameDays.boundaries) : [],
+        reports.incomeShares(boundaries[0], boundaries[boundaries.length - 1]),
+        reports.earned(period).then(earnedBreakdown),
+    ]);
+    const [toDateTotal, toDateBefore] = sameDays ? sameDays.totals(toDateSums) : [0, 0];
+    const series = seriesOf(period, interval, current);
+    const [byPlan, byDirection, byTeacher, byStudio] = await Promise.all([
+        incomeByPlan(shares, byId(await storage.select('subscriptions'))),
+        labelled(earned.byDirection, ids => storage.getMany('directions', ids)),
+        labelled(earned.byTeacher, ids => storage.getMany('users', ids)),
+        labelled(earned.byStudio, ids => storage.getMany('studios', ids)),
+    ]);
     return {
         ...period,
         interval,
-        total: current.total,
-        series: current.series,
+        total: series.total,
+        series: series.series,
         comparison: { kind, length },
         toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDateBefore } },
-        byMethod: incomeByMethod(inPeriod),
-        byPlan: incomeByPlan(inPeriod, paidFor, byId(await reader.select('subscriptions'))),
-        previous: { ...previous, ...before },
-        earned: {
-            total: earned.total,
-            byDirection: labelled(earned.byDirection, byId(await reader.select('directions'))),
-            byTeacher: labelled(earned.byTeacher, byId(await reader.select('users'))),
-            byStudio: labelled(earned.byStudio, byId(await reader.select('studios'))),
-        },
+        byMethod: incomeByMethod(shares),
+        byPlan,
+        previous: { ...previous, ...seriesOf(previous, interval, before) },
+        earned: { total: earned.total, byDirection, byTeacher, byStudio },
     };
 };
 
 /** The dashboard of the signed-in user: a teacher's own day; the studio's numbers for staff. */
-export const dashboard = async (reader: Reader, user: AuthenticatedRequest['user'], now = new Date()): Promise<TeacherDashboard | StaffDashboard> => {
+export const dashboard = async (storage: Storage, user: AuthenticatedRequest['user'], now = new Date()): Promise<TeacherDashboard | StaffDashboard> => {
+    const reader: Reader = storage;
     const config = await studioConfig(reader);
     const today = studioToday(config.timezone, now);
     const courses = byId(await reader.select('courses'));
@@ -143,23 +104,24 @@ export const dashboard = async (reader: Reader, user: AuthenticatedRequest['user
         enrolled: enrolledIn(event),
     }));
     if (user.role === 'teacher') return { today, todayEvents };
-    return { today, todayEvents, ...(await studioNumbers(reader, config, today)) };
+    return { today, todayEvents, ...(await studioNumbers(storage, config, today)) };
 };
 
 /** How many entries of each list the dashboard shows. */
 const shown = 50;
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
-const studioNumbers = async (reader: Reader, config: Config, today: string) => {
+const studioNumbers = async (storage: Storage, config: Config, today: string) => {
+    const reader: Reader = storage;
     // This month so far against the same days of last month, and all of last month: the income page's rule.
     const month = presetPeriod('this_month', today);
     const { previous, toDate } = comparisonOf(month, today);
     const sameDays = toDate ?? { current: { from: month.from, to: today }, previous };
-    // One read for the three sums: each takes its own days out of the payments since last month began.
-    const payments = await paymentsAround(reader, { from: previous.from, to: today }, config.timezone);
-    const [thisMonth, lastMonthToDate, lastMonth] = incomeTotals(payments, [sameDays.current, sameDays.previous, previous], config.timezone);
+    // One sum for the three: each takes its own spans of the income since last month began.
+    const months = periodTotals([sameDays.current, sameDays.previous, previous], config.timezone);
+    const [thisMonth, lastMonthToDate, lastMonth] = months.totals(await storage.reports.incomeBetween(months.boundaries));
     const charging = await chargingStatuses(reader);
-    const week = await visitsOf(reader, { from: weekStart(today), to: addDays(weekStart(today), 6) });
+    const weekEvents = await reader.select('events', startsWithin(weekStart(today), addDays(weekStart(today), 6)));
     // A pass that ended before today cannot be active.
     const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: today }])).filter(pass => isActiveOn(pass, today));
     const expiring = active
@@ -179,7 +141,7 @@ const studioNumbers = async (reader: Reader, config: Config, today: string) => {
     return {
         income: { thisMonth, lastMonthToDate, lastMonth, toDate: sameDays, previous },
         activePasses: active.length,
-        visitsThisWeek: week.attendances.filter(attendance => charging.has(attendance.status)).length,
+        visitsThisWeek: await reader.count('attendances', { eventId: weekEvents.map(event => event.id), status: [...charging] }),
         expiringPasses: expiringShown.map(pass => ({
             id: pass.id,
             customerId: pass.customerId,

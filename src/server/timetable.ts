@@ -15,7 +15,7 @@ import type { AuthenticatedRequest } from './auth';
 import { badRequest, forbidden, handle, invalidFields, notFound } from './errors';
 import { parseListQuery } from './listQuery';
 import { markingOf } from './rules/attendances';
-import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
+import { startsWithin, type Reader, type Row, type Storage, type Transaction } from './storage/types';
 import { chargingStatuses } from './studio';
 import { frozenUntilOn } from './debts';
 
@@ -38,12 +38,6 @@ const periodOf = (input: unknown) => {
     if (!period.ok) throw invalidFields(period.errors);
     return period.value;
 };
-
-/** Events starting on the studio dates `from` to `to`: startsAt is a local `YYYY-MM-DDTHH:mm`, so the last day ends at 23:59. */
-export const startsWithin = (from: string, to: string): Filter[] => [
-    { field: 'startsAt', kind: 'gte', value: from },
-    { field: 'startsAt', kind: 'lte', value: `${to}T23:59` },
-];
 
 // One collator for every sort by name: building one per comparison is most of the cost of sorting.
 const byName = new Intl.Collator('ru');

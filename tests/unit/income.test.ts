@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeTotals } from '../../src/domain/income';
+import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeShares, incomeTotals } from '../../src/domain/income';
 import type { Payment } from '../../src/domain/types';
 
 const pay = (paidAt: string, amount: number, fields: Partial<Payment> = {}) =>
@@ -35,7 +35,7 @@ describe('income over a period', () => {
     it('subtracts refunds, also from their method, and keeps cents exact', () => {
         const payments = [pay('2026-11-02T10:00:00Z', 0.1), pay('2026-11-02T10:00:00Z', 0.2), pay('2026-11-03T10:00:00Z', 5000, { method: 'card' }), pay('2026-11-04T10:00:00Z', 1500, { kind: 'refund', method: 'card' })];
         expect(incomeSeries(payments, { from: '2026-11-01', to: '2026-11-30' }, 'month', 'UTC')).toEqual({ total: 3500.3, series: [{ period: '2026-11-01', income: 3500.3 }] });
-        expect(incomeByMethod(payments)).toEqual([
+        expect(incomeByMethod(incomeShares(payments, new Map()))).toEqual([
             { key: 'card', label: undefined, amount: 3500 },
             { key: 'cash', label: undefined, amount: 0.3 },
         ]);
@@ -54,7 +54,7 @@ describe('income over a period', () => {
     it('breaks income down by plan, payments for no pass apart', () => {
         const passes = new Map([[7, { subscriptionId: 2, name: '8 занятий' }]]);
         const plans = new Map([[2, { name: '8 занятий (plan)' }]]);
-        expect(incomeByPlan([pay('x', 6000, { passId: 7 }), pay('x', 800), pay('x', 1000, { passId: 7, kind: 'refund' })], passes, plans)).toEqual([
+        expect(incomeByPlan(incomeShares([pay('x', 6000, { passId: 7 }), pay('x', 800), pay('x', 1000, { passId: 7, kind: 'refund' })], passes), plans)).toEqual([
             { key: '2', label: '8 занятий (plan)', amount: 5000 },
             { key: 'none', label: undefined, amount: 800 },
         ]);

@@ -7,7 +7,8 @@ import { DatabaseFileError, parseDatabaseText, readDatabaseBytes, readDatabaseTe
 import { Journal, JournalError, readJournal } from './journal';
 import { MemoryData, replayOnto, type FileState, type Operation } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
-import type { Storage, Transaction } from './types';
+import { readerReports } from './reports';
+import type { Reports, Storage, Transaction } from './types';
 
 /*
  * The db.json engine. The database lives in memory with its indexes; each committed transaction is one
@@ -72,6 +73,7 @@ const differing = (state: FileState, operations: Operation[]): string[] => {
 };
 
 export class JsonStorage extends MemoryReader implements Storage {
+    readonly reports: Reports = readerReports(this);
     private memory: MemoryData;
     private readonly journal: Journal;
     /** Transactions run one at a time: each waits for the one before it to commit or fail. */

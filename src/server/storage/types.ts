@@ -1,3 +1,4 @@
+import type { EarnedShares, IncomeShare, Period } from '../../domain/income';
 import type { CollectionName, Database, Identifier } from '../../domain/types';
 
 /*
@@ -102,7 +103,22 @@ export interface Transaction extends Reader {
     removePrototype(name: string, id: Id): Promise<void>;
 }
 
+/**
+ * The sums the income statistics and the dashboard are made of, made by the engine where the records
+ * are: PostgreSQL adds up a year of visits itself and answers a few rows; the db.json engine adds up
+ * the records it holds in memory. Both follow the domain's rules (src/domain/income.ts) to the cent.
+ */
+export interface Reports {
+    /** Income in cents paid in each span between consecutive instants of `boundaries` (ascending ISO instants). */
+    incomeBetween(boundaries: string[]): Promise<number[]>;
+    /** Income in cents paid in [start, end), by payment method and plan. */
+    incomeShares(start: string, end: string): Promise<IncomeShare[]>;
+    /** What the charged visits of the classes of a period (and its days of unlimited passes) earned. */
+    earned(period: Period): Promise<EarnedShares>;
+}
+
 export interface Storage extends Reader {
+    readonly reports: Reports;
     /**
      * Runs `work` all-or-nothing: if it throws, nothing it wrote is kept; otherwise its writes are
      * applied together and the promise resolves once they are durable. Transactions never see each
@@ -118,6 +134,12 @@ export interface Storage extends Reader {
  * when two requests raced past the server's own checks: answered as 409.
  */
 export class StorageConflict extends Error {}
+
+/** Events starting on the studio dates `from` to `to`: startsAt is a local `YYYY-MM-DDTHH:mm`, so the last day ends at 23:59. */
+export const startsWithin = (from: string, to: string): Filter[] => [
+    { field: 'startsAt', kind: 'gte', value: from },
+    { field: 'startsAt', kind: 'lte', value: `${to}T23:59` },
+];
 
 /** Turns the `Where` shorthand into filters. */
 export const filtersOf = (where: Where | undefined): Filter[] => {

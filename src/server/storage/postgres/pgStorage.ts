@@ -3,8 +3,9 @@ import pg from 'pg';
 import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
 import { freezeRecord, idKey } from '../memory';
-import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type RecordOf, type Row, type SelectOptions, type Storage, type Transaction, type Where } from '../types';
+import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type RecordOf, type Reports, type Row, type SelectOptions, type Storage, type Transaction, type Where } from '../types';
 import { applyMigrations } from './migrations';
+import { pgReports } from './reports';
 import { filterCondition, orderBy, Params, searchCondition } from './sql';
 import { columnOf, quote, tables } from './tables';
 
@@ -227,6 +228,8 @@ export interface PgStorageOptions {
 const maxAttempts = 20;
 
 export class PgStorage extends PgReader implements Storage {
+    readonly reports: Reports = pgReports((sql, values) => this.rows(sql, values));
+
     private constructor(private readonly pool: pg.Pool) {
         super(pool);
     }

@@ -1,0 +1,150 @@
+import { unlimitedVisitShare, unvisitedDayShare, visitShare, type EarnedGroup, type EarnedShares, type IncomeShare, type Period } from '../../../domain/income';
+import type { Identifier } from '../../../domain/types';
+import type { Reports } from '../types';
+
+/*
+ * The statistics' sums made by PostgreSQL where the records are: a year of visits is a hundred
+ * thousand rows at a large studio, and moving them to the server costs far more than adding them up.
+ * The database counts the visits by what their share depends on (a pass's price and visits, or its
+ * price, days and the classes of that day) and by what the breakdowns group them by; the shares are
+ * computed here by the domain's own functions and multiplied by the counts, so that every cent is the
+ * one the db.json engine computes. The cross-engine test (tests/api/engines.test.ts) holds the two to the same answers.
+ */
+
+type Query = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/**
+ * How paidAt is compared with instants: by its minute ('YYYY-MM-DDTHH:MM', as text) when every instant
+ * is a whole minute, as the studio's midnights are (a payment is at or after such an instant exactly
+ * when its minute is), and otherwise as a timestamp, which costs a parse per payment.
+ */
+const paidAtAgainst = (instants: string[]) =>
+    instants.every(instant => instant.endsWith(':00.000Z'))
+        ? { paidAt: 'left("paidAt", 16)', type: 'text', keys: instants.map(instant => instant.slice(0, 16)) }
+        : { paidAt: '"paidAt"::timestamptz', type: 'timestamptz', keys: instants };
+
+const dayMs = 86_400_000;
+
+/**
+ * Payments paid in [start, end), with the values to query them by: the index on paidAt is asked for a
+ * day more on each side ($1, $2: paidAt may be written with or without seconds), and the instants are
+ * compared exactly ($3, $4).
+ */
+const paidBetween = (start: string, end: string) => {
+    const { paidAt, type, keys } = paidAtAgainst([start, end]);
+    return {
+        condition: `"paidAt" >= $1 AND "paidAt" <= $2 AND ${paidAt} >= $3::${type} AND ${paidAt} < $4::${type}`,
+        values: [new Date(Date.parse(start) - dayMs).toISOString(), new Date(Date.parse(end) + dayMs).toISOString(), ...keys],
+    };
+};
+
+const signedCents = `(CASE WHEN payments.kind = 'refund' THEN -payments.amount ELSE payments.amount END) * 100`;
+
+/*
+ * What the charged visits of a period's classes ($1 to $2) earned, counted by what their share depends
+ * on and by what the breakdowns group them by (direction, teacher, studio). Rows of three kinds:
+ * - counted: visits with a pass of N visits, by price and N;
+ * - unlimited: visits with an unlimited pass on its days inside the period, by price, days of validity
+ *   and how many classes the pass was used for that day (the day's share is split among them);
+ * - unvisited: the days inside the period of the unlimited passes valid then without a visit, by price
+ *   and days of validity (visits: the number of days).
+ * Two queries, so that the few unlimited passes are reached from their index rather than from every visit.
+ */
+const inPeriod = `e."startsAt" >= $1::text AND e."startsAt" <= $2::text || 'T23:59'`;
+
+const countedSql = `
+SELECT 'counted' AS kind, p.price, p."visitsTotal", c."directionId", e."teacherId", e."studioId", count(*) AS visits
+  FROM events e
+  JOIN attendances a ON a."eventId" = e.id AND a.charged AND a."passId" IS NOT NULL
+  JOIN passes p ON p.id = a."passId"
+  LEFT JOIN courses c ON c.id = e."courseId"
+ WHERE ${inPeriod} AND p."visitsTotal" IS NOT NULL
+ GROUP BY p.price, p."visitsTotal", c."directionId", e."teacherId", e."studioId"`;
+
+const unlimitedSql = `
+WITH valid AS (
+    SELECT id, price, "endsOn"::date - "startsOn"::date + 1 AS "validDays",
+           greatest("startsOn", $1::text) AS first, least("endsOn", $2::text) AS last
+      FROM passes
+     WHERE "visitsTotal" IS NULL AND "endsOn" >= $1::text AND "startsOn" <= $2::text
+),
+visits AS (
+    SELECT p.id AS "passId", p.price, p."validDays", left(e."startsAt", 10) AS day, c."directionId", e."teacherId", e."studioId",
+           count(*) OVER (PARTITION BY p.id, left(e."startsAt", 10)) AS "sameDay"
+      FROM valid p
+      JOIN attendances a ON a."passId" = p.id AND a.charged
+      JOIN events e ON e.id = a."eventId"
+      LEFT JOIN courses c ON c.id = e."courseId"
+     WHERE e."startsAt" >= p.first AND e."startsAt" <= p.last || 'T23:59'
+),
+visited AS (
+    SELECT "passId", count(DISTINCT day) AS days FROM visits GROUP BY 1
+)
+SELECT 'unlimited' AS kind, price, "validDays", "sameDay", "directionId", "teacherId", "studioId", count(*) AS visits
+  FROM visits
+ GROUP BY price, "validDays", "sameDay", "directionId", "teacherId", "studioId"
+UNION ALL
+SELECT 'unvisited', p.price, p."validDays", NULL, NULL, NULL, NULL, sum(p.last::date - p.first::date + 1 - coalesce(v.days, 0))
+  FROM valid p LEFT JOIN visited v ON v."passId" = p.id
+ GROUP BY p.price, p."validDays"`;
+
+interface EarnedRow {
+    kind: 'counted' | 'unlimited' | 'unvisited';
+    price: number;
+    visitsTotal: number;
+    validDays: number;
+    sameDay: number;
+    directionId: Identifier | null;
+    teacherId: Identifier;
+    studioId: Identifier;
+    visits: number;
+}
+
+/** The classes' earnings by direction, teacher and studio: each count of visits times its share. */
+const groupsOf = (rows: EarnedRow[]): EarnedGroup[] => {
+    const groups = new Map<string, EarnedGroup>();
+    for (const row of rows) {
+        if (row.kind === 'unvisited') continue;
+        const share = row.kind === 'counted' ? visitShare(row.price, row.visitsTotal) : unlimitedVisitShare(row.price, row.validDays, row.sameDay);
+        const key = `${row.directionId} ${row.teacherId} ${row.studioId}`;
+        const group = groups.get(key) ?? { directionId: row.directionId, teacherId: row.teacherId, studioId: row.studioId, cents: 0 };
+        group.cents += share * row.visits;
+        groups.set(key, group);
+    }
+    return [...groups.values()];
+};
+
+export const pgReports = (query: Query): Reports => ({
+    async incomeBetween(boundaries) {
+        const { condition, values } = paidBetween(boundaries[0], boundaries[boundaries.length - 1]);
+        const { paidAt, type, keys } = paidAtAgainst(boundaries);
+        const rows = await query(
+            `SELECT width_bucket(${paidAt}, $5::${type}[]) AS span, sum(${signedCents}) AS cents FROM payments WHERE ${condition} GROUP BY 1`,
+            [...values, keys],
+        );
+        const sums = boundaries.slice(1).map(() => 0);
+        for (const row of rows) sums[(row.span as number) - 1] += row.cents as number;
+        return sums;
+    },
+
+    async incomeShares(start, end) {
+        const { condition, values } = paidBetween(start, end);
+        const rows = await query(
+            `SELECT payments.method, passes."subscriptionId" AS "planId", sum(${signedCents}) AS cents
+               FROM payments LEFT JOIN passes ON passes.id = payments."passId" WHERE ${condition} GROUP BY 1, 2`,
+            values,
+        );
+        return rows as unknown as IncomeShare[];
+    },
+
+    async earned(period: Period): Promise<EarnedShares> {
+        const values = [period.from, period.to];
+        const rows = (await Promise.all([query(countedSql, values), query(unlimitedSql, values)])).flat() as unknown as EarnedRow[];
+        const unvisited = rows.filter(row => row.kind === 'unvisited');
+        return {
+            groups: groupsOf(rows),
+            unvisitedDays: unvisited.reduce((total, row) => total + row.visits, 0),
+            unvisitedCents: unvisited.reduce((total, row) => total + unvisitedDayShare(row.price, row.validDays) * row.visits, 0),
+        };
+    },
+});
