@@ -5,7 +5,7 @@ import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
-import { isActiveOn, visitsLeft } from '../domain/passes';
+import { visitsLeft } from '../domain/passes';
 import { addDays, daysBetween, studioToday, weekStart } from '../domain/time';
 import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
@@ -77,21 +77,30 @@ export const dashboard = async (storage: Storage, user: AuthenticatedRequest['us
     const reader: Reader = storage;
     const config = await studioConfig(reader);
     const today = studioToday(config.timezone, now);
-    const courses = byId(await reader.select('courses'));
-    const studios = byId(await reader.select('studios'));
-    const users = byId(await reader.select('users'));
-    // For a teacher, their own classes only.
+    // Staff's numbers are read while the day's classes are.
+    const [todayEvents, numbers] = await Promise.all([classesOf(reader, user, today), user.role === 'teacher' ? undefined : studioNumbers(storage, config, today)]);
+    return numbers ? { today, todayEvents, ...numbers } : { today, todayEvents };
+};
+
+/** The classes of the day, with what the dashboard shows of each. For a teacher, their own classes only. */
+const classesOf = async (reader: Reader, user: AuthenticatedRequest['user'], today: string): Promise<TeacherDashboard['todayEvents']> => {
     const events = await reader.select('events', [...startsWithin(today, today), ...(await visibilityFilters(user, 'events', reader))], {
         sort: { field: 'startsAt', order: 'ASC' },
     });
+    // The names of what the day's classes name, and no more.
+    const idsOf = (field: 'courseId' | 'studioId' | 'teacherId') => [...new Set(events.map(event => event[field]))];
+    const [courses, studios, users, marks, groups] = await Promise.all([
+        reader.getMany('courses', idsOf('courseId')).then(byId),
+        reader.getMany('studios', idsOf('studioId')).then(byId),
+        reader.getMany('users', idsOf('teacherId')).then(byId),
+        reader.select('attendances', { eventId: events.map(event => event.id) }),
+        reader.getMany('schedules', [...new Set(events.flatMap(event => (event.scheduleId == null ? [] : [event.scheduleId])))]).then(byId),
+    ]);
     const marked = new Map<Identifier, number>();
-    for (const attendance of await reader.select('attendances', { eventId: events.map(event => event.id) })) {
-        marked.set(attendance.eventId, (marked.get(attendance.eventId) ?? 0) + 1);
-    }
+    for (const attendance of marks) marked.set(attendance.eventId, (marked.get(attendance.eventId) ?? 0) + 1);
     // Marked of enrolled: a class of a group counts its members, a class of no group has none.
-    const groups = byId(await reader.getMany('schedules', [...new Set(events.flatMap(event => (event.scheduleId == null ? [] : [event.scheduleId])))]));
     const enrolledIn = (event: StudioEvent) => (event.scheduleId == null ? null : (groups.get(event.scheduleId)?.customerIds.length ?? null));
-    const todayEvents = events.map(event => ({
+    return events.map(event => ({
         id: event.id,
         startsAt: event.startsAt,
         durationMinutes: event.durationMinutes,
@@ -103,8 +112,6 @@ export const dashboard = async (storage: Storage, user: AuthenticatedRequest['us
         marked: marked.get(event.id) ?? 0,
         enrolled: enrolledIn(event),
     }));
-    if (user.role === 'teacher') return { today, todayEvents };
-    return { today, todayEvents, ...(await studioNumbers(storage, config, today)) };
 };
 
 /** How many entries of each list the dashboard shows. */
@@ -119,18 +126,17 @@ const studioNumbers = async (storage: Storage, config: Config, today: string) =>
     const sameDays = toDate ?? { current: { from: month.from, to: today }, previous };
     // One sum for the three: each takes its own spans of the income since last month began.
     const months = periodTotals([sameDays.current, sameDays.previous, previous], config.timezone);
-    const [thisMonth, lastMonthToDate, lastMonth] = months.totals(await storage.reports.incomeBetween(months.boundaries));
-    const charging = await chargingStatuses(reader);
-    const weekEvents = await reader.select('events', startsWithin(weekStart(today), addDays(weekStart(today), 6)));
-    // A pass that ended before today cannot be active.
-    const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: today }])).filter(pass => isActiveOn(pass, today));
-    const expiring = active
-        .filter(pass => pass.endsOn <= addDays(today, config.expiringPassDays) || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= config.lowVisitsThreshold))
-        .sort((a, b) => a.endsOn.localeCompare(b.endsOn));
-    const unpaid = await reader.select('attendances', { unpaid: true });
+    const week = { from: weekStart(today), to: addDays(weekStart(today), 6) };
+    const [sums, passes, unpaid, visitsThisWeek] = await Promise.all([
+        storage.reports.incomeBetween(months.boundaries),
+        storage.reports.activePasses(today, { endingBy: addDays(today, config.expiringPassDays), visitsLeft: config.lowVisitsThreshold, limit: shown }),
+        reader.select('attendances', { unpaid: true }),
+        chargingStatuses(reader).then(charging => storage.reports.marks(week, [...charging])),
+    ]);
+    const [thisMonth, lastMonthToDate, lastMonth] = months.totals(sums);
     const unpaidVisits = new Map<Identifier, number>();
     unpaid.forEach(attendance => unpaidVisits.set(attendance.customerId, (unpaidVisits.get(attendance.customerId) ?? 0) + 1));
-    const expiringShown = expiring.slice(0, shown);
+    const expiringShown = passes.firstRunningOut;
     const unpaidShown = [...unpaidVisits].slice(0, shown);
     // Names only of the customers on the lists.
     const customers = byId(await reader.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
@@ -140,8 +146,8 @@ const studioNumbers = async (storage: Storage, config: Config, today: string) =>
     };
     return {
         income: { thisMonth, lastMonthToDate, lastMonth, toDate: sameDays, previous },
-        activePasses: active.length,
-        visitsThisWeek: await reader.count('attendances', { eventId: weekEvents.map(event => event.id), status: [...charging] }),
+        activePasses: passes.active,
+        visitsThisWeek,
         expiringPasses: expiringShown.map(pass => ({
             id: pass.id,
             customerId: pass.customerId,
@@ -150,7 +156,7 @@ const studioNumbers = async (storage: Storage, config: Config, today: string) =>
             endsOn: pass.endsOn,
             visitsLeft: visitsLeft(pass),
         })),
-        expiringCount: expiring.length,
+        expiringCount: passes.runningOut,
         unpaidVisits: unpaid.length,
         unpaidCustomers: unpaidShown.map(([id, visits]) => ({ customerId: id, customer: nameOf(id), visits })),
     };

@@ -1,4 +1,5 @@
 import { earnedShares, incomeBetween, incomeShares, type Period } from '../../domain/income';
+import { isActiveOn, visitsLeft } from '../../domain/passes';
 import type { Identifier } from '../../domain/types';
 import { startsWithin, type Reader, type Reports } from './types';
 
@@ -58,5 +59,19 @@ export const readerReports = (reader: Reader): Reports => ({
         for (const pass of unlimited) if (pass.startsOn <= period.to) passes.set(pass.id, pass);
         const courses = byId(await reader.select('courses'));
         return earnedShares({ attendances, events: byId(events), courses, passes: [...passes.values()] }, period);
+    },
+
+    async marks(period, statuses) {
+        const events = await reader.select('events', startsWithin(period.from, period.to));
+        return reader.count('attendances', { eventId: events.map(event => event.id), status: statuses });
+    },
+
+    async activePasses(date, { endingBy, visitsLeft: fewVisits, limit }) {
+        // A pass that ended before the date cannot be active.
+        const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: date }])).filter(pass => isActiveOn(pass, date));
+        const runningOut = active
+            .filter(pass => pass.endsOn <= endingBy || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= fewVisits))
+            .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id);
+        return { active: active.length, runningOut: runningOut.length, firstRunningOut: runningOut.slice(0, limit) };
     },
 });

@@ -115,6 +115,20 @@ export interface Reports {
     incomeShares(start: string, end: string): Promise<IncomeShare[]>;
     /** What the charged visits of the classes of a period (and its days of unlimited passes) earned. */
     earned(period: Period): Promise<EarnedShares>;
+    /** How many marks with one of `statuses` the classes starting on the days of a period have. */
+    marks(period: Period, statuses: string[]): Promise<number>;
+    /**
+     * The passes active on `date` (isActiveOn in src/domain/passes.ts): how many, and those running out
+     * (ending by `endingBy`, or with at most `visitsLeft` visits left), soonest end first, then oldest:
+     * how many, and the first `limit`.
+     */
+    activePasses(date: string, runningOut: { endingBy: string; visitsLeft: number; limit: number }): Promise<ActivePasses>;
+}
+
+export interface ActivePasses {
+    active: number;
+    runningOut: number;
+    firstRunningOut: RecordOf<'passes'>[];
 }
 
 export interface Storage extends Reader {

@@ -7,7 +7,7 @@ import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeR
 import { applyMigrations } from './migrations';
 import { pgReports } from './reports';
 import { filterCondition, orderBy, Params, searchCondition } from './sql';
-import { columnOf, quote, tables } from './tables';
+import { columnOf, quote, recordOf, tables } from './tables';
 
 /*
  * The PostgreSQL engine behind the storage boundary. Every transaction is a SERIALIZABLE transaction of
@@ -25,12 +25,6 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 
 /** The largest value of PostgreSQL's integer. */
 const maxInteger = 2_147_483_647;
-
-/** The record a row is: NULL fields that db.json records leave out are left out. */
-const recordOf = (collection: CollectionName, row: Record<string, unknown>): Row => {
-    for (const column of tables[collection]) if (column.omitNull && row[column.name] === null) delete row[column.name];
-    return freezeRecord(row as Row);
-};
 
 /** A record's fields as the columns' values, in the table's column order; a field the table lacks is a mistake. */
 const valuesOf = (collection: CollectionName, record: Record<string, unknown>): { columns: string[]; values: unknown[] } => {

@@ -1,6 +1,7 @@
 import { unlimitedVisitShare, unvisitedDayShare, visitShare, type EarnedGroup, type EarnedShares, type IncomeShare, type Period } from '../../../domain/income';
 import type { Identifier } from '../../../domain/types';
-import type { Reports } from '../types';
+import type { RecordOf, Reports } from '../types';
+import { recordOf } from './tables';
 
 /*
  * The statistics' sums made by PostgreSQL where the records are: a year of visits is a hundred
@@ -14,31 +15,31 @@ import type { Reports } from '../types';
 type Query = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
 
 /**
- * How paidAt is compared with instants: by its minute ('YYYY-MM-DDTHH:MM', as text) when every instant
- * is a whole minute, as the studio's midnights are (a payment is at or after such an instant exactly
- * when its minute is), and otherwise as a timestamp, which costs a parse per payment.
+ * How paidAt, ISO text written with or without seconds, is compared with instants. With a whole
+ * minute's 'YYYY-MM-DDTHH:MM' (the studio's midnights are whole minutes) the text compares exactly as
+ * the instant does: a payment is at or after the minute's start when its first 16 characters are, and a
+ * longer text with the same start sorts after it; so the index on paidAt answers directly. Other
+ * instants are compared as timestamps, a parse per payment, among those of a day more on each side.
  */
 const paidAtAgainst = (instants: string[]) =>
     instants.every(instant => instant.endsWith(':00.000Z'))
-        ? { paidAt: 'left("paidAt", 16)', type: 'text', keys: instants.map(instant => instant.slice(0, 16)) }
+        ? { paidAt: '"paidAt" COLLATE "C"', type: 'text', keys: instants.map(instant => instant.slice(0, 16)) }
         : { paidAt: '"paidAt"::timestamptz', type: 'timestamptz', keys: instants };
 
 const dayMs = 86_400_000;
 
-/**
- * Payments paid in [start, end), with the values to query them by: the index on paidAt is asked for a
- * day more on each side ($1, $2: paidAt may be written with or without seconds), and the instants are
- * compared exactly ($3, $4).
- */
+/** Payments paid in [start, end): the condition and its values ($1...). */
 const paidBetween = (start: string, end: string) => {
     const { paidAt, type, keys } = paidAtAgainst([start, end]);
+    if (type === 'text') return { condition: `${paidAt} >= $1 AND ${paidAt} < $2`, values: keys };
     return {
         condition: `"paidAt" >= $1 AND "paidAt" <= $2 AND ${paidAt} >= $3::${type} AND ${paidAt} < $4::${type}`,
         values: [new Date(Date.parse(start) - dayMs).toISOString(), new Date(Date.parse(end) + dayMs).toISOString(), ...keys],
     };
 };
 
-const signedCents = `(CASE WHEN payments.kind = 'refund' THEN -payments.amount ELSE payments.amount END) * 100`;
+/** Payments and corrections less refunds, in cents: summed apart, so that no row needs arithmetic. */
+const signedCents = `(coalesce(sum(payments.amount) FILTER (WHERE payments.kind <> 'refund'), 0) - coalesce(sum(payments.amount) FILTER (WHERE payments.kind = 'refund'), 0)) * 100`;
 
 /*
  * What the charged visits of a period's classes ($1 to $2) earned, counted by what their share depends
@@ -88,6 +89,17 @@ SELECT 'unvisited', p.price, p."validDays", NULL, NULL, NULL, NULL, sum(p.last::
   FROM valid p LEFT JOIN visited v ON v."passId" = p.id
  GROUP BY p.price, p."validDays"`;
 
+/**
+ * A pass active on $1, as isActiveOn (src/domain/passes.ts) has it: not cancelled, started, not ended,
+ * with visits left, and not inside its freeze.
+ */
+const activeOn = `NOT cancelled AND "startsOn" <= $1::text AND "endsOn" >= $1::text
+    AND ("visitsTotal" IS NULL OR "visitsUsed" < "visitsTotal")
+    AND NOT ("frozenFrom" IS NOT NULL AND "frozenTo" IS NOT NULL AND "frozenFrom" <= $1::text AND $1::text <= "frozenTo")`;
+
+/** Running out: ending by $2, or with at most $3 visits left. */
+const runningOut = `("endsOn" <= $2::text OR ("visitsTotal" IS NOT NULL AND "visitsTotal" - "visitsUsed" <= $3::integer))`;
+
 interface EarnedRow {
     kind: 'counted' | 'unlimited' | 'unvisited';
     price: number;
@@ -119,7 +131,7 @@ export const pgReports = (query: Query): Reports => ({
         const { condition, values } = paidBetween(boundaries[0], boundaries[boundaries.length - 1]);
         const { paidAt, type, keys } = paidAtAgainst(boundaries);
         const rows = await query(
-            `SELECT width_bucket(${paidAt}, $5::${type}[]) AS span, sum(${signedCents}) AS cents FROM payments WHERE ${condition} GROUP BY 1`,
+            `SELECT width_bucket(${paidAt}, $${values.length + 1}::${type}[]) AS span, ${signedCents} AS cents FROM payments WHERE ${condition} GROUP BY 1`,
             [...values, keys],
         );
         const sums = boundaries.slice(1).map(() => 0);
@@ -130,7 +142,7 @@ export const pgReports = (query: Query): Reports => ({
     async incomeShares(start, end) {
         const { condition, values } = paidBetween(start, end);
         const rows = await query(
-            `SELECT payments.method, passes."subscriptionId" AS "planId", sum(${signedCents}) AS cents
+            `SELECT payments.method, passes."subscriptionId" AS "planId", ${signedCents} AS cents
                FROM payments LEFT JOIN passes ON passes.id = payments."passId" WHERE ${condition} GROUP BY 1, 2`,
             values,
         );
@@ -146,5 +158,22 @@ export const pgReports = (query: Query): Reports => ({
             unvisitedDays: unvisited.reduce((total, row) => total + row.visits, 0),
             unvisitedCents: unvisited.reduce((total, row) => total + unvisitedDayShare(row.price, row.validDays) * row.visits, 0),
         };
+    },
+
+    async marks(period, statuses) {
+        const [row] = await query(
+            `SELECT count(*) AS marks FROM events e JOIN attendances a ON a."eventId" = e.id WHERE ${inPeriod} AND a.status = ANY($3::text[])`,
+            [period.from, period.to, statuses],
+        );
+        return row.marks as number;
+    },
+
+    async activePasses(date, { endingBy, visitsLeft, limit }) {
+        const values = [date, endingBy, visitsLeft];
+        const [[counts], first] = await Promise.all([
+            query(`SELECT count(*) AS active, count(*) FILTER (WHERE ${runningOut}) AS "runningOut" FROM passes WHERE ${activeOn}`, values),
+            query(`SELECT * FROM passes WHERE ${activeOn} AND ${runningOut} ORDER BY "endsOn", id LIMIT $4`, [...values, limit]),
+        ]);
+        return { active: counts.active as number, runningOut: counts.runningOut as number, firstRunningOut: first.map(row => recordOf('passes', row)) as unknown as RecordOf<'passes'>[] };
     },
 });

@@ -1,4 +1,6 @@
 import type { CollectionName } from '../../../domain/types';
+import { freezeRecord } from '../memory';
+import type { Row } from '../types';
 
 /*
  * The columns of the PostgreSQL engine's tables, as the engine reads and writes them: one table per
@@ -235,3 +237,9 @@ export const tableOrder: CollectionName[] = [
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export const columnOf = (collection: CollectionName, field: string): Column | undefined => tables[collection].find(column => column.name === field);
+
+/** The record a row is: NULL fields that db.json records leave out are left out. */
+export const recordOf = (collection: CollectionName, row: Record<string, unknown>): Row => {
+    for (const column of tables[collection]) if (column.omitNull && row[column.name] === null) delete row[column.name];
+    return freezeRecord(row as Row);
+};
