@@ -15,7 +15,7 @@ export interface Amount {
 
 /** Money is summed in cents so that 0.1 + 0.2 stays 0.3. */
 const cents = (amount: number) => Math.round(amount * 100);
-const fromCents = (value: number) => value / 100;
+export const fromCents = (value: number) => value / 100;
 
 /**
  * A payment adds, a refund takes away, and a correction adds its signed amount. A correction counts on
@@ -104,17 +104,33 @@ export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount
     seriesOf(period, interval, incomeBetween(payments, bucketBoundaries(period, interval, timeZone)));
 
 /**
- * The totals of several periods (overlapping or not) from one list of sums: the boundaries to sum
- * between, and how each period's total is made from the sums.
+ * Several lists of boundaries asked as one (the engine then reads each payment once): the merged list,
+ * and how each list's sums are made from the merged list's. Every boundary of every list is one of the
+ * merged list's, so each merged span lies wholly inside a list's span or outside it.
  */
-export const periodTotals = (periods: Period[], timeZone: string) => {
-    const ranges = periods.map(({ from, to }) => instantRange(from, to, timeZone).map(instant => Date.parse(instant)));
-    const times = [...new Set(ranges.flat())].sort((a, b) => a - b);
+export const mergedBoundaries = (lists: string[][]) => {
+    const times = [...new Set(lists.flat().map(instant => Date.parse(instant)))].sort((a, b) => a - b);
     return {
         boundaries: times.map(time => new Date(time).toISOString()),
-        totals: (sums: number[]): number[] =>
-            ranges.map(([start, end]) => fromCents(sums.reduce((total, sum, index) => (times[index] >= start && times[index + 1] <= end ? total + sum : total), 0))),
+        split: (sums: number[]): number[][] =>
+            lists.map(list => {
+                const edges = list.map(instant => Date.parse(instant));
+                const listSums = edges.slice(1).map(() => 0);
+                // Both lists ascend: one walk along the merged spans.
+                let span = 0;
+                for (let index = 0; index < listSums.length; index++) {
+                    while (span < sums.length && times[span] < edges[index]) span++;
+                    while (span < sums.length && times[span + 1] <= edges[index + 1]) listSums[index] += sums[span++];
+                }
+                return listSums;
+            }),
     };
+};
+
+/** The totals of several periods (overlapping or not) from one list of sums: the boundaries to sum between, and each period's total. */
+export const periodTotals = (periods: Period[], timeZone: string) => {
+    const { boundaries, split } = mergedBoundaries(periods.map(({ from, to }) => instantRange(from, to, timeZone)));
+    return { boundaries, totals: (sums: number[]): number[] => split(sums).map(([total]) => fromCents(total)) };
 };
 
 /** Income (payments minus refunds, corrections counted) of each period: the dashboard's months. */

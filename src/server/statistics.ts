@@ -1,12 +1,12 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { bucketBoundaries, earnedBreakdown, incomeByMethod, incomeByPlan, intervals, periodTotals, seriesOf, type Amount, type Interval, type Period } from '../domain/income';
+import { bucketBoundaries, earnedBreakdown, fromCents, incomeByMethod, incomeByPlan, intervals, mergedBoundaries, periodTotals, seriesOf, type Amount, type Interval, type Period } from '../domain/income';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { visitsLeft } from '../domain/passes';
-import { addDays, daysBetween, studioToday, weekStart } from '../domain/time';
+import { addDays, daysBetween, instantRange, studioToday, weekStart } from '../domain/time';
 import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
 import { visibilityFilters } from './access';
@@ -42,15 +42,19 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
     const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
     const { reports } = storage;
     const boundaries = bucketBoundaries(period, interval, timezone);
-    const sameDays = toDate && periodTotals([toDate.current, toDate.previous], timezone);
-    const [current, before, toDateSums, shares, earned] = await Promise.all([
-        reports.incomeBetween(boundaries),
-        reports.incomeBetween(bucketBoundaries(previous, interval, timezone)),
-        sameDays ? reports.incomeBetween(sameDays.boundaries) : [],
+    // The buckets of both periods and the days so far of each, summed in one reading of the payments.
+    const spans = mergedBoundaries([
+        boundaries,
+        bucketBoundaries(previous, interval, timezone),
+        ...(toDate ? [toDate.current, toDate.previous].map(({ from, to }) => instantRange(from, to, timezone)) : []),
+    ]);
+    const [sums, shares, earned] = await Promise.all([
+        reports.incomeBetween(spans.boundaries),
         reports.incomeShares(boundaries[0], boundaries[boundaries.length - 1]),
         reports.earned(period).then(earnedBreakdown),
     ]);
-    const [toDateTotal, toDateBefore] = sameDays ? sameDays.totals(toDateSums) : [0, 0];
+    const [current, before, toDateSums = [0], toDateBefore = [0]] = spans.split(sums);
+    const [toDateTotal, toDatePrevious] = [fromCents(toDateSums[0]), fromCents(toDateBefore[0])];
     const series = seriesOf(period, interval, current);
     const [byPlan, byDirection, byTeacher, byStudio] = await Promise.all([
         incomeByPlan(shares, byId(await storage.select('subscriptions'))),
@@ -64,7 +68,7 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
         total: series.total,
         series: series.series,
         comparison: { kind, length },
-        toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDateBefore } },
+        toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDatePrevious } },
         byMethod: incomeByMethod(shares),
         byPlan,
         previous: { ...previous, ...seriesOf(previous, interval, before) },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsOf, earnedRevenue, incomeByMethod, incomeByPlan, incomeSeries, incomeShares, incomeTotals } from '../../src/domain/income';
+import { bucketBoundaries, bucketsOf, earnedRevenue, incomeBetween, incomeByMethod, incomeByPlan, incomeSeries, incomeShares, incomeTotals, mergedBoundaries } from '../../src/domain/income';
 import type { Payment } from '../../src/domain/types';
 
 const pay = (paidAt: string, amount: number, fields: Partial<Payment> = {}) =>
@@ -110,5 +110,20 @@ describe('earned revenue', () => {
             { key: 'none', label: undefined, amount: 900 },
             { key: '100', label: undefined, amount: 100 },
         ]);
+    });
+});
+
+describe('boundaries asked as one', () => {
+    it('gives each list of boundaries the sums it would get alone, lists overlapping, apart or nested', () => {
+        const payments = Array.from({ length: 400 }, (_, index) => pay(new Date(Date.UTC(2026, 8, 1) + index * 7_919_000 * 3).toISOString(), (index % 7) + 0.01 * index, { kind: index % 5 ? 'payment' : 'refund' }));
+        const lists = [
+            bucketBoundaries({ from: '2026-10-01', to: '2026-12-31' }, 'week', 'Europe/Moscow'),
+            bucketBoundaries({ from: '2026-09-01', to: '2026-09-30' }, 'day', 'Europe/Moscow'),
+            ['2026-10-10T00:00:00.000Z', '2026-10-20T00:00:00.000Z'],
+            ['2026-12-30T12:00:00.000Z', '2027-03-01T00:00:00.000Z'],
+        ];
+        const merged = mergedBoundaries(lists);
+        expect(merged.split(incomeBetween(payments, merged.boundaries))).toEqual(lists.map(list => incomeBetween(payments, list)));
+        expect(lists.map(list => incomeBetween(payments, list)).flat().some(sum => sum !== 0)).toBe(true);
     });
 });
