@@ -8,6 +8,7 @@
  * rule of src/domain/attendance.ts, so the numbers on every screen add up.
  */
 import type { Locale } from '../domain/statuses';
+import { payRate } from '../domain/pay';
 import { hashPasswordWithSalt } from '../server/passwords';
 import type {
     Attendance,
@@ -139,10 +140,10 @@ interface TeacherSeed {
 }
 
 const TEACHERS: TeacherSeed[] = [
-    { name: 'Anna Petrova', email: 'anna@studio.test', color: '#E91E63', pay: { kind: 'per_attendee', amount: 300 }, directions: ['Yoga', 'Pilates'] },
-    { name: 'Boris Sokolov', email: 'boris@studio.test', color: '#3F51B5', pay: { kind: 'per_event', amount: 1500 }, directions: ['Hip-hop'] },
-    { name: 'Vera Ivanova', email: 'vera@studio.test', color: '#009688', pay: { kind: 'per_event', amount: 1800 }, directions: ['Contemporary', 'Ballet'] },
-    { name: 'Dmitry Orlov', email: 'dmitry@studio.test', color: '#FF9800', pay: { kind: 'per_attendee', amount: 250 }, directions: ['Stretching'] },
+    { name: 'Anna Petrova', email: 'anna@studio.test', color: '#E91E63', pay: [payRate({ kind: 'per_attendee', amount: 300 })], directions: ['Yoga', 'Pilates'] },
+    { name: 'Boris Sokolov', email: 'boris@studio.test', color: '#3F51B5', pay: [payRate({ kind: 'per_event', amount: 1500 })], directions: ['Hip-hop'] },
+    { name: 'Vera Ivanova', email: 'vera@studio.test', color: '#009688', pay: [payRate({ kind: 'per_event', amount: 1800 })], directions: ['Contemporary', 'Ballet'] },
+    { name: 'Dmitry Orlov', email: 'dmitry@studio.test', color: '#FF9800', pay: [payRate({ kind: 'per_attendee', amount: 250 })], directions: ['Stretching'] },
 ];
 /** Names for the teachers of the extra branches that larger scales add. */
 const MORE_TEACHER_NAMES = ['Alina Kuznetsova', 'Ilya Morozov', 'Kira Volkova', 'Maxim Lebedev', 'Polina Smirnova', 'Roman Zaitsev', 'Sofia Novikova', 'Timur Pavlov'];
@@ -496,7 +497,7 @@ const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): StoredUser
         passwordHash: hashPasswordWithSalt(password, random.bytes(16)),
         createdAt,
     });
-    const none = { kind: 'none', amount: 0 } as const;
+    const none = [payRate({ kind: 'none', amount: 0 })];
     const staff = [
         user(ADMIN.name, ADMIN.email, ADMIN.password, 'admin', { phone: ADMIN.phone, color: null, pay: none }),
         user(MANAGER.name, MANAGER.email, MANAGER.password, 'manager', { phone: MANAGER.phone, color: null, pay: none }),

@@ -312,7 +312,9 @@ export const timetableRoutes = (storage: Storage): Router => {
             const events = await storage.select('events', [{ field: 'teacherId', kind: 'equals', values: [teacherId] }, ...startsWithin(from, to)]);
             const marks = await marksOf(storage, events);
             const names = await customerNames(storage, new Set(marks.map(mark => mark.customerId)));
-            const pay = teacherPay(teacher.pay, events, marks, await chargingStatuses(storage));
+            // Each class is paid by the rate in force on its date, for its course or direction.
+            const courses = new Map((await storage.getMany('courses', [...new Set(events.map(event => event.courseId))])).map(course => [course.id, course]));
+            const pay = teacherPay(teacher.pay, events, marks, await chargingStatuses(storage), courses);
             res.json({
                 teacher: { id: teacher.id, name: teacher.name, pay: teacher.pay },
                 from,

@@ -9,6 +9,7 @@ import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { activeEntry, Menu } from '../../src/app/Menu';
 import { canAccess } from '../../src/domain/permissions';
+import { payRate } from '../../src/domain/pay';
 import type { Role } from '../../src/domain/types';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
@@ -88,7 +89,7 @@ describe('the menu', () => {
 });
 
 const pay: TeacherPayAnswer = {
-    teacher: { id: 3, name: 'Anna Petrova', pay: { kind: 'per_attendee', amount: 300 } },
+    teacher: { id: 3, name: 'Anna Petrova', pay: [payRate({ kind: 'per_attendee', amount: 300 })] },
     from: '2026-11-01',
     to: '2026-11-30',
     visits: 7,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildJournal, monthBounds } from '../../src/domain/journal';
-import { teacherPay } from '../../src/domain/pay';
+import { classPay, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
+import { payRates } from '../../src/domain/schemas';
+import { upgradeDatabase } from '../../src/domain/upgrades';
 import type { StudioEvent } from '../../src/domain/types';
 
 const buildEvent = (id: number, startsAt: string, status: StudioEvent['status']): StudioEvent => ({
@@ -30,20 +32,91 @@ const marks = [
 
 describe('teacher pay', () => {
     it('per event pays each done event only', () => {
-        const pay = teacherPay({ kind: 'per_event', amount: 1500 }, events, marks, charging);
+        const pay = teacherPay([payRate({ kind: 'per_event', amount: 1500 })], events, marks, charging);
         expect(pay.events.map(row => row.pay)).toEqual([1500, 0, 0]);
         expect(pay.total).toBe(1500);
     });
 
     it('per attendee pays each charging mark of events that were not cancelled', () => {
-        const pay = teacherPay({ kind: 'per_attendee', amount: 250.5 }, events, marks, charging);
+        const pay = teacherPay([payRate({ kind: 'per_attendee', amount: 250.5 })], events, marks, charging);
         expect(pay.events.map(row => [row.visits, row.pay])).toEqual([[2, 501], [1, 0], [1, 250.5]]);
         expect(pay.total).toBe(751.5);
         expect(pay.visits).toBe(3);
     });
 
     it('pays nothing without a pay rule', () => {
-        expect(teacherPay({ kind: 'none', amount: 0 }, events, marks, charging).total).toBe(0);
+        expect(teacherPay([payRate({ kind: 'none', amount: 0 })], events, marks, charging).total).toBe(0);
+    });
+});
+
+describe('pay rates with dates', () => {
+    const yoga = { id: 1, directionId: 10 };
+    const workshop = { id: 2, directionId: 10 };
+    const dance = { id: 3, directionId: 20 };
+    const rates = [
+        payRate({ kind: 'per_event', amount: 1000 }),
+        payRate({ kind: 'per_event', amount: 1200, from: '2026-12-01' }),
+        payRate({ kind: 'per_attendee', amount: 300, directionId: 10 }),
+        payRate({ kind: 'per_event', amount: 5000, courseId: 2, from: '2026-11-15' }),
+    ];
+
+    it('pays each class by the rate in force on its date, the narrowest reach first', () => {
+        expect(rateOn(rates, '2026-11-30', dance)?.amount).toBe(1000);
+        expect(rateOn(rates, '2026-12-01', dance)?.amount).toBe(1200);
+        expect(rateOn(rates, '2026-11-30', yoga)?.kind).toBe('per_attendee');
+        expect(rateOn(rates, '2026-11-14', workshop)?.kind).toBe('per_attendee');
+        expect(rateOn(rates, '2026-11-15', workshop)?.amount).toBe(5000);
+        expect(rateOn([payRate({ kind: 'per_event', amount: 1, from: '2026-12-01' })], '2026-11-30', dance)).toBeNull();
+    });
+
+    it('keeps last month as it was when a rate is raised from the first of this month', () => {
+        const november = [buildEvent(1, '2026-11-02T19:00', 'done'), buildEvent(3, '2026-11-30T19:00', 'done')];
+        const december = buildEvent(4, '2026-12-01T10:00', 'done');
+        const courses = new Map([[1, dance]]);
+        const before = teacherPay([rates[0]], november, [], charging, courses);
+        const after = teacherPay([rates[0], rates[1]], [...november, december], [], charging, courses);
+        expect(before.total).toBe(2000);
+        expect(after.events.map(row => row.pay)).toEqual([1000, 1000, 1200]);
+        expect(after.events.map(row => row.rate?.amount)).toEqual([1000, 1000, 1200]);
+    });
+
+    it('computes each kind: per class held, per visit, a base with a bonus above a threshold, and a minimum', () => {
+        const bonus = payRate({ kind: 'base_bonus', amount: 1000, bonus: 150, threshold: 4 });
+        expect(classPay(bonus, 'done', 3)).toBe(1000);
+        expect(classPay(bonus, 'done', 7)).toBe(1450);
+        expect(classPay(bonus, 'planned', 7)).toBe(0);
+        expect(classPay(bonus, 'cancelled', 7)).toBe(0);
+        const perVisit = payRate({ kind: 'per_attendee', amount: 250.5, minimum: 800 });
+        expect(classPay(perVisit, 'done', 2)).toBe(800);
+        expect(classPay(perVisit, 'done', 4)).toBe(1002);
+        expect(classPay(perVisit, 'planned', 1)).toBe(250.5);
+        expect(classPay(perVisit, 'cancelled', 4)).toBe(0);
+        expect(classPay(payRate({ kind: 'per_event', amount: 1500, minimum: 2000 }), 'done', 0)).toBe(2000);
+        expect(classPay(payRate({ kind: 'none', amount: 0, minimum: 2000 }), 'done', 9)).toBe(0);
+        expect(classPay(null, 'done', 9)).toBe(0);
+    });
+
+    it('refuses changes that rewrite the past, and takes rates from today on', () => {
+        const today = '2026-11-23';
+        const saved = [payRate({ kind: 'per_event', amount: 1000 }), payRate({ kind: 'per_event', amount: 1100, from: '2026-11-01' }), payRate({ kind: 'per_event', amount: 1300, from: '2026-12-01' })];
+        expect(payChangeProblem(saved, [...saved, payRate({ kind: 'per_attendee', amount: 300, from: today })], today)).toBeNull();
+        expect(payChangeProblem(saved, [saved[0], saved[1], payRate({ kind: 'per_event', amount: 1400, from: '2026-12-01' })], today)).toBeNull();
+        expect(payChangeProblem(saved, [saved[0], saved[1]], today)).toBeNull();
+        expect(payChangeProblem(saved, [saved[0], saved[2]], today)).toBe('app.validation.pay_past');
+        expect(payChangeProblem(saved, [payRate({ kind: 'per_event', amount: 2000 }), saved[1], saved[2]], today)).toBe('app.validation.pay_past');
+        expect(payChangeProblem(saved, [...saved, payRate({ kind: 'per_event', amount: 900, from: '2026-11-22' })], today)).toBe('app.validation.pay_past');
+    });
+
+    it('reads an old single rule as the first rate, and checks a list of rates', () => {
+        expect(payRates.parse({ kind: 'per_attendee', amount: 300 })).toEqual([payRate({ kind: 'per_attendee', amount: 300 })]);
+        expect(payRates.parse(undefined)).toEqual([payRate({ kind: 'none', amount: 0 })]);
+        expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1, from: '2026-01-01' })]).success).toBe(false);
+        expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1 }), payRate({ kind: 'per_event', amount: 2 })]).success).toBe(false);
+        expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1 }), payRate({ kind: 'per_event', amount: 2, directionId: 1, courseId: 2 })]).success).toBe(false);
+        const values = { users: [{ id: 3, pay: { kind: 'per_event', amount: 1500 } }, { id: 4, pay: [payRate({ kind: 'none', amount: 0 })] }] };
+        expect(upgradeDatabase(values)).toBe(1);
+        expect(values.users.map(user => user.pay)).toEqual([[payRate({ kind: 'per_event', amount: 1500 })], [payRate({ kind: 'none', amount: 0 })]]);
+        expect(upgradeDatabase(values)).toBe(0);
     });
 });
 

@@ -1,3 +1,4 @@
+import { payRate } from '../../src/domain/pay';
 import { describe, expect, it } from 'vitest';
 import {
     attendanceSchema,
@@ -43,13 +44,14 @@ const refuses = (schema: z.ZodType, input: unknown, field: string, message?: str
 describe('users', () => {
     const user = { name: 'Anna', email: 'Anna@Studio.Test ', role: 'teacher', password: 'secret-123' };
     it('accepts a user, lower-cases the email and fills the defaults', () => {
-        expect(accepts(userCreateSchema, user)).toMatchObject({ email: 'anna@studio.test', active: true, pay: { kind: 'none', amount: 0 } });
+        expect(accepts(userCreateSchema, user)).toMatchObject({ email: 'anna@studio.test', active: true, pay: [payRate({ kind: 'none', amount: 0 })] });
     });
     it('refuses a bad email, an unknown role, a short password and a negative pay', () => {
         refuses(userCreateSchema, { ...user, email: 'anna' }, 'email', 'ra.validation.email');
         refuses(userCreateSchema, { ...user, role: 'owner' }, 'role', 'app.validation.choice');
         refuses(userCreateSchema, { ...user, password: 'short' }, 'password', 'app.validation.password_length');
-        refuses(userCreateSchema, { ...user, pay: { kind: 'per_event', amount: -1 } }, 'pay.amount', 'app.validation.not_negative');
+        refuses(userCreateSchema, { ...user, pay: { kind: 'per_event', amount: -1 } }, 'pay.0.amount', 'app.validation.not_negative');
+        refuses(userCreateSchema, { ...user, pay: [] }, 'pay', 'app.validation.pay_first');
         refuses(userCreateSchema, { ...user, password: undefined }, 'password');
     });
     it('on edit the password may be left out, and a cleared phone becomes null', () => {

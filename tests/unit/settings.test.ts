@@ -62,9 +62,9 @@ describe('the rules the settings forms check before sending', () => {
     });
 
     it('a teacher is paid a non-negative amount in cents at most', () => {
-        expect(validate(userSchema, { ...user, pay: { kind: 'per_event', amount: -1 } })).toEqual({ ok: false, errors: { 'pay.amount': 'app.validation.not_negative' } });
-        expect(validate(userSchema, { ...user, pay: { kind: 'per_event', amount: 10.005 } })).toEqual({ ok: false, errors: { 'pay.amount': 'app.validation.cents' } });
-        expect(validate(userSchema, { ...user, pay: { kind: 'hourly', amount: 1 } })).toEqual({ ok: false, errors: { 'pay.kind': 'app.validation.choice' } });
+        expect(validate(userSchema, { ...user, pay: { kind: 'per_event', amount: -1 } })).toEqual({ ok: false, errors: { 'pay.0.amount': 'app.validation.not_negative' } });
+        expect(validate(userSchema, { ...user, pay: { kind: 'per_event', amount: 10.005 } })).toEqual({ ok: false, errors: { 'pay.0.amount': 'app.validation.cents' } });
+        expect(validate(userSchema, { ...user, pay: { kind: 'hourly', amount: 1 } })).toEqual({ ok: false, errors: { 'pay.0.kind': 'app.validation.choice' } });
     });
 
     it('a plan with no visits is unlimited and with no directions covers all', () => {

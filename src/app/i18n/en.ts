@@ -323,6 +323,11 @@ export const appEnglish = {
             one_default: 'Each status list needs exactly one default status',
             unknown_field: 'Unknown field',
             unknown_parameter: 'Unknown parameter',
+            pay_reach: 'A rate applies to one direction or one course, not both',
+            pay_first: 'Keep a rate for all classes from the beginning',
+            pay_twice: 'Two rates start on the same day for the same classes',
+            pay_rates: 'At most 100 rates',
+            pay_past: 'Rates in force before today cannot be changed or removed: add a new rate from today or later',
         },
         conflict: {
             in_use: 'This record is used by %{referrers} and cannot be deleted.',
@@ -348,7 +353,7 @@ export const appEnglish = {
         plans: { unlimited: 'Unlimited', all_directions: 'All directions' },
         // Labels of the values of the domain's enumerations (src/domain/schemas.ts) and of a pass's state.
         roles: { admin: 'Administrator', manager: 'Manager', teacher: 'Teacher' },
-        pay_kinds: { none: 'Not paid', per_event: 'Per class', per_attendee: 'Per attendee' },
+        pay_kinds: { none: 'Not paid', per_event: 'Per class', per_attendee: 'Per attendee', base_bonus: 'Base + bonus per visit' },
         levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced', open: 'Open level' },
         payment_kinds: { payment: 'Payment', refund: 'Refund', correction: 'Correction' },
         payment_methods: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', online: 'Online' },

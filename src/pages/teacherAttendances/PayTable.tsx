@@ -5,6 +5,7 @@ import type { LabelledStatus } from '../../resources/common/statuses';
 import type { TeacherPayAnswer } from '../../server/timetable';
 import { DateTimeField } from '../../resources/common/dates';
 import { MoneyField } from '../../resources/common/money';
+import { RateText } from '../../resources/users/RateText';
 
 /** The teacher's classes of the period with their attendees and pay, and the total. */
 export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: LabelledStatus[] }) => {
@@ -21,6 +22,7 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                         <TableCell>{translate('resources.events.fields.status')}</TableCell>
                         <TableCell>{translate('resources.events.fields.attendees')}</TableCell>
                         <TableCell align="right">{translate('app.timetable.pay.visits')}</TableCell>
+                        <TableCell>{translate('app.timetable.pay.rate')}</TableCell>
                         <TableCell align="right">{translate('app.timetable.pay.pay')}</TableCell>
                     </TableRow>
                 </TableHead>
@@ -54,6 +56,9 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                                     </Stack>
                                 </TableCell>
                                 <TableCell align="right">{row.visits}</TableCell>
+                                <TableCell sx={{ minWidth: 160 }}>
+                                    <RateText rate={row.rate} />
+                                </TableCell>
                                 <TableCell align="right">
                                     <MoneyField source="pay" />
                                 </TableCell>
@@ -68,6 +73,7 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                             <TableCell align="right">
                                 <NumberField source="visits" />
                             </TableCell>
+                            <TableCell />
                             <TableCell align="right" data-testid="pay-total">
                                 <MoneyField source="total" />
                             </TableCell>

@@ -5,10 +5,12 @@ import { Loading, RecordContextProvider, Title, useDataProvider, useGetIdentity,
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { monthBounds } from '../../domain/journal';
+import { currentRate } from '../../domain/pay';
 import { studioToday } from '../../domain/time';
 import { useStatuses } from '../../resources/common/statuses';
 import { MoneyField, useStudioConfig } from '../../resources/common/money';
 import { PayTable } from './PayTable';
+import { RateText } from '../../resources/users/RateText';
 import { PeriodPicker } from './PeriodPicker';
 
 /** What the period comes to, above the table: a long period's footer is far below the screen. */
@@ -62,8 +64,7 @@ export const TeacherAttendancesPage = () => {
                     <PeriodPicker from={period.from} to={period.to} onChange={setPeriod} />
                     {pay.data && (
                         <Typography color="text.secondary">
-                            {translate(`app.pay_kinds.${pay.data.teacher.pay.kind}`)}
-                            {pay.data.teacher.pay.kind !== 'none' && ` · ${pay.data.teacher.pay.amount}`}
+                            <RateText rate={currentRate(pay.data.teacher.pay, today)} />
                         </Typography>
                     )}
                 </Stack>

@@ -1,22 +1,13 @@
-import { Stack } from '@mui/material';
-import { useRecordContext, useTranslate } from 'react-admin';
+import { useRecordContext } from 'react-admin';
+import { currentRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
-import { MoneyField } from '../common/money';
+import { useStudioToday } from '../customers/today';
+import { RateText } from './RateText';
 
-/** A teacher's pay rule: "Per class · 1,500.00 ₽"; nothing for staff who are not paid per class. */
+/** A teacher's rate in force today for all their classes: "Per class · 1,500.00 ₽"; nothing for staff who are not paid per class. */
 export const PayField = (_props: { label?: string }) => {
-    const translate = useTranslate();
     const user = useRecordContext<User>();
-    if (!user || user.role !== 'teacher' || !user.pay) return null;
-    return (
-        <Stack direction="row" spacing={0.5} component="span">
-            <span>{translate(`app.pay_kinds.${user.pay.kind}`)}</span>
-            {user.pay.kind !== 'none' && (
-                <>
-                    <span>·</span>
-                    <MoneyField source="pay.amount" />
-                </>
-            )}
-        </Stack>
-    );
+    const today = useStudioToday();
+    if (!user || user.role !== 'teacher' || !Array.isArray(user.pay)) return null;
+    return <RateText rate={currentRate(user.pay, today)} />;
 };

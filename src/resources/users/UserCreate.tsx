@@ -1,11 +1,12 @@
 import { Create, SimpleForm } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { payRate } from '../../domain/pay';
 import { userCreateSchema } from '../../domain/schemas';
 import { UserInputs } from './UserInputs';
 
 export const UserCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(userCreateSchema)} defaultValues={{ role: 'teacher', active: true, pay: { kind: 'none', amount: 0 } }}>
+        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(userCreateSchema)} defaultValues={{ role: 'teacher', active: true, pay: [payRate({ kind: 'none', amount: 0 })] }}>
             <UserInputs creating />
         </SimpleForm>
     </Create>

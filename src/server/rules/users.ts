@@ -1,4 +1,7 @@
+import { payChangeProblem, type PayRate } from '../../domain/pay';
 import { userCreateSchema } from '../../domain/schemas';
+import { studioToday } from '../../domain/time';
+import { studioConfig } from '../studio';
 import { tokenVersionOf } from '../auth';
 import { badRequest } from '../errors';
 import { hashPassword } from '../passwords';
@@ -11,7 +14,10 @@ export const userRules: WriteRules = {
         const { password, ...rest } = input;
         return typeof password === 'string' ? { ...rest, passwordHash: await hashPassword(password) } : rest;
     },
-    update: async (record, before, { user }) => {
+    update: async (record, before, { user, tx }) => {
+        // A teacher's rates in force before today are what past classes were paid by: they stay.
+        const problem = payChangeProblem(before.pay as PayRate[], record.pay as PayRate[], studioToday((await studioConfig(tx)).timezone));
+        if (problem) throw badRequest('Rates in force before today cannot be changed or removed: add a rate from today or later', { pay: problem });
         if (before.id === user.id) {
             if (record.role !== before.role) throw badRequest('Nobody may change their own role', { role: 'app.validation.own_role' });
             if (record.active === false) throw badRequest('You cannot deactivate yourself', { active: 'app.validation.own_active' });

@@ -1,6 +1,7 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { upgradeDatabase } from '../../domain/upgrades';
 import { validateDatabase } from '../../domain/validation';
 import { alreadyChecked, rememberChecked } from './checked';
 import { DatabaseFileError, parseDatabaseText, readDatabaseBytes, readDatabaseText, sameSignature, signatureOf, writeDatabaseFile, type FileSignature } from './files';
@@ -120,6 +121,7 @@ export class JsonStorage extends MemoryReader implements Storage {
             throw error;
         }
         replayOnto(state, replayed.operations);
+        const upgraded = upgradeDatabase(state.values);
         const storage = new JsonStorage(
             {
                 file,
@@ -132,12 +134,13 @@ export class JsonStorage extends MemoryReader implements Storage {
             checked ? state : checkedState(file, state),
             log,
         );
-        if (!checked && !replayed.transactions) rememberChecked(file, bytes.length, crc32(bytes));
+        if (!checked && !replayed.transactions && !upgraded) rememberChecked(file, bytes.length, crc32(bytes));
         removeTemporaries(file);
         if (replayed.transactions) {
             log.info(`Replayed ${replayed.transactions} journaled writes onto ${file}${replayed.tornLine ? ' (an incomplete last line, never acknowledged, was left out)' : ''}.`);
-            await writeDatabaseFile(file, storage.memory.snapshot());
         }
+        if (upgraded) log.info(`Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate).`);
+        if (replayed.transactions || upgraded) await writeDatabaseFile(file, storage.memory.snapshot());
         await storage.journal.start();
         storage.signature = signatureOf(file);
         storage.watch();
@@ -271,6 +274,8 @@ export class JsonStorage extends MemoryReader implements Storage {
             const operations = this.recent.flatMap(entry => entry.operations);
             overridden = differing(state, operations);
             replayOnto(state, operations);
+            // A hand-edited file may hold records in an earlier shape (a pay rule pasted from an old copy).
+            upgradeDatabase(state.values);
             checkedState(file, state);
         } catch (error) {
             this.refused = now;

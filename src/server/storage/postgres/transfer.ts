@@ -3,6 +3,7 @@ import { collections } from '../../../domain/collections';
 import { isPrototype } from '../../../domain/prototypes';
 import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
+import { upgradeDatabase } from '../../../domain/upgrades';
 import { validateDatabase } from '../../../domain/validation';
 import { idKey, type FileState } from '../memory';
 import { applyMigrations } from './migrations';
@@ -24,6 +25,7 @@ const valueFor = (kind: string, value: unknown) => (kind === 'json' && value !==
 
 /** Loads the state into an empty database (the schema is made or brought up to date first). */
 export const importDatabase = async (url: string, state: FileState, log: Pick<Console, 'info'> = console): Promise<Record<string, number>> => {
+    upgradeDatabase(state.values);
     const problems = validateDatabase(state.values);
     if (problems.length) throw new TransferError(`The database to import is not valid:\n  - ${problems.join('\n  - ')}`);
     const pool = new pg.Pool({ connectionString: url, max: 1 });
