@@ -6,6 +6,8 @@ import { bucketBoundaries, earnedBreakdown, intervals, periodTotals, type Income
 import { addDays } from '../../src/domain/time';
 import { openStorage, type Storage } from '../../src/server/storage';
 import { parseDatabaseText } from '../../src/server/storage/files';
+import pg from 'pg';
+import { applyMigrations } from '../../src/server/storage/postgres/migrations';
 import { importDatabase } from '../../src/server/storage/postgres/transfer';
 import { postgresAvailable, startPostgres, type PostgresCluster } from '../support/postgres';
 import { engine } from '../support/server';
@@ -156,13 +158,15 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('the sums behind the st
     let dir: string;
     let onJson: Storage;
     let onPostgres: Storage;
+    let file: string;
+    let url: string;
 
     beforeAll(async () => {
         dir = mkdtempSync(join(tmpdir(), 'studio-reports-'));
-        const file = join(dir, 'db.json');
+        file = join(dir, 'db.json');
         writeFileSync(file, JSON.stringify(hardDatabase()));
         cluster = await startPostgres();
-        const url = await cluster.createDatabase();
+        url = await cluster.createDatabase();
         await importDatabase(url, parseDatabaseText(file, readFileSync(file, 'utf8')), { info: () => undefined });
         [onJson, onPostgres] = await Promise.all([openStorage({ file, watchIntervalMs: 0 }), openStorage({ file, databaseUrl: url })]);
     }, 180_000);
@@ -219,5 +223,20 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('the sums behind the st
         expect(sums[1]).not.toBe(0);
         expect(await onPostgres.reports.incomeBetween(odd)).toEqual(sums);
         expect(sortedShares(await onPostgres.reports.incomeShares(odd[1], odd[3]))).toEqual(sortedShares(await onJson.reports.incomeShares(odd[1], odd[3])));
+    });
+
+    it('are imported only into an empty database, prototypes and other values counted', async () => {
+        const state = () => parseDatabaseText(file, readFileSync(file, 'utf8'));
+        await expect(importDatabase(url, state(), { info: () => undefined })).rejects.toThrow(/not empty \(configs has records\)/);
+        // A database holding only a developer's prototype collection is not empty either.
+        const other = await cluster!.createDatabase();
+        const pool = new pg.Pool({ connectionString: other, max: 1 });
+        await applyMigrations(pool, { info: () => undefined });
+        await pool.end();
+        const client = new pg.Client({ connectionString: other });
+        await client.connect();
+        await client.query(`INSERT INTO prototype_collections (name) VALUES ('notes')`);
+        await client.end();
+        await expect(importDatabase(other, state(), { info: () => undefined })).rejects.toThrow(/not empty \(prototype_collections has records\)/);
     });
 });

@@ -35,9 +35,9 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
         const client = await pool.connect();
         try {
             await client.query('BEGIN');
-            for (const collection of tableOrder) {
-                const { rows } = await client.query(`SELECT EXISTS (SELECT 1 FROM ${quote(collection)}) AS taken`);
-                if (rows[0].taken) throw new TransferError(`The database is not empty (${collection} has records): import only into an empty one.`);
+            for (const table of [...tableOrder, 'prototype_collections', 'database_extras']) {
+                const { rows } = await client.query(`SELECT EXISTS (SELECT 1 FROM ${quote(table)}) AS taken`);
+                if (rows[0].taken) throw new TransferError(`The database is not empty (${table} has records): import only into an empty one.`);
             }
             for (const collection of tableOrder) {
                 counts[collection] = await insertAll(client, collection, ((state.values[collection] as Record<string, unknown>[]) ?? []).map(record => withDefaults(collection, record)));
