@@ -31,6 +31,7 @@ export const store = localStorageStore();
 const IncomeStatisticsPage = lazy(() => import('../pages/statistics/IncomeStatisticsPage'));
 const Dashboard = lazyComponent(() => import('../pages/dashboard/Dashboard'), 'Dashboard');
 const AttendanceJournalPage = lazyComponent(() => import('../pages/attendanceReport/AttendanceJournalPage'), 'AttendanceJournalPage');
+const PayrollPage = lazyComponent(() => import('../pages/payroll/PayrollPage'), 'PayrollPage');
 const PaymentLinkPage = lazyComponent(() => import('../pages/payment/PaymentLinkPage'), 'PaymentLinkPage');
 const TeacherAttendancesPage = lazyComponent(() => import('../pages/teacherAttendances/TeacherAttendancesPage'), 'TeacherAttendancesPage');
 const ConfigPage = lazyComponent(() => import('../resources/configs/ConfigPage'), 'ConfigPage');
@@ -103,6 +104,14 @@ const screens = [
                 element={
                     <RequirePage page="teacherAttendances">
                         <TeacherAttendancesPage />
+                    </RequirePage>
+                }
+            />
+            <Route
+                path="/reports/pay"
+                element={
+                    <RequirePage page="payroll">
+                        <PayrollPage />
                     </RequirePage>
                 }
             />

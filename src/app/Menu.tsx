@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography, styled, useMediaQuery, type Theme } from '@mui/material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
@@ -57,7 +58,10 @@ const groups: Group[] = [
     },
     {
         title: 'app.menu.groups.money',
-        entries: [{ to: '/statistics/incomes', label: 'app.menu.statistics', icon: InsightsOutlined, allowed: role => canOpenPage(role, 'statistics') }],
+        entries: [
+            { to: '/statistics/incomes', label: 'app.menu.statistics', icon: InsightsOutlined, allowed: role => canOpenPage(role, 'statistics') },
+            { to: '/reports/pay', label: 'app.menu.payroll', icon: PaymentsOutlined, allowed: role => canOpenPage(role, 'payroll') },
+        ],
     },
     {
         title: 'app.menu.groups.settings',

@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import type { CorrectionInput, PassPaymentInput, RefundInput, SellPassInput } from '../domain/money';
+import type { PayrollAnswer } from '../domain/pay';
 import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
 import type { DashboardData, IncomeStatistics } from '../server/statistics';
 import type { GenerationAnswer, GenerationForAllAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
@@ -66,6 +67,7 @@ export const dataProvider = {
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) => getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),
+    getPayroll: (period: { from: string; to: string }) => getJson<PayrollAnswer>(`/api/reports/pay?${new URLSearchParams(period)}`),
     getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) => getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
 };
 

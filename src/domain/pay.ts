@@ -118,3 +118,56 @@ export const payChangeProblem = (before: readonly PayRate[], after: readonly Pay
     if (after.filter(past).some(rate => !kept(rate, before))) return 'app.validation.pay_past';
     return null;
 };
+
+/** One teacher's line of the studio's pay for a period. */
+export interface PayrollLine {
+    teacherId: Identifier;
+    name: string;
+    /** Classes held (done). */
+    classes: number;
+    visits: number;
+    total: number;
+}
+
+/** The studio's teacher pay for a period: GET /api/reports/pay?from=&to=. */
+export interface PayrollAnswer {
+    from: string;
+    to: string;
+    teachers: PayrollLine[];
+    total: number;
+}
+
+/**
+ * The pay of every teacher for the classes of a period, as each teacher's pay page computes it: the
+ * accountant's table. Teachers without classes in the period are listed with zeros; largest first.
+ */
+export const payroll = (
+    teachers: Pick<User, 'id' | 'name' | 'pay'>[],
+    events: StudioEvent[],
+    attendances: Pick<Attendance, 'eventId' | 'status'>[],
+    chargingStatuses: ReadonlySet<string>,
+    courses: ReadonlyMap<Identifier, Pick<Course, 'id' | 'directionId'>>,
+): { lines: PayrollLine[]; total: number } => {
+    const eventsOf = new Map<Identifier, StudioEvent[]>();
+    const teacherOf = new Map<Identifier, Identifier>();
+    for (const event of events) {
+        const own = eventsOf.get(event.teacherId);
+        if (own) own.push(event);
+        else eventsOf.set(event.teacherId, [event]);
+        teacherOf.set(event.id, event.teacherId);
+    }
+    const marksOf = new Map<Identifier, Pick<Attendance, 'eventId' | 'status'>[]>();
+    for (const mark of attendances) {
+        const teacherId = teacherOf.get(mark.eventId);
+        if (teacherId === undefined) continue;
+        const own = marksOf.get(teacherId);
+        if (own) own.push(mark);
+        else marksOf.set(teacherId, [mark]);
+    }
+    const lines = teachers.map(teacher => {
+        const pay = teacherPay(teacher.pay, eventsOf.get(teacher.id) ?? [], marksOf.get(teacher.id) ?? [], chargingStatuses, courses);
+        return { teacherId: teacher.id, name: teacher.name, classes: pay.events.filter(row => row.event.status === 'done').length, visits: pay.visits, total: pay.total };
+    });
+    lines.sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+    return { lines, total: cents(lines.reduce((sum, line) => sum + line.total, 0)) };
+};

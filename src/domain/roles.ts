@@ -96,7 +96,7 @@ export const canAccess = (role: Role | undefined, params: { resource: string; ac
 /** Custom pages and reports, by the role that may open them. */
 export const canOpenPage = (
     role: Role | undefined,
-    page: 'dashboard' | 'statistics' | 'teacherAttendances' | 'attendanceReport' | 'settings' | 'configs',
+    page: 'dashboard' | 'statistics' | 'teacherAttendances' | 'attendanceReport' | 'payroll' | 'settings' | 'configs',
 ): boolean => {
     if (!role) return false;
     switch (page) {
@@ -105,6 +105,7 @@ export const canOpenPage = (
             return true;
         case 'statistics':
         case 'attendanceReport':
+        case 'payroll':
             return role !== 'teacher';
         case 'settings':
             return role !== 'teacher';

@@ -32,6 +32,7 @@ const routes = [
     `/attendances/${id}`,
     `/payments/link/${id}`,
     `/reports/attendances/${id}`,
+    '/reports/pay',
     '/statistics/incomes',
     '/history',
     // react-admin's own pages, reached when a role may not open something.

@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { debtRoutes } from './debts';
 import { moneyRoutes } from './money';
+import { payrollRoutes } from './payroll';
 import { publicPaymentRoutes } from './publicPayments';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
@@ -14,7 +15,7 @@ import type { Storage } from './storage/types';
  */
 export const publicRoutes = (storage: Storage): Router[] => [publicPaymentRoutes(storage)];
 
-export const featureRoutes = (storage: Storage): Router[] => [statisticsRoutes(storage), moneyRoutes(storage), debtRoutes(storage), settingsRoutes(storage), timetableRoutes(storage)];
+export const featureRoutes = (storage: Storage): Router[] => [statisticsRoutes(storage), moneyRoutes(storage), debtRoutes(storage), settingsRoutes(storage), timetableRoutes(storage), payrollRoutes(storage)];
 
 export const mountAll = (routers: Router[]): Router => {
     const router = Router();

@@ -33,7 +33,7 @@ const periodSchema = z
     .refine(period => period.from <= period.to, { message: 'app.validation.ends_before_start', path: ['to'] })
     .refine(period => daysBetween(period.from, period.to) <= 366, { message: 'app.validation.period_too_long', path: ['to'] });
 
-const periodOf = (input: unknown) => {
+export const periodOf = (input: unknown) => {
     const period = validate(periodSchema, input);
     if (!period.ok) throw invalidFields(period.errors);
     return period.value;
@@ -46,7 +46,7 @@ const customerNames = async (reader: Reader, ids: Iterable<Identifier>) =>
     new Map((await reader.getMany('customers', [...ids])).map(customer => [customer.id, sortingName(customer)]));
 
 /** The marks of some events. */
-const marksOf = (reader: Reader, events: StudioEvent[]) => reader.select('attendances', { eventId: events.map(event => event.id) });
+export const marksOf = (reader: Reader, events: StudioEvent[]) => reader.select('attendances', { eventId: events.map(event => event.id) });
 
 type RosterPass = RosterPerson['pass'];
 

@@ -20,6 +20,7 @@ const today = studioToday('Europe/Moscow');
 
 interface PayAnswer {
     total: number;
+    visits: number;
     teacher: { pay: PayRate[] };
     events: { event: RaRecord; visits: number; pay: number; rate: PayRate | null }[];
 }
@@ -132,6 +133,25 @@ describe('pay rates with dates', () => {
             [3, 1300, 'base_bonus'],
         ]);
         expect(total).toBe(1900);
+    });
+});
+
+describe("the studio's pay for a period", () => {
+    it('gives every teacher the total of their own pay page, and the sum; teachers may not see it', async () => {
+        const answer = await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', { token: managerToken });
+        expect(answer.status).toBe(200);
+        const { teachers, total } = answer.body as unknown as { teachers: { teacherId: number; total: number; visits: number }[]; total: number };
+        expect(teachers.length).toBeGreaterThanOrEqual(4);
+        for (const line of teachers) {
+            const own = await payOf(line.teacherId, '2026-10-01', '2026-10-31');
+            expect([line.total, line.visits]).toEqual([own.total, own.visits]);
+        }
+        expect(total).toBe(Math.round(teachers.reduce((sum, line) => sum + line.total, 0) * 100) / 100);
+        expect(total).toBeGreaterThan(0);
+        expect((await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', { token: await login(server.url, 'teacher') })).status).toBe(403);
+        const bad = await call(server.url, '/api/reports/pay?from=2026-10-31&to=2026-10-01', { token: managerToken });
+        expect(bad.status).toBe(400);
+        expect((bad.body as unknown as { errors: Record<string, string> }).errors).toEqual({ to: 'app.validation.ends_before_start' });
     });
 });
 

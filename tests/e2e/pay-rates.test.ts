@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { monthBounds } from '../../src/domain/journal';
@@ -55,5 +56,28 @@ describeInBrowser('pay rates in a browser', () => {
         expect(after.rates).toEqual(before.rates);
         await page.goto('/settings/users');
         await page.getByText('Boris Sokolov').waitFor();
+    });
+
+    it('a manager opens the pay of all teachers for last month, goes to one teacher’s page with the same total, and saves the CSV', async () => {
+        const page = await app.page();
+        await signIn(page, 'manager');
+        const answered = page.waitForResponse(response => response.url().includes(`/api/reports/pay?from=${lastMonth[0]}&to=${lastMonth[1]}`));
+        await page.getByRole('menuitem', { name: 'Teacher pay' }).click();
+        await page.waitForURL('**/reports/pay');
+        const answer = (await (await answered).json()) as { teachers: { teacherId: number; name: string; total: number }[] };
+        const rows = page.getByTestId('payroll-row');
+        await expect.poll(() => rows.count()).toBe(answer.teachers.length);
+        const boris = rows.filter({ hasText: 'Boris Sokolov' });
+        const borisTotal = await boris.locator('td').last().innerText();
+
+        const downloading = page.waitForEvent('download');
+        await page.getByRole('button', { name: 'CSV' }).click();
+        const csv = await readFile((await (await downloading).path()) as string, 'utf8');
+        expect(csv.split('\n')[0]).toContain('Teacher,Classes held,Visits,Pay');
+        expect(csv).toContain('Boris Sokolov,');
+
+        await boris.getByRole('link', { name: 'Boris Sokolov' }).click();
+        await page.waitForURL('**/attendances/4');
+        expect((await lastMonthPay(page)).total).toBe(borisTotal);
     });
 });

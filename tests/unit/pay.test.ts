@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildJournal, monthBounds } from '../../src/domain/journal';
-import { classPay, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
+import { classPay, payChangeProblem, payRate, payroll, rateOn, teacherPay } from '../../src/domain/pay';
 import { payRates } from '../../src/domain/schemas';
 import { upgradeDatabase } from '../../src/domain/upgrades';
 import type { StudioEvent } from '../../src/domain/types';
@@ -117,6 +117,26 @@ describe('pay rates with dates', () => {
         expect(upgradeDatabase(values)).toBe(1);
         expect(values.users.map(user => user.pay)).toEqual([[payRate({ kind: 'per_event', amount: 1500 })], [payRate({ kind: 'none', amount: 0 })]]);
         expect(upgradeDatabase(values)).toBe(0);
+    });
+});
+
+describe("the studio's pay for a period", () => {
+    it('gives each teacher what their own page gives, largest first, teachers without classes at zero', () => {
+        const boris = { ...buildEvent(5, '2026-11-03T19:00', 'done'), teacherId: 4 };
+        const teachers = [
+            { id: 3, name: 'Anna', pay: [payRate({ kind: 'per_attendee', amount: 250.5 })] },
+            { id: 4, name: 'Boris', pay: [payRate({ kind: 'per_event', amount: 1500 })] },
+            { id: 6, name: 'Dmitry', pay: [payRate({ kind: 'per_event', amount: 900 })] },
+        ];
+        const allMarks = [...marks, { eventId: 5, customerId: 10, status: 'attended' }];
+        const { lines, total } = payroll(teachers, [...events, boris], allMarks, charging, new Map());
+        expect(lines).toEqual([
+            { teacherId: 4, name: 'Boris', classes: 1, visits: 1, total: 1500 },
+            { teacherId: 3, name: 'Anna', classes: 1, visits: 3, total: 751.5 },
+            { teacherId: 6, name: 'Dmitry', classes: 0, visits: 0, total: 0 },
+        ]);
+        expect(lines[1].total).toBe(teacherPay(teachers[0].pay, events, marks, charging).total);
+        expect(total).toBe(2251.5);
     });
 });
 

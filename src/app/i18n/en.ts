@@ -243,6 +243,7 @@ export const appEnglish = {
             customer_statuses: 'Customer statuses',
             attendance_statuses: 'Attendance marks',
             statistics: 'Income',
+            payroll: 'Teacher pay',
             my_attendances: 'My classes and pay',
             groups: {
                 today: 'Today',
@@ -287,6 +288,17 @@ export const appEnglish = {
             invalid_credentials: 'Wrong email or password',
             too_many: 'Too many attempts. Try again in %{seconds} s',
             language: 'Language',
+        },
+        payroll: {
+            title: 'Teacher pay',
+            teacher: 'Teacher',
+            classes: 'Classes held',
+            visits: 'Visits',
+            pay: 'Pay',
+            total: 'Total',
+            csv: 'CSV',
+            empty: 'No teachers.',
+            help: 'Each teacher’s pay for the classes of the period, by the rates in force on their dates: the same figures as the teacher’s own page.',
         },
         validation: {
             date: 'Enter a valid date',

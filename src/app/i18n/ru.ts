@@ -243,6 +243,7 @@ export const appRussian: AppMessages = {
             customer_statuses: 'Статусы клиентов',
             attendance_statuses: 'Отметки посещений',
             statistics: 'Доходы',
+            payroll: 'Зарплаты',
             my_attendances: 'Мои занятия и оплата',
             groups: {
                 today: 'Сегодня',
@@ -287,6 +288,17 @@ export const appRussian: AppMessages = {
             invalid_credentials: 'Неверный email или пароль',
             too_many: 'Слишком много попыток. Повторите через %{seconds} с',
             language: 'Язык',
+        },
+        payroll: {
+            title: 'Оплата преподавателей',
+            teacher: 'Преподаватель',
+            classes: 'Проведено занятий',
+            visits: 'Посещения',
+            pay: 'Оплата',
+            total: 'Итого',
+            csv: 'CSV',
+            empty: 'Преподавателей нет.',
+            help: 'Оплата каждого преподавателя за занятия периода по ставкам, действовавшим в их даты: те же цифры, что на странице преподавателя.',
         },
         validation: {
             date: 'Введите правильную дату',
