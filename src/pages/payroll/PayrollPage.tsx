@@ -14,6 +14,9 @@ import { MoneyField } from '../../resources/common/money';
 import { download } from '../attendanceReport/journalCsv';
 import { PeriodPicker } from '../teacherAttendances/PeriodPicker';
 
+/** Columns left out on a phone, so that a teacher's name and pay fit the screen. */
+const wide = { display: { xs: 'none', sm: 'table-cell' } };
+
 /** The accountant's table as CSV: a line per teacher and the total, in the user's language. */
 const payrollCsv = (payroll: PayrollAnswer, translate: (key: string) => string, locale: string) =>
     toCsv(
@@ -71,7 +74,9 @@ export const PayrollPage = () => {
                                 <TableRow>
                                     <TableCell>{translate('app.payroll.teacher')}</TableCell>
                                     <TableCell align="right">{translate('app.payroll.classes')}</TableCell>
-                                    <TableCell align="right">{translate('app.payroll.visits')}</TableCell>
+                                    <TableCell align="right" sx={wide}>
+                                        {translate('app.payroll.visits')}
+                                    </TableCell>
                                     <TableCell align="right">{translate('app.payroll.pay')}</TableCell>
                                 </TableRow>
                             </TableHead>
@@ -85,7 +90,9 @@ export const PayrollPage = () => {
                                                 </MuiLink>
                                             </TableCell>
                                             <TableCell align="right">{line.classes}</TableCell>
-                                            <TableCell align="right">{line.visits}</TableCell>
+                                            <TableCell align="right" sx={wide}>
+                                                {line.visits}
+                                            </TableCell>
                                             <TableCell align="right">
                                                 <MoneyField source="total" />
                                             </TableCell>
@@ -96,7 +103,10 @@ export const PayrollPage = () => {
                             <TableFooter>
                                 <RecordContextProvider value={{ id: 'total', total: payroll.data.total }}>
                                     <TableRow>
-                                        <TableCell colSpan={3}>{translate('app.payroll.total')}</TableCell>
+                                        <TableCell colSpan={2}>{translate('app.payroll.total')}</TableCell>
+                                        <TableCell align="right" sx={wide}>
+                                            {payroll.data.teachers.reduce((sum, line) => sum + line.visits, 0)}
+                                        </TableCell>
                                         <TableCell align="right" data-testid="payroll-total">
                                             <MoneyField source="total" />
                                         </TableCell>

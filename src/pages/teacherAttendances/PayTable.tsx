@@ -1,4 +1,4 @@
-import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow } from '@mui/material';
+import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LabelledStatus } from '../../resources/common/statuses';
@@ -22,7 +22,6 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                         <TableCell>{translate('resources.events.fields.status')}</TableCell>
                         <TableCell>{translate('resources.events.fields.attendees')}</TableCell>
                         <TableCell align="right">{translate('app.timetable.pay.visits')}</TableCell>
-                        <TableCell>{translate('app.timetable.pay.rate')}</TableCell>
                         <TableCell align="right">{translate('app.timetable.pay.pay')}</TableCell>
                     </TableRow>
                 </TableHead>
@@ -56,11 +55,12 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                                     </Stack>
                                 </TableCell>
                                 <TableCell align="right">{row.visits}</TableCell>
-                                <TableCell sx={{ minWidth: 160 }}>
-                                    <RateText rate={row.rate} />
-                                </TableCell>
-                                <TableCell align="right">
+                                <TableCell align="right" sx={{ minWidth: 140 }}>
                                     <MoneyField source="pay" />
+                                    {/* The rate that paid the class, under what it paid. */}
+                                    <Typography variant="caption" color="text.secondary" component="div">
+                                        <RateText rate={row.rate} />
+                                    </Typography>
                                 </TableCell>
                             </TableRow>
                         </RecordContextProvider>
@@ -73,7 +73,6 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                             <TableCell align="right">
                                 <NumberField source="visits" />
                             </TableCell>
-                            <TableCell />
                             <TableCell align="right" data-testid="pay-total">
                                 <MoneyField source="total" />
                             </TableCell>

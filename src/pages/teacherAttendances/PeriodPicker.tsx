@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 export const PeriodPicker = ({ from, to, onChange }: { from: string; to: string; onChange: (period: { from: string; to: string }) => void }) => {
     const translate = useTranslate();
     return (
-        <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2} className="no-print">
+        <Stack direction="row" useFlexGap spacing={2} className="no-print" sx={{ flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
             <TextField type="date" size="small" label={translate('app.filters.from')} value={from} onChange={event => onChange({ from: event.target.value, to })} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField type="date" size="small" label={translate('app.filters.to')} value={to} onChange={event => onChange({ from, to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
         </Stack>
