@@ -42,15 +42,6 @@ const nextMonth = (date: string) => {
     return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
 };
 
-/** The payments whose paidAt falls on the studio's days of the period. */
-export const paymentsIn = <P extends Pick<Payment, 'paidAt'>>(payments: P[], period: Period, timeZone: string): P[] => {
-    const [start, end] = instantRange(period.from, period.to, timeZone).map(instant => Date.parse(instant));
-    return payments.filter(payment => {
-        const at = Date.parse(payment.paidAt);
-        return at >= start && at < end;
-    });
-};
-
 /** The index of the last boundary at or before `at` (boundaries ascending), by binary search. */
 const bucketIndex = (boundaries: number[], at: number) => {
     let low = 0;
@@ -170,7 +161,7 @@ const summed = <T>(entries: T[], keyOf: (entry: T) => string, centsOf: (entry: T
     return sums;
 };
 
-export const incomeByMethod = (shares: IncomeShare[]): Amount[] => amountsOf(summed(shares, share => share.method, share => share.cents), () => undefined);
+export const incomeByMethod = (shares: IncomeShare[]): Amount[] => amountsOf(summed(shares, share => share.method, share => share.cents));
 
 /** By the plan of the pass a payment paid for; payments for no pass go under `none`. */
 export const incomeByPlan = (shares: IncomeShare[], plans: Map<Identifier, Pick<Subscription, 'name'>>): Amount[] =>

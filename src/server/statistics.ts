@@ -56,8 +56,8 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
     const [current, before, toDateSums = [0], toDateBefore = [0]] = spans.split(sums);
     const [toDateTotal, toDatePrevious] = [fromCents(toDateSums[0]), fromCents(toDateBefore[0])];
     const series = seriesOf(period, interval, current);
-    const [byPlan, byDirection, byTeacher, byStudio] = await Promise.all([
-        incomeByPlan(shares, byId(await storage.select('subscriptions'))),
+    const [plans, byDirection, byTeacher, byStudio] = await Promise.all([
+        storage.select('subscriptions'),
         labelled(earned.byDirection, ids => storage.getMany('directions', ids)),
         labelled(earned.byTeacher, ids => storage.getMany('users', ids)),
         labelled(earned.byStudio, ids => storage.getMany('studios', ids)),
@@ -70,7 +70,7 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
         comparison: { kind, length },
         toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDatePrevious } },
         byMethod: incomeByMethod(shares),
-        byPlan,
+        byPlan: incomeByPlan(shares, byId(plans)),
         previous: { ...previous, ...seriesOf(previous, interval, before) },
         earned: { total: earned.total, byDirection, byTeacher, byStudio },
     };
@@ -78,11 +78,10 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
 
 /** The dashboard of the signed-in user: a teacher's own day; the studio's numbers for staff. */
 export const dashboard = async (storage: Storage, user: AuthenticatedRequest['user'], now = new Date()): Promise<TeacherDashboard | StaffDashboard> => {
-    const reader: Reader = storage;
-    const config = await studioConfig(reader);
+    const config = await studioConfig(storage);
     const today = studioToday(config.timezone, now);
     // Staff's numbers are read while the day's classes are.
-    const [todayEvents, numbers] = await Promise.all([classesOf(reader, user, today), user.role === 'teacher' ? undefined : studioNumbers(storage, config, today)]);
+    const [todayEvents, numbers] = await Promise.all([classesOf(storage, user, today), user.role === 'teacher' ? undefined : studioNumbers(storage, config, today)]);
     return numbers ? { today, todayEvents, ...numbers } : { today, todayEvents };
 };
 
@@ -123,7 +122,6 @@ const shown = 50;
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
 const studioNumbers = async (storage: Storage, config: Config, today: string) => {
-    const reader: Reader = storage;
     // This month so far against the same days of last month, and all of last month: the income page's rule.
     const month = presetPeriod('this_month', today);
     const { previous, toDate } = comparisonOf(month, today);
@@ -134,8 +132,8 @@ const studioNumbers = async (storage: Storage, config: Config, today: string) =>
     const [sums, passes, unpaid, visitsThisWeek] = await Promise.all([
         storage.reports.incomeBetween(months.boundaries),
         storage.reports.activePasses(today, { endingBy: addDays(today, config.expiringPassDays), visitsLeft: config.lowVisitsThreshold, limit: shown }),
-        reader.select('attendances', { unpaid: true }),
-        chargingStatuses(reader).then(charging => storage.reports.marks(week, [...charging])),
+        storage.select('attendances', { unpaid: true }),
+        chargingStatuses(storage).then(charging => storage.reports.marks(week, [...charging])),
     ]);
     const [thisMonth, lastMonthToDate, lastMonth] = months.totals(sums);
     const unpaidVisits = new Map<Identifier, number>();
@@ -143,7 +141,7 @@ const studioNumbers = async (storage: Storage, config: Config, today: string) =>
     const expiringShown = passes.firstRunningOut;
     const unpaidShown = [...unpaidVisits].slice(0, shown);
     // Names only of the customers on the lists.
-    const customers = byId(await reader.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
+    const customers = byId(await storage.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
     const nameOf = (customerId: Identifier) => {
         const customer = customers.get(customerId);
         return customer ? personName(customer) : '';
