@@ -1,10 +1,11 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import type { CorrectionInput, PassPaymentInput, RefundInput, SellPassInput } from '../domain/money';
-import type { PayrollAnswer } from '../domain/pay';
+import type { CloseAllAnswer, ClosedPeriodSummary, TeacherPayAnswer } from '../domain/api';
+import type { PayrollAnswer } from '../domain/payroll';
 import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
 import type { DashboardData, IncomeStatistics } from '../server/statistics';
-import type { GenerationAnswer, GenerationForAllAnswer, JournalAnswer, RosterAnswer, TeacherPayAnswer, WalkIn } from '../server/timetable';
+import type { GenerationAnswer, GenerationForAllAnswer, JournalAnswer, RosterAnswer, WalkIn } from '../server/timetable';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */
@@ -68,6 +69,11 @@ export const dataProvider = {
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) => getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),
     getPayroll: (period: { from: string; to: string }) => getJson<PayrollAnswer>(`/api/reports/pay?${new URLSearchParams(period)}`),
+    /** Closes a teacher's pay for the days of a period, with the figures they pay now. */
+    closePay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<ClosedPeriodSummary>(`/api/teachers/${id}/pay/close`, period),
+    /** Closes every teacher's pay for a period; teachers with a day of it closed already are skipped. */
+    closeAllPay: (period: { from: string; to: string }) => postJson<CloseAllAnswer>('/api/reports/pay/close', period),
+    reopenPay: ({ id }: { id: Identifier }) => postJson<ClosedPeriodSummary>(`/api/payPeriods/${id}/reopen`, {}),
     getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) => getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
 };
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { auditEntrySchema } from './audit';
+import { payPeriodSchema } from './payPeriods';
 import {
     attendanceSchema,
     configSchema,
@@ -200,10 +201,19 @@ export const collections: Record<CollectionName, CollectionInfo> = {
         search: ['userName', 'endpoint', 'collection', 'recordId'],
         idKind: 'integer',
     },
+    payPeriods: {
+        // Closed by the pay endpoints only (POST /api/teachers/:id/pay/close, /api/payPeriods/:id/reopen).
+        schema: payPeriodSchema,
+        serverFields: [],
+        references: [ref('teacherId', 'users')],
+        unique: [],
+        search: ['closedByName'],
+        idKind: 'integer',
+    },
 };
 
 /** Collections a database made before they existed lacks: they start empty. */
-export const collectionsAddedLater: readonly CollectionName[] = ['auditEntries'];
+export const collectionsAddedLater: readonly CollectionName[] = ['auditEntries', 'payPeriods'];
 
 export const collectionNames = Object.keys(collections) as CollectionName[];
 

@@ -40,6 +40,8 @@ const grants: Record<Role, Grants> = {
         users: readOnly,
         statuses: readOnly,
         configs: readOnly,
+        // Closed by the pay endpoints; read for the teacher pay pages.
+        payPeriods: catalogue,
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.
@@ -73,6 +75,7 @@ export const studioCollectionNames = [
     'statuses',
     'configs',
     'auditEntries',
+    'payPeriods',
 ] as const satisfies readonly CollectionName[];
 
 export const isStudioCollection = (name: string): boolean => (studioCollectionNames as readonly string[]).includes(name);

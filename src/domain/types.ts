@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { auditEntrySchema } from './audit';
+import type { PayPeriod } from './payPeriods';
 import type {
     attendanceSchema,
     configSchema,
@@ -79,6 +80,7 @@ export interface Database {
     statuses: Status[];
     configs: Config[];
     auditEntries: AuditEntry[];
+    payPeriods: PayPeriod[];
 }
 
 export type CollectionName = keyof Database;

@@ -1467,6 +1467,7 @@ export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', lo
         statuses,
         configs: [config],
         auditEntries: [],
+        payPeriods: [],
     };
     const world: World = {
         random,

@@ -179,7 +179,9 @@ export const collectionRoutes = (storage: Storage): Router => {
             const record = await storage.transaction(async tx => {
                 await checkWrite(tx, collection, prepared);
                 const draft = (await rules.create?.(prepared, contextOf(req, tx))) ?? prepared;
-                return tx.insert(collection, draft as never);
+                const stored = await tx.insert(collection, draft as never);
+                await rules.after?.(stored as Row, null, contextOf(req, tx));
+                return stored;
             });
             answer(req, res, collection, record as Row, 201);
         }),
@@ -207,7 +209,9 @@ export const collectionRoutes = (storage: Storage): Router => {
                 const changed: Row = { ...prepared, ...owned, id: existing.id, createdAt: existing.createdAt };
                 await checkWrite(tx, collection, changed);
                 const draft = (await rules.update?.(changed, existing, contextOf(req, tx))) ?? changed;
-                return tx.update(collection, draft as never);
+                const stored = await tx.update(collection, draft as never);
+                await rules.after?.(stored as Row, existing, contextOf(req, tx));
+                return stored;
             });
             answer(req, res, collection, record as Row);
         }),
@@ -230,6 +234,7 @@ export const collectionRoutes = (storage: Storage): Router => {
                 }
                 await writeRules[collection]?.delete?.(existing, contextOf(req, tx));
                 await tx.remove(collection, existing.id);
+                await writeRules[collection]?.after?.(null, existing, contextOf(req, tx));
                 return existing;
             });
             answer(req, res, collection, record);

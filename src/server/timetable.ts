@@ -3,20 +3,20 @@ import { z } from 'zod';
 import { isoDate } from '../domain/fields';
 import { buildJournal, monthBounds, personName, sortingName, type Journal } from '../domain/journal';
 import { passToCharge, visitsLeft } from '../domain/passes';
-import { teacherPay, type EventPay } from '../domain/pay';
 import { canAccess, canOpenPage } from '../domain/permissions';
 import { addDays, daysBetween } from '../domain/time';
 import type { Marking } from '../domain/attendance';
 import { planGeneration, type Skipped } from '../domain/timetable';
-import type { Attendance, Customer, Identifier, Pass, Schedule, StudioEvent, User } from '../domain/types';
+import type { Attendance, Customer, Identifier, Pass, Schedule, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
 import { canSee, present, visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
 import { badRequest, forbidden, handle, invalidFields, notFound } from './errors';
 import { parseListQuery } from './listQuery';
 import { markingOf } from './rules/attendances';
+import { closedPeriodOf } from './payPeriods';
 import { startsWithin, type Reader, type Row, type Storage, type Transaction } from './storage/types';
-import { chargingStatuses } from './studio';
+import { chargingStatuses, marksOf } from './studio';
 import { frozenUntilOn } from './debts';
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
@@ -44,9 +44,6 @@ const byName = new Intl.Collator('ru');
 
 const customerNames = async (reader: Reader, ids: Iterable<Identifier>) =>
     new Map((await reader.getMany('customers', [...ids])).map(customer => [customer.id, sortingName(customer)]));
-
-/** The marks of some events. */
-export const marksOf = (reader: Reader, events: StudioEvent[]) => reader.select('attendances', { eventId: events.map(event => event.id) });
 
 type RosterPass = RosterPerson['pass'];
 
@@ -115,6 +112,8 @@ export interface RosterAnswer {
     event: StudioEvent;
     /** Whether the signed-in user may mark now: a class of a later day, or a teacher's closed window. */
     marking: Marking;
+    /** The closed pay period the class is in: teachers no longer change its marks, and a manager's change is an adjustment. */
+    payClosed: { id: Identifier; startsOn: string; endsOn: string } | null;
     capacity: number;
     visits: number;
     marked: number;
@@ -123,14 +122,6 @@ export interface RosterAnswer {
 export interface WalkIn {
     id: Identifier;
     name: string;
-}
-export interface TeacherPayAnswer {
-    teacher: { id: Identifier; name: string; pay: User['pay'] };
-    from: string;
-    to: string;
-    visits: number;
-    total: number;
-    events: (EventPay & { attendees: { customerId: Identifier; name: string; status: string; unpaid: boolean }[] })[];
 }
 export type JournalAnswer = Journal & { schedule: { id: Identifier; title: string | null; teacherId: Identifier } };
 
@@ -264,9 +255,11 @@ export const timetableRoutes = (storage: Storage): Router => {
                     frozenUntil: frozenUntil.get(customerId) ?? null,
                 }))
                 .sort((a, b) => byName.compare(a.name, b.name));
+            const payClosed = await closedPeriodOf(storage, event);
             res.json({
                 event,
                 marking: await markingOf(storage, event, userOf(req)),
+                payClosed: payClosed ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn } : null,
                 capacity: event.capacity,
                 visits: marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,
@@ -296,39 +289,6 @@ export const timetableRoutes = (storage: Storage): Router => {
                 range: { start: 0, end: walkInsShown - 1 },
             });
             res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: personName(customer) })));
-        }),
-    );
-
-    router.get(
-        '/teachers/:id/pay',
-        handle(async (req, res) => {
-            const user = userOf(req);
-            const teacherId = numericId(req.params.id);
-            if (user.role === 'teacher' && user.id !== teacherId) throw forbidden('A teacher sees their own pay only');
-            if (user.role !== 'teacher' && !canAccess(user.role, { resource: 'events', action: 'list' })) throw forbidden();
-            const teacher = await storage.get('users', teacherId);
-            if (teacher?.role !== 'teacher') throw notFound(`No teacher ${req.params.id}`);
-            const { from, to } = periodOf(req.query);
-            const events = await storage.select('events', [{ field: 'teacherId', kind: 'equals', values: [teacherId] }, ...startsWithin(from, to)]);
-            const marks = await marksOf(storage, events);
-            const names = await customerNames(storage, new Set(marks.map(mark => mark.customerId)));
-            // Each class is paid by the rate in force on its date, for its course or direction.
-            const courses = new Map((await storage.getMany('courses', [...new Set(events.map(event => event.courseId))])).map(course => [course.id, course]));
-            const pay = teacherPay(teacher.pay, events, marks, await chargingStatuses(storage), courses);
-            res.json({
-                teacher: { id: teacher.id, name: teacher.name, pay: teacher.pay },
-                from,
-                to,
-                visits: pay.visits,
-                total: pay.total,
-                events: pay.events.map(row => ({
-                    ...row,
-                    attendees: marks
-                        .filter(mark => mark.eventId === row.event.id)
-                        .map(mark => ({ customerId: mark.customerId, name: names.get(mark.customerId) ?? `#${mark.customerId}`, status: mark.status, unpaid: mark.unpaid }))
-                        .sort((a, b) => byName.compare(a.name, b.name)),
-                })),
-            });
         }),
     );
 

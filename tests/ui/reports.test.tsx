@@ -14,7 +14,7 @@ import type { Role } from '../../src/domain/types';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
 import { TeacherAttendancesPage } from '../../src/pages/teacherAttendances/TeacherAttendancesPage';
-import type { TeacherPayAnswer } from '../../src/server/timetable';
+import type { TeacherPayAnswer } from '../../src/domain/api';
 
 afterEach(cleanup);
 
@@ -95,6 +95,9 @@ const pay: TeacherPayAnswer = {
     visits: 7,
     total: 2100,
     events: [],
+    adjustments: [],
+    periods: [],
+    closable: false,
 };
 
 describe("the teacher's pay page", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildJournal, monthBounds } from '../../src/domain/journal';
-import { classPay, payChangeProblem, payRate, payroll, rateOn, teacherPay } from '../../src/domain/pay';
+import { classPay, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
+import { payroll } from '../../src/domain/payroll';
 import { payRates } from '../../src/domain/schemas';
 import { upgradeDatabase } from '../../src/domain/upgrades';
 import type { StudioEvent } from '../../src/domain/types';
@@ -129,11 +130,11 @@ describe("the studio's pay for a period", () => {
             { id: 6, name: 'Dmitry', pay: [payRate({ kind: 'per_event', amount: 900 })] },
         ];
         const allMarks = [...marks, { eventId: 5, customerId: 10, status: 'attended' }];
-        const { lines, total } = payroll(teachers, [...events, boris], allMarks, charging, new Map());
+        const { lines, total } = payroll(teachers, [...events, boris], allMarks, charging, new Map(), [], { from: '2026-11-01', to: '2026-11-30' });
         expect(lines).toEqual([
-            { teacherId: 4, name: 'Boris', classes: 1, visits: 1, total: 1500 },
-            { teacherId: 3, name: 'Anna', classes: 1, visits: 3, total: 751.5 },
-            { teacherId: 6, name: 'Dmitry', classes: 0, visits: 0, total: 0 },
+            { teacherId: 4, name: 'Boris', classes: 1, visits: 1, adjustments: 0, total: 1500, closed: false },
+            { teacherId: 3, name: 'Anna', classes: 1, visits: 3, adjustments: 0, total: 751.5, closed: false },
+            { teacherId: 6, name: 'Dmitry', classes: 0, visits: 0, adjustments: 0, total: 0, closed: false },
         ]);
         expect(lines[1].total).toBe(teacherPay(teachers[0].pay, events, marks, charging).total);
         expect(total).toBe(2251.5);

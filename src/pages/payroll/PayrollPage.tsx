@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { csvSeparator, toCsv } from '../../domain/csv';
 import { monthBounds } from '../../domain/journal';
-import type { PayrollAnswer } from '../../domain/pay';
+import type { PayrollAnswer } from '../../domain/payroll';
 import { addDays } from '../../domain/time';
 import { useStudioToday } from '../../resources/customers/today';
 import { MoneyField } from '../../resources/common/money';

@@ -2,7 +2,7 @@ import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFo
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LabelledStatus } from '../../resources/common/statuses';
-import type { TeacherPayAnswer } from '../../server/timetable';
+import type { TeacherPayAnswer } from '../../domain/api';
 import { DateTimeField } from '../../resources/common/dates';
 import { MoneyField } from '../../resources/common/money';
 import { RateText } from '../../resources/users/RateText';

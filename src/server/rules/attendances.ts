@@ -2,6 +2,7 @@ import { marking, releaseVisit, settleVisit, type Charge, type Marking, type Set
 import { studioToday } from '../../domain/time';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../errors';
+import { adjustClosedPay, refuseClosedForTeacher } from '../payPeriods';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from '../studio';
 import type { WriteRules } from './types';
@@ -93,12 +94,15 @@ const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
         throw conflict(`This class is on ${date}: its marks open on that day`, { eventId: 'app.validation.event_future' }, { opensOn: date });
     }
     refuseLocked(state);
+    await refuseClosedForTeacher(tx, event, user);
 };
 
 /** Changing or removing a mark also changes the class it was on: a teacher's window must be open there too. */
 const checkWindowOf = async (tx: Transaction, eventId: Identifier, user: MarkingUser) => {
     const event = await tx.get('events', eventId);
-    if (event) refuseLocked(await markingOf(tx, event, user));
+    if (!event) return;
+    refuseLocked(await markingOf(tx, event, user));
+    await refuseClosedForTeacher(tx, event, user);
 };
 
 /** Plain writes of attendances charge or give back the visit in the same write. */
@@ -120,5 +124,9 @@ export const attendanceRules: WriteRules = {
         // Removing a mark is allowed on a class of a later day (a mistake put right), never past a teacher's window.
         await checkWindowOf(tx, record.eventId as Identifier, user);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
+    },
+    // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
+    after: async (record, before, { tx, user }) => {
+        await adjustClosedPay(tx, user, [record?.eventId, before?.eventId].filter(eventId => eventId != null) as Identifier[]);
     },
 };

@@ -2,6 +2,7 @@ import { addDays } from '../../domain/time';
 import { findClash } from '../../domain/timetable';
 import type { StudioEvent } from '../../domain/types';
 import { conflict } from '../errors';
+import { adjustClosedPay } from '../payPeriods';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
 import { refuseNonTeacher } from './teachers';
@@ -62,5 +63,11 @@ export const eventRules: WriteRules = {
         await refuseClash(tx, event);
         if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event);
         return record;
+    },
+    // What a class pays depends on its status, day, teacher and course: a change to one of a closed pay
+    // period is paid as an adjustment in the open one.
+    after: async (record, before, { tx, user }) => {
+        const event = (record ?? before) as unknown as StudioEvent;
+        await adjustClosedPay(tx, user, [event.id], before ? [before as unknown as StudioEvent] : []);
     },
 };

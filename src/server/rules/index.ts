@@ -6,6 +6,7 @@ import { eventRules } from './events';
 import { passListFields, passRules } from './passes';
 import { paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
+import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
 import { subscriptionFilters } from './subscriptions';
@@ -27,6 +28,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     attendances: attendanceRules,
     statuses: statusRules,
     auditEntries: auditEntryRules,
+    payPeriods: payPeriodRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

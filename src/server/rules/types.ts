@@ -30,6 +30,8 @@ export interface WriteRules {
     /** Answers the record to store in place of `before`. */
     update?: (record: Row, before: Row, context: WriteContext) => Promise<Row>;
     delete?: (record: Row, context: WriteContext) => Promise<void>;
+    /** Runs after the record is written (or removed), in the same transaction: for what depends on the stored result. */
+    after?: (record: Row | null, before: Row | null, context: WriteContext) => Promise<void>;
 }
 
 /**

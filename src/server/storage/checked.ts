@@ -9,7 +9,7 @@ import { crc32 } from 'node:zlib';
  * checked by. A file that differs in any byte, or rules that changed since, are checked in full.
  */
 
-const rulesFiles = ['schemas.ts', 'fields.ts', 'collections.ts', 'validation.ts', 'audit.ts', 'statuses.ts', 'prototypes.ts', 'roles.ts'];
+const rulesFiles = ['schemas.ts', 'fields.ts', 'collections.ts', 'validation.ts', 'audit.ts', 'payPeriods.ts', 'statuses.ts', 'prototypes.ts', 'roles.ts'];
 
 /** A fingerprint of the rules a database is checked by: the source of the domain's schemas. */
 const rulesVersion = (() => {

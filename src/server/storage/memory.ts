@@ -19,6 +19,8 @@ const extraIndexed: Partial<Record<CollectionName, string[]>> = {
     paymentLinks: ['status'],
     statuses: ['name'],
     // The History panels of a customer, a pass and a class, and the trail's filters.
+    // Closed periods with adjustments in a period, for the studio's pay.
+    payPeriods: ['adjustedOn'],
     auditEntries: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
 };
 

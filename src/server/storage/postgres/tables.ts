@@ -213,6 +213,24 @@ export const tables: Record<CollectionName, Column[]> = {
         c('after', 'json'),
         createdAt,
     ],
+    payPeriods: [
+        id,
+        c('teacherId', 'integer', true),
+        c('startsOn', 'date', true),
+        c('endsOn', 'date', true),
+        c('classes', 'integer', true),
+        c('visits', 'integer', true),
+        c('total', 'money', true),
+        c('lines', 'json', true),
+        c('adjustments', 'json', true),
+        c('adjustedOn', 'date'),
+        c('closedBy', 'integer', true),
+        c('closedByName', 'text', true),
+        c('reopenedAt', 'instant'),
+        c('reopenedBy', 'integer'),
+        c('reopenedByName', 'text'),
+        createdAt,
+    ],
 };
 
 /** Tables in an order where every table comes after those it refers to (foreign keys are deferred anyway, for the cycles). */
@@ -232,6 +250,7 @@ export const tableOrder: CollectionName[] = [
     'attendances',
     'paymentLinks',
     'auditEntries',
+    'payPeriods',
 ];
 
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
