@@ -73,7 +73,7 @@ describeInBrowser('pay rates in a browser', () => {
         const downloading = page.waitForEvent('download');
         await page.getByRole('button', { name: 'CSV' }).click();
         const csv = await readFile((await (await downloading).path()) as string, 'utf8');
-        expect(csv.split('\n')[0]).toContain('Teacher,Classes held,Visits,Pay');
+        expect(csv.split('\n')[0]).toContain('Teacher,Classes held,Visits,Adjustments,Pay,Closed');
         expect(csv).toContain('Boris Sokolov,');
 
         await boris.getByRole('link', { name: 'Boris Sokolov' }).click();

@@ -1,4 +1,5 @@
-import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LabelledStatus } from '../../resources/common/statuses';
@@ -56,6 +57,11 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                                 </TableCell>
                                 <TableCell align="right">{row.visits}</TableCell>
                                 <TableCell align="right" sx={{ minWidth: 140 }}>
+                                    {row.closedIn !== null && (
+                                        <Tooltip title={translate('app.pay_periods.closed_class')}>
+                                            <LockOutlined fontSize="inherit" color="action" sx={{ mr: 0.5, verticalAlign: 'middle' }} aria-label={translate('app.pay_periods.closed_class')} data-testid="pay-closed-class" />
+                                        </Tooltip>
+                                    )}
                                     <MoneyField source="pay" />
                                     {/* The rate that paid the class, under what it paid. */}
                                     <Typography variant="caption" color="text.secondary" component="div">
@@ -67,6 +73,16 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                     ))}
                 </TableBody>
                 <TableFooter>
+                    {pay.adjustments.length > 0 && (
+                        <RecordContextProvider value={{ id: 'adjustments', adjustments: pay.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0) }}>
+                            <TableRow>
+                                <TableCell colSpan={5}>{translate('app.pay_periods.adjustments')}</TableCell>
+                                <TableCell align="right">
+                                    <MoneyField source="adjustments" />
+                                </TableCell>
+                            </TableRow>
+                        </RecordContextProvider>
+                    )}
                     <RecordContextProvider value={{ id: 'total', total: pay.total, visits: pay.visits }}>
                         <TableRow>
                             <TableCell colSpan={4}>{translate('app.timetable.pay.total')}</TableCell>

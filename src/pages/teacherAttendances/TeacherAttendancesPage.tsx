@@ -12,12 +12,13 @@ import { MoneyField, useStudioConfig } from '../../resources/common/money';
 import { PayTable } from './PayTable';
 import { RateText } from '../../resources/users/RateText';
 import { PeriodPicker } from './PeriodPicker';
+import { AdjustmentsTable, ClosePeriodButton, PayPeriodNotes } from './PayPeriods';
 
 /** What the period comes to, above the table: a long period's footer is far below the screen. */
-const PayTotal = ({ total, visits }: { total: number; visits: number }) => {
+const PayTotal = ({ total, visits, adjustments }: { total: number; visits: number; adjustments: number }) => {
     const translate = useTranslate();
     return (
-        <RecordContextProvider value={{ id: 'total', total }}>
+        <RecordContextProvider value={{ id: 'total', total, adjustments }}>
             <Stack direction="row" spacing={1} alignItems="baseline" mb={2} data-testid="pay-summary">
                 <Typography variant="h6" component="p">
                     {translate('app.reports.pay_total')}:
@@ -26,6 +27,12 @@ const PayTotal = ({ total, visits }: { total: number; visits: number }) => {
                     <MoneyField source="total" variant="h6" />
                 </Box>
                 <Typography color="text.secondary">{translate('app.reports.pay_visits', { smart_count: visits })}</Typography>
+                {adjustments !== 0 && (
+                    <Typography color="text.secondary" data-testid="pay-adjustments-total">
+                        {translate('app.pay_periods.adjustments_total')}{' '}
+                        <MoneyField source="adjustments" />
+                    </Typography>
+                )}
             </Stack>
         </RecordContextProvider>
     );
@@ -57,7 +64,7 @@ export const TeacherAttendancesPage = () => {
         <Card sx={{ mt: 2 }}>
             <Title title={translate('app.timetable.pay.title', { name: pay.data?.teacher.name ?? '' })} />
             <CardContent>
-                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} mb={2}>
+                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap={{ md: 'wrap' }} useFlexGap mb={2}>
                     <Typography variant="h5" component="h1">
                         {pay.data?.teacher.name}
                     </Typography>
@@ -67,12 +74,17 @@ export const TeacherAttendancesPage = () => {
                             <RateText rate={currentRate(pay.data.teacher.pay, today)} />
                         </Typography>
                     )}
+                    {pay.data && <ClosePeriodButton pay={pay.data} />}
                 </Stack>
-                {pay.data && <PayTotal total={pay.data.total} visits={pay.data.visits} />}
+                {pay.data && (
+                    <PayTotal total={pay.data.total} visits={pay.data.visits} adjustments={pay.data.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0)} />
+                )}
+                {pay.data && <PayPeriodNotes pay={pay.data} />}
                 {pay.error && <Alert severity="error">{(pay.error as Error).message}</Alert>}
                 {pay.isLoading && <Loading />}
                 {pay.data && <PayTable pay={pay.data} statuses={statuses} />}
                 {pay.data && !pay.data.events.length && <Alert severity="info">{translate('app.timetable.pay.empty')}</Alert>}
+                {pay.data && <AdjustmentsTable pay={pay.data} />}
             </CardContent>
         </Card>
     );

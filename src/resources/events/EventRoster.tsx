@@ -1,13 +1,13 @@
 import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError, type TranslateFunction } from 'react-admin';
+import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useGetIdentity, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError, type TranslateFunction } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import type { Marking } from '../../domain/attendance';
 import type { Attendance } from '../../domain/types';
 import { NotFound } from '../../pages/errors/NotFound';
-import type { RosterPerson } from '../../server/timetable';
+import type { RosterAnswer, RosterPerson } from '../../server/timetable';
 import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
@@ -54,6 +54,19 @@ const MarkingNote = ({ marking, date }: { marking: Marking | undefined; date: st
     return null;
 };
 
+/** The class is in a closed pay period: teachers no longer change its marks; a manager's change is an adjustment. */
+const PayClosedNote = ({ period, teacher }: { period: RosterAnswer['payClosed']; teacher: boolean }) => {
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    if (!period) return null;
+    const dates = { from: formatShortDate(period.startsOn, locale), to: formatShortDate(period.endsOn, locale) };
+    return (
+        <Alert severity={teacher ? 'warning' : 'info'} data-testid="pay-closed-note" sx={{ mb: 1 }}>
+            {translate(teacher ? 'app.timetable.roster.pay_closed' : 'app.timetable.roster.pay_closed_manager', dates)}
+        </Alert>
+    );
+};
+
 /**
  * One class at /events/{id}: its roster, the group's members and anyone added, each marked with one
  * click. The server charges or gives back the visit with each mark; the roster is read again after.
@@ -67,6 +80,7 @@ export const EventRoster = () => {
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const statuses = useStatuses('attendance');
+    const { identity } = useGetIdentity();
     // On a phone, in class: one compact row per person instead of the table.
     const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
     const roster = useQuery({
@@ -95,10 +109,11 @@ export const EventRoster = () => {
     if (roster.isPending) return <Loading />;
     if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
     if (roster.error || !roster.data) return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
-    const { event, people, visits, capacity, marking } = roster.data;
+    const { event, people, visits, capacity, marking, payClosed } = roster.data;
     const cancelled = event.status === 'cancelled';
-    // A class of a later day or past a teacher's window: the buttons are shown, disabled, with the reason.
-    const closed = marking?.future === true || marking?.locked === true;
+    const teacher = identity?.role === 'teacher';
+    // A class of a later day, past a teacher's window or of a teacher's closed pay: the buttons are shown, disabled, with the reason.
+    const closed = marking?.future === true || marking?.locked === true || (teacher && !!payClosed);
     const givenBack = people.filter(person => person.attendance?.charged).length;
     const defaultStatus = statuses.find(status => status.isDefault)?.code ?? statuses[0]?.code;
 
@@ -108,6 +123,7 @@ export const EventRoster = () => {
             <CardContent>
                 <EventHeader event={event} visits={visits} capacity={capacity} givenBack={givenBack} />
                 {cancelled ? <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert> : <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />}
+                {!cancelled && <PayClosedNote period={payClosed} teacher={teacher} />}
                 {phone ? (
                     <Box data-testid="roster">
                         {people.map(person => (
