@@ -32,7 +32,8 @@ export const Layout = ({ children }: { children: ReactNode }) => {
     const navigate = useNavigate();
     const location = useLocation();
     return (
-        <RaLayout appBar={StudioAppBar} menu={Menu}>
+        // The page may be narrower than a wide table in it: the table scrolls in its own box, not the whole page.
+        <RaLayout appBar={StudioAppBar} menu={Menu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
             <ErrorBoundary goHome={() => navigate('/')} resetKey={location.pathname}>
                 {children}
             </ErrorBoundary>
