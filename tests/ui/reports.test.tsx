@@ -117,6 +117,76 @@ describe("the teacher's pay page", () => {
     });
 });
 
+const closedPeriod = {
+    id: 7,
+    teacherId: 3,
+    startsOn: '2026-10-01',
+    endsOn: '2026-10-31',
+    classes: 20,
+    visits: 90,
+    total: 27000,
+    closedBy: 2,
+    closedByName: 'Maria Manager',
+    createdAt: '2026-11-01T09:30:00.000Z',
+    reopenedAt: null,
+    reopenedBy: null,
+    reopenedByName: null,
+};
+
+describe('closed pay periods on the pay page', () => {
+    const closedPay: TeacherPayAnswer = { ...pay, from: '2026-10-01', to: '2026-10-31', total: 27000, periods: [closedPeriod] };
+
+    it('say who closed the period and when; only an admin may reopen it', async () => {
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'admin', extra: { getTeacherPay: async () => closedPay } });
+        const notice = await screen.findByTestId('pay-period-closed');
+        expect(notice.textContent).toMatch(/Closed 10\/01\/2026 – 10\/31\/2026: RUB\s27,000\.00, by Maria Manager on 11\/01\/2026 12:30 PM/);
+        expect(within(notice).getByRole('button', { name: 'Reopen' })).toBeTruthy();
+        cleanup();
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'manager', locale: 'ru', extra: { getTeacherPay: async () => closedPay } });
+        const russian = await screen.findByTestId('pay-period-closed');
+        expect(russian.textContent).toMatch(/Закрыт период 01\.10\.2026 – 31\.10\.2026: 27\s000,00\s₽, Maria Manager/);
+        expect(within(russian).queryByRole('button')).toBeNull();
+    });
+
+    it('offer closing to managers when every day is past and none closed, never to teachers', async () => {
+        const open: TeacherPayAnswer = { ...pay, closable: true };
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'manager', extra: { getTeacherPay: async () => open } });
+        fireEvent.click(await screen.findByRole('button', { name: 'Close period' }));
+        expect((await screen.findByRole('dialog')).textContent).toMatch(/Close the pay of Anna Petrova for 11\/01\/2026 – 11\/30\/2026\?/);
+        cleanup();
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => open } });
+        await screen.findByTestId('pay-summary');
+        expect(screen.queryByRole('button', { name: 'Close period' })).toBeNull();
+    });
+
+    it('list the adjustments paid in the period and count them in the total', async () => {
+        const adjusted: TeacherPayAnswer = {
+            ...pay,
+            total: 1800,
+            adjustments: [
+                {
+                    event: { id: 10, startsAt: '2026-10-01T08:00', courseId: 1, studioId: 1, status: 'done', scheduleId: 1, title: null },
+                    pay: -300,
+                    visits: -1,
+                    on: '2026-11-20',
+                    userId: 2,
+                    userName: 'Maria Manager',
+                    at: '2026-11-20T09:00:00.000Z',
+                    periodId: 7,
+                    periodStartsOn: '2026-10-01',
+                    periodEndsOn: '2026-10-31',
+                },
+            ],
+        };
+        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => adjusted } });
+        const row = await screen.findByTestId('pay-adjustment');
+        expect(row.textContent).toMatch(/10\/01\/2026 – 10\/31\/2026/);
+        expect(row.textContent).toMatch(/Maria Manager, 11\/20\/2026 12:00 PM/);
+        expect(row.textContent).toMatch(/-RUB\s300\.00/);
+        expect(screen.getByTestId('pay-adjustments-total').textContent).toMatch(/including adjustments -RUB\s300\.00/);
+    });
+});
+
 describe('the income page', () => {
     it('says so when a custom range is picked backwards, instead of showing nothing', async () => {
         renderAt(<IncomeStatisticsPage />, { path: '/statistics/incomes', role: 'manager' });
