@@ -1,11 +1,20 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'react-admin';
 import type { CorrectionInput, PassPaymentInput, RefundInput, SellPassInput } from '../domain/money';
-import type { CloseAllAnswer, ClosedPeriodSummary, TeacherPayAnswer } from '../domain/api';
+import type {
+    CloseAllAnswer,
+    ClosedPeriodSummary,
+    DashboardData,
+    GenerationAnswer,
+    GenerationForAllAnswer,
+    IncomeStatistics,
+    JournalAnswer,
+    RosterAnswer,
+    TeacherPayAnswer,
+    WalkIn,
+} from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
 import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
-import type { DashboardData, IncomeStatistics } from '../server/statistics';
-import type { GenerationAnswer, GenerationForAllAnswer, JournalAnswer, RosterAnswer, WalkIn } from '../server/timetable';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */

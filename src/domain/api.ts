@@ -1,10 +1,139 @@
+import type { Marking } from './attendance';
+import type { Period, Interval, Amount, IncomeSeries } from './income';
+import type { Journal } from './journal';
 import type { PayRate } from './pay';
 import type { PaidClass, PayPeriod, PeriodAdjustment } from './payPeriods';
-import type { Identifier } from './types';
+import type { ComparisonKind } from './periods';
+import type { Skipped } from './timetable';
+import type { Attendance, Identifier, StudioEvent } from './types';
 
 /*
- * What the business endpoints answer, shared by the server that sends it and the app that reads it.
+ * What the business endpoints answer, shared by the server that sends it and the app that reads it:
+ * the app imports these types from here, never from the server.
  */
+
+/** What the server names when it refuses to delete a record that others refer to (409). */
+export interface Referrer {
+    collection: string;
+    field: string;
+    count: number;
+}
+
+/**
+ * The body of every error answer: a message, the fields at fault with the key of their message, and
+ * what some refusals add (the records in the way of a delete, a teacher's window, a clash, a closed period).
+ */
+export interface ApiErrorBody {
+    message: string;
+    errors?: Record<string, string>;
+    referrers?: Referrer[];
+    teacherEditDays?: number;
+    [detail: string]: unknown;
+}
+
+// The timetable: generating classes, the roster, walk-ins and the attendance journal.
+
+/** The words of a skipped slot: who teaches what, when and where in the class it clashes with. */
+export interface SkipParams {
+    date: string;
+    time: string;
+    teacher: string;
+    course: string;
+    studio: string;
+}
+
+export type SkippedAnswer = Skipped & { params: SkipParams };
+export interface GenerationAnswer {
+    created: number;
+    events: StudioEvent[];
+    skipped: SkippedAnswer[];
+}
+export interface GroupGeneration {
+    scheduleId: Identifier;
+    title: string | null;
+    created: number;
+    skipped: SkippedAnswer[];
+}
+export interface GenerationForAllAnswer {
+    from: string;
+    to: string;
+    created: number;
+    groups: GroupGeneration[];
+}
+export interface RosterPerson {
+    customerId: Identifier;
+    name: string;
+    member: boolean;
+    attendance: Attendance | null;
+    pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
+    /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
+    frozenUntil?: string | null;
+}
+export interface RosterAnswer {
+    event: StudioEvent;
+    /** Whether the signed-in user may mark now: a class of a later day, or a teacher's closed window. */
+    marking: Marking;
+    /** The closed pay period the class is in: teachers no longer change its marks, and a manager's change is an adjustment. */
+    payClosed: { id: Identifier; startsOn: string; endsOn: string } | null;
+    capacity: number;
+    visits: number;
+    marked: number;
+    people: RosterPerson[];
+}
+export interface WalkIn {
+    id: Identifier;
+    name: string;
+}
+export type JournalAnswer = Journal & { schedule: { id: Identifier; title: string | null; teacherId: Identifier } };
+
+// Income statistics and the dashboard.
+
+/** GET /api/statistics/incomes?from=&to=&interval=: the period's income by bucket, its comparison and breakdowns. */
+export interface IncomeStatistics extends Period, IncomeSeries {
+    interval: Interval;
+    comparison: { kind: ComparisonKind; length: number };
+    /** Where the period holds today: its days so far against the same days of the previous period. */
+    toDate: (Period & { total: number; previous: Period & { total: number } }) | null;
+    byMethod: Amount[];
+    byPlan: Amount[];
+    previous: Period & IncomeSeries;
+    /** Income earned by visits (the share of each pass a visit used) by direction, teacher and studio. */
+    earned: { total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
+}
+
+/** GET /api/dashboard for a teacher: their classes of the day. */
+export interface TeacherDashboard {
+    today: string;
+    todayEvents: {
+        id: Identifier;
+        startsAt: string;
+        durationMinutes: number;
+        status: StudioEvent['status'];
+        title: string;
+        studio: string;
+        teacher: string;
+        capacity: number;
+        marked: number;
+        /** The members of the class's group; null for a class of no group. */
+        enrolled: number | null;
+    }[];
+}
+
+/** What staff see beyond the day's classes: income, passes, visits and debts. */
+export interface StudioNumbers {
+    income: { thisMonth: number; lastMonthToDate: number; lastMonth: number; toDate: { current: Period; previous: Period }; previous: Period };
+    activePasses: number;
+    visitsThisWeek: number;
+    expiringPasses: { id: Identifier; customerId: Identifier; customer: string; name: string; endsOn: string; visitsLeft: number | null }[];
+    expiringCount: number;
+    unpaidVisits: number;
+    unpaidCustomers: { customerId: Identifier; customer: string; visits: number }[];
+}
+
+export type StaffDashboard = TeacherDashboard & StudioNumbers;
+export type DashboardData = TeacherDashboard | StaffDashboard;
+
+// Teacher pay.
 
 /** Someone marked on a class of a teacher's pay page. */
 export interface PayAttendee {

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { FieldErrors } from '../domain/validation';
 import { StorageConflict } from './storage/types';
+import type { ApiErrorBody } from '../domain/api';
 
 /** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
 export class ApiError extends Error {
@@ -37,7 +38,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
         return;
     }
     if (error instanceof ApiError) {
-        res.status(error.status).json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details });
+        const body: ApiErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
+        res.status(error.status).json(body);
         return;
     }
     const bodyError = error as { type?: string; status?: number };

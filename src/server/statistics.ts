@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import type { IncomeStatistics, StaffDashboard, StudioNumbers, TeacherDashboard } from '../domain/api';
 import { bucketBoundaries, earnedBreakdown, fromCents, incomeByMethod, incomeByPlan, intervals, mergedBoundaries, periodTotals, seriesOf, type Amount, type Interval, type Period } from '../domain/income';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
@@ -37,7 +38,7 @@ const labelled = async (amounts: Amount[], names: (ids: Identifier[]) => Promise
  * today, the days so far against the same days. The engine sums (storage.reports); the rules here and
  * in src/domain/income.ts make the answer.
  */
-export const incomeStatistics = async (storage: Storage, period: Period, interval: Interval, now = new Date()) => {
+export const incomeStatistics = async (storage: Storage, period: Period, interval: Interval, now = new Date()): Promise<IncomeStatistics> => {
     const { timezone } = await studioConfig(storage);
     const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
     const { reports } = storage;
@@ -121,7 +122,7 @@ const classesOf = async (reader: Reader, user: AuthenticatedRequest['user'], tod
 const shown = 50;
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
-const studioNumbers = async (storage: Storage, config: Config, today: string) => {
+const studioNumbers = async (storage: Storage, config: Config, today: string): Promise<StudioNumbers> => {
     // This month so far against the same days of last month, and all of last month: the income page's rule.
     const month = presetPeriod('this_month', today);
     const { previous, toDate } = comparisonOf(month, today);
@@ -186,23 +187,3 @@ export const statisticsRoutes = (storage: Storage): Router => {
     );
     return router;
 };
-
-export type IncomeStatistics = Awaited<ReturnType<typeof incomeStatistics>>;
-export interface TeacherDashboard {
-    today: string;
-    todayEvents: {
-        id: Identifier;
-        startsAt: string;
-        durationMinutes: number;
-        status: StudioEvent['status'];
-        title: string;
-        studio: string;
-        teacher: string;
-        capacity: number;
-        marked: number;
-        /** The members of the class's group; null for a class of no group. */
-        enrolled: number | null;
-    }[];
-}
-export type StaffDashboard = TeacherDashboard & Awaited<ReturnType<typeof studioNumbers>>;
-export type DashboardData = TeacherDashboard | StaffDashboard;

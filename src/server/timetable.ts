@@ -1,11 +1,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { isoDate } from '../domain/fields';
-import { buildJournal, monthBounds, personName, sortingName, type Journal } from '../domain/journal';
+import { buildJournal, monthBounds, personName, sortingName } from '../domain/journal';
 import { passToCharge, visitsLeft } from '../domain/passes';
 import { canAccess, canOpenPage } from '../domain/permissions';
 import { addDays, daysBetween } from '../domain/time';
-import type { Marking } from '../domain/attendance';
 import { planGeneration, type Skipped } from '../domain/timetable';
 import type { Attendance, Customer, Identifier, Pass, Schedule, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
@@ -18,6 +17,7 @@ import { closedPeriodOf } from './payPeriods';
 import { startsWithin, type Reader, type Row, type Storage, type Transaction } from './storage/types';
 import { chargingStatuses, marksOf } from './studio';
 import { frozenUntilOn } from './debts';
+import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, JournalAnswer, RosterAnswer, RosterPerson, SkippedAnswer, WalkIn } from '../domain/api';
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
@@ -71,59 +71,6 @@ const rosterPasses = async (reader: Reader, event: StudioEvent, people: Identifi
     );
 };
 
-/** The words of a skipped slot: who teaches what, when and where in the class it clashes with. */
-export interface SkipParams {
-    date: string;
-    time: string;
-    teacher: string;
-    course: string;
-    studio: string;
-}
-
-/** What the endpoints answer, for the app's data provider. */
-export type SkippedAnswer = Skipped & { params: SkipParams };
-export interface GenerationAnswer {
-    created: number;
-    events: StudioEvent[];
-    skipped: SkippedAnswer[];
-}
-export interface GroupGeneration {
-    scheduleId: Identifier;
-    title: string | null;
-    created: number;
-    skipped: SkippedAnswer[];
-}
-export interface GenerationForAllAnswer {
-    from: string;
-    to: string;
-    created: number;
-    groups: GroupGeneration[];
-}
-export interface RosterPerson {
-    customerId: Identifier;
-    name: string;
-    member: boolean;
-    attendance: Attendance | null;
-    pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
-    /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
-    frozenUntil?: string | null;
-}
-export interface RosterAnswer {
-    event: StudioEvent;
-    /** Whether the signed-in user may mark now: a class of a later day, or a teacher's closed window. */
-    marking: Marking;
-    /** The closed pay period the class is in: teachers no longer change its marks, and a manager's change is an adjustment. */
-    payClosed: { id: Identifier; startsOn: string; endsOn: string } | null;
-    capacity: number;
-    visits: number;
-    marked: number;
-    people: RosterPerson[];
-}
-export interface WalkIn {
-    id: Identifier;
-    name: string;
-}
-export type JournalAnswer = Journal & { schedule: { id: Identifier; title: string | null; teacherId: Identifier } };
 
 /**
  * Attendances filtered by what their event is: `teacherId`, `courseId`, `date_gte`/`date_lte` (the
@@ -256,7 +203,7 @@ export const timetableRoutes = (storage: Storage): Router => {
                 }))
                 .sort((a, b) => byName.compare(a.name, b.name));
             const payClosed = await closedPeriodOf(storage, event);
-            res.json({
+            const answer: RosterAnswer = {
                 event,
                 marking: await markingOf(storage, event, userOf(req)),
                 payClosed: payClosed ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn } : null,
@@ -264,7 +211,8 @@ export const timetableRoutes = (storage: Storage): Router => {
                 visits: marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,
                 people,
-            });
+            };
+            res.json(answer);
         }),
     );
 
@@ -305,7 +253,8 @@ export const timetableRoutes = (storage: Storage): Router => {
             const marks = await marksOf(storage, events);
             const customers = await storage.getMany('customers', [...new Set([...schedule.customerIds, ...marks.map(mark => mark.customerId)])]);
             const journal = buildJournal(month, schedule.customerIds, events, marks, customers, await chargingStatuses(storage));
-            res.json({ schedule: { id: schedule.id, title: schedule.title, teacherId: schedule.teacherId }, ...journal });
+            const answer: JournalAnswer = { schedule: { id: schedule.id, title: schedule.title ?? null, teacherId: schedule.teacherId }, ...journal };
+            res.json(answer);
         }),
     );
 

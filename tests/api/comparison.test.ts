@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, monthEnd, presetPeriod } from '../../src/domain/periods';
 import { studioToday, weekdayOf } from '../../src/domain/time';
 import type { Database, Payment } from '../../src/domain/types';
-import type { IncomeStatistics, StaffDashboard } from '../../src/server/statistics';
+import type { IncomeStatistics, StaffDashboard } from '../../src/domain/api';
 import { call, demoDb, login, removeDir, startServer, type RunningServer } from '../support/server';
 
 /*

@@ -9,7 +9,7 @@ import { russianMessages } from '../../src/app/i18n/ru';
 import { Dashboard } from '../../src/pages/dashboard/Dashboard';
 import { formatDays } from '../../src/pages/statistics/comparison';
 import { moneyFormatter } from '../../src/pages/statistics/format';
-import type { DashboardData, StaffDashboard } from '../../src/server/statistics';
+import type { DashboardData, StaffDashboard } from '../../src/domain/api';
 
 afterEach(cleanup);
 

@@ -13,7 +13,7 @@ import { useAttendanceExporter } from '../../src/resources/attendances/attendanc
 import { useStatuses, type LabelledStatus } from '../../src/resources/common/statuses';
 import { RosterRow } from '../../src/resources/events/RosterRow';
 import { skipReason } from '../../src/resources/schedules/skips';
-import type { JournalAnswer, RosterPerson } from '../../src/server/timetable';
+import type { JournalAnswer, RosterPerson } from '../../src/domain/api';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import type { Ref } from 'react';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { LabelledStatus } from '../../resources/common/statuses';
-import type { JournalAnswer } from '../../server/timetable';
+import type { JournalAnswer } from '../../domain/api';
 
 /*
  * A month of classes is wider than the screen and a group may be longer than it: the table scrolls

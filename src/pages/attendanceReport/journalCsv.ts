@@ -1,4 +1,4 @@
-import type { JournalAnswer } from '../../server/timetable';
+import type { JournalAnswer } from '../../domain/api';
 import { toCsv } from '../../domain/csv';
 
 /** The journal as CSV: a header of dates, a row per customer with the marks' labels, a row of totals. */

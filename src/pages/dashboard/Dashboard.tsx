@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
-import type { DashboardData } from '../../server/statistics';
+import type { DashboardData } from '../../domain/api';
 import { useStudioConfig } from '../../resources/common/money';
 import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';

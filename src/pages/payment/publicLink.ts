@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../app/i18n/dates';
 import type { LinkStatus } from '../../domain/money';
+import type { ApiErrorBody } from '../../domain/api';
 
 /** What the public API tells about a payment link: nothing else about the customer or the studio. */
 export interface PublicLink {
@@ -34,7 +35,7 @@ export class PublicLinkError extends Error {
 const linkUrl = (id: string) => `/api/public/payment-links/${encodeURIComponent(id)}`;
 
 const answer = async (response: Response): Promise<PublicLink> => {
-    const body = (await response.json().catch(() => ({}))) as PublicLink & { errors?: Record<string, string> };
+    const body = (await response.json().catch(() => ({}))) as PublicLink & Partial<ApiErrorBody>;
     if (!response.ok) throw new PublicLinkError(response.status, body.errors);
     return body;
 };

@@ -7,7 +7,7 @@ import { toCsv } from '../../domain/csv';
 import { intervals, type Interval } from '../../domain/income';
 import { studioToday } from '../../domain/time';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import type { IncomeStatistics } from '../../server/statistics';
+import type { IncomeStatistics } from '../../domain/api';
 import { useStudioConfig } from '../../resources/common/money';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
 import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';

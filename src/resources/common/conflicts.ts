@@ -1,16 +1,12 @@
 import type { TranslateFunction } from 'react-admin';
+import type { ApiErrorBody, Referrer } from '../../domain/api';
 
-/** What the server names when it refuses to delete a record that others refer to (409). */
-export interface Referrer {
-    collection: string;
-    field: string;
-    count: number;
-}
+export type { Referrer } from '../../domain/api';
 
 interface HttpErrorLike {
     status?: number;
     message?: string;
-    body?: { message?: string; errors?: Record<string, string>; referrers?: Referrer[] };
+    body?: Partial<ApiErrorBody>;
 }
 
 /** "This record is used by 12 courses and 3 plans…": the 409 in words of the user's language. */

@@ -3,6 +3,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { Form, SaveButton, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
 import type { z } from 'zod';
 import { schemaValidator } from '../../app/forms';
+import type { ApiErrorBody } from '../../domain/api';
 
 interface Props {
     open: boolean;
@@ -31,7 +32,7 @@ export const ActionDialog = ({ open, onClose, title, schema, defaultValues, onSu
         try {
             await onSubmit(values);
         } catch (error) {
-            const body = (error as HttpError).body as { errors?: Record<string, string> } | undefined;
+            const body = (error as HttpError).body as Partial<ApiErrorBody> | undefined;
             const [first] = Object.values(body?.errors ?? {});
             notify(first ?? 'ra.notification.http_error', { type: 'error' });
             return body?.errors;

@@ -8,6 +8,7 @@ import { MoneyField, useStudioConfig } from '../common/money';
 import { formatZonedDateTime } from '../../pages/payment/publicLink';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { Empty, scrollableTable, Section } from './Section';
+import type { ApiErrorBody } from '../../domain/api';
 
 const statusColors: Record<PaymentLink['status'], 'warning' | 'success' | 'default' | 'error'> = {
     pending: 'warning',
@@ -80,7 +81,7 @@ const LinkActions = (_props: { label?: string }) => {
                 notify('app.money.notifications.link_cancelled', { type: 'success' });
                 refresh();
             },
-            (error: { body?: { errors?: Record<string, string> } }) => notify(error.body?.errors?.status ?? 'ra.notification.http_error', { type: 'error' }),
+            (error: { body?: Partial<ApiErrorBody> }) => notify(error.body?.errors?.status ?? 'ra.notification.http_error', { type: 'error' }),
         );
     return (
         <Stack direction="row" spacing={0.5} justifyContent="flex-end">

@@ -5,10 +5,11 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import { whyNotCharged } from '../../domain/passes';
 import type { Attendance, Course, Pass, StudioEvent } from '../../domain/types';
 import { eventLabel } from '../common/eventLabel';
+import type { ApiErrorBody } from '../../domain/api';
 
 /** The message key of a refused request: the first field error, else the generic one. */
 export const refusalKey = (error: unknown): string => {
-    const body = (error as HttpError).body as { errors?: Record<string, string> } | undefined;
+    const body = (error as HttpError).body as Partial<ApiErrorBody> | undefined;
     return Object.values(body?.errors ?? {})[0] ?? 'ra.notification.http_error';
 };
 

@@ -7,7 +7,7 @@ import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import type { Marking } from '../../domain/attendance';
 import type { Attendance } from '../../domain/types';
 import { NotFound } from '../../pages/errors/NotFound';
-import type { RosterAnswer, RosterPerson } from '../../server/timetable';
+import type { ApiErrorBody, RosterAnswer, RosterPerson } from '../../domain/api';
 import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
@@ -28,7 +28,7 @@ const eventIdOf = (id: string | undefined) => (id && /^[1-9]\d{0,15}$/.test(id) 
 
 /** A refused mark in the user's words: the teacher's window with its days, else what the server names. */
 const markRefusal = (translate: TranslateFunction, error: unknown) => {
-    const body = (error as { body?: { errors?: Record<string, string>; teacherEditDays?: number } } | null)?.body;
+    const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
     if (body?.errors?.eventId === 'app.validation.teacher_window') return translate('app.validation.teacher_window', { smart_count: body.teacherEditDays ?? 0 });
     return refusalMessage(translate, error);
 };

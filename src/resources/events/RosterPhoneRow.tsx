@@ -2,7 +2,7 @@ import { useState } from 'react';
 import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { RosterPerson } from '../../server/timetable';
+import type { RosterPerson } from '../../domain/api';
 import type { LabelledStatus } from '../common/statuses';
 import { markColours, NoPass, SettleButton } from './RosterRow';
 

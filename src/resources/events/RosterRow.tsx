@@ -5,7 +5,7 @@ import type { SystemStyleObject } from '@mui/system';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import type { LabelledStatus } from '../common/statuses';
-import type { RosterPerson } from '../../server/timetable';
+import type { RosterPerson } from '../../domain/api';
 import { useSettleVisit } from '../customers/SettleDebtsDialog';
 
 interface Props {

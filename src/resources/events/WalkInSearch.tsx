@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Identifier } from '../../domain/types';
-import type { WalkIn } from '../../server/timetable';
+import type { WalkIn } from '../../domain/api';
 
 /** Finds anyone by name to add to the class: the server answers a handful of names. */
 export const WalkInSearch = ({ eventId, disabled, onAdd }: { eventId: Identifier; disabled: boolean; onAdd: (walkIn: WalkIn) => void }) => {

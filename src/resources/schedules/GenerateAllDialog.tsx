@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { addDays, studioToday } from '../../domain/time';
-import type { GroupGeneration } from '../../server/timetable';
+import type { GroupGeneration } from '../../domain/api';
 import { refusalMessage } from '../common/conflicts';
 import { useStudioConfig } from '../common/money';
 import { skipReason } from './skips';

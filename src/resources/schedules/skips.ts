@@ -1,5 +1,5 @@
 import type { TranslateFunction } from 'react-admin';
-import type { SkippedAnswer } from '../../server/timetable';
+import type { SkippedAnswer } from '../../domain/api';
 
 /** Why a slot was skipped, in the user's words: "Anna Petrova teaches Hatha Yoga at 19:00 in Small Hall". */
 export const skipReason = (translate: TranslateFunction, skip: Pick<SkippedAnswer, 'reason' | 'params'>): string =>
