@@ -28,9 +28,6 @@ const parseJson = (name: string, raw: unknown): unknown => {
 const isScalar = (value: unknown): value is Scalar =>
     value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/** Filters a collection accepts beyond its fields, computed by the server (e.g. a customer's debts). */
-export type ExtraFilters = Partial<Record<CollectionName, string[]>>;
-
 /**
  * Computed filters that compare a field's value (a customer's phone by its digits): like a filter on
  * the field itself, they are only for roles that read that field.

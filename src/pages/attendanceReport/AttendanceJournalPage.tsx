@@ -6,13 +6,13 @@ import { useEffect, useRef, type RefObject } from 'react';
 import { HttpError, Loading, Title, useDataProvider, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { studioToday } from '../../domain/time';
 import type { Schedule, Studio, User } from '../../domain/types';
 import { NotFound } from '../errors/NotFound';
-import { useStudioConfig } from '../../resources/common/money';
 import { useStatuses } from '../../resources/common/statuses';
-import { download, journalCsv } from './journalCsv';
+import { download } from '../../app/csv';
+import { journalCsv } from './journalCsv';
 import { JournalTable } from './JournalTable';
+import { useStudioToday } from '../../app/studio';
 
 // On paper only the journal, on one A4 landscape sheet: no menu, no app bar, no buttons, and the table
 // shrunk to the sheet's width rather than cut or scrolled.
@@ -105,7 +105,7 @@ export const AttendanceJournalPage = () => {
     const [locale] = useLocaleState();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const statuses = useStatuses('attendance');
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     const month = search.get('month') ?? today.slice(0, 7);
     const scheduleId = Number(id);
     const validId = Number.isInteger(scheduleId) && scheduleId > 0;

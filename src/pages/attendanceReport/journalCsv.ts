@@ -10,13 +10,3 @@ export const journalCsv = (journal: JournalAnswer, labels: { name: string; total
     ];
     return `${toCsv(lines)}\n`;
 };
-
-/** Saves CSV with a byte-order mark, so that spreadsheet programs read the Cyrillic right. */
-export const download = (name: string, text: string) => {
-    const url = URL.createObjectURL(new Blob([`\uFEFF${text}`], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = name;
-    link.click();
-    URL.revokeObjectURL(url);
-};

@@ -6,9 +6,9 @@ import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admi
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { DashboardData } from '../../domain/api';
-import { useStudioConfig } from '../../resources/common/money';
 import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
+import { useStudioConfig } from '../../app/studio';
 
 const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
     <Card sx={{ height: '100%' }}>

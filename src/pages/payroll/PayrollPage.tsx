@@ -12,10 +12,10 @@ import { csvSeparator, toCsv } from '../../domain/csv';
 import { monthBounds } from '../../domain/journal';
 import type { PayrollAnswer } from '../../domain/payroll';
 import { addDays } from '../../domain/time';
-import { useStudioToday } from '../../resources/customers/today';
 import { MoneyField } from '../../resources/common/money';
-import { download } from '../attendanceReport/journalCsv';
+import { download } from '../../app/csv';
 import { PeriodPicker } from '../teacherAttendances/PeriodPicker';
+import { useStudioToday } from '../../app/studio';
 
 /** Columns left out on a phone, so that a teacher's name and pay fit the screen. */
 const wide = { display: { xs: 'none', sm: 'table-cell' } };

@@ -5,14 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import { toCsv } from '../../domain/csv';
 import { intervals, type Interval } from '../../domain/income';
-import { studioToday } from '../../domain/time';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../domain/api';
-import { useStudioConfig } from '../../resources/common/money';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
 import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
+import { useStudioConfig, useStudioToday } from '../../app/studio';
 
 const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) => (
     <Card sx={{ height: '100%' }}>
@@ -47,7 +46,7 @@ const IncomeStatisticsPage = () => {
     const [locale] = useLocaleState();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const config = useStudioConfig();
-    const today = studioToday(config?.timezone ?? 'UTC');
+    const today = useStudioToday();
     const [preset, setPreset] = useState<Preset>('this_month');
     const [custom, setCustom] = useState(() => presetPeriod('this_month', today));
     const [interval, setInterval] = useState<Interval>('day');

@@ -11,8 +11,9 @@ import type { ClosedPeriodSummary, TeacherPayAnswer } from '../../domain/api';
 import { canOpenPage } from '../../domain/roles';
 import { refusalMessage } from '../../resources/common/conflicts';
 import { DateTimeField } from '../../resources/common/dates';
-import { MoneyField, useStudioConfig } from '../../resources/common/money';
+import { MoneyField } from '../../resources/common/money';
 import { moneyFormatter } from '../statistics/format';
+import { useStudioConfig } from '../../app/studio';
 
 /*
  * Closed pay periods on a teacher's pay page: which days are closed, by whom and when (and reopened);

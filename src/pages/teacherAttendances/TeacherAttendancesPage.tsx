@@ -6,13 +6,13 @@ import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { monthBounds } from '../../domain/journal';
 import { currentRate } from '../../domain/pay';
-import { studioToday } from '../../domain/time';
 import { useStatuses } from '../../resources/common/statuses';
-import { MoneyField, useStudioConfig } from '../../resources/common/money';
+import { MoneyField } from '../../resources/common/money';
 import { PayTable } from './PayTable';
 import { RateText } from '../../resources/users/RateText';
 import { PeriodPicker } from './PeriodPicker';
 import { AdjustmentsTable, ClosePeriodButton, PayPeriodNotes } from './PayPeriods';
+import { useStudioToday } from '../../app/studio';
 
 /** What the period comes to, above the table: a long period's footer is far below the screen. */
 const PayTotal = ({ total, visits, adjustments }: { total: number; visits: number; adjustments: number }) => {
@@ -47,7 +47,7 @@ export const TeacherAttendancesPage = () => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const { identity, isPending } = useGetIdentity();
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     const [bounds] = useState(() => monthBounds(today.slice(0, 7)));
     const [period, setPeriod] = useState({ from: bounds[0], to: bounds[1] });
     const statuses = useStatuses('attendance');

@@ -2,7 +2,7 @@ import { useTranslate, type Exporter } from 'react-admin';
 import { toCsv } from '../../domain/csv';
 import type { Attendance, Course, Customer, StudioEvent, User } from '../../domain/types';
 import { sortingName } from '../../domain/journal';
-import { download } from '../../pages/attendanceReport/journalCsv';
+import { download } from '../../app/csv';
 import { useStatuses } from '../common/statuses';
 
 /**

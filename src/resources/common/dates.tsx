@@ -1,6 +1,6 @@
 import { useLocaleState, useRecordContext } from 'react-admin';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
-import { useStudioConfig } from './money';
+import { useStudioConfig } from '../../app/studio';
 
 interface Props {
     source: string;

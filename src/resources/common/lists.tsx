@@ -1,14 +1,7 @@
-import { ExportButton, ReferenceInput, SearchInput, TopToolbar } from 'react-admin';
+import { ReferenceInput, SearchInput } from 'react-admin';
 
 /** The search box every list starts with. */
 export const searchFilter = <SearchInput key="q" source="q" alwaysOn />;
-
-/** Lists of the catalogue: export what is shown. */
-export const ExportActions = () => (
-    <TopToolbar>
-        <ExportButton />
-    </TopToolbar>
-);
 
 /** Who teaches, where and what: the filters shared by the timetable's lists. */
 export const timetableFilters = [

@@ -4,11 +4,12 @@ import { DataTable, Pagination, ReferenceField, ReferenceManyField, useDataProvi
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
-import { MoneyField, useStudioConfig } from '../common/money';
+import { MoneyField } from '../common/money';
 import { formatZonedDateTime } from '../../pages/payment/publicLink';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import type { ApiErrorBody } from '../../domain/api';
+import { useStudioConfig } from '../../app/studio';
 
 const statusColors: Record<PaymentLink['status'], 'warning' | 'success' | 'default' | 'error'> = {
     pending: 'warning',

@@ -13,7 +13,7 @@ import { RefundDialog } from './RefundDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
 import { SettleDebtsDialog } from './SettleDebtsDialog';
-import { useStudioToday } from './today';
+import { useStudioToday } from '../../app/studio';
 
 type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay'; pass: PassRow };
 

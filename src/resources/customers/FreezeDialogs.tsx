@@ -4,7 +4,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import { freezeSchema, unfreezeSchema } from '../../domain/money';
 import type { Pass, Subscription } from '../../domain/types';
 import { ActionDialog } from './ActionDialog';
-import { useStudioToday } from './today';
+import { useStudioToday } from '../../app/studio';
 
 interface Props {
     pass: Pass;

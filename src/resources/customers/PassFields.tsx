@@ -1,13 +1,12 @@
 import { Chip, Stack, Typography } from '@mui/material';
 import { useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { useStudioConfig } from '../common/money';
 import { formatShortDate } from '../../app/i18n/dates';
 import { passStateOn, visitsLeft, type PassState } from '../../domain/passes';
 import type { Pass } from '../../domain/types';
+import { useStudioConfig, useStudioToday } from '../../app/studio';
 
 /** A pass as the server answers it: with what was paid for it and what is still due. */
 export type PassRow = Pass & { paid?: number; balanceDue?: number };
-import { useStudioToday } from './today';
 
 const stateColors: Record<PassState, 'success' | 'info' | 'default' | 'warning' | 'error'> = {
     active: 'success',

@@ -6,7 +6,7 @@ import type { Customer, Pass, Subscription } from '../../domain/types';
 import { translatedChoices } from '../common/TranslatedField';
 import { ActionDialog } from './ActionDialog';
 import { useMoneyText } from './PassFields';
-import { useStudioToday } from './today';
+import { useStudioToday } from '../../app/studio';
 
 export const methodChoices = translatedChoices(deskPaymentMethods, 'app.payment_methods');
 

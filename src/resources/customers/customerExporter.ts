@@ -3,9 +3,9 @@ import { csvSeparator, toCsv } from '../../domain/csv';
 import type { ActivePassSummary } from '../../domain/money';
 import { localDateAt } from '../../domain/time';
 import type { Customer, Status } from '../../domain/types';
-import { download } from '../../pages/attendanceReport/journalCsv';
-import { useStudioConfig } from '../common/money';
+import { download } from '../../app/csv';
 import { useStatusLabel } from '../common/statuses';
+import { useStudioTimezone } from '../../app/studio';
 
 /** A customer as the list receives it: the server adds the active pass and the count of unpaid visits. */
 export type CustomerRow = Customer & { activePass?: ActivePassSummary | null; unpaidVisits?: number };
@@ -21,7 +21,7 @@ export const useCustomerExporter = (): Exporter<CustomerRow> => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const labelOf = useStatusLabel();
-    const timeZone = useStudioConfig()?.timezone ?? 'UTC';
+    const timeZone = useStudioTimezone();
     return async (customers, _fetchRelated, dataProvider) => {
         const { data: statuses } = await dataProvider.getList<Status>('statuses', {
             filter: { name: 'customer' },

@@ -3,13 +3,12 @@ import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { CreateButton, DataTable, ExportButton, List, Loading, ReferenceField, TopToolbar, useStore, useTranslate } from 'react-admin';
-import { studioToday } from '../../domain/time';
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
-import { useStudioConfig } from '../common/money';
 import { TranslatedField } from '../common/TranslatedField';
 import { recordExporter } from '../common/exporter';
 import { eventFilters } from './EventFilters';
+import { useStudioToday } from '../../app/studio';
 
 // The week grid is only needed when someone asks for it.
 const WeekView = lazy(() => import('./WeekView'));
@@ -63,7 +62,7 @@ const EventTable = () => (
  */
 export const EventList = () => {
     const [view, setView] = useStore<View>('events.view', 'list');
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     return (
         <List<StudioEvent>
             title="app.menu.events"

@@ -3,11 +3,11 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
 import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
-import { addDays, datesBetween, studioToday, weekStart } from '../../domain/time';
+import { addDays, datesBetween, weekStart } from '../../domain/time';
 import type { Course, StudioEvent, User } from '../../domain/types';
 import { formatShortDate, formatTime } from '../../app/i18n/dates';
-import { useStudioConfig } from '../common/money';
 import { weekdayName } from '../schedules/SlotsField';
+import { useStudioToday } from '../../app/studio';
 
 /**
  * A hand-made week grid: seven day columns from Monday, the classes of each day in time order,
@@ -19,7 +19,7 @@ const WeekView = () => {
     const translate = useTranslate();
     const navigate = useNavigate();
     const [locale] = useLocaleState();
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     const monday = weekStart((filterValues.startsAt_gte as string | undefined)?.slice(0, 10) || today);
     const sunday = addDays(monday, 6);
     const { startsAt_gte: _from, startsAt_lte: _to, ...otherFilters } = filterValues as Record<string, unknown>;

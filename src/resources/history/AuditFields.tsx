@@ -5,7 +5,7 @@ import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import { fieldChanges, hiddenValue, type FieldChange } from '../../domain/audit';
 import { isStudioCollection } from '../../domain/roles';
 import type { AuditEntry } from '../../domain/types';
-import { useStudioConfig } from '../common/money';
+import { useStudioConfig } from '../../app/studio';
 
 /*
  * How one entry of the audit trail reads: who made the change, to which record, and each field as it

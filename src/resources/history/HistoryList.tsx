@@ -4,9 +4,9 @@ import { collectionNames } from '../../domain/collections';
 import type { AuditEntry } from '../../domain/types';
 import { addDays, instantAt, localDateAt } from '../../domain/time';
 import { DateTimeField } from '../common/dates';
-import { useStudioConfig } from '../common/money';
 import { ActionField, ChangesField, RecordField, WhoField } from './AuditFields';
 import { useHistoryExporter } from './historyExporter';
+import { useStudioTimezone } from '../../app/studio';
 
 /** Every column of a change but the ones a History panel already knows. */
 export const AuditColumns = ({ withRecord = true }: { withRecord?: boolean }) => (
@@ -32,7 +32,7 @@ export const AuditColumns = ({ withRecord = true }: { withRecord?: boolean }) =>
 /** The period filter reads days of the studio's calendar; the trail stores instants. */
 const useHistoryFilters = () => {
     const translate = useTranslate();
-    const timeZone = useStudioConfig()?.timezone ?? 'UTC';
+    const timeZone = useStudioTimezone();
     const dayStart = (day: string) => (day ? instantAt(`${day}T00:00`, timeZone) : day);
     // The last instant of the day: the next day's midnight less a millisecond (a day is not always 24 hours).
     const dayEnd = (day: string) => (day ? new Date(Date.parse(instantAt(`${addDays(day, 1)}T00:00`, timeZone)) - 1).toISOString() : day);

@@ -3,9 +3,9 @@ import { formatDateTime } from '../../app/i18n/dates';
 import { fieldChanges } from '../../domain/audit';
 import { toCsv } from '../../domain/csv';
 import type { AuditEntry } from '../../domain/types';
-import { download } from '../../pages/attendanceReport/journalCsv';
-import { useStudioConfig } from '../common/money';
+import { download } from '../../app/csv';
 import { changeText, recordText, useValueText, whoText } from './AuditFields';
+import { useStudioConfig } from '../../app/studio';
 
 /** The changes as an accountant or an owner reads them: when (studio time), who, what, which record, and each field's change. */
 export const useHistoryExporter = (): Exporter<AuditEntry> => {

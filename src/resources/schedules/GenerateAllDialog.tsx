@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { addDays, studioToday } from '../../domain/time';
+import { addDays } from '../../domain/time';
 import type { GroupGeneration } from '../../domain/api';
 import { refusalMessage } from '../common/conflicts';
-import { useStudioConfig } from '../common/money';
 import { skipReason } from './skips';
+import { useStudioToday } from '../../app/studio';
 
 /** One group's line of the result: what was added, and each slot skipped with its reason in words. */
 const GroupResult = ({ group }: { group: GroupGeneration }) => {
@@ -44,7 +44,7 @@ export const GenerateAllButton = () => {
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const { canAccess } = useCanAccess({ resource: 'events', action: 'create' });
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     const [open, setOpen] = useState(false);
     const [from, setFrom] = useState(today);
     const [to, setTo] = useState(addDays(today, 27));

@@ -3,10 +3,10 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { addDays, studioToday } from '../../domain/time';
+import { addDays } from '../../domain/time';
 import type { Schedule } from '../../domain/types';
-import { useStudioConfig } from '../common/money';
 import { skipReason } from './skips';
+import { useStudioToday } from '../../app/studio';
 
 /** Generates the group's classes for a chosen period and shows what was added and what was skipped. */
 export const GenerateEvents = () => {
@@ -14,7 +14,7 @@ export const GenerateEvents = () => {
     const translate = useTranslate();
     const notify = useNotify();
     const dataProvider = useDataProvider<StudioDataProvider>();
-    const today = studioToday(useStudioConfig()?.timezone ?? 'Europe/Moscow');
+    const today = useStudioToday();
     const [from, setFrom] = useState(today);
     const [to, setTo] = useState(addDays(today, 27));
     const generate = useMutation({

@@ -1,6 +1,6 @@
 import { InputAdornment } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput, TextInput } from 'react-admin';
-import { useStudioConfig } from '../common/money';
+import { useStudioConfig } from '../../app/studio';
 
 export const SubscriptionInputs = () => {
     const currency = useStudioConfig()?.currency;

@@ -1,8 +1,8 @@
 import { useRecordContext } from 'react-admin';
 import { currentRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
-import { useStudioToday } from '../customers/today';
 import { RateText } from './RateText';
+import { useStudioToday } from '../../app/studio';
 
 /** A teacher's rate in force today for all their classes: "Per class · 1,500.00 ₽"; nothing for staff who are not paid per class. */
 export const PayField = (_props: { label?: string }) => {

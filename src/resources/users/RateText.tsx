@@ -1,7 +1,7 @@
 import { useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import type { PayRate } from '../../domain/pay';
-import { useStudioConfig } from '../common/money';
+import { useStudioConfig } from '../../app/studio';
 
 /** Formats amounts in the studio's currency for the user's language. */
 const useMoney = () => {

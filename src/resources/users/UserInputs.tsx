@@ -23,7 +23,7 @@ import { payRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';
 import { translatedChoices } from '../common/TranslatedField';
-import { useStudioToday } from '../customers/today';
+import { useStudioToday } from '../../app/studio';
 
 /** A rate of the saved user in force before today: what past classes were paid by, shown but not changed. */
 const lockedRate = (saved: readonly PayRate[], today: string) => (rate: Partial<PayRate> | undefined) =>
