@@ -40,9 +40,6 @@ export const personName = (person: Named, order: 'firstLast' | 'lastFirst' = 'fi
 /** The name in a table sorted by name (the journal, a roster, exports): surname first. */
 export const sortingName = (person: Named): string => personName(person, 'lastFirst');
 
-/** @deprecated The surname-first name of sorted tables: say which by `sortingName` or `personName`. */
-export const fullName = sortingName;
-
 /** The first and last dates of a month `YYYY-MM`. */
 export const monthBounds = (month: string): [string, string] => {
     const [year, number] = month.split('-').map(Number);

@@ -172,6 +172,16 @@ export const freezePass = (pass: FreezeFacts, freezeDays: number, from: string, 
 };
 
 /**
+ * Whether a pass can be frozen from today or a later day: by the rules freezePass applies (a plan that
+ * allows freezing, no freeze yet, not cancelled or used up, and not over). What the screen offers.
+ */
+export const canFreeze = (pass: FreezeFacts, freezeDays: number, today: string): boolean =>
+    !pass.cancelled && freezeDays > 0 && !pass.frozenFrom && visitsLeft(pass) !== 0 && today <= pass.endsOn;
+
+/** Whether a pass's freeze can be ended today: unfreezePass accepts today while the freeze lasts or before it starts. */
+export const canUnfreeze = (pass: FreezeFacts, today: string): boolean => !pass.cancelled && !!pass.frozenFrom && !!pass.frozenTo && today <= pass.frozenTo;
+
+/**
  * Unfreezing on `on` (the first day the pass works again): the days from `on` to the freeze's end
  * come off the end date again. Unfreezing on or before the first frozen day removes the freeze.
  */

@@ -13,6 +13,8 @@ import {
     passPaymentSchema,
     checkLinkOpen,
     checkRefund,
+    canFreeze,
+    canUnfreeze,
     freezePass,
     freezeSchema,
     linkStatusAt,
@@ -118,6 +120,38 @@ describe('freezing a pass', () => {
 
     it('validates the range', () => {
         expect(validate(freezeSchema, { from: '2026-11-10', to: '2026-11-09' })).toEqual({ ok: false, errors: { to: 'app.validation.ends_before_start' } });
+    });
+});
+
+describe('what the screen offers', () => {
+    const passes = [
+        buildPass(),
+        buildPass({ cancelled: true }),
+        buildPass({ visitsUsed: 8 }),
+        buildPass({ frozenFrom: '2026-11-03', frozenTo: '2026-11-04' }),
+        buildPass({ frozenFrom: '2026-11-20', frozenTo: '2026-11-25' }),
+        buildPass({ frozenFrom: '2026-11-20', frozenTo: '2026-11-25', cancelled: true }),
+    ];
+    const days = ['2026-10-30', '2026-11-01', '2026-11-21', '2026-12-05', '2026-12-06'];
+
+    it('offers Freeze exactly when a freeze from that day would be taken, never for a plan without freeze days', () => {
+        for (const pass of passes) {
+            for (const today of days) {
+                for (const freezeDays of [0, 7]) {
+                    const taken = refusal(() => freezePass(pass, freezeDays, today < pass.startsOn ? pass.startsOn : today, today < pass.startsOn ? pass.startsOn : today)) === 'allowed';
+                    expect(canFreeze(pass, freezeDays, today), `${JSON.stringify(pass)} ${today} ${freezeDays}`).toBe(taken);
+                }
+            }
+        }
+    });
+
+    it('offers Unfreeze exactly when unfreezing that day would be taken, never on a cancelled pass', () => {
+        for (const pass of passes) {
+            for (const today of days) {
+                const taken = !pass.cancelled && refusal(() => unfreezePass(pass, today)) === 'allowed';
+                expect(canUnfreeze(pass, today), `${JSON.stringify(pass)} ${today}`).toBe(taken);
+            }
+        }
     });
 });
 

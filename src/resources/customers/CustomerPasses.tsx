@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
-import { isFrozenOn, passStateOn } from '../../domain/passes';
-import type { Pass } from '../../domain/types';
+import { DataTable, Pagination, ReferenceManyField, useCanAccess, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import { canFreeze, canUnfreeze } from '../../domain/money';
+import type { Pass, Subscription } from '../../domain/types';
 import { DateField } from '../common/dates';
 import { PassHistoryDialog } from '../history/PassHistoryDialog';
 import { MoneyField } from '../common/money';
@@ -22,18 +22,18 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     const translate = useTranslate();
     const today = useStudioToday();
     const { canAccess: readsHistory } = useCanAccess({ resource: 'history', action: 'list' });
+    // The plan says how many days a pass may be frozen (none: never).
+    const { data: plan } = useGetOne<Subscription>('settings/subscriptions', { id: pass?.subscriptionId }, { enabled: !!pass });
     if (!pass) return null;
-    // A freeze can be ended while it lasts or before it starts; a new one only when there is none.
-    const freezeLasts = !!pass.frozenTo && today <= pass.frozenTo;
     // The buttons stack when the card is narrow, so that they stay in view on a 1024px screen.
     return (
         <Stack direction="row" flexWrap="wrap" useFlexGap spacing={0.5} justifyContent="flex-end">
-            {!pass.frozenFrom && ['active', 'not_started'].includes(passStateOn(pass, today)) && (
+            {!!plan && canFreeze(pass, plan.freezeDays, today) && (
                 <Button size="small" onClick={() => onAction({ kind: 'freeze', pass })}>
                     {translate('app.money.actions.freeze')}
                 </Button>
             )}
-            {!pass.cancelled && (freezeLasts || isFrozenOn(pass, today)) && (
+            {canUnfreeze(pass, today) && (
                 <Button size="small" onClick={() => onAction({ kind: 'unfreeze', pass })}>
                     {translate('app.money.actions.unfreeze')}
                 </Button>
