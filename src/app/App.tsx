@@ -1,6 +1,7 @@
-import { Fragment, lazy, Suspense } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType } from 'react';
 import { Admin, CustomRoutes, Loading, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
+import { pageRoutes, resourceRoutes, type PageKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
 import { NotFound } from '../pages/errors/NotFound';
 import attendances from '../resources/attendances';
@@ -16,7 +17,7 @@ import subscriptions from '../resources/subscriptions';
 import users from '../resources/users';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
-import { guarded, RequireAccess, RequirePage } from './guarded';
+import { guarded, RequireAccessTo } from './guarded';
 import { i18nProvider } from './i18n/i18nProvider';
 import { lazyComponent } from './lazy';
 import { Layout } from './Layout';
@@ -37,6 +38,7 @@ const TeacherAttendancesPage = lazyComponent(() => import('../pages/teacherAtten
 const ConfigPage = lazyComponent(() => import('../resources/configs/ConfigPage'), 'ConfigPage');
 const StatusListPage = lazyComponent(() => import('../resources/statuses/StatusListPage'), 'StatusListPage');
 
+/** The screens of each resource of the route manifest (src/domain/routes.ts), each for the roles that may open it. */
 const views = {
     customers: guarded(customers),
     schedules: guarded(schedules),
@@ -48,7 +50,32 @@ const views = {
     directions: guarded(directions),
     subscriptions: guarded(subscriptions),
     history: guarded(history),
+} satisfies Record<ResourceKey, object>;
+
+/** The component of each custom page of the route manifest. */
+const pages = {
+    statistics: IncomeStatisticsPage,
+    statuses: StatusListPage,
+    configs: ConfigPage,
+    teacherPay: TeacherAttendancesPage,
+    payroll: PayrollPage,
+    journal: AttendanceJournalPage,
+    logout: Logout,
+    paymentLink: PaymentLinkPage,
+} satisfies Record<PageKey, ComponentType>;
+
+const pageRoute = (key: PageKey) => {
+    const route = pageRoutes[key];
+    const Page = pages[key];
+    const page = (
+        <Suspense fallback={<Loading />}>
+            <Page />
+        </Suspense>
+    );
+    return <Route key={key} path={route.path} element={'access' in route ? <RequireAccessTo access={route.access}>{page}</RequireAccessTo> : page} />;
 };
+
+const pageKeys = Object.keys(pageRoutes) as PageKey[];
 
 /**
  * <Admin>'s children, made once: react-admin reads them again whenever they change, and then runs the
@@ -57,85 +84,17 @@ const views = {
  */
 const screens = [
     <Fragment key="studio">
-        <Resource name="customers" {...views.customers} />
-        <Resource name="schedules" {...views.schedules} />
-        <Resource name="events" {...views.events} />
-        <Resource name="attendances" {...views.attendances} />
-        <Resource name="settings/users" {...views.users} />
-        <Resource name="settings/courses" {...views.courses} />
-        <Resource name="settings/studios" {...views.studios} />
-        <Resource name="settings/directions" {...views.directions} />
-        <Resource name="settings/subscriptions" {...views.subscriptions} />
+        {(Object.keys(resourceRoutes) as ResourceKey[]).map(key => (
+            <Resource key={key} name={resourceRoutes[key].name} {...views[key]} />
+        ))}
+        {/* Records other screens show by name, without screens of their own. */}
         <Resource name="statuses" recordRepresentation="label" />
         <Resource name="configs" />
         <Resource name="passes" recordRepresentation="name" />
         <Resource name="payments" />
         <Resource name="paymentLinks" />
-        <Resource name="history" {...views.history} />
-        <CustomRoutes>
-            <Route
-                path="/statistics/incomes"
-                element={
-                    <RequirePage page="statistics">
-                        <Suspense fallback={<Loading />}>
-                            <IncomeStatisticsPage />
-                        </Suspense>
-                    </RequirePage>
-                }
-            />
-            <Route
-                path="/settings/statuses/:name"
-                element={
-                    <RequireAccess resource="statuses" action="list">
-                        <StatusListPage />
-                    </RequireAccess>
-                }
-            />
-            <Route
-                path="/configs"
-                element={
-                    <RequireAccess resource="configs" action="edit">
-                        <ConfigPage />
-                    </RequireAccess>
-                }
-            />
-            <Route
-                path="/attendances/:teacher"
-                element={
-                    <RequirePage page="teacherAttendances">
-                        <TeacherAttendancesPage />
-                    </RequirePage>
-                }
-            />
-            <Route
-                path="/reports/pay"
-                element={
-                    <RequirePage page="payroll">
-                        <PayrollPage />
-                    </RequirePage>
-                }
-            />
-            <Route
-                path="/reports/attendances/:id"
-                element={
-                    <RequirePage page="attendanceReport">
-                        <AttendanceJournalPage />
-                    </RequirePage>
-                }
-            />
-        </CustomRoutes>
-        <CustomRoutes noLayout>
-            <Route path="/logout" element={<Logout />} />
-            <Route
-                path="/payments/link/:id"
-                element={
-                    // Outside the layout, so without its Suspense.
-                    <Suspense fallback={<Loading />}>
-                        <PaymentLinkPage />
-                    </Suspense>
-                }
-            />
-        </CustomRoutes>
+        <CustomRoutes>{pageKeys.filter(key => !('bare' in pageRoutes[key])).map(pageRoute)}</CustomRoutes>
+        <CustomRoutes noLayout>{pageKeys.filter(key => 'bare' in pageRoutes[key]).map(pageRoute)}</CustomRoutes>
     </Fragment>,
     // The collections a developer added to db.json, each with guessed screens, for the roles that may open them.
     (role: Role | undefined) => prototypeResources(role, dataProvider.getPrototypes),

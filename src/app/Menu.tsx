@@ -7,7 +7,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { canAccess, canOpenPage } from '../domain/roles';
+import { mayOpen, menuGroups, type Access, type MenuKey } from '../domain/routes';
 import type { Role } from '../domain/types';
 import attendances from '../resources/attendances';
 import courses from '../resources/courses';
@@ -27,7 +27,7 @@ interface Entry {
     label: string;
     verbatim?: boolean;
     icon: ComponentType;
-    allowed: (role: Role | undefined) => boolean;
+    access: Access;
 }
 
 interface Group {
@@ -35,49 +35,29 @@ interface Group {
     entries: Entry[];
 }
 
-const listOf = (resource: string) => (role: Role | undefined) => canAccess(role, { resource, action: 'list' });
+/** The icon of each entry of the route manifest's menu. */
+const icons = {
+    dashboard: DashboardOutlined,
+    customers: customers.icon,
+    schedules: schedules.icon,
+    events: events.icon,
+    attendances: attendances.icon,
+    myAttendances: attendances.icon,
+    statistics: InsightsOutlined,
+    payroll: PaymentsOutlined,
+    users: users.icon,
+    courses: courses.icon,
+    studios: studios.icon,
+    directions: directions.icon,
+    subscriptions: subscriptions.icon,
+    customerStatuses: LabelOutlined,
+    attendanceStatuses: LabelOutlined,
+    configs: TuneOutlined,
+    history: history.icon,
+} satisfies Record<MenuKey, ComponentType>;
 
-/** The menu as a studio thinks of its work; each entry only for the roles that may open it. */
-const groups: Group[] = [
-    {
-        title: 'app.menu.groups.today',
-        entries: [{ to: '/', label: 'app.menu.dashboard', icon: DashboardOutlined, allowed: role => canOpenPage(role, 'dashboard') }],
-    },
-    {
-        title: 'app.menu.groups.customers',
-        entries: [{ to: '/customers', label: 'app.menu.customers', icon: customers.icon, allowed: listOf('customers') }],
-    },
-    {
-        title: 'app.menu.groups.timetable',
-        entries: [
-            { to: '/schedules', label: 'app.menu.schedules', icon: schedules.icon, allowed: listOf('schedules') },
-            { to: '/events', label: 'app.menu.events', icon: events.icon, allowed: listOf('events') },
-            { to: '/attendances', label: 'app.menu.attendances', icon: attendances.icon, allowed: listOf('attendances') },
-            { to: '/attendances/me', label: 'app.menu.my_attendances', icon: attendances.icon, allowed: role => role === 'teacher' },
-        ],
-    },
-    {
-        title: 'app.menu.groups.money',
-        entries: [
-            { to: '/statistics/incomes', label: 'app.menu.statistics', icon: InsightsOutlined, allowed: role => canOpenPage(role, 'statistics') },
-            { to: '/reports/pay', label: 'app.menu.payroll', icon: PaymentsOutlined, allowed: role => canOpenPage(role, 'payroll') },
-        ],
-    },
-    {
-        title: 'app.menu.groups.settings',
-        entries: [
-            { to: '/settings/users', label: 'app.menu.users', icon: users.icon, allowed: listOf('users') },
-            { to: '/settings/courses', label: 'app.menu.courses', icon: courses.icon, allowed: listOf('courses') },
-            { to: '/settings/studios', label: 'app.menu.studios', icon: studios.icon, allowed: listOf('studios') },
-            { to: '/settings/directions', label: 'app.menu.directions', icon: directions.icon, allowed: listOf('directions') },
-            { to: '/settings/subscriptions', label: 'app.menu.subscriptions', icon: subscriptions.icon, allowed: listOf('subscriptions') },
-            { to: '/settings/statuses/customer', label: 'app.menu.customer_statuses', icon: LabelOutlined, allowed: listOf('statuses') },
-            { to: '/settings/statuses/attendance', label: 'app.menu.attendance_statuses', icon: LabelOutlined, allowed: listOf('statuses') },
-            { to: '/configs', label: 'app.menu.configs', icon: TuneOutlined, allowed: role => canOpenPage(role, 'configs') },
-            { to: '/history', label: 'app.menu.history', icon: history.icon, allowed: listOf('auditEntries') },
-        ],
-    },
-];
+/** The menu as a studio thinks of its work (src/domain/routes.ts); each entry only for the roles that may open it. */
+const groups: Group[] = menuGroups.map(({ title, entries }) => ({ title, entries: entries.map(({ key, to, label, access }) => ({ to, label, access, icon: icons[key] })) }));
 
 /**
  * The collections a developer added to db.json, by name: they have no translations, and their name is
@@ -91,7 +71,7 @@ const usePrototypeGroup = (): Group => {
         .sort();
     return {
         title: 'app.menu.groups.prototypes',
-        entries: names.map(name => ({ to: `/${name}`, label: name, verbatim: true, icon: prototypes.icon, allowed: listOf(name) })),
+        entries: names.map(name => ({ to: `/${name}`, label: name, verbatim: true, icon: prototypes.icon, access: { resource: name, action: 'list' } })),
     };
 };
 
@@ -148,7 +128,7 @@ export const Menu = () => {
     const { permissions: role } = usePermissions<Role>();
     const { pathname } = useLocation();
     const prototypeGroup = usePrototypeGroup();
-    const allowed = [...groups, prototypeGroup].map(group => ({ ...group, entries: group.entries.filter(entry => entry.allowed(role)) }));
+    const allowed = [...groups, prototypeGroup].map(group => ({ ...group, entries: group.entries.filter(entry => mayOpen(role, entry.access)) }));
     const active = activeEntry(
         allowed.flatMap(group => group.entries.map(entry => entry.to)),
         pathname,

@@ -1,7 +1,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Loading, useCanAccess, usePermissions, useResourceContext } from 'react-admin';
 import { Navigate } from 'react-router-dom';
-import { canOpenPage } from '../domain/roles';
+import { mayOpen, type Access } from '../domain/routes';
 import type { Role } from '../domain/types';
 
 /**
@@ -43,10 +43,10 @@ export const guarded = <T extends ResourceViews>(views: T): T => ({
     ...(views.show && { show: guard(views.show, 'show') }),
 });
 
-/** A custom page (statistics, reports) for the roles that may open it. */
-export const RequirePage = ({ page, children }: { page: Parameters<typeof canOpenPage>[1]; children: ReactNode }) => {
+/** A page of the route manifest, for the roles its access names. */
+export const RequireAccessTo = ({ access, children }: { access: Access; children: ReactNode }) => {
     const { permissions: role, isPending } = usePermissions<Role>();
     if (isPending) return <Loading />;
-    if (!canOpenPage(role, page)) return <Navigate to="/access-denied" replace />;
+    if (!mayOpen(role, access)) return <Navigate to="/access-denied" replace />;
     return <>{children}</>;
 };

@@ -1,40 +1,106 @@
-/**
- * Every browser path the app answers, from the seed's route table plus the create forms of the
- * resources. The server answers 200 for these and 404 (with the app, which shows its not-found page)
- * for any other path; the app registers the same paths.
+import { canAccess, canOpenPage, type Action } from './roles';
+import type { Role } from './types';
+
+/*
+ * The app's route manifest: every screen the browser can open, who may open it, and where the menu
+ * shows it. The app builds its resources, its custom routes and its menu from this list, and the server
+ * answers these paths with the app (200) and any other with its not-found page (404), so the three never
+ * drift apart. Components and icons are the app's: it names one for every key here, checked by its type.
  */
+
+/** Who may open a screen: a grant on a resource, a custom page's rule, or one role. */
+export type Access = { resource: string; action: Action } | { page: Parameters<typeof canOpenPage>[1] } | { role: Role };
+
+export const mayOpen = (role: Role | undefined, access: Access): boolean => {
+    if ('resource' in access) return canAccess(role, access);
+    if ('page' in access) return canOpenPage(role, access.page);
+    return role === access.role;
+};
+
+/**
+ * The studio's resources: react-admin's list, record and create screens under `/{name}`, of the API's
+ * `collection`; the history of changes is a list only.
+ */
+export const resourceRoutes = {
+    customers: { name: 'customers', collection: 'customers' },
+    schedules: { name: 'schedules', collection: 'schedules' },
+    events: { name: 'events', collection: 'events' },
+    attendances: { name: 'attendances', collection: 'attendances' },
+    users: { name: 'settings/users', collection: 'users' },
+    courses: { name: 'settings/courses', collection: 'courses' },
+    studios: { name: 'settings/studios', collection: 'studios' },
+    directions: { name: 'settings/directions', collection: 'directions' },
+    subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
+    history: { name: 'history', collection: 'auditEntries', listOnly: true },
+} as const;
+export type ResourceKey = keyof typeof resourceRoutes;
+
 export const statusListRouteNames = ['customer', 'attendance'] as const;
 
+/** The custom pages, by react-router path: inside the layout and guarded by `access`, or on their own (`bare`). */
+export const pageRoutes = {
+    statistics: { path: '/statistics/incomes', access: { page: 'statistics' } },
+    statuses: { path: '/settings/statuses/:name', access: { resource: 'statuses', action: 'list' }, values: { name: statusListRouteNames } },
+    configs: { path: '/configs', access: { resource: 'configs', action: 'edit' } },
+    teacherPay: { path: '/attendances/:teacher', access: { page: 'teacherAttendances' } },
+    payroll: { path: '/reports/pay', access: { page: 'payroll' } },
+    journal: { path: '/reports/attendances/:id', access: { page: 'attendanceReport' } },
+    logout: { path: '/logout', bare: true },
+    paymentLink: { path: '/payments/link/:id', bare: true },
+} as const satisfies Record<string, { path: string; access?: Access; bare?: true; values?: Record<string, readonly string[]> }>;
+export type PageKey = keyof typeof pageRoutes;
+
+const listOf = (resource: string): Access => ({ resource, action: 'list' });
+
+/** The menu as a studio thinks of its work: groups of entries, each shown to the roles that may open it. */
+export const menuGroups = [
+    { title: 'app.menu.groups.today', entries: [{ key: 'dashboard', to: '/', label: 'app.menu.dashboard', access: { page: 'dashboard' } }] },
+    { title: 'app.menu.groups.customers', entries: [{ key: 'customers', to: '/customers', label: 'app.menu.customers', access: listOf('customers') }] },
+    {
+        title: 'app.menu.groups.timetable',
+        entries: [
+            { key: 'schedules', to: '/schedules', label: 'app.menu.schedules', access: listOf('schedules') },
+            { key: 'events', to: '/events', label: 'app.menu.events', access: listOf('events') },
+            { key: 'attendances', to: '/attendances', label: 'app.menu.attendances', access: listOf('attendances') },
+            { key: 'myAttendances', to: '/attendances/me', label: 'app.menu.my_attendances', access: { role: 'teacher' } },
+        ],
+    },
+    {
+        title: 'app.menu.groups.money',
+        entries: [
+            { key: 'statistics', to: '/statistics/incomes', label: 'app.menu.statistics', access: { page: 'statistics' } },
+            { key: 'payroll', to: '/reports/pay', label: 'app.menu.payroll', access: { page: 'payroll' } },
+        ],
+    },
+    {
+        title: 'app.menu.groups.settings',
+        entries: [
+            { key: 'users', to: '/settings/users', label: 'app.menu.users', access: listOf('users') },
+            { key: 'courses', to: '/settings/courses', label: 'app.menu.courses', access: listOf('courses') },
+            { key: 'studios', to: '/settings/studios', label: 'app.menu.studios', access: listOf('studios') },
+            { key: 'directions', to: '/settings/directions', label: 'app.menu.directions', access: listOf('directions') },
+            { key: 'subscriptions', to: '/settings/subscriptions', label: 'app.menu.subscriptions', access: listOf('subscriptions') },
+            { key: 'customerStatuses', to: '/settings/statuses/customer', label: 'app.menu.customer_statuses', access: listOf('statuses') },
+            { key: 'attendanceStatuses', to: '/settings/statuses/attendance', label: 'app.menu.attendance_statuses', access: listOf('statuses') },
+            { key: 'configs', to: '/configs', label: 'app.menu.configs', access: { page: 'configs' } },
+            { key: 'history', to: '/history', label: 'app.menu.history', access: listOf('auditEntries') },
+        ],
+    },
+] as const satisfies readonly { title: string; entries: readonly { key: string; to: string; label: string; access: Access }[] }[];
+export type MenuKey = (typeof menuGroups)[number]['entries'][number]['key'];
+
 const id = '[^/]+';
+
+/** A react-router path as a pattern: each `:param` one segment, or one of its listed values. */
+const patternOf = (path: string, values: Record<string, readonly string[]> = {}) =>
+    path.replace(/:([A-Za-z]+)/g, (_, name: string) => (values[name] ? `(${values[name].join('|')})` : id));
+
+/** Every browser path the app answers, as patterns: the home and sign-in pages, every resource's screens, the pages. */
 const routes = [
     '/',
     '/login',
-    '/logout',
-    '/events',
-    `/events/${id}`,
-    '/configs',
-    '/settings/users',
-    `/settings/users/${id}`,
-    '/customers',
-    `/customers/${id}`,
-    '/schedules',
-    `/schedules/${id}`,
-    '/settings/courses',
-    `/settings/courses/${id}`,
-    '/settings/studios',
-    `/settings/studios/${id}`,
-    '/settings/directions',
-    `/settings/directions/${id}`,
-    '/settings/subscriptions',
-    `/settings/subscriptions/${id}`,
-    `/settings/statuses/(${statusListRouteNames.join('|')})`,
-    '/attendances',
-    `/attendances/${id}`,
-    `/payments/link/${id}`,
-    `/reports/attendances/${id}`,
-    '/reports/pay',
-    '/statistics/incomes',
-    '/history',
+    ...Object.values(resourceRoutes).flatMap(resource => ['listOnly' in resource ? [] : [`/${resource.name}/${id}`], `/${resource.name}`].flat()),
+    ...Object.values(pageRoutes).map(page => patternOf(page.path, 'values' in page ? page.values : undefined)),
     // react-admin's own pages, reached when a role may not open something.
     '/access-denied',
     '/authentication-error',

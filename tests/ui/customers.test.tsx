@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -27,12 +27,13 @@ const passes: (Pass & { paid?: number; balanceDue?: number })[] = [
     { ...buildPass(4, { name: 'Part paid' }), paid: 2000, balanceDue: 3200 },
 ];
 
-const renderPasses = (locale: 'en' | 'ru' = 'en') => {
+const renderPasses = (locale: 'en' | 'ru' = 'en', freezeDays = plan.freezeDays) => {
     const sellPass = vi.fn(async () => ({ pass: passes[0], payment: null }));
+    const getOne = vi.fn(async (resource: string) => ({ data: resource === 'settings/subscriptions' ? { ...plan, freezeDays } : config }) as never);
     const dataProvider = {
         ...testDataProvider({
             getManyReference: async () => ({ data: passes, total: passes.length }) as never,
-            getOne: async () => ({ data: config }) as never,
+            getOne,
             getList: async () => ({ data: [plan], total: 1 }) as never,
             getMany: async () => ({ data: [plan] }) as never,
         }),
@@ -49,7 +50,7 @@ const renderPasses = (locale: 'en' | 'ru' = 'en') => {
             </AdminContext>
         </MemoryRouter>,
     );
-    return { sellPass };
+    return { sellPass, getOne };
 };
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
@@ -60,7 +61,7 @@ describe('the passes on the customer card', () => {
         const active = within(await rowOf('8 занятий'));
         expect(active.getByText('Active')).toBeTruthy();
         expect(active.getByText('5 / 8')).toBeTruthy();
-        expect(active.getByRole('button', { name: 'Freeze' })).toBeTruthy();
+        expect(await active.findByRole('button', { name: 'Freeze' })).toBeTruthy();
         const usedUp = within(await rowOf('Old pass'));
         expect(usedUp.getByText('Used up')).toBeTruthy();
         expect(usedUp.queryByRole('button', { name: 'Freeze' })).toBeNull();
@@ -70,11 +71,21 @@ describe('the passes on the customer card', () => {
         expect(cancelled.getAllByRole('button').map(button => button.textContent)).toEqual(['History']);
     });
 
+    it('offers no Freeze when the plan allows no freeze days', async () => {
+        const { getOne } = renderPasses('en', 0);
+        const active = within(await rowOf('8 занятий'));
+        expect(active.getByText('Active')).toBeTruthy();
+        // Once the plan is read, the row is as it stays.
+        await waitFor(() => expect(getOne).toHaveBeenCalledWith('settings/subscriptions', expect.anything()));
+        await act(async () => undefined);
+        expect(active.queryByRole('button', { name: 'Freeze' })).toBeNull();
+    });
+
     it('reads in Russian', async () => {
         renderPasses('ru');
         const active = within(await rowOf('8 занятий'));
         expect(active.getByText('Действует')).toBeTruthy();
-        expect(active.getByRole('button', { name: 'Заморозить' })).toBeTruthy();
+        expect(await active.findByRole('button', { name: 'Заморозить' })).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Продать абонемент' })).toBeTruthy();
     });
 
@@ -149,6 +160,16 @@ describe('the payments on the customer card', () => {
         expect(correction.getByText(/1,200/)).toBeTruthy();
         expect(correction.queryByRole('button', { name: 'Correct' })).toBeNull();
         expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Correct' })).toBeTruthy();
+    });
+
+    it('offers no Freeze when the plan allows no freeze days', async () => {
+        const { getOne } = renderPasses('en', 0);
+        const active = within(await rowOf('8 занятий'));
+        expect(active.getByText('Active')).toBeTruthy();
+        // Once the plan is read, the row is as it stays.
+        await waitFor(() => expect(getOne).toHaveBeenCalledWith('settings/subscriptions', expect.anything()));
+        await act(async () => undefined);
+        expect(active.queryByRole('button', { name: 'Freeze' })).toBeNull();
     });
 
     it('reads in Russian', async () => {
