@@ -162,16 +162,6 @@ describe('the payments on the customer card', () => {
         expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Correct' })).toBeTruthy();
     });
 
-    it('offers no Freeze when the plan allows no freeze days', async () => {
-        const { getOne } = renderPasses('en', 0);
-        const active = within(await rowOf('8 занятий'));
-        expect(active.getByText('Active')).toBeTruthy();
-        // Once the plan is read, the row is as it stays.
-        await waitFor(() => expect(getOne).toHaveBeenCalledWith('settings/subscriptions', expect.anything()));
-        await act(async () => undefined);
-        expect(active.queryByRole('button', { name: 'Freeze' })).toBeNull();
-    });
-
     it('reads in Russian', async () => {
         renderPayments('ru');
         const correction = within(await rowOf('исправляет №11: Paid 4,000 at the desk'));
