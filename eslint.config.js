@@ -15,7 +15,10 @@ export default tseslint.config(
         rules: {
             ...reactHooks.configs.recommended.rules,
             // A leading underscore names what is taken apart only to be left out.
-            '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+            '@typescript-eslint/no-unused-vars': [
+                'error',
+                { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+            ],
         },
     },
 );

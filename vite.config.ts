@@ -31,7 +31,10 @@ const moduleReport = (): Plugin => ({
                       {
                           file: output.fileName,
                           modules: Object.entries(output.modules)
-                              .map(([id, info]) => ({ id: id.replace(`${process.cwd()}/`, '').replace(/^.*node_modules\//, 'node_modules/'), bytes: info.renderedLength }))
+                              .map(([id, info]) => ({
+                                  id: id.replace(`${process.cwd()}/`, '').replace(/^.*node_modules\//, 'node_modules/'),
+                                  bytes: info.renderedLength,
+                              }))
                               .filter(module => module.bytes > 0)
                               .sort((a, b) => b.bytes - a.bytes),
                       },
@@ -53,9 +56,12 @@ const sharedTestSettings = {
 };
 
 /** Debian's postgresql package, whose tools the PostgreSQL project's tests start a cluster with. */
-const postgresInstalled = existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some(version => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
+const postgresInstalled =
+    existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some(version => existsSync(`/usr/lib/postgresql/${version}/bin/initdb`));
 if (!postgresInstalled && process.argv.some(arg => arg.includes('vitest'))) {
-    const message = '\n!!! PostgreSQL (Debian\'s postgresql package) is missing: the API tests on the PostgreSQL engine are SKIPPED. Install it with: apt-get install -y postgresql\n';
+    const message =
+        "\n!!! PostgreSQL (Debian's postgresql package) is missing: the API tests on the PostgreSQL engine are SKIPPED. Install it with: apt-get install -y postgresql\n";
     if (process.env.REQUIRE_POSTGRES) throw new Error(message);
     console.warn(message);
 }
@@ -68,7 +74,10 @@ export default defineConfig({
         // Brotli and gzip copies of every text asset, made once at build time at the highest levels, for
         // the server to send to browsers that accept them (src/server/static.ts).
         compression({
-            algorithms: [defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+            algorithms: [
+                defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+                defineAlgorithm('gzip', { level: 9 }),
+            ],
             threshold: 1024,
             logLevel: 'silent',
         }),
@@ -86,7 +95,14 @@ export default defineConfig({
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [
-            { test: { name: 'db.json', include: ['tests/**/*.test.{ts,tsx}'], globalSetup: ['tests/support/globalSetup.ts'], ...sharedTestSettings } },
+            {
+                test: {
+                    name: 'db.json',
+                    include: ['tests/**/*.test.{ts,tsx}'],
+                    globalSetup: ['tests/support/globalSetup.ts'],
+                    ...sharedTestSettings,
+                },
+            },
             // The API's tests and the browser journeys again, each server on a database of its own in one
             // throwaway PostgreSQL cluster; the db.json engine's own file and journal tests, and the size
             // of the build, stay in the first project.
@@ -97,7 +113,13 @@ export default defineConfig({
                               name: 'postgres',
                               include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
                               // The engines' comparison and the two-process races start both engines themselves, in the first project.
-                              exclude: ['tests/api/durability.test.ts', 'tests/api/engines.test.ts', 'tests/api/reports.test.ts', 'tests/api/postgres-races.test.ts', 'tests/e2e/bundle.test.ts'],
+                              exclude: [
+                                  'tests/api/durability.test.ts',
+                                  'tests/api/engines.test.ts',
+                                  'tests/api/reports.test.ts',
+                                  'tests/api/postgres-races.test.ts',
+                                  'tests/e2e/bundle.test.ts',
+                              ],
                               globalSetup: ['tests/support/globalSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,
                           },

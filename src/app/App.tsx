@@ -31,10 +31,16 @@ export const store = localStorageStore();
 // with the statistics page.
 const IncomeStatisticsPage = lazy(() => import('../pages/statistics/IncomeStatisticsPage'));
 const Dashboard = lazyComponent(() => import('../pages/dashboard/Dashboard'), 'Dashboard');
-const AttendanceJournalPage = lazyComponent(() => import('../pages/attendanceReport/AttendanceJournalPage'), 'AttendanceJournalPage');
+const AttendanceJournalPage = lazyComponent(
+    () => import('../pages/attendanceReport/AttendanceJournalPage'),
+    'AttendanceJournalPage',
+);
 const PayrollPage = lazyComponent(() => import('../pages/payroll/PayrollPage'), 'PayrollPage');
 const PaymentLinkPage = lazyComponent(() => import('../pages/payment/PaymentLinkPage'), 'PaymentLinkPage');
-const TeacherAttendancesPage = lazyComponent(() => import('../pages/teacherAttendances/TeacherAttendancesPage'), 'TeacherAttendancesPage');
+const TeacherAttendancesPage = lazyComponent(
+    () => import('../pages/teacherAttendances/TeacherAttendancesPage'),
+    'TeacherAttendancesPage',
+);
 const ConfigPage = lazyComponent(() => import('../resources/configs/ConfigPage'), 'ConfigPage');
 const StatusListPage = lazyComponent(() => import('../resources/statuses/StatusListPage'), 'StatusListPage');
 
@@ -72,7 +78,13 @@ const pageRoute = (key: PageKey) => {
             <Page />
         </Suspense>
     );
-    return <Route key={key} path={route.path} element={'access' in route ? <RequireAccessTo access={route.access}>{page}</RequireAccessTo> : page} />;
+    return (
+        <Route
+            key={key}
+            path={route.path}
+            element={'access' in route ? <RequireAccessTo access={route.access}>{page}</RequireAccessTo> : page}
+        />
+    );
 };
 
 const pageKeys = Object.keys(pageRoutes) as PageKey[];

@@ -15,7 +15,12 @@ const StudioAppBar = () => (
     <AppBar
         toolbar={
             <>
-                <Box sx={{ '& .MuiButton-root': { fontSize: { xs: 0, sm: '0.875rem' }, minWidth: 0 }, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}>
+                <Box
+                    sx={{
+                        '& .MuiButton-root': { fontSize: { xs: 0, sm: '0.875rem' }, minWidth: 0 },
+                        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
+                    }}
+                >
                     <LocalesMenuButton />
                 </Box>
                 <ThemeSwitcher />

@@ -26,13 +26,24 @@ export const LoginPage = () => {
         login({ email, password }).catch((failure: LoginError) => {
             setSubmitting(false);
             if (failure?.status === 401) setError(translate('app.auth.invalid_credentials'));
-            else if (failure?.status === 429) setError(translate('app.auth.too_many', { seconds: failure.body?.retryAfter ?? 60 }));
+            else if (failure?.status === 429)
+                setError(translate('app.auth.too_many', { seconds: failure.body?.retryAfter ?? 60 }));
             else notify('ra.notification.http_error', { type: 'error' });
         });
     };
 
     return (
-        <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+        <Box
+            sx={{
+                minHeight: '100vh',
+                display: 'flex',
+                flexDirection: 'column',
+                alignItems: 'center',
+                justifyContent: 'center',
+                bgcolor: 'background.default',
+                p: 2,
+            }}
+        >
             <Stack direction="row" sx={{ position: 'absolute', top: 8, right: 8 }}>
                 <LocalesMenuButton />
                 <ThemeSwitcher />
@@ -41,7 +52,15 @@ export const LoginPage = () => {
                 <CardContent component="form" onSubmit={submit} noValidate sx={{ p: 4 }}>
                     <Stack spacing={2.5} alignItems="stretch">
                         <Stack alignItems="center" spacing={1}>
-                            <Box sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', borderRadius: '50%', p: 1.5, display: 'flex' }}>
+                            <Box
+                                sx={{
+                                    bgcolor: 'primary.main',
+                                    color: 'primary.contrastText',
+                                    borderRadius: '50%',
+                                    p: 1.5,
+                                    display: 'flex',
+                                }}
+                            >
                                 <LockOutlined />
                             </Box>
                             <Typography variant="h5" component="h1">
@@ -70,8 +89,17 @@ export const LoginPage = () => {
                             error={!!error}
                             helperText={error ?? ' '}
                         />
-                        <Button type="submit" variant="contained" size="large" disabled={submitting || !email || !password}>
-                            {submitting ? <CircularProgress size={24} color="inherit" /> : translate('app.auth.sign_in')}
+                        <Button
+                            type="submit"
+                            variant="contained"
+                            size="large"
+                            disabled={submitting || !email || !password}
+                        >
+                            {submitting ? (
+                                <CircularProgress size={24} color="inherit" />
+                            ) : (
+                                translate('app.auth.sign_in')
+                            )}
                         </Button>
                     </Stack>
                 </CardContent>

@@ -1,5 +1,14 @@
 import type { ComponentType } from 'react';
-import { ListItemIcon, ListSubheader, MenuItem, Tooltip, Typography, styled, useMediaQuery, type Theme } from '@mui/material';
+import {
+    ListItemIcon,
+    ListSubheader,
+    MenuItem,
+    Tooltip,
+    Typography,
+    styled,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -57,7 +66,10 @@ const icons = {
 } satisfies Record<MenuKey, ComponentType>;
 
 /** The menu as a studio thinks of its work (src/domain/routes.ts); each entry only for the roles that may open it. */
-const groups: Group[] = menuGroups.map(({ title, entries }) => ({ title, entries: entries.map(({ key, to, label, access }) => ({ to, label, access, icon: icons[key] })) }));
+const groups: Group[] = menuGroups.map(({ title, entries }) => ({
+    title,
+    entries: entries.map(({ key, to, label, access }) => ({ to, label, access, icon: icons[key] })),
+}));
 
 /**
  * The collections a developer added to db.json, by name: they have no translations, and their name is
@@ -71,7 +83,13 @@ const usePrototypeGroup = (): Group => {
         .sort();
     return {
         title: 'app.menu.groups.prototypes',
-        entries: names.map(name => ({ to: `/${name}`, label: name, verbatim: true, icon: prototypes.icon, access: { resource: name, action: 'list' } })),
+        entries: names.map(name => ({
+            to: `/${name}`,
+            label: name,
+            verbatim: true,
+            icon: prototypes.icon,
+            access: { resource: name, action: 'list' },
+        })),
     };
 };
 
@@ -82,17 +100,32 @@ const usePrototypeGroup = (): Group => {
 export const activeEntry = (paths: string[], pathname: string): string | undefined =>
     paths
         .filter(path => pathname === path || (path !== '/' && pathname.startsWith(`${path}/`)))
-        .reduce<string | undefined>((best, path) => (best === undefined || path.length > best.length ? path : best), undefined);
+        .reduce<string | undefined>(
+            (best, path) => (best === undefined || path.length > best.length ? path : best),
+            undefined,
+        );
 
 // react-admin's menu item highlights every entry whose path is a prefix of the location; this one
 // takes the highlight from the menu, and keeps react-admin's classes so that the theme styles it alike.
-const EntryItem = styled(MenuItem, { name: 'RaMenuItemLink', overridesResolver: (_, styles) => styles.root })(({ theme }) => ({
-    color: (theme.vars || theme).palette.text.secondary,
-    '& .RaMenuItemLink-icon': { color: (theme.vars || theme).palette.text.secondary, minWidth: theme.spacing(5) },
-    '&.RaMenuItemLink-active': { color: (theme.vars || theme).palette.text.primary },
-})) as typeof MenuItem; // styled() drops the `component` prop from MenuItem's type, which the Link needs.
+const EntryItem = styled(MenuItem, { name: 'RaMenuItemLink', overridesResolver: (_, styles) => styles.root })(
+    ({ theme }) => ({
+        color: (theme.vars || theme).palette.text.secondary,
+        '& .RaMenuItemLink-icon': { color: (theme.vars || theme).palette.text.secondary, minWidth: theme.spacing(5) },
+        '&.RaMenuItemLink-active': { color: (theme.vars || theme).palette.text.primary },
+    }),
+) as typeof MenuItem; // styled() drops the `component` prop from MenuItem's type, which the Link needs.
 
-const MenuEntry = ({ to, label, icon: Icon, active }: { to: string; label: string; icon: ComponentType; active: boolean }) => {
+const MenuEntry = ({
+    to,
+    label,
+    icon: Icon,
+    active,
+}: {
+    to: string;
+    label: string;
+    icon: ComponentType;
+    active: boolean;
+}) => {
     const [open, setOpen] = useSidebarState();
     const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('md'));
     const item = (
@@ -128,7 +161,10 @@ export const Menu = () => {
     const { permissions: role } = usePermissions<Role>();
     const { pathname } = useLocation();
     const prototypeGroup = usePrototypeGroup();
-    const allowed = [...groups, prototypeGroup].map(group => ({ ...group, entries: group.entries.filter(entry => mayOpen(role, entry.access)) }));
+    const allowed = [...groups, prototypeGroup].map(group => ({
+        ...group,
+        entries: group.entries.filter(entry => mayOpen(role, entry.access)),
+    }));
     const active = activeEntry(
         allowed.flatMap(group => group.entries.map(entry => entry.to)),
         pathname,
@@ -139,12 +175,29 @@ export const Menu = () => {
                 if (!entries.length) return null;
                 return [
                     open && (
-                        <ListSubheader key={title} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, textTransform: 'uppercase', fontSize: 12, letterSpacing: 0.8 }}>
+                        <ListSubheader
+                            key={title}
+                            disableSticky
+                            sx={{
+                                bgcolor: 'transparent',
+                                lineHeight: '32px',
+                                mt: 1,
+                                textTransform: 'uppercase',
+                                fontSize: 12,
+                                letterSpacing: 0.8,
+                            }}
+                        >
                             {translate(title)}
                         </ListSubheader>
                     ),
                     ...entries.map(({ to, label, verbatim, icon }) => (
-                        <MenuEntry key={to} to={to} label={verbatim ? label : translate(label)} icon={icon} active={to === active} />
+                        <MenuEntry
+                            key={to}
+                            to={to}
+                            label={verbatim ? label : translate(label)}
+                            icon={icon}
+                            active={to === active}
+                        />
                     )),
                 ];
             })}

@@ -69,7 +69,10 @@ export const ThemeSwitcher = () => {
                             <Swatch name={name} />
                         </ListItemIcon>
                         <ListItemText>{translate(themeLabel(name))}</ListItemText>
-                        <CheckIcon fontSize="small" sx={{ ml: 2, visibility: name === themeName ? 'visible' : 'hidden' }} />
+                        <CheckIcon
+                            fontSize="small"
+                            sx={{ ml: 2, visibility: name === themeName ? 'visible' : 'hidden' }}
+                        />
                     </MenuItem>
                 ))}
             </Menu>

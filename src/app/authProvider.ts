@@ -50,5 +50,6 @@ export const authProvider: AuthProvider = {
         return { id: session.user.id, fullName: session.user.name, role: session.user.role };
     },
     getPermissions: async () => signedIn()?.user.role,
-    canAccess: async ({ resource, action }) => canAccess(signedIn()?.user.role, { resource: apiCollection(resource), action }),
+    canAccess: async ({ resource, action }) =>
+        canAccess(signedIn()?.user.role, { resource: apiCollection(resource), action }),
 };

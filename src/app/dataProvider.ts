@@ -32,10 +32,24 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 
 const rest = simpleRestProvider('/api', httpClient);
 
-const methods = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'] as const;
+const methods = [
+    'getList',
+    'getOne',
+    'getMany',
+    'getManyReference',
+    'create',
+    'update',
+    'updateMany',
+    'delete',
+    'deleteMany',
+] as const;
 
 const restMethods = Object.fromEntries(
-    methods.map(method => [method, (resource: string, params: never) => (rest[method] as (r: string, p: never) => Promise<unknown>)(apiCollection(resource), params)]),
+    methods.map(method => [
+        method,
+        (resource: string, params: never) =>
+            (rest[method] as (r: string, p: never) => Promise<unknown>)(apiCollection(resource), params),
+    ]),
 ) as unknown as DataProvider;
 
 /** A collection a developer added to db.json beside the studio's own, and how many records it holds. */
@@ -58,32 +72,49 @@ export const dataProvider = {
     getPrototypes: () => getJson<PrototypeCollection[]>('/api/prototypes'),
     /** Rewrites the order of a whole status list in one request: `ids` in their new order. */
     reorderStatuses: (params: { name: string; ids: Identifier[] }) =>
-        httpClient('/api/statuses/reorder', { method: 'POST', body: JSON.stringify(params) }).then(({ json }) => json as Status[]),
+        httpClient('/api/statuses/reorder', { method: 'POST', body: JSON.stringify(params) }).then(
+            ({ json }) => json as Status[],
+        ),
     sellPass: (params: SellPassInput) => postJson<{ pass: Pass; payment: Payment | null }>('/api/passes/sell', params),
-    freezePass: ({ id, ...params }: { id: Identifier; from: string; to: string }) => postJson<Pass>(`/api/passes/${id}/freeze`, params),
-    unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) => postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
+    freezePass: ({ id, ...params }: { id: Identifier; from: string; to: string }) =>
+        postJson<Pass>(`/api/passes/${id}/freeze`, params),
+    unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) =>
+        postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
     refund: (params: RefundInput) => postJson<{ payment: Payment; pass: Pass | null }>('/api/payments/refund', params),
     /** Pays (part of) what is still due on a pass. */
-    payPass: ({ id, ...input }: PassPaymentInput & { id: Identifier }) => postJson<{ payment: Payment; pass: Pass }>(`/api/passes/${id}/pay`, input),
+    payPass: ({ id, ...input }: PassPaymentInput & { id: Identifier }) =>
+        postJson<{ payment: Payment; pass: Pass }>(`/api/passes/${id}/pay`, input),
     /** Charges a visit marked without a pass to a pass: the one named, or the one the charging rule picks. */
     settleVisit: ({ id, passId }: { id: Identifier; passId?: Identifier }) =>
-        postJson<{ attendance: Attendance; pass: Pass }>(`/api/attendances/${id}/settle`, passId == null ? {} : { passId }),
+        postJson<{ attendance: Attendance; pass: Pass }>(
+            `/api/attendances/${id}/settle`,
+            passId == null ? {} : { passId },
+        ),
     /** Records a correction of a payment or refund: a new ledger entry pointing at it. */
-    correctPayment: ({ id, ...input }: CorrectionInput & { id: Identifier }) => postJson<Payment>(`/api/payments/${id}/correct`, input),
-    cancelPaymentLink: ({ id }: { id: string }) => postJson<PaymentLink>(`/api/paymentLinks/${encodeURIComponent(id)}/cancel`, {}),
-    generateEvents: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<GenerationAnswer>(`/api/schedules/${id}/generate`, period),
+    correctPayment: ({ id, ...input }: CorrectionInput & { id: Identifier }) =>
+        postJson<Payment>(`/api/payments/${id}/correct`, input),
+    cancelPaymentLink: ({ id }: { id: string }) =>
+        postJson<PaymentLink>(`/api/paymentLinks/${encodeURIComponent(id)}/cancel`, {}),
+    generateEvents: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>
+        postJson<GenerationAnswer>(`/api/schedules/${id}/generate`, period),
     /** Generates the classes of every active group for a period: the result of each group. */
-    generateAllEvents: (period: { from: string; to: string }) => postJson<GenerationForAllAnswer>('/api/schedules/generate', period),
+    generateAllEvents: (period: { from: string; to: string }) =>
+        postJson<GenerationForAllAnswer>('/api/schedules/generate', period),
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
-    findWalkIns: ({ id, q }: { id: Identifier; q: string }) => getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
-    getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),
-    getPayroll: (period: { from: string; to: string }) => getJson<PayrollAnswer>(`/api/reports/pay?${new URLSearchParams(period)}`),
+    findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>
+        getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
+    getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>
+        getJson<TeacherPayAnswer>(`/api/teachers/${id}/pay?${new URLSearchParams(period)}`),
+    getPayroll: (period: { from: string; to: string }) =>
+        getJson<PayrollAnswer>(`/api/reports/pay?${new URLSearchParams(period)}`),
     /** Closes a teacher's pay for the days of a period, with the figures they pay now. */
-    closePay: ({ id, ...period }: { id: Identifier; from: string; to: string }) => postJson<ClosedPeriodSummary>(`/api/teachers/${id}/pay/close`, period),
+    closePay: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>
+        postJson<ClosedPeriodSummary>(`/api/teachers/${id}/pay/close`, period),
     /** Closes every teacher's pay for a period; teachers with a day of it closed already are skipped. */
     closeAllPay: (period: { from: string; to: string }) => postJson<CloseAllAnswer>('/api/reports/pay/close', period),
     reopenPay: ({ id }: { id: Identifier }) => postJson<ClosedPeriodSummary>(`/api/payPeriods/${id}/reopen`, {}),
-    getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) => getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
+    getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) =>
+        getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
 };
 
 export type StudioDataProvider = typeof dataProvider;

@@ -7,7 +7,11 @@ const setPath = (target: Errors, path: PropertyKey[], message: string) => {
     let node = target;
     path.slice(0, -1).forEach((key, index) => {
         const next = node[String(key)];
-        node = (next && typeof next === 'object' ? next : (node[String(key)] = typeof path[index + 1] === 'number' ? [] : {})) as Errors;
+        node = (
+            next && typeof next === 'object'
+                ? next
+                : (node[String(key)] = typeof path[index + 1] === 'number' ? [] : {})
+        ) as Errors;
     });
     const last = String(path[path.length - 1] ?? '_');
     node[last] ??= message;

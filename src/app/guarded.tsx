@@ -9,7 +9,15 @@ import type { Role } from '../domain/types';
  * then redirects. Rendering the page only once access is granted means a role that may not open a
  * screen fetches nothing for it.
  */
-export const RequireAccess = ({ resource, action, children }: { resource?: string; action: string; children: ReactNode }) => {
+export const RequireAccess = ({
+    resource,
+    action,
+    children,
+}: {
+    resource?: string;
+    action: string;
+    children: ReactNode;
+}) => {
     const contextResource = useResourceContext();
     const { canAccess, isPending } = useCanAccess({ resource: resource ?? contextResource, action });
     if (isPending) return <Loading />;

@@ -7,5 +7,7 @@ type Screen = ComponentType<object>;
  * own chunk, so the sign-in page and the first screen load only what they show. Rendered inside
  * react-admin's layout, whose Suspense shows the loading indicator meanwhile.
  */
-export const lazyComponent = <M extends Record<K, Screen>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<Screen> =>
-    lazy(async () => ({ default: (await load())[name] }));
+export const lazyComponent = <M extends Record<K, Screen>, K extends keyof M>(
+    load: () => Promise<M>,
+    name: K,
+): LazyExoticComponent<Screen> => lazy(async () => ({ default: (await load())[name] }));

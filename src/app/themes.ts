@@ -108,13 +108,18 @@ const listItemHeight = { minHeight: 45 };
 
 // MUI keeps 14px between a tooltip and its anchor on top of the popper offset; the seed asks for 10.
 const tooltipMargins = Object.fromEntries(
-    ['top', 'bottom', 'left', 'right'].map(side => [`.MuiTooltip-popper[data-popper-placement*="${side}"] &`, { margin: 0 }]),
+    ['top', 'bottom', 'left', 'right'].map(side => [
+        `.MuiTooltip-popper[data-popper-placement*="${side}"] &`,
+        { margin: 0 },
+    ]),
 );
 
 const buildTheme = (name: ThemeName): RaThemeOptions => {
     const colours = coloursOf(name);
     const isLight = colours.mode === 'light';
-    const cardShadow = isLight ? 'rgba(145, 158, 171, 0.3) 0 0 2px 0, rgba(145, 158, 171, 0.12) 0 12px 24px -4px' : 'none';
+    const cardShadow = isLight
+        ? 'rgba(145, 158, 171, 0.3) 0 0 2px 0, rgba(145, 158, 171, 0.12) 0 12px 24px -4px'
+        : 'none';
     return {
         palette: {
             mode: colours.mode,
@@ -190,7 +195,13 @@ const buildTheme = (name: ThemeName): RaThemeOptions => {
             RaLayout: { styleOverrides: { root: { '& .RaLayout-content': { minWidth: 0 } } } },
             RaDataTable: {
                 styleOverrides: {
-                    root: { '& .RaDataTable-tableWrapper': { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', overflowX: 'auto' } },
+                    root: {
+                        '& .RaDataTable-tableWrapper': {
+                            display: 'grid',
+                            gridTemplateColumns: 'minmax(0, 1fr)',
+                            overflowX: 'auto',
+                        },
+                    },
                 },
             },
             RaMenuItemLink: {
@@ -209,7 +220,10 @@ const buildTheme = (name: ThemeName): RaThemeOptions => {
     };
 };
 
-export const themes = Object.fromEntries(themeNames.map(name => [name, buildTheme(name)])) as Record<ThemeName, RaThemeOptions>;
+export const themes = Object.fromEntries(themeNames.map(name => [name, buildTheme(name)])) as Record<
+    ThemeName,
+    RaThemeOptions
+>;
 
 /** The theme to use for a stored value, which may be missing or stale (a theme since renamed). */
 export const themeFor = (name: unknown): RaThemeOptions => themes[isThemeName(name) ? name : defaultThemeName];

@@ -121,10 +121,23 @@ export interface TeacherDashboard {
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
 export interface StudioNumbers {
-    income: { thisMonth: number; lastMonthToDate: number; lastMonth: number; toDate: { current: Period; previous: Period }; previous: Period };
+    income: {
+        thisMonth: number;
+        lastMonthToDate: number;
+        lastMonth: number;
+        toDate: { current: Period; previous: Period };
+        previous: Period;
+    };
     activePasses: number;
     visitsThisWeek: number;
-    expiringPasses: { id: Identifier; customerId: Identifier; customer: string; name: string; endsOn: string; visitsLeft: number | null }[];
+    expiringPasses: {
+        id: Identifier;
+        customerId: Identifier;
+        customer: string;
+        name: string;
+        endsOn: string;
+        visitsLeft: number | null;
+    }[];
     expiringCount: number;
     unpaidVisits: number;
     unpaidCustomers: { customerId: Identifier; customer: string; visits: number }[];

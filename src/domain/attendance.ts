@@ -28,7 +28,18 @@ export interface Settlement {
     changes: { passId: Identifier; delta: 1 | -1 }[];
 }
 
-type ChargeablePass = Pick<Pass, 'id' | 'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed' | 'directionIds'>;
+type ChargeablePass = Pick<
+    Pass,
+    | 'id'
+    | 'cancelled'
+    | 'startsOn'
+    | 'endsOn'
+    | 'frozenFrom'
+    | 'frozenTo'
+    | 'visitsTotal'
+    | 'visitsUsed'
+    | 'directionIds'
+>;
 
 /**
  * What an attendance should be charged, given what it was charged before (`null` for a new mark) and
@@ -37,12 +48,17 @@ type ChargeablePass = Pick<Pass, 'id' | 'cancelled' | 'startsOn' | 'endsOn' | 'f
  * pass to charge again, so a debt is settled once a pass is there.
  */
 export const settleVisit = (before: Charge | null, visit: Visit, passes: ChargeablePass[]): Settlement => {
-    const giveBack: Settlement['changes'] = before?.charged && before.passId !== null ? [{ passId: before.passId, delta: -1 }] : [];
+    const giveBack: Settlement['changes'] =
+        before?.charged && before.passId !== null ? [{ passId: before.passId, delta: -1 }] : [];
     if (!visit.charges || visit.eventCancelled) return { charge: noCharge, changes: giveBack };
-    if (before?.charged && before.passId !== null && passes.some(pass => pass.id === before.passId)) return { charge: before, changes: [] };
+    if (before?.charged && before.passId !== null && passes.some(pass => pass.id === before.passId))
+        return { charge: before, changes: [] };
     const pass = passToCharge(passes, visit.date, visit.directionId);
     if (!pass) return { charge: { passId: null, charged: false, unpaid: true }, changes: giveBack };
-    return { charge: { passId: pass.id, charged: true, unpaid: false }, changes: [...giveBack, { passId: pass.id, delta: 1 }] };
+    return {
+        charge: { passId: pass.id, charged: true, unpaid: false },
+        changes: [...giveBack, { passId: pass.id, delta: 1 }],
+    };
 };
 
 /** Giving back the visit of an attendance that is deleted. */
@@ -85,5 +101,10 @@ export interface MarkingInput {
 
 export const marking = ({ date, today, role, teacherEditDays }: MarkingInput): Marking => {
     const lastTeacherDay = addDays(date, teacherEditDays);
-    return { future: date > today, locked: role === 'teacher' && today > lastTeacherDay, lastTeacherDay, teacherEditDays };
+    return {
+        future: date > today,
+        locked: role === 'teacher' && today > lastTeacherDay,
+        lastTeacherDay,
+        teacherEditDays,
+    };
 };

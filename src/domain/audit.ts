@@ -99,10 +99,14 @@ export const changedFields = (collection: string, before: Values, after: Values)
     return { before: was, after: became };
 };
 
-const idOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null);
+const idOf = (value: unknown): number | null =>
+    typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
 
 /** The customer, pass and class a record concerns, so that their History panels find its changes. */
-export const subjectsOf = (collection: string, record: Values): Pick<NewAuditEntry, 'customerId' | 'passId' | 'eventId'> =>
+export const subjectsOf = (
+    collection: string,
+    record: Values,
+): Pick<NewAuditEntry, 'customerId' | 'passId' | 'eventId'> =>
     // A prototype's customerId is the developer's own field, not a studio customer's history.
     !isStudioCollection(collection)
         ? { customerId: null, passId: null, eventId: null }
@@ -154,7 +158,11 @@ const obvious = new Set(['id', 'createdAt']);
 export const fieldChanges = (entry: Pick<NewAuditEntry, 'action' | 'before' | 'after'>): FieldChange[] => {
     const { before, after } = entry;
     if (entry.action === 'update') {
-        return Object.keys(after ?? before ?? {}).map(field => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }));
+        return Object.keys(after ?? before ?? {}).map(field => ({
+            field,
+            before: before?.[field] ?? null,
+            after: after?.[field] ?? null,
+        }));
     }
     const values = (entry.action === 'create' ? after : before) ?? {};
     return Object.entries(values)

@@ -28,12 +28,18 @@ export const csvCell = (value: CsvValue): string => {
 export const csvSeparator = (locale: string): ',' | ';' => (locale === 'ru' ? ';' : ',');
 
 /** Rows as CSV, the header first; cells separated by commas unless told otherwise. */
-export const toCsv = (rows: CsvValue[][], separator: ',' | ';' = ','): string => rows.map(row => row.map(csvCell).join(separator)).join('\n');
+export const toCsv = (rows: CsvValue[][], separator: ',' | ';' = ','): string =>
+    rows.map(row => row.map(csvCell).join(separator)).join('\n');
 
 /** A record's fields as columns: nested objects by dotted names (pay.kind), lists joined by semicolons. */
 const flatten = (value: unknown, name: string, into: Map<string, CsvValue>) => {
     if (Array.isArray(value)) {
-        into.set(name, value.map(item => (item !== null && typeof item === 'object' ? JSON.stringify(item) : String(item))).join(';'));
+        into.set(
+            name,
+            value
+                .map(item => (item !== null && typeof item === 'object' ? JSON.stringify(item) : String(item)))
+                .join(';'),
+        );
     } else if (value !== null && typeof value === 'object') {
         for (const [key, inner] of Object.entries(value)) flatten(inner, name ? `${name}.${key}` : key, into);
     } else {

@@ -58,7 +58,11 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'app.validation.co
 export const id = z.number({ error: 'app.validation.reference' }).int().positive();
 
 export const requiredText = (max = 200) =>
-    z.string({ error: 'ra.validation.required' }).trim().min(1, 'ra.validation.required').max(max, 'app.validation.too_long');
+    z
+        .string({ error: 'ra.validation.required' })
+        .trim()
+        .min(1, 'ra.validation.required')
+        .max(max, 'app.validation.too_long');
 
 /** Optional free text: empty strings become null so that a cleared input clears the field. */
 export const optionalText = (max = 2000) =>

@@ -21,7 +21,8 @@ export const fromCents = (value: number) => value / 100;
  * A payment adds, a refund takes away, and a correction adds its signed amount. A correction counts on
  * its own date: the income already reported for the corrected entry's day is not rewritten.
  */
-export const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) => (payment.kind === 'refund' ? -payment.amount : payment.amount);
+export const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) =>
+    payment.kind === 'refund' ? -payment.amount : payment.amount;
 
 /** The first day of the bucket holding `date`: the day itself, its week's Monday, or the first of its month. */
 export const bucketOf = (date: string, interval: Interval): string =>
@@ -30,7 +31,7 @@ export const bucketOf = (date: string, interval: Interval): string =>
 /** Every bucket of the period, in order, so that empty days, weeks or months show as zero. */
 export const bucketsOf = ({ from, to }: Period, interval: Interval): string[] => {
     const buckets: string[] = [];
-    for (let bucket = bucketOf(from, interval); bucket <= to; ) {
+    for (let bucket = bucketOf(from, interval); bucket <= to;) {
         buckets.push(bucket);
         bucket = interval === 'day' ? addDays(bucket, 1) : interval === 'week' ? addDays(bucket, 7) : nextMonth(bucket);
     }
@@ -64,11 +65,20 @@ const bucketIndex = (boundaries: number[], at: number) => {
 /** Where the studio's buckets of a period begin, and where the period ends: the first span starts with the period, not its bucket. */
 export const bucketBoundaries = (period: Period, interval: Interval, timeZone: string): string[] => {
     const [start, end] = instantRange(period.from, period.to, timeZone);
-    return [start, ...bucketsOf(period, interval).slice(1).map(bucket => instantAt(`${bucket}T00:00`, timeZone)), end];
+    return [
+        start,
+        ...bucketsOf(period, interval)
+            .slice(1)
+            .map(bucket => instantAt(`${bucket}T00:00`, timeZone)),
+        end,
+    ];
 };
 
 /** Income in cents (payments and corrections, less refunds) paid in each span between consecutive boundaries; payments outside them count nowhere. */
-export const incomeBetween = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], boundaries: string[]): number[] => {
+export const incomeBetween = (
+    payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[],
+    boundaries: string[],
+): number[] => {
     const times = boundaries.map(instant => Date.parse(instant));
     const sums = times.slice(1).map(() => 0);
     for (const payment of payments) {
@@ -91,8 +101,12 @@ export const seriesOf = (period: Period, interval: Interval, sums: number[]): In
 });
 
 /** Income (payments minus refunds, corrections counted) over the period, by day, week or month in the studio's time zone. */
-export const incomeSeries = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], period: Period, interval: Interval, timeZone: string): IncomeSeries =>
-    seriesOf(period, interval, incomeBetween(payments, bucketBoundaries(period, interval, timeZone)));
+export const incomeSeries = (
+    payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[],
+    period: Period,
+    interval: Interval,
+    timeZone: string,
+): IncomeSeries => seriesOf(period, interval, incomeBetween(payments, bucketBoundaries(period, interval, timeZone)));
 
 /**
  * Several lists of boundaries asked as one (the engine then reads each payment once): the merged list,
@@ -125,7 +139,11 @@ export const periodTotals = (periods: Period[], timeZone: string) => {
 };
 
 /** Income (payments minus refunds, corrections counted) of each period: the dashboard's months. */
-export const incomeTotals = (payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[], periods: Period[], timeZone: string): number[] => {
+export const incomeTotals = (
+    payments: Pick<Payment, 'paidAt' | 'kind' | 'amount'>[],
+    periods: Period[],
+    timeZone: string,
+): number[] => {
     const { boundaries, totals } = periodTotals(periods, timeZone);
     return totals(incomeBetween(payments, boundaries));
 };
@@ -137,7 +155,10 @@ export interface IncomeShare {
     cents: number;
 }
 
-export const incomeShares = (payments: Pick<Payment, 'kind' | 'amount' | 'method' | 'passId'>[], passes: Map<Identifier, Pick<Pass, 'subscriptionId'>>): IncomeShare[] => {
+export const incomeShares = (
+    payments: Pick<Payment, 'kind' | 'amount' | 'method' | 'passId'>[],
+    passes: Map<Identifier, Pick<Pass, 'subscriptionId'>>,
+): IncomeShare[] => {
     const shares = new Map<string, IncomeShare>();
     for (const payment of payments) {
         const planId = payment.passId == null ? null : (passes.get(payment.passId)?.subscriptionId ?? null);
@@ -161,12 +182,23 @@ const summed = <T>(entries: T[], keyOf: (entry: T) => string, centsOf: (entry: T
     return sums;
 };
 
-export const incomeByMethod = (shares: IncomeShare[]): Amount[] => amountsOf(summed(shares, share => share.method, share => share.cents));
+export const incomeByMethod = (shares: IncomeShare[]): Amount[] =>
+    amountsOf(
+        summed(
+            shares,
+            share => share.method,
+            share => share.cents,
+        ),
+    );
 
 /** By the plan of the pass a payment paid for; payments for no pass go under `none`. */
 export const incomeByPlan = (shares: IncomeShare[], plans: Map<Identifier, Pick<Subscription, 'name'>>): Amount[] =>
     amountsOf(
-        summed(shares, share => (share.planId === null ? 'none' : String(share.planId)), share => share.cents),
+        summed(
+            shares,
+            share => (share.planId === null ? 'none' : String(share.planId)),
+            share => share.cents,
+        ),
         key => (key === 'none' ? undefined : plans.get(Number(key))?.name),
     );
 
@@ -217,7 +249,8 @@ const byIdArray = <T>(ids: Iterable<Identifier>): (T | undefined)[] => {
 /** What a charged visit with a pass of N visits earns: price / N. */
 export const visitShare = (price: number, visitsTotal: number) => cents(price / visitsTotal);
 /** What a visit with an unlimited pass earns: the pass's day (price / days of validity), split among the classes it was used for that day. */
-export const unlimitedVisitShare = (price: number, validDays: number, visitsThatDay: number) => cents(price / validDays / visitsThatDay);
+export const unlimitedVisitShare = (price: number, validDays: number, visitsThatDay: number) =>
+    cents(price / validDays / visitsThatDay);
 /** What a day of an unlimited pass without a visit earns. */
 export const unvisitedDayShare = (price: number, validDays: number) => cents(price / validDays);
 
@@ -282,7 +315,12 @@ export const earnedShares = ({ attendances, events, courses, passes }: EarnedInp
         const event = events.get(eventId) as Pick<StudioEvent, 'courseId' | 'teacherId' | 'studioId'>;
         const directionId = courses.get(event.courseId)?.directionId ?? null;
         const key = `${directionId} ${event.teacherId} ${event.studioId}`;
-        const group = groups.get(key) ?? { directionId, teacherId: event.teacherId, studioId: event.studioId, cents: 0 };
+        const group = groups.get(key) ?? {
+            directionId,
+            teacherId: event.teacherId,
+            studioId: event.studioId,
+            cents: 0,
+        };
         group.cents += amount;
         groups.set(key, group);
     }
@@ -291,13 +329,39 @@ export const earnedShares = ({ attendances, events, courses, passes }: EarnedInp
 
 /** The total and the breakdowns of what was earned, from the shares of either engine. */
 export const earnedBreakdown = ({ groups, unvisitedDays, unvisitedCents }: EarnedShares): Earned => {
-    const none = (sums: Map<string, number>) => (unvisitedDays > 0 ? sums.set('none', (sums.get('none') ?? 0) + unvisitedCents) : sums);
+    const none = (sums: Map<string, number>) =>
+        unvisitedDays > 0 ? sums.set('none', (sums.get('none') ?? 0) + unvisitedCents) : sums;
     return {
         total: fromCents(groups.reduce((total, group) => total + group.cents, 0) + unvisitedCents),
-        byDirection: amountsOf(none(summed(groups, group => String(group.directionId ?? 'none'), group => group.cents))),
-        byTeacher: amountsOf(none(summed(groups, group => String(group.teacherId), group => group.cents))),
-        byStudio: amountsOf(none(summed(groups, group => String(group.studioId), group => group.cents))),
+        byDirection: amountsOf(
+            none(
+                summed(
+                    groups,
+                    group => String(group.directionId ?? 'none'),
+                    group => group.cents,
+                ),
+            ),
+        ),
+        byTeacher: amountsOf(
+            none(
+                summed(
+                    groups,
+                    group => String(group.teacherId),
+                    group => group.cents,
+                ),
+            ),
+        ),
+        byStudio: amountsOf(
+            none(
+                summed(
+                    groups,
+                    group => String(group.studioId),
+                    group => group.cents,
+                ),
+            ),
+        ),
     };
 };
 
-export const earnedRevenue = (inputs: EarnedInputs, period: Period): Earned => earnedBreakdown(earnedShares(inputs, period));
+export const earnedRevenue = (inputs: EarnedInputs, period: Period): Earned =>
+    earnedBreakdown(earnedShares(inputs, period));

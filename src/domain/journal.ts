@@ -63,7 +63,9 @@ export const buildJournal = (
     const marks = attendances.filter(attendance => columnOf.has(attendance.eventId));
     const names = new Map(customers.map(customer => [customer.id, sortingName(customer)]));
     const rowIds = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
-    const rows = new Map<Identifier, JournalRow>(rowIds.map(id => [id, { customerId: id, name: names.get(id) ?? `#${id}`, marks: {}, visits: 0 }]));
+    const rows = new Map<Identifier, JournalRow>(
+        rowIds.map(id => [id, { customerId: id, name: names.get(id) ?? `#${id}`, marks: {}, visits: 0 }]),
+    );
     for (const mark of marks) {
         const row = rows.get(mark.customerId) as JournalRow;
         row.marks[String(mark.eventId)] = mark.status;

@@ -47,16 +47,44 @@ const complement = (ranges: readonly Range[]): Range[] => {
 };
 
 const DIGITS: Range[] = [[0x30, 0x39]];
-const WORD: Range[] = [[0x30, 0x39], [0x41, 0x5a], [0x5f, 0x5f], [0x61, 0x7a]];
-const LINE_TERMINATORS: Range[] = [[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]];
-const SPACES: Range[] = [
-    [0x09, 0x0d], [0x20, 0x20], [0xa0, 0xa0], [0x1680, 0x1680], [0x2000, 0x200a],
-    [0x2028, 0x2029], [0x202f, 0x202f], [0x205f, 0x205f], [0x3000, 0x3000], [0xfeff, 0xfeff],
+const WORD: Range[] = [
+    [0x30, 0x39],
+    [0x41, 0x5a],
+    [0x5f, 0x5f],
+    [0x61, 0x7a],
 ];
-const CLASS_ESCAPES: Record<string, Range[]> = { d: DIGITS, D: complement(DIGITS), w: WORD, W: complement(WORD), s: SPACES, S: complement(SPACES) };
+const LINE_TERMINATORS: Range[] = [
+    [0x0a, 0x0a],
+    [0x0d, 0x0d],
+    [0x2028, 0x2029],
+];
+const SPACES: Range[] = [
+    [0x09, 0x0d],
+    [0x20, 0x20],
+    [0xa0, 0xa0],
+    [0x1680, 0x1680],
+    [0x2000, 0x200a],
+    [0x2028, 0x2029],
+    [0x202f, 0x202f],
+    [0x205f, 0x205f],
+    [0x3000, 0x3000],
+    [0xfeff, 0xfeff],
+];
+const CLASS_ESCAPES: Record<string, Range[]> = {
+    d: DIGITS,
+    D: complement(DIGITS),
+    w: WORD,
+    W: complement(WORD),
+    s: SPACES,
+    S: complement(SPACES),
+};
 const CHARACTER_ESCAPES: Record<string, number> = { n: 0x0a, t: 0x09, r: 0x0d, f: 0x0c, v: 0x0b };
 type Count = { min: number; max: number };
-const SIMPLE_QUANTIFIERS: Record<string, Count> = { '*': { min: 0, max: Infinity }, '+': { min: 1, max: Infinity }, '?': { min: 0, max: 1 } };
+const SIMPLE_QUANTIFIERS: Record<string, Count> = {
+    '*': { min: 0, max: Infinity },
+    '+': { min: 1, max: Infinity },
+    '?': { min: 0, max: 1 },
+};
 
 /**
  * A character as the `i` flag compares it (Canonicalize without the u flag): its upper case, unless that is
@@ -81,7 +109,8 @@ const equivalents = (code: number): readonly number[] => {
             byCanonical.set(key, [...group, c]);
         }
         equivalenceTable = new Map();
-        for (const group of byCanonical.values()) if (group.length > 1) for (const c of group) equivalenceTable.set(c, group);
+        for (const group of byCanonical.values())
+            if (group.length > 1) for (const c of group) equivalenceTable.set(c, group);
     }
     return equivalenceTable.get(code) ?? [code];
 };
@@ -173,9 +202,11 @@ class Parser {
 
     private group(start: number): Node {
         if (this.eat('?')) {
-            if (this.eat('=') || this.eat('!') || this.eat('<=') || this.eat('<!')) this.fail('lookahead and lookbehind are not supported', start);
+            if (this.eat('=') || this.eat('!') || this.eat('<=') || this.eat('<!'))
+                this.fail('lookahead and lookbehind are not supported', start);
             if (this.eat('<')) this.groupName(start);
-            else if (!this.eat(':')) this.fail('unknown kind of group: after (? only : and <name> are supported', start);
+            else if (!this.eat(':'))
+                this.fail('unknown kind of group: after (? only : and <name> are supported', start);
         }
         const inner = this.disjunction();
         if (!this.eat(')')) this.fail('unbalanced parenthesis: this ( is never closed', start);
@@ -204,7 +235,8 @@ class Parser {
             const to = this.classAtom();
             if (typeof from !== 'number' || typeof to !== 'number') {
                 // RegExp without the u flag reads [\d-z] as \d, - and z.
-                for (const part of [from, 0x2d, to]) ranges.push(...(typeof part === 'number' ? [[part, part] as const] : part));
+                for (const part of [from, 0x2d, to])
+                    ranges.push(...(typeof part === 'number' ? [[part, part] as const] : part));
             } else if (to < from) {
                 this.fail(`the range ${String.fromCharCode(from)}-${String.fromCharCode(to)} is out of order`, dash);
             } else ranges.push([from, to]);
@@ -239,7 +271,8 @@ class Parser {
     private hex(letter: 'x' | 'u', start: number) {
         const digits = letter === 'x' ? 2 : 4;
         const text = this.pattern.slice(this.pos, this.pos + digits);
-        if (text.length < digits || !/^[\da-f]+$/i.test(text)) this.fail(`\\${letter} must be followed by ${digits} hexadecimal digits`, start);
+        if (text.length < digits || !/^[\da-f]+$/i.test(text))
+            this.fail(`\\${letter} must be followed by ${digits} hexadecimal digits`, start);
         this.pos += digits;
         return parseInt(text, 16);
     }
@@ -250,7 +283,9 @@ const compile = (root: Node): Step[] => {
     const program: Step[] = [];
     const emit = <S extends Step>(step: S): S => {
         if (program.length >= LIKE_PROGRAM_MAX_SIZE) {
-            throw new LikePatternError(`the pattern is too complex: it would need more than ${LIKE_PROGRAM_MAX_SIZE} steps`);
+            throw new LikePatternError(
+                `the pattern is too complex: it would need more than ${LIKE_PROGRAM_MAX_SIZE} steps`,
+            );
         }
         program.push(step);
         return step;
@@ -311,7 +346,8 @@ const reads = ({ ranges, negated }: SetStep, same: readonly number[]) => {
     return negated;
 };
 
-const isWordAt = (text: string, index: number) => index >= 0 && index < text.length && inRanges(WORD, text.charCodeAt(index));
+const isWordAt = (text: string, index: number) =>
+    index >= 0 && index < text.length && inRanges(WORD, text.charCodeAt(index));
 
 const holds = (assertion: Assertion, text: string, pos: number) => {
     if (assertion === 'start') return pos === 0;
@@ -354,7 +390,8 @@ const run = (program: Step[], text: string): boolean => {
 
 /** A matcher with the answer of `new RegExp(pattern, 'i').test(text)`, or a LikePatternError saying what is not supported. */
 export const compileLike = (pattern: string): LikeMatcher => {
-    if (pattern.length > LIKE_PATTERN_MAX_LENGTH) throw new LikePatternError(`the pattern is longer than ${LIKE_PATTERN_MAX_LENGTH} characters`);
+    if (pattern.length > LIKE_PATTERN_MAX_LENGTH)
+        throw new LikePatternError(`the pattern is longer than ${LIKE_PATTERN_MAX_LENGTH} characters`);
     const program = compile(new Parser(pattern).parse());
     return { test: (text: string) => run(program, text) };
 };

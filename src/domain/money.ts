@@ -12,17 +12,27 @@ import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './typ
  */
 
 /** Staff take cash, card or transfer at the desk; `online` is only what a payment link records. */
-export const deskPaymentMethods = ['cash', 'card', 'transfer'] as const satisfies readonly (typeof paymentMethods)[number][];
+export const deskPaymentMethods = [
+    'cash',
+    'card',
+    'transfer',
+] as const satisfies readonly (typeof paymentMethods)[number][];
 const deskMethod = z.enum(deskPaymentMethods, { error: 'app.validation.choice' });
 
 /**
  * A refund may also go back online, to the card a payment link charged: the schema takes it, and
  * `checkRefund` allows it only where an online payment was made (the pass's, or the customer's).
  */
-export const refundMethods = [...deskPaymentMethods, 'online'] as const satisfies readonly (typeof paymentMethods)[number][];
+export const refundMethods = [
+    ...deskPaymentMethods,
+    'online',
+] as const satisfies readonly (typeof paymentMethods)[number][];
 
 /** Why a price is lower than the plan's: said by whoever gives the discount, kept on the pass. */
-const discountReason = optionalText(500).refine(value => value == null || value.length >= 3, 'app.money.errors.reason_too_short');
+const discountReason = optionalText(500).refine(
+    value => value == null || value.length >= 3,
+    'app.money.errors.reason_too_short',
+);
 
 export const sellPassSchema = z
     .object({
@@ -39,7 +49,10 @@ export const sellPassSchema = z
         price: optional(money),
         discountReason,
     })
-    .refine(value => value.price == null || value.discountReason != null, { message: 'app.money.errors.discount_needs_reason', path: ['discountReason'] });
+    .refine(value => value.price == null || value.discountReason != null, {
+        message: 'app.money.errors.discount_needs_reason',
+        path: ['discountReason'],
+    });
 export type SellPassInput = z.output<typeof sellPassSchema>;
 
 /** Paying what is still due on a pass, at the desk. */
@@ -64,7 +77,10 @@ export const refundSchema = z
         cancelPass: z.boolean().default(false),
         note: optionalText(500),
     })
-    .refine(value => !value.cancelPass || value.passId != null, { message: 'app.money.errors.cancel_needs_pass', path: ['passId'] });
+    .refine(value => !value.cancelPass || value.passId != null, {
+        message: 'app.money.errors.cancel_needs_pass',
+        path: ['passId'],
+    });
 export type RefundInput = z.output<typeof refundSchema>;
 
 const cardDigits = (value: string) => value.replace(/[\s-]/g, '');
@@ -78,7 +94,9 @@ const expiryPattern = /^(0[1-9]|1[0-2])\/\d{2}$/;
  */
 export const cardExpired = (expiry: string, now: Date = new Date()): boolean => {
     const [month, year] = expiry.split('/').map(Number);
-    return 2000 + year < now.getUTCFullYear() || (2000 + year === now.getUTCFullYear() && month < now.getUTCMonth() + 1);
+    return (
+        2000 + year < now.getUTCFullYear() || (2000 + year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    );
 };
 
 /**
@@ -150,7 +168,10 @@ export const passForSale = (
     paymentId: null,
 });
 
-type FreezeFacts = Pick<Pass, 'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'>;
+type FreezeFacts = Pick<
+    Pass,
+    'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'
+>;
 type FreezeChange = Pick<Pass, 'endsOn' | 'frozenFrom' | 'frozenTo'>;
 
 /** Days from `from` to `to`, both included. */
@@ -179,7 +200,8 @@ export const canFreeze = (pass: FreezeFacts, freezeDays: number, today: string):
     !pass.cancelled && freezeDays > 0 && !pass.frozenFrom && visitsLeft(pass) !== 0 && today <= pass.endsOn;
 
 /** Whether a pass's freeze can be ended today: unfreezePass accepts today while the freeze lasts or before it starts. */
-export const canUnfreeze = (pass: FreezeFacts, today: string): boolean => !pass.cancelled && !!pass.frozenFrom && !!pass.frozenTo && today <= pass.frozenTo;
+export const canUnfreeze = (pass: FreezeFacts, today: string): boolean =>
+    !pass.cancelled && !!pass.frozenFrom && !!pass.frozenTo && today <= pass.frozenTo;
 
 /**
  * Unfreezing on `on` (the first day the pass works again): the days from `on` to the freeze's end
@@ -191,7 +213,9 @@ export const unfreezePass = (pass: FreezeFacts, on: string): FreezeChange => {
     const start = on < pass.frozenFrom ? pass.frozenFrom : on;
     const unused = daysInRange(start, pass.frozenTo);
     const endsOn = addDays(pass.endsOn, -unused);
-    return start <= pass.frozenFrom ? { frozenFrom: null, frozenTo: null, endsOn } : { frozenFrom: pass.frozenFrom, frozenTo: addDays(start, -1), endsOn };
+    return start <= pass.frozenFrom
+        ? { frozenFrom: null, frozenTo: null, endsOn }
+        : { frozenFrom: pass.frozenFrom, frozenTo: addDays(start, -1), endsOn };
 };
 
 const cents = (amount: number) => Math.round(amount * 100);
@@ -206,7 +230,8 @@ type LedgerEntry = Pick<Payment, 'kind' | 'amount' | 'passId'>;
 const signOf = (kind: Payment['kind']) => (kind === 'refund' ? -1 : 1);
 
 /** Payments less refunds, corrections counted, in cents. */
-const balance = (entries: LedgerEntry[]) => entries.reduce((total, entry) => total + signOf(entry.kind) * cents(entry.amount), 0);
+const balance = (entries: LedgerEntry[]) =>
+    entries.reduce((total, entry) => total + signOf(entry.kind) * cents(entry.amount), 0);
 
 /**
  * What may still be refunded, from all the customer's payments and refunds: in all, what they paid less
@@ -223,8 +248,13 @@ export const refundable = (payments: LedgerEntry[], passId?: Identifier | null):
  * Whether money came in online (through a payment link) for the pass, or for the customer at all when
  * no pass is named: only then can a refund go back the same way.
  */
-export const paidOnline = (payments: (Pick<Payment, 'kind' | 'passId'> & Partial<Pick<Payment, 'method'>>)[], passId?: Identifier | null): boolean =>
-    payments.some(entry => entry.kind === 'payment' && entry.method === 'online' && (passId == null || entry.passId === passId));
+export const paidOnline = (
+    payments: (Pick<Payment, 'kind' | 'passId'> & Partial<Pick<Payment, 'method'>>)[],
+    passId?: Identifier | null,
+): boolean =>
+    payments.some(
+        entry => entry.kind === 'payment' && entry.method === 'online' && (passId == null || entry.passId === passId),
+    );
 
 /** Checks a refund against what the customer paid: `payments` are all of theirs, payments and refunds. */
 export const checkRefund = (
@@ -266,7 +296,10 @@ const effectiveCents = (entry: CorrectableEntry, ledger: LedgerWithCorrections) 
  */
 export const checkCorrection = (entry: CorrectableEntry, ledger: LedgerWithCorrections, amount: number): void => {
     if (entry.kind === 'correction') refuse('correctsId', 'correct_correction');
-    const after = [...ledger, { kind: 'correction' as const, amount, passId: entry.passId ?? null, correctsId: entry.id }];
+    const after = [
+        ...ledger,
+        { kind: 'correction' as const, amount, passId: entry.passId ?? null, correctsId: entry.id },
+    ];
     if (effectiveCents(entry, after) < 0) refuse('amount', 'correction_too_large');
     // Only a correction taking money away can overdraw; one adding money is never refused for a balance
     // that was already short.

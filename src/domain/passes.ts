@@ -3,7 +3,10 @@ import type { Identifier, Pass } from './types';
 /** What a pass is on a date: derived from its fields, never stored. */
 export type PassState = 'active' | 'frozen' | 'expired' | 'used_up' | 'cancelled' | 'not_started';
 
-type PassFacts = Pick<Pass, 'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'>;
+type PassFacts = Pick<
+    Pass,
+    'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'
+>;
 
 /** Visits left, or null for an unlimited pass. */
 export const visitsLeft = (pass: Pick<Pass, 'visitsTotal' | 'visitsUsed'>): number | null =>
@@ -36,7 +39,11 @@ export const coversDirection = (pass: Pick<Pass, 'directionIds'>, directionId: I
  * direction, the one ending soonest first (then the older one), so that nothing expires unused while
  * a longer pass is spent.
  */
-export const passToCharge = <P extends PassFacts & Pick<Pass, 'id' | 'directionIds'>>(passes: P[], date: string, directionId: Identifier): P | undefined =>
+export const passToCharge = <P extends PassFacts & Pick<Pass, 'id' | 'directionIds'>>(
+    passes: P[],
+    date: string,
+    directionId: Identifier,
+): P | undefined =>
     passes
         .filter(pass => isActiveOn(pass, date) && coversDirection(pass, directionId))
         .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];
@@ -52,7 +59,11 @@ const coversVisit = (pass: PassFacts & Pick<Pass, 'directionIds'>, date: string,
  * Why `pass` cannot be charged for a visit on `date` to a class of `directionId`, or null when it can:
  * one that does not cover the visit (dates, direction, cancelled), one frozen that day, one used up.
  */
-export const whyNotCharged = (pass: PassFacts & Pick<Pass, 'directionIds'>, date: string, directionId: Identifier): NoChargeReason | null => {
+export const whyNotCharged = (
+    pass: PassFacts & Pick<Pass, 'directionIds'>,
+    date: string,
+    directionId: Identifier,
+): NoChargeReason | null => {
     if (!coversVisit(pass, date, directionId)) return 'no_covering_pass';
     if (isFrozenOn(pass, date)) return 'pass_frozen';
     if (visitsLeft(pass) === 0) return 'no_visits_left';
@@ -63,7 +74,11 @@ export const whyNotCharged = (pass: PassFacts & Pick<Pass, 'directionIds'>, date
  * Why none of `passes` can be charged for the visit: the reason of the pass nearest to paying for it
  * (a frozen one before a used-up one), so that staff learn what to do (unfreeze, sell a new pass).
  */
-export const whyNoneCharged = (passes: (PassFacts & Pick<Pass, 'directionIds'>)[], date: string, directionId: Identifier): NoChargeReason => {
+export const whyNoneCharged = (
+    passes: (PassFacts & Pick<Pass, 'directionIds'>)[],
+    date: string,
+    directionId: Identifier,
+): NoChargeReason => {
     const reasons = new Set(passes.map(pass => whyNotCharged(pass, date, directionId)));
     if (reasons.has('pass_frozen')) return 'pass_frozen';
     if (reasons.has('no_visits_left')) return 'no_visits_left';
@@ -71,5 +86,11 @@ export const whyNoneCharged = (passes: (PassFacts & Pick<Pass, 'directionIds'>)[
 };
 
 /** The pass frozen on `date` that would otherwise pay for a visit to `directionId`: the roster names its freeze. */
-export const frozenPassOn = <P extends PassFacts & Pick<Pass, 'id' | 'directionIds'>>(passes: P[], date: string, directionId: Identifier): P | undefined =>
-    passes.filter(pass => whyNotCharged(pass, date, directionId) === 'pass_frozen').sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];
+export const frozenPassOn = <P extends PassFacts & Pick<Pass, 'id' | 'directionIds'>>(
+    passes: P[],
+    date: string,
+    directionId: Identifier,
+): P | undefined =>
+    passes
+        .filter(pass => whyNotCharged(pass, date, directionId) === 'pass_frozen')
+        .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];

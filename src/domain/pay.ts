@@ -45,7 +45,8 @@ export const payRate = ({ kind, amount, ...fields }: Pick<PayRate, 'kind' | 'amo
 });
 
 /** The rate in force today for every class: what lists show as a teacher's pay. */
-export const currentRate = (rates: readonly PayRate[], today: string): PayRate | null => rateOn(rates, today, undefined);
+export const currentRate = (rates: readonly PayRate[], today: string): PayRate | null =>
+    rateOn(rates, today, undefined);
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
@@ -53,13 +54,20 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
 const narrowness = (rate: PayRate) => (rate.courseId !== null ? 2 : rate.directionId !== null ? 1 : 0);
 
 /** The rate in force for a class of `course` on `date`, or null when none reaches it. */
-export const rateOn = (rates: readonly PayRate[], date: string, course: Pick<Course, 'id' | 'directionId'> | undefined): PayRate | null => {
+export const rateOn = (
+    rates: readonly PayRate[],
+    date: string,
+    course: Pick<Course, 'id' | 'directionId'> | undefined,
+): PayRate | null => {
     let found: PayRate | null = null;
     for (const rate of rates) {
         if (rate.from !== null && rate.from > date) continue;
         if (rate.courseId !== null && rate.courseId !== course?.id) continue;
         if (rate.directionId !== null && rate.directionId !== course?.directionId) continue;
-        const better = !found || narrowness(rate) > narrowness(found) || (narrowness(rate) === narrowness(found) && (found.from ?? '') < (rate.from ?? ''));
+        const better =
+            !found ||
+            narrowness(rate) > narrowness(found) ||
+            (narrowness(rate) === narrowness(found) && (found.from ?? '') < (rate.from ?? ''));
         if (better) found = rate;
     }
     return found;
@@ -85,7 +93,9 @@ export const teacherPay = (
     courses: ReadonlyMap<Identifier, Pick<Course, 'id' | 'directionId'>> = new Map(),
 ): TeacherPay => {
     const marksByEvent = new Map<Identifier, Pick<Attendance, 'eventId' | 'status'>[]>();
-    attendances.forEach(attendance => marksByEvent.set(attendance.eventId, [...(marksByEvent.get(attendance.eventId) ?? []), attendance]));
+    attendances.forEach(attendance =>
+        marksByEvent.set(attendance.eventId, [...(marksByEvent.get(attendance.eventId) ?? []), attendance]),
+    );
     const rows = [...events]
         .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id)
         .map(event => {
@@ -111,7 +121,11 @@ const sameRate = (a: PayRate, b: PayRate) => rateFields.every(field => a[field] 
  * before it, or from the beginning) may not be changed or removed, and a new rate may not start before
  * today. Answers the problem, or null when the change only adds or changes rates from today on.
  */
-export const payChangeProblem = (before: readonly PayRate[], after: readonly PayRate[], today: string): string | null => {
+export const payChangeProblem = (
+    before: readonly PayRate[],
+    after: readonly PayRate[],
+    today: string,
+): string | null => {
     const past = (rate: PayRate) => rate.from === null || rate.from < today;
     const kept = (rate: PayRate, rates: readonly PayRate[]) => rates.some(other => sameRate(rate, other));
     if (before.filter(past).some(rate => !kept(rate, after))) return 'app.validation.pay_past';

@@ -97,9 +97,20 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
 const dateOf = (startsAt: string) => startsAt.slice(0, 10);
 
 /** A class as records hold it: a summary, or a whole event (whose group and title may be absent). */
-export type ClassLike = Omit<ClassSummary, 'scheduleId' | 'title'> & { scheduleId?: Identifier | null; title?: string | null };
+export type ClassLike = Omit<ClassSummary, 'scheduleId' | 'title'> & {
+    scheduleId?: Identifier | null;
+    title?: string | null;
+};
 
-export const summaryOf = ({ id: eventId, startsAt, courseId, studioId, status, scheduleId, title }: ClassLike): ClassSummary => ({
+export const summaryOf = ({
+    id: eventId,
+    startsAt,
+    courseId,
+    studioId,
+    status,
+    scheduleId,
+    title,
+}: ClassLike): ClassSummary => ({
     id: eventId,
     startsAt,
     courseId,
@@ -112,8 +123,10 @@ export const summaryOf = ({ id: eventId, startsAt, courseId, studioId, status, s
 export const isClosed = (period: Pick<PayPeriod, 'reopenedAt'>) => period.reopenedAt === null;
 
 /** The closed period a day of the teacher's falls in. */
-export const closedOn = <P extends Pick<PayPeriod, 'startsOn' | 'endsOn' | 'reopenedAt'>>(periods: readonly P[], date: string): P | undefined =>
-    periods.find(period => isClosed(period) && period.startsOn <= date && date <= period.endsOn);
+export const closedOn = <P extends Pick<PayPeriod, 'startsOn' | 'endsOn' | 'reopenedAt'>>(
+    periods: readonly P[],
+    date: string,
+): P | undefined => periods.find(period => isClosed(period) && period.startsOn <= date && date <= period.endsOn);
 
 /**
  * A teacher's pay for the days `from`..`to`: the classes of closed days as stored, the others as `live`
@@ -122,38 +135,64 @@ export const closedOn = <P extends Pick<PayPeriod, 'startsOn' | 'endsOn' | 'reop
  */
 export const periodPay = (live: EventPay[], periods: readonly PayPeriod[], from: string, to: string): PeriodPay => {
     const closed = periods.filter(period => isClosed(period) && period.startsOn <= to && from <= period.endsOn);
-    const open = live.filter(row => !closedOn(closed, dateOf(row.event.startsAt))).map(row => ({ ...row, event: summaryOf(row.event), closedIn: null }));
+    const open = live
+        .filter(row => !closedOn(closed, dateOf(row.event.startsAt)))
+        .map(row => ({ ...row, event: summaryOf(row.event), closedIn: null }));
     const stored = closed.flatMap(period =>
-        period.lines.filter(line => from <= dateOf(line.event.startsAt) && dateOf(line.event.startsAt) <= to).map(line => ({ ...line, closedIn: period.id })),
+        period.lines
+            .filter(line => from <= dateOf(line.event.startsAt) && dateOf(line.event.startsAt) <= to)
+            .map(line => ({ ...line, closedIn: period.id })),
     );
-    const events = [...open, ...stored].sort((a, b) => a.event.startsAt.localeCompare(b.event.startsAt) || a.event.id - b.event.id);
+    const events = [...open, ...stored].sort(
+        (a, b) => a.event.startsAt.localeCompare(b.event.startsAt) || a.event.id - b.event.id,
+    );
     const adjustments = periods
         .filter(isClosed)
-        .flatMap(period => period.adjustments.filter(adjustment => from <= adjustment.on && adjustment.on <= to).map(adjustment => ({ ...adjustment, periodId: period.id, periodStartsOn: period.startsOn, periodEndsOn: period.endsOn })))
+        .flatMap(period =>
+            period.adjustments
+                .filter(adjustment => from <= adjustment.on && adjustment.on <= to)
+                .map(adjustment => ({
+                    ...adjustment,
+                    periodId: period.id,
+                    periodStartsOn: period.startsOn,
+                    periodEndsOn: period.endsOn,
+                })),
+        )
         .sort((a, b) => a.at.localeCompare(b.at));
     return {
         events,
         adjustments,
         visits: events.reduce((sum, row) => sum + (row.event.status === 'cancelled' ? 0 : row.visits), 0),
-        total: cents(events.reduce((sum, row) => sum + row.pay, 0) + adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0)),
+        total: cents(
+            events.reduce((sum, row) => sum + row.pay, 0) +
+                adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0),
+        ),
         closed,
     };
 };
 
 /** Classes held in a pay. */
-export const classesHeld = (pay: Pick<PeriodPay, 'events'>) => pay.events.filter(row => row.event.status === 'done').length;
+export const classesHeld = (pay: Pick<PeriodPay, 'events'>) =>
+    pay.events.filter(row => row.event.status === 'done').length;
 
 /** Why a teacher's days `from`..`to` cannot be closed today, or null: only past days, never twice. */
-export const closeProblem = (periods: readonly PayPeriod[], from: string, to: string, today: string): Record<string, string> | null => {
+export const closeProblem = (
+    periods: readonly PayPeriod[],
+    from: string,
+    to: string,
+    today: string,
+): Record<string, string> | null => {
     if (to >= today) return { to: 'app.validation.pay_close_past' };
-    if (periods.some(period => isClosed(period) && period.startsOn <= to && from <= period.endsOn)) return { from: 'app.validation.pay_close_twice' };
+    if (periods.some(period => isClosed(period) && period.startsOn <= to && from <= period.endsOn))
+        return { from: 'app.validation.pay_close_twice' };
     return null;
 };
 
 /** Why a closed period cannot be reopened, or null: it is open already, or a later period of the teacher is closed. */
 export const reopenProblem = (periods: readonly PayPeriod[], period: PayPeriod): string | null => {
     if (!isClosed(period)) return 'app.validation.pay_open';
-    if (periods.some(other => other.id !== period.id && isClosed(other) && other.startsOn > period.endsOn)) return 'app.validation.pay_reopen_later';
+    if (periods.some(other => other.id !== period.id && isClosed(other) && other.startsOn > period.endsOn))
+        return 'app.validation.pay_reopen_later';
     return null;
 };
 

@@ -34,7 +34,11 @@ export interface PayrollAnswer {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** Whether closed periods cover every day of `from`..`to`. */
-export const coveredBy = (periods: readonly Pick<PayPeriod, 'startsOn' | 'endsOn'>[], from: string, to: string): boolean => {
+export const coveredBy = (
+    periods: readonly Pick<PayPeriod, 'startsOn' | 'endsOn'>[],
+    from: string,
+    to: string,
+): boolean => {
     let next = from;
     for (const period of [...periods].sort((a, b) => a.startsOn.localeCompare(b.startsOn))) {
         if (period.startsOn > next) return false;
@@ -75,7 +79,13 @@ export const payroll = (
     const marksOf = groupBy(attendances, mark => teacherOf.get(mark.eventId));
     const periodsOf = groupBy(periods, period => period.teacherId);
     const lines = teachers.map(teacher => {
-        const live = teacherPay(teacher.pay as PayRate[], eventsOf.get(teacher.id) ?? [], marksOf.get(teacher.id) ?? [], chargingStatuses, courses);
+        const live = teacherPay(
+            teacher.pay as PayRate[],
+            eventsOf.get(teacher.id) ?? [],
+            marksOf.get(teacher.id) ?? [],
+            chargingStatuses,
+            courses,
+        );
         const pay = periodPay(live.events, periodsOf.get(teacher.id) ?? [], from, to);
         return {
             teacherId: teacher.id,

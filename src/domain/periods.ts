@@ -78,11 +78,21 @@ export const comparisonOf = (period: Period, today: string): Comparison => {
     const holdsToday = period.from <= today && today <= period.to;
     if (months === null) {
         const previous = sameDaysBefore(period);
-        const toDate = holdsToday ? { current: { from: period.from, to: today }, previous: { from: previous.from, to: addDays(previous.from, daysBetween(period.from, today)) } } : null;
+        const toDate = holdsToday
+            ? {
+                  current: { from: period.from, to: today },
+                  previous: { from: previous.from, to: addDays(previous.from, daysBetween(period.from, today)) },
+              }
+            : null;
         return { kind: 'days', length: daysBetween(period.from, period.to) + 1, previous, toDate };
     }
     const previous = { from: addMonths(period.from, -months), to: addDays(period.from, -1) };
-    const toDate = holdsToday ? { current: { from: period.from, to: today }, previous: { from: previous.from, to: sameDayOfMonth(today, -months) } } : null;
+    const toDate = holdsToday
+        ? {
+              current: { from: period.from, to: today },
+              previous: { from: previous.from, to: sameDayOfMonth(today, -months) },
+          }
+        : null;
     return { ...unitOf(period.from, months), previous, toDate };
 };
 

@@ -78,7 +78,8 @@ export const studioCollectionNames = [
     'payPeriods',
 ] as const satisfies readonly CollectionName[];
 
-export const isStudioCollection = (name: string): boolean => (studioCollectionNames as readonly string[]).includes(name);
+export const isStudioCollection = (name: string): boolean =>
+    (studioCollectionNames as readonly string[]).includes(name);
 
 /**
  * A prototype collection (one a developer added to db.json) is an admin's: admins read and write it,
@@ -86,7 +87,8 @@ export const isStudioCollection = (name: string): boolean => (studioCollectionNa
  */
 const prototypeGrants: Record<Role, readonly Action[]> = { admin: everything, manager: catalogue, teacher: [] };
 
-export const canAccessPrototype = (role: Role | undefined, action: string): boolean => !!role && prototypeGrants[role].includes(action as Action);
+export const canAccessPrototype = (role: Role | undefined, action: string): boolean =>
+    !!role && prototypeGrants[role].includes(action as Action);
 
 export const canAccess = (role: Role | undefined, params: { resource: string; action: string }): boolean => {
     if (!role) return false;

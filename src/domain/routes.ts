@@ -9,7 +9,8 @@ import type { Role } from './types';
  */
 
 /** Who may open a screen: a grant on a resource, a custom page's rule, or one role. */
-export type Access = { resource: string; action: Action } | { page: Parameters<typeof canOpenPage>[1] } | { role: Role };
+export type Access =
+    { resource: string; action: Action } | { page: Parameters<typeof canOpenPage>[1] } | { role: Role };
 
 export const mayOpen = (role: Role | undefined, access: Access): boolean => {
     if ('resource' in access) return canAccess(role, access);
@@ -40,35 +41,58 @@ export const statusListRouteNames = ['customer', 'attendance'] as const;
 /** The custom pages, by react-router path: inside the layout and guarded by `access`, or on their own (`bare`). */
 export const pageRoutes = {
     statistics: { path: '/statistics/incomes', access: { page: 'statistics' } },
-    statuses: { path: '/settings/statuses/:name', access: { resource: 'statuses', action: 'list' }, values: { name: statusListRouteNames } },
+    statuses: {
+        path: '/settings/statuses/:name',
+        access: { resource: 'statuses', action: 'list' },
+        values: { name: statusListRouteNames },
+    },
     configs: { path: '/configs', access: { resource: 'configs', action: 'edit' } },
     teacherPay: { path: '/attendances/:teacher', access: { page: 'teacherAttendances' } },
     payroll: { path: '/reports/pay', access: { page: 'payroll' } },
     journal: { path: '/reports/attendances/:id', access: { page: 'attendanceReport' } },
     logout: { path: '/logout', bare: true },
     paymentLink: { path: '/payments/link/:id', bare: true },
-} as const satisfies Record<string, { path: string; access?: Access; bare?: true; values?: Record<string, readonly string[]> }>;
+} as const satisfies Record<
+    string,
+    { path: string; access?: Access; bare?: true; values?: Record<string, readonly string[]> }
+>;
 export type PageKey = keyof typeof pageRoutes;
 
 const listOf = (resource: string): Access => ({ resource, action: 'list' });
 
 /** The menu as a studio thinks of its work: groups of entries, each shown to the roles that may open it. */
 export const menuGroups = [
-    { title: 'app.menu.groups.today', entries: [{ key: 'dashboard', to: '/', label: 'app.menu.dashboard', access: { page: 'dashboard' } }] },
-    { title: 'app.menu.groups.customers', entries: [{ key: 'customers', to: '/customers', label: 'app.menu.customers', access: listOf('customers') }] },
+    {
+        title: 'app.menu.groups.today',
+        entries: [{ key: 'dashboard', to: '/', label: 'app.menu.dashboard', access: { page: 'dashboard' } }],
+    },
+    {
+        title: 'app.menu.groups.customers',
+        entries: [{ key: 'customers', to: '/customers', label: 'app.menu.customers', access: listOf('customers') }],
+    },
     {
         title: 'app.menu.groups.timetable',
         entries: [
             { key: 'schedules', to: '/schedules', label: 'app.menu.schedules', access: listOf('schedules') },
             { key: 'events', to: '/events', label: 'app.menu.events', access: listOf('events') },
             { key: 'attendances', to: '/attendances', label: 'app.menu.attendances', access: listOf('attendances') },
-            { key: 'myAttendances', to: '/attendances/me', label: 'app.menu.my_attendances', access: { role: 'teacher' } },
+            {
+                key: 'myAttendances',
+                to: '/attendances/me',
+                label: 'app.menu.my_attendances',
+                access: { role: 'teacher' },
+            },
         ],
     },
     {
         title: 'app.menu.groups.money',
         entries: [
-            { key: 'statistics', to: '/statistics/incomes', label: 'app.menu.statistics', access: { page: 'statistics' } },
+            {
+                key: 'statistics',
+                to: '/statistics/incomes',
+                label: 'app.menu.statistics',
+                access: { page: 'statistics' },
+            },
             { key: 'payroll', to: '/reports/pay', label: 'app.menu.payroll', access: { page: 'payroll' } },
         ],
     },
@@ -78,15 +102,38 @@ export const menuGroups = [
             { key: 'users', to: '/settings/users', label: 'app.menu.users', access: listOf('users') },
             { key: 'courses', to: '/settings/courses', label: 'app.menu.courses', access: listOf('courses') },
             { key: 'studios', to: '/settings/studios', label: 'app.menu.studios', access: listOf('studios') },
-            { key: 'directions', to: '/settings/directions', label: 'app.menu.directions', access: listOf('directions') },
-            { key: 'subscriptions', to: '/settings/subscriptions', label: 'app.menu.subscriptions', access: listOf('subscriptions') },
-            { key: 'customerStatuses', to: '/settings/statuses/customer', label: 'app.menu.customer_statuses', access: listOf('statuses') },
-            { key: 'attendanceStatuses', to: '/settings/statuses/attendance', label: 'app.menu.attendance_statuses', access: listOf('statuses') },
+            {
+                key: 'directions',
+                to: '/settings/directions',
+                label: 'app.menu.directions',
+                access: listOf('directions'),
+            },
+            {
+                key: 'subscriptions',
+                to: '/settings/subscriptions',
+                label: 'app.menu.subscriptions',
+                access: listOf('subscriptions'),
+            },
+            {
+                key: 'customerStatuses',
+                to: '/settings/statuses/customer',
+                label: 'app.menu.customer_statuses',
+                access: listOf('statuses'),
+            },
+            {
+                key: 'attendanceStatuses',
+                to: '/settings/statuses/attendance',
+                label: 'app.menu.attendance_statuses',
+                access: listOf('statuses'),
+            },
             { key: 'configs', to: '/configs', label: 'app.menu.configs', access: { page: 'configs' } },
             { key: 'history', to: '/history', label: 'app.menu.history', access: listOf('auditEntries') },
         ],
     },
-] as const satisfies readonly { title: string; entries: readonly { key: string; to: string; label: string; access: Access }[] }[];
+] as const satisfies readonly {
+    title: string;
+    entries: readonly { key: string; to: string; label: string; access: Access }[];
+}[];
 export type MenuKey = (typeof menuGroups)[number]['entries'][number]['key'];
 
 const id = '[^/]+';
@@ -99,7 +146,9 @@ const patternOf = (path: string, values: Record<string, readonly string[]> = {})
 const routes = [
     '/',
     '/login',
-    ...Object.values(resourceRoutes).flatMap(resource => ['listOnly' in resource ? [] : [`/${resource.name}/${id}`], `/${resource.name}`].flat()),
+    ...Object.values(resourceRoutes).flatMap(resource =>
+        ['listOnly' in resource ? [] : [`/${resource.name}/${id}`], `/${resource.name}`].flat(),
+    ),
     ...Object.values(pageRoutes).map(page => patternOf(page.path, 'values' in page ? page.values : undefined)),
     // react-admin's own pages, reached when a role may not open something.
     '/access-denied',
@@ -108,7 +157,9 @@ const routes = [
 const routePatterns: RegExp[] = routes.map(pattern => new RegExp(`^${pattern}/?$`));
 
 /** The first segments of the app's own paths (`customers`, `settings`...): a prototype collection cannot take one. */
-export const appRouteSegments: readonly string[] = [...new Set(routes.map(route => route.split('/')[1]).filter(segment => /^[a-z-]+$/i.test(segment)))];
+export const appRouteSegments: readonly string[] = [
+    ...new Set(routes.map(route => route.split('/')[1]).filter(segment => /^[a-z-]+$/i.test(segment))),
+];
 
 /** A prototype collection's screens: its list, create form, record and record's show view. */
 const prototypeRoute = /^\/([A-Za-z][A-Za-z0-9_-]*)(?:\/create|\/[^/]+(?:\/show)?)?\/?$/;

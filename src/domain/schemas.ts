@@ -53,9 +53,21 @@ export const payRateSchema = z
         directionId: id.nullable().default(null),
         courseId: id.nullable().default(null),
     })
-    .refine(rate => rate.directionId === null || rate.courseId === null, { message: 'app.validation.pay_reach', path: ['courseId'] });
+    .refine(rate => rate.directionId === null || rate.courseId === null, {
+        message: 'app.validation.pay_reach',
+        path: ['courseId'],
+    });
 
-const noPay = { from: null, kind: 'none' as const, amount: 0, bonus: 0, threshold: 0, minimum: 0, directionId: null, courseId: null };
+const noPay = {
+    from: null,
+    kind: 'none' as const,
+    amount: 0,
+    bonus: 0,
+    threshold: 0,
+    minimum: 0,
+    directionId: null,
+    courseId: null,
+};
 
 /**
  * A teacher's pay: rates with the dates they apply from, so that a new rate never changes what past
@@ -63,12 +75,20 @@ const noPay = { from: null, kind: 'none' as const, amount: 0, bonus: 0, threshol
  * the first rate, from the beginning, and pays every past class as it did.
  */
 export const payRates = z.preprocess(
-    value => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [{ ...value, from: null }] : value),
+    value =>
+        value !== null && typeof value === 'object' && !Array.isArray(value) ? [{ ...value, from: null }] : value,
     z
         .array(payRateSchema)
         .max(100, 'app.validation.pay_rates')
-        .refine(rates => rates.some(rate => rate.from === null && rate.directionId === null && rate.courseId === null), { message: 'app.validation.pay_first' })
-        .refine(rates => new Set(rates.map(rate => `${rate.from} ${rate.directionId} ${rate.courseId}`)).size === rates.length, { message: 'app.validation.pay_twice' })
+        .refine(
+            rates => rates.some(rate => rate.from === null && rate.directionId === null && rate.courseId === null),
+            { message: 'app.validation.pay_first' },
+        )
+        .refine(
+            rates =>
+                new Set(rates.map(rate => `${rate.from} ${rate.directionId} ${rate.courseId}`)).size === rates.length,
+            { message: 'app.validation.pay_twice' },
+        )
         .default([noPay]),
 );
 
@@ -100,7 +120,11 @@ export const directionSchema = z.object({
 export const studioSchema = z.object({
     name: requiredText(80),
     address: optionalText(300),
-    capacity: z.number({ error: 'app.validation.number' }).int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
+    capacity: z
+        .number({ error: 'app.validation.number' })
+        .int('app.validation.integer')
+        .min(1, 'app.validation.min_one')
+        .max(10_000),
     color: optional(hexColor),
     active: z.boolean().default(true),
 });
@@ -109,7 +133,12 @@ export const courseSchema = z.object({
     name: requiredText(120),
     directionId: id,
     level: z.enum(courseLevels, { error: 'app.validation.choice' }).default('open'),
-    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration').default(60),
+    durationMinutes: z
+        .number()
+        .int('app.validation.integer')
+        .min(5, 'app.validation.duration')
+        .max(600, 'app.validation.duration')
+        .default(60),
     description: optionalText(),
     active: z.boolean().default(true),
 });
@@ -168,7 +197,11 @@ export const customerSchema = z.object({
 export const slotSchema = z.object({
     weekday: z.number().int().min(1, 'app.validation.weekday').max(7, 'app.validation.weekday'),
     startTime: timeOfDay,
-    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration'),
+    durationMinutes: z
+        .number()
+        .int('app.validation.integer')
+        .min(5, 'app.validation.duration')
+        .max(600, 'app.validation.duration'),
 });
 
 export const scheduleSchema = z
@@ -193,7 +226,11 @@ export const eventSchema = z.object({
     teacherId: id,
     studioId: id,
     startsAt: localDateTime,
-    durationMinutes: z.number().int('app.validation.integer').min(5, 'app.validation.duration').max(600, 'app.validation.duration'),
+    durationMinutes: z
+        .number()
+        .int('app.validation.integer')
+        .min(5, 'app.validation.duration')
+        .max(600, 'app.validation.duration'),
     capacity: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
     status: z.enum(eventStatuses, { error: 'app.validation.choice' }).default('planned'),
     notes: optionalText(),
@@ -263,9 +300,15 @@ export const configSchema = z.object({
         .string()
         .regex(/^[A-Z]{3}$/, 'app.validation.currency')
         .refine(code => (currencies ??= supportedValues('currency')).has(code), 'app.validation.currency'),
-    timezone: z.string().refine(zone => (timeZones ??= supportedValues('timeZone')).has(zone), 'app.validation.timezone'),
+    timezone: z
+        .string()
+        .refine(zone => (timeZones ??= supportedValues('timeZone')).has(zone), 'app.validation.timezone'),
     defaultLocale: z.enum(locales, { error: 'app.validation.choice' }),
-    paymentLinkTtlHours: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(24 * 90),
+    paymentLinkTtlHours: z
+        .number()
+        .int('app.validation.integer')
+        .min(1, 'app.validation.min_one')
+        .max(24 * 90),
     expiringPassDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(365),
     lowVisitsThreshold: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(1000),
     // Days after a class during which its teacher may still change the marks; a database made before has 2.

@@ -12,7 +12,8 @@ export const digitsOf = (text: string) => text.replace(/\D/g, '');
  * A phone number without its country code, when it has one: 8 982 ... and +7 982 ... are the same
  * Russian number written two ways, so both become 982 ....
  */
-export const nationalDigits = (numberDigits: string) => (numberDigits.length === 11 && /^[78]/.test(numberDigits) ? numberDigits.slice(1) : numberDigits);
+export const nationalDigits = (numberDigits: string) =>
+    numberDigits.length === 11 && /^[78]/.test(numberDigits) ? numberDigits.slice(1) : numberDigits;
 
 /** The number a phone is, however written: its digits without the country code. */
 export const phoneNumberKey = (phone: unknown): string => nationalDigits(digitsOf(String(phone ?? '')));

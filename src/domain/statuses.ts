@@ -34,7 +34,8 @@ export const statusLabel = (status: { code: string; labels?: StatusLabels | null
     return other ?? status.code;
 };
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A status stored before labels had languages keeps one `label` string: it was written in the studio's
@@ -49,7 +50,8 @@ export const migrateStatusRecord = (record: unknown, defaultLocale: Locale): unk
 /** The studio's language as the database's general settings name it; English when they say nothing usable. */
 const storedDefaultLocale = (values: Record<string, unknown>): Locale => {
     const configs = Array.isArray(values.configs) ? values.configs : [];
-    const general = configs.find(config => isObject(config) && config.id === 'general') as Record<string, unknown> | undefined;
+    const general = configs.find(config => isObject(config) && config.id === 'general') as
+        Record<string, unknown> | undefined;
     const locale = general?.defaultLocale;
     return labelLocales.find(known => known === locale) ?? 'en';
 };

@@ -9,10 +9,12 @@ const dayMs = 86_400_000;
 const toUtcDate = (date: string) => new Date(`${date.slice(0, 10)}T00:00:00Z`);
 const fromUtcDate = (date: Date) => date.toISOString().slice(0, 10);
 
-export const addDays = (date: string, days: number): string => fromUtcDate(new Date(toUtcDate(date).getTime() + days * dayMs));
+export const addDays = (date: string, days: number): string =>
+    fromUtcDate(new Date(toUtcDate(date).getTime() + days * dayMs));
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string): number => Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / dayMs);
+export const daysBetween = (from: string, to: string): number =>
+    Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / dayMs);
 
 /** 1 = Monday ... 7 = Sunday. */
 export const weekdayOf = (date: string): number => ((toUtcDate(date).getUTCDay() + 6) % 7) + 1;
@@ -57,7 +59,8 @@ export const localDateTimeAt = (instant: string | Date, timeZone: string): strin
     partsIn(typeof instant === 'string' ? new Date(instant) : instant, timeZone);
 
 /** The studio's date at an instant (a payment made at 23:30 UTC is the next day in Moscow). */
-export const localDateAt = (instant: string | Date, timeZone: string): string => localDateTimeAt(instant, timeZone).slice(0, 10);
+export const localDateAt = (instant: string | Date, timeZone: string): string =>
+    localDateTimeAt(instant, timeZone).slice(0, 10);
 
 /** Today in the studio. */
 export const studioToday = (timeZone: string, now: Date = new Date()): string => localDateAt(now, timeZone);

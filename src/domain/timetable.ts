@@ -8,15 +8,20 @@ import type { Identifier, Schedule, Slot, StudioEvent } from './types';
  */
 
 export type EventDraft = Omit<StudioEvent, 'id' | 'createdAt'>;
-type Placed = Pick<StudioEvent, 'teacherId' | 'studioId' | 'startsAt' | 'durationMinutes' | 'status'> & { id?: Identifier };
+type Placed = Pick<StudioEvent, 'teacherId' | 'studioId' | 'startsAt' | 'durationMinutes' | 'status'> & {
+    id?: Identifier;
+};
 
 /** Minutes since the epoch of a wall-clock date-time: only ever compared with others of the same studio. */
 const minutesOf = (startsAt: string) => Date.parse(`${startsAt}:00Z`) / 60_000;
 
-export const endsAt = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) => minutesOf(event.startsAt) + event.durationMinutes;
+export const endsAt = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) =>
+    minutesOf(event.startsAt) + event.durationMinutes;
 
-export const overlaps = (a: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>, b: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) =>
-    minutesOf(a.startsAt) < endsAt(b) && minutesOf(b.startsAt) < endsAt(a);
+export const overlaps = (
+    a: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>,
+    b: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>,
+) => minutesOf(a.startsAt) < endsAt(b) && minutesOf(b.startsAt) < endsAt(a);
 
 export interface Clash<E extends Placed = Placed> {
     kind: 'teacher' | 'studio';
@@ -39,7 +44,14 @@ export const findClash = <E extends Placed>(candidate: Placed, events: E[]): Cla
 };
 
 /** The schedule's slot dates from `from` to `to` (both included), clipped to the schedule's own dates. */
-export const expandSchedule = (schedule: Pick<Schedule, 'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity'>, from: string, to: string): EventDraft[] => {
+export const expandSchedule = (
+    schedule: Pick<
+        Schedule,
+        'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity'
+    >,
+    from: string,
+    to: string,
+): EventDraft[] => {
     const first = from > schedule.startsOn ? from : schedule.startsOn;
     const last = schedule.endsOn && schedule.endsOn < to ? schedule.endsOn : to;
     if (first > last) return [];
@@ -95,11 +107,19 @@ export const planGeneration = (
     const drafts = expandSchedule(schedule, from, to);
     const present = new Map<string, Identifier>();
     events.forEach(event => event.scheduleId === schedule.id && event.slotAt && present.set(event.slotAt, event.id));
-    const own = events.filter(event => event.scheduleId === schedule.id && !event.slotAt && event.startsAt >= from && event.startsAt < addDays(to, 1));
+    const own = events.filter(
+        event =>
+            event.scheduleId === schedule.id &&
+            !event.slotAt &&
+            event.startsAt >= from &&
+            event.startsAt < addDays(to, 1),
+    );
     const byDate = new Map<string, EventDraft[]>();
     drafts
         .filter(draft => !present.has(draft.startsAt))
-        .forEach(draft => byDate.set(draft.startsAt.slice(0, 10), [...(byDate.get(draft.startsAt.slice(0, 10)) ?? []), draft]));
+        .forEach(draft =>
+            byDate.set(draft.startsAt.slice(0, 10), [...(byDate.get(draft.startsAt.slice(0, 10)) ?? []), draft]),
+        );
     byDate.forEach((dateDrafts, date) => {
         const left = own.filter(event => event.startsAt.startsWith(date));
         const unmatched = dateDrafts.filter(draft => {
@@ -124,7 +144,12 @@ export const planGeneration = (
         }
         const clash = findClash<Placed>(draft, [...events, ...result.create]);
         if (clash) {
-            result.skipped.push({ date, startTime, reason: clash.kind === 'teacher' ? 'teacher_clash' : 'studio_clash', eventId: clash.event.id });
+            result.skipped.push({
+                date,
+                startTime,
+                reason: clash.kind === 'teacher' ? 'teacher_clash' : 'studio_clash',
+                eventId: clash.event.id,
+            });
             continue;
         }
         result.create.push(draft);

@@ -44,7 +44,8 @@ export type Attendance = Stored &
         unpaid: boolean;
         markedBy: Identifier;
     };
-export type Payment = Stored & Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier };
+export type Payment = Stored &
+    Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier };
 export type PaymentLink = Omit<Stored, 'id'> & {
     id: string;
     customerId: Identifier;

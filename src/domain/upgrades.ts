@@ -7,7 +7,8 @@ import { payRate, type PayRate } from './pay';
  *   the first of them, from the beginning, so every past class pays as it did.
  */
 
-const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> => pay !== null && typeof pay === 'object' && !Array.isArray(pay);
+const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
+    pay !== null && typeof pay === 'object' && !Array.isArray(pay);
 
 /** Upgrades the records of a database's collections in place; answers how many it changed. */
 export const upgradeDatabase = (values: Record<string, unknown>): number => {

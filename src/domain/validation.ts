@@ -18,7 +18,11 @@ const missingInput = /received (undefined|null)$/;
  */
 export const issueMessage = (issue: z.core.$ZodIssue): string => {
     // Whatever a schema says of a wrong value, a value not given at all is simply required.
-    if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null || missingInput.test(issue.message))) return 'ra.validation.required';
+    if (
+        issue.code === 'invalid_type' &&
+        (issue.input === undefined || issue.input === null || missingInput.test(issue.message))
+    )
+        return 'ra.validation.required';
     return isMessageKey(issue.message) ? issue.message : 'app.validation.invalid';
 };
 
@@ -84,7 +88,11 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
                 add(`${where} (id ${String(record.id)}): ${field} ${message}`);
             }
             if (name === 'users' && typeof record.passwordHash !== 'string') add(`${where} has no passwordHash`);
-            if (name === 'users' && record.tokenVersion !== undefined && !(Number.isInteger(record.tokenVersion) && (record.tokenVersion as number) >= 0)) {
+            if (
+                name === 'users' &&
+                record.tokenVersion !== undefined &&
+                !(Number.isInteger(record.tokenVersion) && (record.tokenVersion as number) >= 0)
+            ) {
                 add(`${where} has an invalid tokenVersion`);
             }
             if (name === 'statuses') codes[record.name as 'customer' | 'attendance']?.add(record.code as string);
@@ -99,7 +107,10 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
                     const exists = reference.statusList
                         ? codes[reference.statusList].has(value as string)
                         : ids.get(reference.collection)?.has(value);
-                    if (!exists) add(`${name} ${String(record.id)}: ${reference.field} points at missing ${reference.collection} ${String(value)}`);
+                    if (!exists)
+                        add(
+                            `${name} ${String(record.id)}: ${reference.field} points at missing ${reference.collection} ${String(value)}`,
+                        );
                 }
             }
         }

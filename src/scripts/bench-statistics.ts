@@ -12,7 +12,9 @@ import type { User } from '../domain/types';
 import { dashboard, incomeStatistics } from '../server/statistics';
 import { openStorage } from '../server/storage';
 
-const { values } = parseArgs({ options: { db: { type: 'string', default: 'db.json' }, runs: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+    options: { db: { type: 'string', default: 'db.json' }, runs: { type: 'string', default: '20' } },
+});
 const runs = Number(values.runs);
 
 // Opening a database writes it back: the storage gets a copy, never the file named.
@@ -35,9 +37,15 @@ const time = async (label: string, work: () => Promise<unknown>) => {
 };
 
 try {
-    console.log(`${process.env.DATABASE_URL ? 'PostgreSQL' : values.db}: ${await storage.count('customers')} customers, ${await storage.count('attendances')} attendances, ${await storage.count('payments')} payments`);
-    await time('statistics, a month by day', () => incomeStatistics(storage, { from: '2026-11-01', to: '2026-11-30' }, 'day'));
-    await time('statistics, a year by month', () => incomeStatistics(storage, { from: '2026-01-01', to: '2026-12-31' }, 'month'));
+    console.log(
+        `${process.env.DATABASE_URL ? 'PostgreSQL' : values.db}: ${await storage.count('customers')} customers, ${await storage.count('attendances')} attendances, ${await storage.count('payments')} payments`,
+    );
+    await time('statistics, a month by day', () =>
+        incomeStatistics(storage, { from: '2026-11-01', to: '2026-11-30' }, 'day'),
+    );
+    await time('statistics, a year by month', () =>
+        incomeStatistics(storage, { from: '2026-01-01', to: '2026-12-31' }, 'month'),
+    );
     await time('dashboard (manager)', () => dashboard(storage, manager, new Date('2026-11-23T12:00:00Z')));
 } finally {
     await storage.close();

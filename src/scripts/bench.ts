@@ -134,7 +134,10 @@ interface Running {
 
 /** The last non-empty line of what a process wrote, for a crash message (V8's out-of-memory line first). */
 const lastWords = (output: string) => {
-    const lines = output.split('\n').map(line => line.trim()).filter(Boolean);
+    const lines = output
+        .split('\n')
+        .map(line => line.trim())
+        .filter(Boolean);
     const fatal = lines.find(line => line.includes('FATAL ERROR'));
     return (fatal ?? lines.at(-1) ?? '').replace(/^FATAL ERROR:\s*/, '').slice(0, 100);
 };
@@ -143,7 +146,11 @@ const spawnServer = (args: string[], cwd: string, env: NodeJS.ProcessEnv, port: 
     const startedAt = performance.now();
     // process.execPath: the children run on the same Node as this script, and there is no npm or shell
     // wrapper between us and the server, so the pid is the server's own (for VmRSS).
-    const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+    });
     children.add(child);
     let stderr = '';
     // Both pipes must be drained: json-server logs every request, and a full pipe would stall it.
@@ -151,7 +158,13 @@ const spawnServer = (args: string[], cwd: string, env: NodeJS.ProcessEnv, port: 
     child.stderr?.on('data', (chunk: Buffer) => {
         stderr = (stderr + chunk.toString()).slice(-4000);
     });
-    const running: Running = { child, base: `http://127.0.0.1:${port}`, startedAt, stopping: false, ended: Promise.resolve() };
+    const running: Running = {
+        child,
+        base: `http://127.0.0.1:${port}`,
+        startedAt,
+        stopping: false,
+        ended: Promise.resolve(),
+    };
     running.ended = new Promise(done => {
         child.once('exit', (code, signal) => {
             children.delete(child);
@@ -214,7 +227,13 @@ const pssKb = (pid: number): number | undefined => {
 /** A PostgreSQL cluster's processes: the postmaster and its children (backends, checkpointer, walwriter...). */
 const clusterPids = (postmaster: number): number[] => {
     try {
-        return [postmaster, ...readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').split(' ').filter(Boolean).map(Number)];
+        return [
+            postmaster,
+            ...readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8')
+                .split(' ')
+                .filter(Boolean)
+                .map(Number),
+        ];
     } catch {
         return [];
     }
@@ -252,7 +271,8 @@ const machineTicks = () => {
 const request = async (url: string, init: RequestInit = {}): Promise<string> => {
     const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     const text = await response.text();
-    if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname}: ${response.status} ${text.slice(0, 120)}`);
+    if (!response.ok)
+        throw new Error(`${init.method ?? 'GET'} ${new URL(url).pathname}: ${response.status} ${text.slice(0, 120)}`);
     return text;
 };
 
@@ -274,7 +294,8 @@ interface Summary {
     p95: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const summarize = (times: number[]): Summary => {
     const sorted = [...times].sort((a, b) => a - b);
@@ -302,11 +323,19 @@ interface ReadTarget {
  */
 const drainedGet = (agent: Agent, target: ReadTarget) =>
     new Promise<void>((done, fail) => {
-        const sent = httpGet(target.url, { agent, headers: { 'Accept-Encoding': 'gzip, deflate', ...target.headers }, timeout: REQUEST_TIMEOUT_MS }, response => {
-            response.resume();
-            response.once('error', fail);
-            response.once('end', () => (response.statusCode === 200 ? done() : fail(new Error(`GET ${new URL(target.url).pathname}: ${response.statusCode}`))));
-        });
+        const sent = httpGet(
+            target.url,
+            { agent, headers: { 'Accept-Encoding': 'gzip, deflate', ...target.headers }, timeout: REQUEST_TIMEOUT_MS },
+            response => {
+                response.resume();
+                response.once('error', fail);
+                response.once('end', () =>
+                    response.statusCode === 200
+                        ? done()
+                        : fail(new Error(`GET ${new URL(target.url).pathname}: ${response.statusCode}`)),
+                );
+            },
+        );
         sent.once('timeout', () => sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS / 1000} s`)));
         sent.once('error', fail);
     });
@@ -373,10 +402,16 @@ const readLoad = async (targets: ReadTarget[], groups: CpuGroups): Promise<ReadL
     const perRead = (key: 'servers' | 'database' | 'clients') => (after[key] - before[key]) / reads;
     const load: ReadLoad = {
         perSecond,
-        cpu: { servers: perRead('servers'), database: groups.database ? perRead('database') : undefined, clients: perRead('clients') },
+        cpu: {
+            servers: perRead('servers'),
+            database: groups.database ? perRead('database') : undefined,
+            clients: perRead('clients'),
+        },
         idle: (after.machine.idle - before.machine.idle) / (after.machine.total - before.machine.total),
     };
-    log(`    ${number(perSecond)} reads/s; CPU per read (ms): ${cpuText(load)}; load average ${loadavg()[0].toFixed(1)}`);
+    log(
+        `    ${number(perSecond)} reads/s; CPU per read (ms): ${cpuText(load)}; load average ${loadavg()[0].toFixed(1)}`,
+    );
     return load;
 };
 
@@ -468,7 +503,9 @@ const fileEngine: Engine = {
  */
 const transferOf = async (serverDir: string) => {
     const load = <T>(path: string) => import(pathToFileURL(join(serverDir, path)).href) as Promise<T>;
-    const { importDatabase } = await load<typeof import('../server/storage/postgres/transfer')>('src/server/storage/postgres/transfer.ts');
+    const { importDatabase } = await load<typeof import('../server/storage/postgres/transfer')>(
+        'src/server/storage/postgres/transfer.ts',
+    );
     const { parseDatabaseText } = await load<typeof import('../server/storage/files')>('src/server/storage/files.ts');
     return { importDatabase, parseDatabaseText };
 };
@@ -486,7 +523,9 @@ const postgresEngine = (serverDir: string, postgres: Cluster): Engine => {
             const started = performance.now();
             try {
                 const { importDatabase, parseDatabaseText } = await transferOf(serverDir);
-                await importDatabase(url, parseDatabaseText(sourceDb, readFileSync(sourceDb, 'utf8')), { info: message => log(`    ${message}`) });
+                await importDatabase(url, parseDatabaseText(sourceDb, readFileSync(sourceDb, 'utf8')), {
+                    info: message => log(`    ${message}`),
+                });
             } catch (error) {
                 await postgres.dropDatabase(name);
                 throw error;
@@ -495,7 +534,9 @@ const postgresEngine = (serverDir: string, postgres: Cluster): Engine => {
             // What autovacuum would do within a minute of the import anyway: planner statistics and the
             // visibility map. Done here so that the first timed run does not depend on when it comes.
             const vacuumMs = await timed(() => psql(url, 'VACUUM ANALYZE'));
-            log(`  ${name}: read and imported the db.json in ${seconds(imported)}, then VACUUM ANALYZE in ${seconds(vacuumMs)}`);
+            log(
+                `  ${name}: read and imported the db.json in ${seconds(imported)}, then VACUUM ANALYZE in ${seconds(vacuumMs)}`,
+            );
             return url;
         },
         // No DB_FILE: main.ts would still resolve one, so point it into the scratch folder, never at the checkout's db.json.
@@ -514,17 +555,25 @@ const ourServer = (serverDir: string, engine: Engine): Subject => ({
         const distDir = join(dir, 'dist');
         mkdirSync(distDir, { recursive: true });
         writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title>\n');
-        const env = { PORT: String(port), HOST: '127.0.0.1', DIST_DIR: distDir, TOKEN_SECRET: 'bench-'.repeat(8), ...engine.env(database, dir) };
+        const env = {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DIST_DIR: distDir,
+            TOKEN_SECRET: 'bench-'.repeat(8),
+            ...engine.env(database, dir),
+        };
         return spawnServer(['--import', 'tsx', join(serverDir, 'src/server/main.ts')], serverDir, env, port);
     },
     discard: engine.discard,
     readProcesses: engine.readProcesses,
     databasePids: engine.databasePids,
     connect: async base => {
-        const login = async (account: typeof ADMIN) => (JSON.parse(await postJson(`${base}/api/auth/login`, account)) as { token: string }).token;
+        const login = async (account: typeof ADMIN) =>
+            (JSON.parse(await postJson(`${base}/api/auth/login`, account)) as { token: string }).token;
         const admin = await login(ADMIN);
         const manager = await login(MANAGER);
-        const get = (path: string, token: string) => request(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+        const get = (path: string, token: string) =>
+            request(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
         const listPath = `/api/customers?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
         const sortedList = { url: `${base}${listPath}`, headers: { Authorization: `Bearer ${admin}` } };
         return {
@@ -544,7 +593,13 @@ const jsonServer = (serverDir: string): Subject => ({
     name: 'json-server',
     prepare: copyOf,
     // As anyone would start it: its own CLI and defaults (request log included), no heap flags.
-    spawn: (dbFile, dir, port) => spawnServer([join(serverDir, JSON_SERVER_BIN), '--port', String(port), '--host', '127.0.0.1', dbFile], dir, {}, port),
+    spawn: (dbFile, dir, port) =>
+        spawnServer(
+            [join(serverDir, JSON_SERVER_BIN), '--port', String(port), '--host', '127.0.0.1', dbFile],
+            dir,
+            {},
+            port,
+        ),
     discard: async () => undefined,
     readProcesses: 0,
     connect: async base => {
@@ -615,7 +670,8 @@ const readWhileWriting = async (client: Client, nextNumber: () => number, sample
         const reader = async () => {
             const times: number[] = [];
             // At least one read, even when a single write outlasts the whole window.
-            while (performance.now() < deadline || times.length === 0) times.push(await timed(() => client.listSorted()));
+            while (performance.now() < deadline || times.length === 0)
+                times.push(await timed(() => client.listSorted()));
             return times;
         };
         // allSettled, not all: after one loop fails the others must still end before the next measurement.
@@ -648,7 +704,9 @@ const benchmarkServer = async (subject: Subject, sourceDb: string, runs: number)
         try {
             const server = subject.spawn(database, dir, await freePort());
             try {
-                return await measureServer(subject, server, runs, async () => subject.spawn(database, dir, await freePort()));
+                return await measureServer(subject, server, runs, async () =>
+                    subject.spawn(database, dir, await freePort()),
+                );
             } finally {
                 await stopServer(server);
             }
@@ -661,7 +719,11 @@ const benchmarkServer = async (subject: Subject, sourceDb: string, runs: number)
 };
 
 /** Runs `work` with a second process of the subject started, answering and logged in; stops it after. */
-const withSecondProcess = async <T>(subject: Subject, spawnAnother: () => Promise<Running>, work: (client: Client, pid: number) => Promise<T>): Promise<T> => {
+const withSecondProcess = async <T>(
+    subject: Subject,
+    spawnAnother: () => Promise<Running>,
+    work: (client: Client, pid: number) => Promise<T>,
+): Promise<T> => {
     const second = await spawnAnother();
     try {
         await waitUntilAnswering(second);
@@ -682,7 +744,12 @@ const peakMemory = (samples: number[], server: Running, startupMs: Outcome<numbe
     return startupMs.ok ? crashed(server) : startupMs;
 };
 
-const measureServer = async (subject: Subject, server: Running, runs: number, spawnAnother: () => Promise<Running>): Promise<Results> => {
+const measureServer = async (
+    subject: Subject,
+    server: Running,
+    runs: number,
+    spawnAnother: () => Promise<Running>,
+): Promise<Results> => {
     const samples: number[] = [];
     const databaseSamples: number[] = [];
     const sampleRss = () => {
@@ -730,18 +797,24 @@ const measureServer = async (subject: Subject, server: Running, runs: number, sp
         results.dashboard = await attempt(server, () => measure(runs, extras.dashboard));
     }
     if (subject.databasePids) {
-        results.databaseMemory = databaseSamples.length ? { ok: true, value: Math.max(...databaseSamples) } : { ok: false, reason: 'not measured' };
+        results.databaseMemory = databaseSamples.length
+            ? { ok: true, value: Math.max(...databaseSamples) }
+            : { ok: false, reason: 'not measured' };
     }
     // Last: the second process must not share the machine with any other measurement.
     const database = subject.databasePids;
     if (subject.readProcesses >= 1) {
         log(`  ${subject.name}: reads/s of ${READERS} clients, one process`);
-        results.readsOne = await withClient(client => readLoad([client.sortedList], { servers: [server.child.pid ?? 0], database }));
+        results.readsOne = await withClient(client =>
+            readLoad([client.sortedList], { servers: [server.child.pid ?? 0], database }),
+        );
     }
     if (subject.readProcesses >= 2) {
         log(`  ${subject.name}: reads/s of ${READERS} clients, two processes on one database`);
         results.readsTwo = await withClient(client =>
-            withSecondProcess(subject, spawnAnother, (second, pid) => readLoad([client.sortedList, second.sortedList], { servers: [server.child.pid ?? 0, pid], database })),
+            withSecondProcess(subject, spawnAnother, (second, pid) =>
+                readLoad([client.sortedList, second.sortedList], { servers: [server.child.pid ?? 0, pid], database }),
+            ),
         );
     }
     return results;
@@ -751,10 +824,24 @@ const measureServer = async (subject: Subject, server: Running, runs: number, sp
 
 /** The seed script of the measured checkout, so the file always fits the server that reads it. */
 const seedDatabase = async (serverDir: string, scale: number, out: string) => {
-    const seed = spawn(process.execPath, ['--import', 'tsx', join(serverDir, 'src/scripts/seed.ts'), '--scale', String(scale), '--today', TODAY, '--out', out], {
-        cwd: serverDir,
-        stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const seed = spawn(
+        process.execPath,
+        [
+            '--import',
+            'tsx',
+            join(serverDir, 'src/scripts/seed.ts'),
+            '--scale',
+            String(scale),
+            '--today',
+            TODAY,
+            '--out',
+            out,
+        ],
+        {
+            cwd: serverDir,
+            stdio: ['ignore', 'ignore', 'pipe'],
+        },
+    );
     children.add(seed);
     let stderr = '';
     seed.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
@@ -793,7 +880,9 @@ const summaryRow = (label: string, ours: Outcome<Summary>[], theirs: Outcome<Sum
     ...ours.map(result => (result.ok ? summaryText(result.value) : result.reason)),
     theirs.ok ? summaryText(theirs.value) : theirs.reason,
     ...ours.map(result =>
-        result.ok && theirs.ok ? `${ratio(result.value.median, theirs.value.median)} / ${ratio(result.value.p95, theirs.value.p95)}` : '—',
+        result.ok && theirs.ok
+            ? `${ratio(result.value.median, theirs.value.median)} / ${ratio(result.value.p95, theirs.value.p95)}`
+            : '—',
     ),
 ];
 
@@ -828,34 +917,86 @@ const scaling = (results: Results): Outcome<number> | undefined => {
 };
 
 const scaleRows = (scale: number, ours: Results[], theirs: Results): string[][] => {
-    const loadReader = (results: Results): Outcome<Summary> => (results.underLoad.ok ? { ok: true, value: results.underLoad.value.reader } : results.underLoad);
+    const loadReader = (results: Results): Outcome<Summary> =>
+        results.underLoad.ok ? { ok: true, value: results.underLoad.value.reader } : results.underLoad;
     const rows: Row[] = [
-        valueRow('start-up (ms)', ours.map(results => results.startupMs), theirs.startupMs, ms => ms),
-        memoryRow(ours.map(results => results.memory), theirs.memory),
-        summaryRow('list 25 customers by last name: median / p95 (ms)', ours.map(results => results.list), theirs.list),
-        summaryRow('one durable write: median / p95 (ms)', ours.map(results => results.write), theirs.write),
+        valueRow(
+            'start-up (ms)',
+            ours.map(results => results.startupMs),
+            theirs.startupMs,
+            ms => ms,
+        ),
+        memoryRow(
+            ours.map(results => results.memory),
+            theirs.memory,
+        ),
+        summaryRow(
+            'list 25 customers by last name: median / p95 (ms)',
+            ours.map(results => results.list),
+            theirs.list,
+        ),
+        summaryRow(
+            'one durable write: median / p95 (ms)',
+            ours.map(results => results.write),
+            theirs.write,
+        ),
         summaryRow(`list while ${WRITERS} clients write: median / p95 (ms)`, ours.map(loadReader), loadReader(theirs)),
-        valueRow(`writes/s by those ${WRITERS} clients`, ours.map(results => results.underLoad), theirs.underLoad, load => load.writesPerSecond),
+        valueRow(
+            `writes/s by those ${WRITERS} clients`,
+            ours.map(results => results.underLoad),
+            theirs.underLoad,
+            load => load.writesPerSecond,
+        ),
         summaryRow(
             `prototype: page 3 of ${Math.round(NOTES_PER_SCALE * scale)} notes by title (_page): median / p95 (ms)`,
             ours.map(results => results.prototypeList),
             theirs.prototypeList,
         ),
-        oursOnlyRow('income statistics for a year: median / p95 (ms)', ours.map(results => results.statistics), summaryText),
-        oursOnlyRow('dashboard: median / p95 (ms)', ours.map(results => results.dashboard), summaryText),
+        oursOnlyRow(
+            'income statistics for a year: median / p95 (ms)',
+            ours.map(results => results.statistics),
+            summaryText,
+        ),
+        oursOnlyRow(
+            'dashboard: median / p95 (ms)',
+            ours.map(results => results.dashboard),
+            summaryText,
+        ),
     ];
     if (ours.some(results => results.databaseMemory)) {
-        rows.push(oursOnlyRow('memory: PostgreSQL cluster, peak PSS (MB)', ours.map(results => results.databaseMemory), number));
+        rows.push(
+            oursOnlyRow(
+                'memory: PostgreSQL cluster, peak PSS (MB)',
+                ours.map(results => results.databaseMemory),
+                number,
+            ),
+        );
     }
     const perSecond = (load: ReadLoad) => number(load.perSecond);
     rows.push(
-        oursOnlyRow(`reads/s, one process (${READERS} clients, the sorted list)`, ours.map(results => results.readsOne), perSecond),
-        oursOnlyRow(`CPU per read, one process: ${CPU_PARTS} (ms)`, ours.map(results => results.readsOne), cpuText),
+        oursOnlyRow(
+            `reads/s, one process (${READERS} clients, the sorted list)`,
+            ours.map(results => results.readsOne),
+            perSecond,
+        ),
+        oursOnlyRow(
+            `CPU per read, one process: ${CPU_PARTS} (ms)`,
+            ours.map(results => results.readsOne),
+            cpuText,
+        ),
     );
     if (ours.some(results => results.readsTwo)) {
         rows.push(
-            oursOnlyRow('reads/s, two processes on one database', ours.map(results => results.readsTwo), perSecond),
-            oursOnlyRow(`CPU per read, two processes: ${CPU_PARTS} (ms)`, ours.map(results => results.readsTwo), cpuText),
+            oursOnlyRow(
+                'reads/s, two processes on one database',
+                ours.map(results => results.readsTwo),
+                perSecond,
+            ),
+            oursOnlyRow(
+                `CPU per read, two processes: ${CPU_PARTS} (ms)`,
+                ours.map(results => results.readsTwo),
+                cpuText,
+            ),
             oursOnlyRow('reads/s, two processes / one', ours.map(scaling), value => value.toFixed(2)),
         );
     }
@@ -876,7 +1017,9 @@ const machine = () => {
 
 /** This checkout's server by its path in the repository; another checkout's by its folder. */
 const serverName = (serverDir: string) =>
-    serverDir === resolve(import.meta.dirname, '../..') ? 'src/server/main.ts of this checkout' : `${serverDir}/src/server/main.ts`;
+    serverDir === resolve(import.meta.dirname, '../..')
+        ? 'src/server/main.ts of this checkout'
+        : `${serverDir}/src/server/main.ts`;
 
 /** What the PostgreSQL columns ran on, for the report's second line. */
 const postgresLine = (version: string) =>
@@ -902,7 +1045,9 @@ const footnotes = (options: Options) => {
             `for ${LOAD_MS / 1000} s after ${READ_WARM_UP_MS / 1000} s of warm-up (node:http keep-alive, answers compressed as for fetch and not parsed); ` +
             `${postgres ? 'the clients, the server processes and PostgreSQL' : 'the clients and the server'} share the machine's ${cpus().length} cores; ` +
             'CPU per read: the CPU time each used during the window (from /proc), divided by the reads. ' +
-            (postgres ? 'Two processes: a second server process on the same database and another port, the requests taken in turn (round-robin). ' : '') +
+            (postgres
+                ? 'Two processes: a second server process on the same database and another port, the requests taken in turn (round-robin). '
+                : '') +
             "The db.json engine has no two-process row: a db.json belongs to one process, which holds it in memory and rewrites it, so a second one would neither see the first's writes nor keep them. " +
             'json-server is not measured there.',
     );
@@ -939,7 +1084,8 @@ const printReport = (options: Options, labels: string[], rows: string[][], postg
 const startCluster = async (): Promise<Cluster> => {
     if (!postgresBinDir) throw new Error('--engine postgres needs PostgreSQL: apt-get install -y postgresql');
     // As root the postmaster runs as the postgres user: init() hands it the folder, but not the way there.
-    if (!reachableByServer(tmpdir())) throw new Error(`the postgres user cannot reach ${tmpdir()}: set TMPDIR to a folder it can reach`);
+    if (!reachableByServer(tmpdir()))
+        throw new Error(`the postgres user cannot reach ${tmpdir()}: set TMPDIR to a folder it can reach`);
     const dir = makeTempDir('studio-bench-pg-');
     const started = new Cluster(dir, 0);
     cluster = started;
@@ -950,7 +1096,11 @@ const startCluster = async (): Promise<Cluster> => {
             await started.start();
             return started;
         } catch (error) {
-            if (attempt >= 3 || !/already in use|could not bind|could not create any TCP/i.test((error as Error).message)) throw error;
+            if (
+                attempt >= 3 ||
+                !/already in use|could not bind|could not create any TCP/i.test((error as Error).message)
+            )
+                throw error;
         }
     }
 };
@@ -985,7 +1135,12 @@ const main = async () => {
             removeTempDir(dir);
         }
     }
-    printReport(options, engines.map(engine => engine.label), rows, postgresVersion);
+    printReport(
+        options,
+        engines.map(engine => engine.label),
+        rows,
+        postgresVersion,
+    );
 };
 
 try {

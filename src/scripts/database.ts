@@ -35,7 +35,11 @@ const run = async () => {
             const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
             try {
                 const applied = await applyMigrations(pool, console);
-                console.info(applied.length ? `The schema is up to date (applied ${applied.join(', ')}).` : 'The schema was already up to date.');
+                console.info(
+                    applied.length
+                        ? `The schema is up to date (applied ${applied.join(', ')}).`
+                        : 'The schema was already up to date.',
+                );
             } finally {
                 await pool.end();
             }

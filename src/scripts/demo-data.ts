@@ -115,19 +115,27 @@ const instantAt = (date: string, time: string): string =>
     new Date(Date.parse(`${date}T${time}:00Z`) - STUDIO_UTC_OFFSET_MINUTES * 60_000).toISOString();
 
 /** A local time between the hours `from` and `to` (that hour included). */
-const randomTime = (random: Random, from: number, to: number): string => timeOf(random.int(from, to) * 60 + random.int(0, 59));
+const randomTime = (random: Random, from: number, to: number): string =>
+    timeOf(random.int(from, to) * 60 + random.int(0, 59));
 
-const laterBy = (instant: string, minutes: number): string => new Date(Date.parse(instant) + minutes * 60_000).toISOString();
+const laterBy = (instant: string, minutes: number): string =>
+    new Date(Date.parse(instant) + minutes * 60_000).toISOString();
 
 const earlier = (a: string, b: string): string => (a < b ? a : b);
 
-const overlaps = (startA: number, endA: number, startB: number, endB: number): boolean => startA < endB && startB < endA;
+const overlaps = (startA: number, endA: number, startB: number, endB: number): boolean =>
+    startA < endB && startB < endA;
 
 // ---------------------------------------------------------------------------------------------------
 // The studio's catalogue
 
 const ADMIN = { name: 'Olga Admin', email: 'admin@studio.test', password: 'studio-admin', phone: '+7 900 100-00-01' };
-const MANAGER = { name: 'Maria Manager', email: 'manager@studio.test', password: 'studio-manager', phone: '+7 900 100-00-02' };
+const MANAGER = {
+    name: 'Maria Manager',
+    email: 'manager@studio.test',
+    password: 'studio-manager',
+    phone: '+7 900 100-00-02',
+};
 const TEACHER_PASSWORD = 'studio-teacher';
 
 interface TeacherSeed {
@@ -140,13 +148,46 @@ interface TeacherSeed {
 }
 
 const TEACHERS: TeacherSeed[] = [
-    { name: 'Anna Petrova', email: 'anna@studio.test', color: '#E91E63', pay: [payRate({ kind: 'per_attendee', amount: 300 })], directions: ['Yoga', 'Pilates'] },
-    { name: 'Boris Sokolov', email: 'boris@studio.test', color: '#3F51B5', pay: [payRate({ kind: 'per_event', amount: 1500 })], directions: ['Hip-hop'] },
-    { name: 'Vera Ivanova', email: 'vera@studio.test', color: '#009688', pay: [payRate({ kind: 'per_event', amount: 1800 })], directions: ['Contemporary', 'Ballet'] },
-    { name: 'Dmitry Orlov', email: 'dmitry@studio.test', color: '#FF9800', pay: [payRate({ kind: 'per_attendee', amount: 250 })], directions: ['Stretching'] },
+    {
+        name: 'Anna Petrova',
+        email: 'anna@studio.test',
+        color: '#E91E63',
+        pay: [payRate({ kind: 'per_attendee', amount: 300 })],
+        directions: ['Yoga', 'Pilates'],
+    },
+    {
+        name: 'Boris Sokolov',
+        email: 'boris@studio.test',
+        color: '#3F51B5',
+        pay: [payRate({ kind: 'per_event', amount: 1500 })],
+        directions: ['Hip-hop'],
+    },
+    {
+        name: 'Vera Ivanova',
+        email: 'vera@studio.test',
+        color: '#009688',
+        pay: [payRate({ kind: 'per_event', amount: 1800 })],
+        directions: ['Contemporary', 'Ballet'],
+    },
+    {
+        name: 'Dmitry Orlov',
+        email: 'dmitry@studio.test',
+        color: '#FF9800',
+        pay: [payRate({ kind: 'per_attendee', amount: 250 })],
+        directions: ['Stretching'],
+    },
 ];
 /** Names for the teachers of the extra branches that larger scales add. */
-const MORE_TEACHER_NAMES = ['Alina Kuznetsova', 'Ilya Morozov', 'Kira Volkova', 'Maxim Lebedev', 'Polina Smirnova', 'Roman Zaitsev', 'Sofia Novikova', 'Timur Pavlov'];
+const MORE_TEACHER_NAMES = [
+    'Alina Kuznetsova',
+    'Ilya Morozov',
+    'Kira Volkova',
+    'Maxim Lebedev',
+    'Polina Smirnova',
+    'Roman Zaitsev',
+    'Sofia Novikova',
+    'Timur Pavlov',
+];
 const MORE_COLORS = ['#8E24AA', '#1E88E5', '#43A047', '#F4511E', '#6D4C41', '#00ACC1', '#C0CA33', '#5E35B1'];
 
 /**
@@ -158,7 +199,12 @@ type Names = Record<Locale, string>;
 
 const STUDIOS: { name: Names; capacity: number; color: string; address: string }[] = [
     { name: { en: 'Main Hall', ru: 'Большой зал' }, capacity: 30, color: '#5D87FF', address: 'ул. Лесная, 5, 2 этаж' },
-    { name: { en: 'Mirror Hall', ru: 'Зеркальный зал' }, capacity: 20, color: '#13DEB9', address: 'ул. Лесная, 5, 3 этаж' },
+    {
+        name: { en: 'Mirror Hall', ru: 'Зеркальный зал' },
+        capacity: 20,
+        color: '#13DEB9',
+        address: 'ул. Лесная, 5, 3 этаж',
+    },
     { name: { en: 'Small Hall', ru: 'Малый зал' }, capacity: 12, color: '#FFAE1F', address: 'ул. Лесная, 5, 3 этаж' },
 ];
 /** The name of a hall of an extra branch (larger scales). */
@@ -172,7 +218,10 @@ const DIRECTIONS: { key: string; name: Names; color: string; description: Names 
         key: 'Yoga',
         name: { en: 'Yoga', ru: 'Йога' },
         color: '#7E57C2',
-        description: { en: 'Hatha and vinyasa yoga for every level.', ru: 'Хатха и виньяса для любого уровня подготовки.' },
+        description: {
+            en: 'Hatha and vinyasa yoga for every level.',
+            ru: 'Хатха и виньяса для любого уровня подготовки.',
+        },
     },
     {
         key: 'Stretching',
@@ -196,24 +245,40 @@ const DIRECTIONS: { key: string; name: Names; color: string; description: Names 
         key: 'Pilates',
         name: { en: 'Pilates', ru: 'Пилатес' },
         color: '#42A5F5',
-        description: { en: 'Core strength and posture on the mat.', ru: 'Сильный корпус и правильная осанка, занятия на коврике.' },
+        description: {
+            en: 'Core strength and posture on the mat.',
+            ru: 'Сильный корпус и правильная осанка, занятия на коврике.',
+        },
     },
     {
         key: 'Ballet',
         name: { en: 'Ballet', ru: 'Балет' },
         color: '#EC407A',
-        description: { en: 'Classical technique at the barre and in the centre.', ru: 'Классическая техника у станка и на середине.' },
+        description: {
+            en: 'Classical technique at the barre and in the centre.',
+            ru: 'Классическая техника у станка и на середине.',
+        },
     },
 ];
 
-const COURSES: { key: string; name: Names; direction: string; level: Course['level']; durationMinutes: number; description: Names }[] = [
+const COURSES: {
+    key: string;
+    name: Names;
+    direction: string;
+    level: Course['level'];
+    durationMinutes: number;
+    description: Names;
+}[] = [
     {
         key: 'Hatha Yoga',
         name: { en: 'Hatha Yoga', ru: 'Хатха-йога' },
         direction: 'Yoga',
         level: 'beginner',
         durationMinutes: 75,
-        description: { en: 'Slow practice with attention to alignment.', ru: 'Спокойная практика с вниманием к выстраиванию асан.' },
+        description: {
+            en: 'Slow practice with attention to alignment.',
+            ru: 'Спокойная практика с вниманием к выстраиванию асан.',
+        },
     },
     {
         key: 'Vinyasa Flow',
@@ -277,7 +342,10 @@ const COURSES: { key: string; name: Names; direction: string; level: Course['lev
         direction: 'Ballet',
         level: 'beginner',
         durationMinutes: 75,
-        description: { en: 'Ballet for adults who never danced.', ru: 'Для взрослых, которые никогда раньше не танцевали.' },
+        description: {
+            en: 'Ballet for adults who never danced.',
+            ru: 'Для взрослых, которые никогда раньше не танцевали.',
+        },
     },
     {
         key: 'Classical Ballet',
@@ -303,14 +371,94 @@ interface PlanSeed {
 }
 
 const PLANS: PlanSeed[] = [
-    { key: 'Single visit', name: { en: 'Single visit', ru: 'Разовое занятие' }, price: 800, visits: 1, validityDays: 30, directions: [], freezeDays: 0, trial: false, popularity: 0 },
-    { key: '4 visits', name: { en: '4 visits', ru: '4 занятия' }, price: 2800, visits: 4, validityDays: 30, directions: [], freezeDays: 3, trial: false, popularity: 20 },
-    { key: '8 visits', name: { en: '8 visits', ru: '8 занятий' }, price: 5200, visits: 8, validityDays: 35, directions: [], freezeDays: 7, trial: false, popularity: 35 },
-    { key: '12 visits', name: { en: '12 visits', ru: '12 занятий' }, price: 7200, visits: 12, validityDays: 60, directions: [], freezeDays: 10, trial: false, popularity: 15 },
-    { key: 'Unlimited month', name: { en: 'Unlimited month', ru: 'Безлимит на месяц' }, price: 9000, visits: null, validityDays: 30, directions: [], freezeDays: 14, trial: false, popularity: 10 },
-    { key: 'Trial class', name: { en: 'Trial class', ru: 'Пробное занятие' }, price: 500, visits: 1, validityDays: 7, directions: [], freezeDays: 0, trial: true, popularity: 0 },
-    { key: 'Yoga 8 visits', name: { en: 'Yoga 8 visits', ru: 'Йога 8 занятий' }, price: 4800, visits: 8, validityDays: 35, directions: ['Yoga'], freezeDays: 7, trial: false, popularity: 30 },
-    { key: 'Stretching 10 visits', name: { en: 'Stretching 10 visits', ru: 'Стретчинг 10 занятий' }, price: 6000, visits: 10, validityDays: 45, directions: ['Stretching'], freezeDays: 14, trial: false, popularity: 30 },
+    {
+        key: 'Single visit',
+        name: { en: 'Single visit', ru: 'Разовое занятие' },
+        price: 800,
+        visits: 1,
+        validityDays: 30,
+        directions: [],
+        freezeDays: 0,
+        trial: false,
+        popularity: 0,
+    },
+    {
+        key: '4 visits',
+        name: { en: '4 visits', ru: '4 занятия' },
+        price: 2800,
+        visits: 4,
+        validityDays: 30,
+        directions: [],
+        freezeDays: 3,
+        trial: false,
+        popularity: 20,
+    },
+    {
+        key: '8 visits',
+        name: { en: '8 visits', ru: '8 занятий' },
+        price: 5200,
+        visits: 8,
+        validityDays: 35,
+        directions: [],
+        freezeDays: 7,
+        trial: false,
+        popularity: 35,
+    },
+    {
+        key: '12 visits',
+        name: { en: '12 visits', ru: '12 занятий' },
+        price: 7200,
+        visits: 12,
+        validityDays: 60,
+        directions: [],
+        freezeDays: 10,
+        trial: false,
+        popularity: 15,
+    },
+    {
+        key: 'Unlimited month',
+        name: { en: 'Unlimited month', ru: 'Безлимит на месяц' },
+        price: 9000,
+        visits: null,
+        validityDays: 30,
+        directions: [],
+        freezeDays: 14,
+        trial: false,
+        popularity: 10,
+    },
+    {
+        key: 'Trial class',
+        name: { en: 'Trial class', ru: 'Пробное занятие' },
+        price: 500,
+        visits: 1,
+        validityDays: 7,
+        directions: [],
+        freezeDays: 0,
+        trial: true,
+        popularity: 0,
+    },
+    {
+        key: 'Yoga 8 visits',
+        name: { en: 'Yoga 8 visits', ru: 'Йога 8 занятий' },
+        price: 4800,
+        visits: 8,
+        validityDays: 35,
+        directions: ['Yoga'],
+        freezeDays: 7,
+        trial: false,
+        popularity: 30,
+    },
+    {
+        key: 'Stretching 10 visits',
+        name: { en: 'Stretching 10 visits', ru: 'Стретчинг 10 занятий' },
+        price: 6000,
+        visits: 10,
+        validityDays: 45,
+        directions: ['Stretching'],
+        freezeDays: 14,
+        trial: false,
+        popularity: 30,
+    },
 ];
 
 /** Statuses in both languages of the interface: staff read them in the language they chose. */
@@ -330,16 +478,129 @@ const ATTENDANCE_STATUSES = [
 ];
 
 const WORKSHOPS: { title: Names; course: string; when: 'past' | 'next_saturday' | 'next_sunday' }[] = [
-    { title: { en: 'Contemporary workshop: floor work', ru: 'Мастер-класс по контемпорари: партер' }, course: 'Contemporary Technique', when: 'past' },
-    { title: { en: 'Open Saturday: yoga inversions', ru: 'Открытая суббота: перевёрнутые асаны' }, course: 'Vinyasa Flow', when: 'next_saturday' },
-    { title: { en: 'Hip-hop battle preparation', ru: 'Подготовка к хип-хоп баттлу' }, course: 'Hip-hop Choreography', when: 'next_sunday' },
+    {
+        title: { en: 'Contemporary workshop: floor work', ru: 'Мастер-класс по контемпорари: партер' },
+        course: 'Contemporary Technique',
+        when: 'past',
+    },
+    {
+        title: { en: 'Open Saturday: yoga inversions', ru: 'Открытая суббота: перевёрнутые асаны' },
+        course: 'Vinyasa Flow',
+        when: 'next_saturday',
+    },
+    {
+        title: { en: 'Hip-hop battle preparation', ru: 'Подготовка к хип-хоп баттлу' },
+        course: 'Hip-hop Choreography',
+        when: 'next_sunday',
+    },
 ];
 
 // Customers are Russian: Cyrillic names, with the surname agreeing with the first name's gender.
-const FEMALE_NAMES = ['Анна', 'Мария', 'Елена', 'Ольга', 'Наталья', 'Екатерина', 'Татьяна', 'Ирина', 'Светлана', 'Юлия', 'Анастасия', 'Дарья', 'Полина', 'Алина', 'Ксения', 'Виктория', 'Александра', 'Софья', 'Марина', 'Вероника', 'Кристина', 'Евгения', 'Валерия', 'Алёна'];
-const MALE_NAMES = ['Алексей', 'Дмитрий', 'Сергей', 'Андрей', 'Максим', 'Иван', 'Артём', 'Никита', 'Михаил', 'Егор', 'Кирилл', 'Роман', 'Павел', 'Илья'];
+const FEMALE_NAMES = [
+    'Анна',
+    'Мария',
+    'Елена',
+    'Ольга',
+    'Наталья',
+    'Екатерина',
+    'Татьяна',
+    'Ирина',
+    'Светлана',
+    'Юлия',
+    'Анастасия',
+    'Дарья',
+    'Полина',
+    'Алина',
+    'Ксения',
+    'Виктория',
+    'Александра',
+    'Софья',
+    'Марина',
+    'Вероника',
+    'Кристина',
+    'Евгения',
+    'Валерия',
+    'Алёна',
+];
+const MALE_NAMES = [
+    'Алексей',
+    'Дмитрий',
+    'Сергей',
+    'Андрей',
+    'Максим',
+    'Иван',
+    'Артём',
+    'Никита',
+    'Михаил',
+    'Егор',
+    'Кирилл',
+    'Роман',
+    'Павел',
+    'Илья',
+];
 /** Male forms; every one takes -а in the female form. */
-const SURNAMES = ['Иванов', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Петров', 'Соколов', 'Михайлов', 'Новиков', 'Фёдоров', 'Морозов', 'Волков', 'Алексеев', 'Лебедев', 'Семёнов', 'Егоров', 'Павлов', 'Козлов', 'Степанов', 'Николаев', 'Орлов', 'Андреев', 'Макаров', 'Никитин', 'Захаров', 'Зайцев', 'Соловьёв', 'Борисов', 'Яковлев', 'Григорьев', 'Романов', 'Воробьёв', 'Сергеев', 'Кузьмин', 'Фролов', 'Александров', 'Дмитриев', 'Королёв', 'Гусев', 'Киселёв', 'Ильин', 'Максимов', 'Поляков', 'Сорокин', 'Виноградов', 'Ковалёв', 'Белов', 'Медведев', 'Антонов', 'Тарасов', 'Жуков', 'Баранов', 'Филиппов', 'Комаров', 'Давыдов', 'Беляев', 'Герасимов', 'Богданов', 'Осипов', 'Сидоров'];
+const SURNAMES = [
+    'Иванов',
+    'Смирнов',
+    'Кузнецов',
+    'Попов',
+    'Васильев',
+    'Петров',
+    'Соколов',
+    'Михайлов',
+    'Новиков',
+    'Фёдоров',
+    'Морозов',
+    'Волков',
+    'Алексеев',
+    'Лебедев',
+    'Семёнов',
+    'Егоров',
+    'Павлов',
+    'Козлов',
+    'Степанов',
+    'Николаев',
+    'Орлов',
+    'Андреев',
+    'Макаров',
+    'Никитин',
+    'Захаров',
+    'Зайцев',
+    'Соловьёв',
+    'Борисов',
+    'Яковлев',
+    'Григорьев',
+    'Романов',
+    'Воробьёв',
+    'Сергеев',
+    'Кузьмин',
+    'Фролов',
+    'Александров',
+    'Дмитриев',
+    'Королёв',
+    'Гусев',
+    'Киселёв',
+    'Ильин',
+    'Максимов',
+    'Поляков',
+    'Сорокин',
+    'Виноградов',
+    'Ковалёв',
+    'Белов',
+    'Медведев',
+    'Антонов',
+    'Тарасов',
+    'Жуков',
+    'Баранов',
+    'Филиппов',
+    'Комаров',
+    'Давыдов',
+    'Беляев',
+    'Герасимов',
+    'Богданов',
+    'Осипов',
+    'Сидоров',
+];
 const SOURCES = ['instagram', 'friend', 'website', 'walk-in'];
 const CUSTOMER_NOTES = [
     'Предпочитает вечерние занятия',
@@ -353,13 +614,48 @@ const CUSTOMER_NOTES = [
 /** Reserved example domains, so that no demo address can ever reach a real mailbox. */
 const EMAIL_DOMAINS = ['example.com', 'example.org', 'example.net'];
 const CANCELLED_EVENT_NOTES = ['Преподаватель заболел', 'Технические работы в зале', 'Перенос по просьбе группы'];
-const LINK_DESCRIPTIONS = ['Продление абонемента', 'Абонемент на следующий месяц', 'Оплата абонемента по ссылке', 'Абонемент для новой клиентки'];
+const LINK_DESCRIPTIONS = [
+    'Продление абонемента',
+    'Абонемент на следующий месяц',
+    'Оплата абонемента по ссылке',
+    'Абонемент для новой клиентки',
+];
 const REFUND_NOTES = ['Возврат: переезд в другой город', 'Возврат по заявлению клиента'];
 
 const TRANSLITERATION: Record<string, string> = {
-    а: 'a', б: 'b', в: 'v', г: 'g', д: 'd', е: 'e', ё: 'e', ж: 'zh', з: 'z', и: 'i', й: 'y', к: 'k', л: 'l', м: 'm',
-    н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u', ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch',
-    ъ: '', ы: 'y', ь: '', э: 'e', ю: 'yu', я: 'ya',
+    а: 'a',
+    б: 'b',
+    в: 'v',
+    г: 'g',
+    д: 'd',
+    е: 'e',
+    ё: 'e',
+    ж: 'zh',
+    з: 'z',
+    и: 'i',
+    й: 'y',
+    к: 'k',
+    л: 'l',
+    м: 'm',
+    н: 'n',
+    о: 'o',
+    п: 'p',
+    р: 'r',
+    с: 's',
+    т: 't',
+    у: 'u',
+    ф: 'f',
+    х: 'kh',
+    ц: 'ts',
+    ч: 'ch',
+    ш: 'sh',
+    щ: 'shch',
+    ъ: '',
+    ы: 'y',
+    ь: '',
+    э: 'e',
+    ю: 'yu',
+    я: 'ya',
 };
 const transliterate = (text: string): string =>
     [...text.toLowerCase()].map(letter => TRANSLITERATION[letter] ?? letter).join('');
@@ -461,7 +757,16 @@ const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
 
 const makeStatuses = (calendar: Calendar): Status[] => {
     const createdAt = instantAt(calendar.setupDay, '09:05');
-    const list = (name: Status['name'], seeds: { code: string; labels: { en: string; ru: string }; color: string; isDefault?: boolean; charges?: boolean }[]) =>
+    const list = (
+        name: Status['name'],
+        seeds: {
+            code: string;
+            labels: { en: string; ru: string };
+            color: string;
+            isDefault?: boolean;
+            charges?: boolean;
+        }[],
+    ) =>
         seeds.map((seed, order) => ({
             name,
             code: seed.code,
@@ -471,11 +776,13 @@ const makeStatuses = (calendar: Calendar): Status[] => {
             isDefault: seed.isDefault ?? false,
             charges: seed.charges ?? false,
         }));
-    return [...list('customer', CUSTOMER_STATUSES), ...list('attendance', ATTENDANCE_STATUSES)].map((status, index) => ({
-        id: index + 1,
-        ...status,
-        createdAt,
-    }));
+    return [...list('customer', CUSTOMER_STATUSES), ...list('attendance', ATTENDANCE_STATUSES)].map(
+        (status, index) => ({
+            id: index + 1,
+            ...status,
+            createdAt,
+        }),
+    );
 };
 
 /** Admin, manager, then four teachers per branch; the first four are the named demo teachers. */
@@ -500,7 +807,11 @@ const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): StoredUser
     const none = [payRate({ kind: 'none', amount: 0 })];
     const staff = [
         user(ADMIN.name, ADMIN.email, ADMIN.password, 'admin', { phone: ADMIN.phone, color: null, pay: none }),
-        user(MANAGER.name, MANAGER.email, MANAGER.password, 'manager', { phone: MANAGER.phone, color: null, pay: none }),
+        user(MANAGER.name, MANAGER.email, MANAGER.password, 'manager', {
+            phone: MANAGER.phone,
+            color: null,
+            pay: none,
+        }),
     ];
     for (let branch = 0; branch < sizes.branches; branch++) {
         TEACHERS.forEach((seed, index) => {
@@ -509,7 +820,13 @@ const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): StoredUser
             const name = branch === 0 ? seed.name : MORE_TEACHER_NAMES[extra % MORE_TEACHER_NAMES.length];
             const email = branch === 0 ? seed.email : `teacher${number + 1}@studio.test`;
             const color = branch === 0 ? seed.color : MORE_COLORS[extra % MORE_COLORS.length];
-            staff.push(user(name, email, TEACHER_PASSWORD, 'teacher', { phone: `+7 900 200-${pad(Math.floor(number / 100))}-${pad(number % 100)}`, color, pay: seed.pay }));
+            staff.push(
+                user(name, email, TEACHER_PASSWORD, 'teacher', {
+                    phone: `+7 900 200-${pad(Math.floor(number / 100))}-${pad(number % 100)}`,
+                    color,
+                    pay: seed.pay,
+                }),
+            );
         });
     }
     return staff.map((record, index) => ({ id: index + 1, ...record }));
@@ -600,10 +917,20 @@ const makePhone = (random: Random, taken: Set<string>): string => {
     }
 };
 
-const makeEmail = (random: Random, firstName: string, lastName: string, birthYear: number | null, taken: Set<string>): string => {
+const makeEmail = (
+    random: Random,
+    firstName: string,
+    lastName: string,
+    birthYear: number | null,
+    taken: Set<string>,
+): string => {
     const first = transliterate(firstName);
     const last = transliterate(lastName);
-    const local = random.pick([`${first}.${last}`, `${first[0]}${last}`, `${first}${birthYear ? String(birthYear).slice(2) : random.int(10, 99)}`]);
+    const local = random.pick([
+        `${first}.${last}`,
+        `${first[0]}${last}`,
+        `${first}${birthYear ? String(birthYear).slice(2) : random.int(10, 99)}`,
+    ]);
     const domain = random.pick(EMAIL_DOMAINS);
     for (let suffix = 1; ; suffix++) {
         const email = `${local}${suffix === 1 ? '' : suffix}@${domain}`;
@@ -633,7 +960,9 @@ const makeCustomers = (random: Random, count: number, calendar: Calendar): Custo
             firstName,
             lastName,
             phone: makePhone(random, phones),
-            email: random.chance(0.55) ? makeEmail(random, firstName, lastName, birthDate ? Number(birthDate.slice(0, 4)) : null, emails) : null,
+            email: random.chance(0.55)
+                ? makeEmail(random, firstName, lastName, birthDate ? Number(birthDate.slice(0, 4)) : null, emails)
+                : null,
             birthDate,
             status: 'lead',
             source: random.chance(0.75) ? random.pick(SOURCES) : null,
@@ -662,8 +991,19 @@ class WeeklyBookings {
 
 const WEEKDAY_PATTERNS: Record<number, number[][]> = {
     1: [[6], [7], [2], [4], [5]],
-    2: [[1, 3], [2, 4], [3, 5], [1, 4], [2, 5], [6, 7]],
-    3: [[1, 3, 5], [2, 4, 6], [1, 3, 6]],
+    2: [
+        [1, 3],
+        [2, 4],
+        [3, 5],
+        [1, 4],
+        [2, 5],
+        [6, 7],
+    ],
+    3: [
+        [1, 3, 5],
+        [2, 4, 6],
+        [1, 3, 6],
+    ],
 };
 const EVENING_TIMES = ['17:30', '19:00', '20:30'];
 const DAYTIME_TIMES = ['08:00', '10:00', '12:00', '14:00'];
@@ -737,7 +1077,9 @@ const makeSchedules = (
         const direction = directions.find(candidate => candidate.id === course.directionId) as Direction;
         const teacher = teacherFor(users, branch, directionKey(direction));
         const size = random.int(6, 15);
-        const halls = studios.slice(branch * STUDIOS.length, (branch + 1) * STUDIOS.length).filter(hall => hall.capacity >= size);
+        const halls = studios
+            .slice(branch * STUDIOS.length, (branch + 1) * STUDIOS.length)
+            .filter(hall => hall.capacity >= size);
         const { studio, slots } = findSlots(random, bookings, teacher.id, halls, course.durationMinutes);
         const startsOn = addDays(calendar.today, -84 - random.int(0, 14));
         const id = schedules.length + 1;
@@ -770,7 +1112,8 @@ const eventStart = (event: Timed): number => minutesOf(event.startsAt.slice(11))
 const eventDate = (event: Timed): string => event.startsAt.slice(0, 10);
 
 const eventsOverlap = (a: Timed, b: Timed): boolean =>
-    eventDate(a) === eventDate(b) && overlaps(eventStart(a), eventStart(a) + a.durationMinutes, eventStart(b), eventStart(b) + b.durationMinutes);
+    eventDate(a) === eventDate(b) &&
+    overlaps(eventStart(a), eventStart(a) + a.durationMinutes, eventStart(b), eventStart(b) + b.durationMinutes);
 
 /** One event per slot date from the first to the last day; past ones done (a few cancelled), the rest planned. */
 const expandSchedule = (random: Random, calendar: Calendar, schedule: Schedule): Omit<StudioEvent, 'id'>[] => {
@@ -813,18 +1156,27 @@ const placeWorkshops = (
 ): Omit<StudioEvent, 'id'>[] => {
     const placed: Omit<StudioEvent, 'id'>[] = [];
     const nextSaturday = saturdayOnOrAfter(addDays(calendar.today, 1));
-    const dates = { past: saturdayOnOrAfter(addDays(calendar.today, -28)), next_saturday: nextSaturday, next_sunday: addDays(nextSaturday, 1) };
+    const dates = {
+        past: saturdayOnOrAfter(addDays(calendar.today, -28)),
+        next_saturday: nextSaturday,
+        next_sunday: addDays(nextSaturday, 1),
+    };
     const durationMinutes = 120;
     for (const workshop of WORKSHOPS) {
         const course = courses[idOfKey(COURSES, workshop.course) - 1];
         const direction = directions.find(candidate => candidate.id === course.directionId) as Direction;
-        const teachers = [teacherFor(users, 0, directionKey(direction)), ...users.filter(user => user.role === 'teacher').slice(0, TEACHERS.length)];
+        const teachers = [
+            teacherFor(users, 0, directionKey(direction)),
+            ...users.filter(user => user.role === 'teacher').slice(0, TEACHERS.length),
+        ];
         const date = dates[workshop.when];
         const sameDay = [...events, ...placed].filter(other => eventDate(other) === date);
         const candidates = teachers.flatMap(teacher =>
-            studios.slice(0, STUDIOS.length).flatMap(studio =>
-                Array.from({ length: 13 }, (_, step) => ({ teacher, studio, time: timeOf(12 * 60 + step * 30) })),
-            ),
+            studios
+                .slice(0, STUDIOS.length)
+                .flatMap(studio =>
+                    Array.from({ length: 13 }, (_, step) => ({ teacher, studio, time: timeOf(12 * 60 + step * 30) })),
+                ),
         );
         const choice = candidates.find(
             ({ teacher, studio, time }) =>
@@ -867,7 +1219,12 @@ const groupsClash = (a: Schedule, b: Schedule): boolean =>
         b.slots.some(
             other =>
                 slot.weekday === other.weekday &&
-                overlaps(minutesOf(slot.startTime), minutesOf(slot.startTime) + slot.durationMinutes, minutesOf(other.startTime), minutesOf(other.startTime) + other.durationMinutes),
+                overlaps(
+                    minutesOf(slot.startTime),
+                    minutesOf(slot.startTime) + slot.durationMinutes,
+                    minutesOf(other.startTime),
+                    minutesOf(other.startTime) + other.durationMinutes,
+                ),
         ),
     );
 
@@ -887,13 +1244,16 @@ const assignMembers = (world: World, groupSizes: Map<number, number>): void => {
         for (let tries = 0; members.length < size && tries < regulars.length; tries++) {
             const customerId = regulars[cursor++ % regulars.length];
             const file = world.files.get(customerId) as CustomerFile;
-            if (file.memberships.some(other => other.schedule === schedule || groupsClash(other.schedule, schedule))) continue;
+            if (file.memberships.some(other => other.schedule === schedule || groupsClash(other.schedule, schedule)))
+                continue;
             const newcomer = random.chance(0.25);
             const membership: Membership = {
                 customerId,
                 schedule,
                 directionId: (world.courseOf.get(schedule.courseId) as Course).directionId,
-                joinsOn: newcomer ? addDays(calendar.firstDay, random.int(7, daysBetween(calendar.firstDay, calendar.today) - 1)) : calendar.firstDay,
+                joinsOn: newcomer
+                    ? addDays(calendar.firstDay, random.int(7, daysBetween(calendar.firstDay, calendar.today) - 1))
+                    : calendar.firstDay,
                 leavesOn: !newcomer && random.chance(0.08) ? addDays(calendar.today, -random.int(7, 40)) : null,
                 reliability: 0.7 + random.next() * 0.25,
                 firstVisit: newcomer
@@ -909,8 +1269,15 @@ const assignMembers = (world: World, groupSizes: Map<number, number>): void => {
         }
         world.membersOf.set(schedule.id, members);
     }
-    const stayers = [...world.files.values()].filter(file => file.memberships.length > 0 && file.memberships.every(membership => !membership.leavesOn));
-    world.pausing = new Set(random.shuffle(stayers).slice(0, world.sizes.few(4)).map(file => file.customer.id));
+    const stayers = [...world.files.values()].filter(
+        file => file.memberships.length > 0 && file.memberships.every(membership => !membership.leavesOn),
+    );
+    world.pausing = new Set(
+        random
+            .shuffle(stayers)
+            .slice(0, world.sizes.few(4))
+            .map(file => file.customer.id),
+    );
 };
 
 // ---------------------------------------------------------------------------------------------------
@@ -962,7 +1329,11 @@ const maybeFreeze = (world: World, file: CustomerFile, pass: Pass, plan: Subscri
         const from = addDays(calendar.today, -random.int(1, 5));
         freeze(pass, from, random.int(daysBetween(from, calendar.today) + 2, plan.freezeDays));
     } else if (random.chance(0.02)) {
-        freeze(pass, addDays(pass.startsOn, random.int(4, Math.min(20, plan.validityDays - 2))), random.int(3, plan.freezeDays));
+        freeze(
+            pass,
+            addDays(pass.startsOn, random.int(4, Math.min(20, plan.validityDays - 2))),
+            random.int(3, plan.freezeDays),
+        );
     }
 };
 
@@ -1044,7 +1415,8 @@ const choosePlan = (world: World, file: CustomerFile, mark: Mark, visitsToday: n
     if (mark.walkIn) return planNamed(world, 'Single visit');
     if (mark.dropIn) return random.chance(0.9) ? planNamed(world, 'Single visit') : null;
     if (!random.chance(0.985)) return null;
-    if (file.passes.length === 0 && mark.membership?.firstVisit === 'trial_plan' && visitsToday === 1) return planNamed(world, 'Trial class');
+    if (file.passes.length === 0 && mark.membership?.firstVisit === 'trial_plan' && visitsToday === 1)
+        return planNamed(world, 'Trial class');
     return memberPlan(world, file, visitsToday);
 };
 
@@ -1086,7 +1458,9 @@ const sellPassesBeforeTheWindow = (world: World): void => {
 // One day of classes
 
 const isOnBreak = (file: CustomerFile, date: string): boolean =>
-    file.passes.some(pass => !pass.cancelled && pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= date && date <= pass.frozenTo);
+    file.passes.some(
+        pass => !pass.cancelled && pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= date && date <= pass.frozenTo,
+    );
 
 const busyDuring = (marks: Mark[], customerId: number, event: StudioEvent): boolean =>
     marks.some(mark => mark.customerId === customerId && eventsOverlap(mark.event, event));
@@ -1115,14 +1489,23 @@ const groupRoster = (world: World, event: StudioEvent, date: string, dayMarks: M
         if (isOnBreak(file, date) || busyDuring(dayMarks, file.customer.id, event)) continue;
         let status = rollStatus(random, membership.reliability);
         // A newcomer's first class is often a free trial; an absent newcomer is simply not marked.
-        if (!file.visited && membership.firstVisit !== 'pass' && status !== 'attended' && status !== 'late') status = null;
+        if (!file.visited && membership.firstVisit !== 'pass' && status !== 'attended' && status !== 'late')
+            status = null;
         if (!file.visited && membership.firstVisit === 'free_trial' && status) status = 'trial';
         if (!status) continue;
         marks.push({ event, customerId: file.customer.id, status, membership, dropIn: false, walkIn: false });
     }
     if (marks.length < event.capacity && random.chance(0.05)) {
         const lead = takeLead(world);
-        if (lead) marks.push({ event, customerId: lead.customer.id, status: random.chance(0.5) ? 'trial' : 'attended', membership: null, dropIn: true, walkIn: true });
+        if (lead)
+            marks.push({
+                event,
+                customerId: lead.customer.id,
+                status: random.chance(0.5) ? 'trial' : 'attended',
+                membership: null,
+                dropIn: true,
+                walkIn: true,
+            });
     }
     return marks;
 };
@@ -1132,21 +1515,40 @@ const workshopRoster = (world: World, event: StudioEvent, date: string, dayMarks
     const { random } = world;
     const wanted = random.int(8, Math.min(14, event.capacity - 2));
     const marks: Mark[] = [];
-    const candidates = random.shuffle([...world.files.values()].filter(file => file.memberships.some(membership => membership.joinsOn <= date && !membership.leavesOn)));
+    const candidates = random.shuffle(
+        [...world.files.values()].filter(file =>
+            file.memberships.some(membership => membership.joinsOn <= date && !membership.leavesOn),
+        ),
+    );
     for (const file of candidates) {
         if (marks.length >= wanted) break;
         if (isOnBreak(file, date) || busyDuring(dayMarks, file.customer.id, event)) continue;
-        marks.push({ event, customerId: file.customer.id, status: random.chance(0.9) ? 'attended' : 'late', membership: null, dropIn: true, walkIn: false });
+        marks.push({
+            event,
+            customerId: file.customer.id,
+            status: random.chance(0.9) ? 'attended' : 'late',
+            membership: null,
+            dropIn: true,
+            walkIn: false,
+        });
     }
     for (let count = 0; count < 2; count++) {
         const lead = takeLead(world);
         if (!lead) break;
-        marks.push({ event, customerId: lead.customer.id, status: 'attended', membership: null, dropIn: true, walkIn: true });
+        marks.push({
+            event,
+            customerId: lead.customer.id,
+            status: 'attended',
+            membership: null,
+            dropIn: true,
+            walkIn: true,
+        });
     }
     return marks;
 };
 
-const directionOf = (world: World, event: StudioEvent): number => (world.courseOf.get(event.courseId) as Course).directionId;
+const directionOf = (world: World, event: StudioEvent): number =>
+    (world.courseOf.get(event.courseId) as Course).directionId;
 
 /**
  * Before the day's marks are charged, whoever will need a pass buys one, starting today. Selling first
@@ -1193,9 +1595,17 @@ const sellForTheDay = (world: World, date: string, marks: Mark[]): Mark[] => {
  * desk, starting tomorrow. Until the old pass is used up both are active, and the rule charges the one
  * ending soonest.
  */
-const renewEarly = (world: World, file: CustomerFile, used: Pass, uses: ReadonlyMap<Pass, number>, date: string, own: Mark[]): void => {
+const renewEarly = (
+    world: World,
+    file: CustomerFile,
+    used: Pass,
+    uses: ReadonlyMap<Pass, number>,
+    date: string,
+    own: Mark[],
+): void => {
     const { random } = world;
-    const visitsLeft = used.visitsTotal === null ? Infinity : used.visitsTotal - used.visitsUsed - (uses.get(used) ?? 0);
+    const visitsLeft =
+        used.visitsTotal === null ? Infinity : used.visitsTotal - used.visitsUsed - (uses.get(used) ?? 0);
     const member = file.memberships.some(membership => !membership.leavesOn && membership.joinsOn <= date);
     if (!member || visitsLeft !== 1 || isTrialPass(used) || !random.chance(0.3)) return;
     const last = own[own.length - 1].event;
@@ -1231,10 +1641,14 @@ const simulateDay = (world: World, date: string, events: StudioEvent[]): void =>
     const marks: Mark[] = [];
     for (const event of events) {
         if (event.status !== 'done') continue;
-        const roster = event.scheduleId ? groupRoster(world, event, date, marks) : workshopRoster(world, event, date, marks);
+        const roster = event.scheduleId
+            ? groupRoster(world, event, date, marks)
+            : workshopRoster(world, event, date, marks);
         marks.push(...roster);
         // The roster decides who comes; a free trial is only the first visit even within one day.
-        for (const mark of roster) if (mark.status !== 'missed' && mark.status !== 'excused') (world.files.get(mark.customerId) as CustomerFile).visited = true;
+        for (const mark of roster)
+            if (mark.status !== 'missed' && mark.status !== 'excused')
+                (world.files.get(mark.customerId) as CustomerFile).visited = true;
     }
     for (const mark of sellForTheDay(world, date, marks)) markAttendance(world, mark, date);
 };
@@ -1250,7 +1664,9 @@ const addRefunds = (world: World): void => {
         if (!file) return;
         const date = addDays(calendar.firstDay, random.int(0, daysBetween(calendar.firstDay, calendar.today) - 10));
         const plan = planNamed(world, random.pick(['8 visits', '12 visits', 'Unlimited month']));
-        const { pass, payment } = sell(world, file, plan, date, instantAt(date, randomTime(random, 11, 19)), { freeze: false });
+        const { pass, payment } = sell(world, file, plan, date, instantAt(date, randomTime(random, 11, 19)), {
+            freeze: false,
+        });
         pass.cancelled = true;
         file.refunded = true;
         const paidAt = laterBy(payment.paidAt, random.int(1, 4) * 24 * 60 + random.int(-120, 120));
@@ -1281,7 +1697,11 @@ const addPaidLinks = (world: World): void => {
     // Before renumbering, a pass's id is its position + 1.
     const passOf = (payment: Payment): Pass => db.passes[(payment.passId as number) - 1];
     const renewals = db.payments.filter(
-        payment => payment.kind === 'payment' && !world.singleVisitPayments.has(payment) && !passOf(payment).cancelled && !isTrialPass(passOf(payment)),
+        payment =>
+            payment.kind === 'payment' &&
+            !world.singleVisitPayments.has(payment) &&
+            !passOf(payment).cancelled &&
+            !isTrialPass(passOf(payment)),
     );
     for (const payment of random.shuffle(renewals).slice(0, world.sizes.few(4))) {
         const pass = passOf(payment);
@@ -1316,7 +1736,12 @@ const addOpenLinks = (world: World): void => {
     const add = (status: PaymentLink['status'], createdAt: string) => {
         const file = random.chance(0.3) ? (takeLead(world) ?? random.pick(members)) : random.pick(members);
         const lastPass = file.passes.at(-1);
-        const plan = (lastPass && db.subscriptions.find(candidate => candidate.id === lastPass.subscriptionId && !candidate.trial && candidate.visits !== 1)) || random.pick(plans);
+        const plan =
+            (lastPass &&
+                db.subscriptions.find(
+                    candidate => candidate.id === lastPass.subscriptionId && !candidate.trial && candidate.visits !== 1,
+                )) ||
+            random.pick(plans);
         db.paymentLinks.push({
             id: linkId(random),
             customerId: file.customer.id,
@@ -1333,9 +1758,13 @@ const addOpenLinks = (world: World): void => {
         seen(file, createdAt);
     };
     const pastInstant = () =>
-        instantAt(addDays(calendar.today, -random.int(5, daysBetween(calendar.firstDay, calendar.today))), randomTime(random, 10, 19));
+        instantAt(
+            addDays(calendar.today, -random.int(5, daysBetween(calendar.firstDay, calendar.today))),
+            randomTime(random, 10, 19),
+        );
     // Sent on the anchor morning, so they stay pending until three days after it.
-    for (let count = 0; count < world.sizes.few(3); count++) add('pending', instantAt(calendar.today, randomTime(random, 9, 12)));
+    for (let count = 0; count < world.sizes.few(3); count++)
+        add('pending', instantAt(calendar.today, randomTime(random, 9, 12)));
     for (let count = 0; count < world.sizes.few(3); count++) add('expired', pastInstant());
     for (let count = 0; count < world.sizes.few(2); count++) add('cancelled', pastInstant());
 };
@@ -1346,7 +1775,10 @@ const addOpenLinks = (world: World): void => {
 /** The customer status staff would have set, from what the customer did. */
 const statusOf = (file: CustomerFile, today: string): string => {
     const current = file.memberships.some(membership => !membership.leavesOn);
-    const frozenNow = file.passes.some(pass => !pass.cancelled && pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= today && today <= pass.frozenTo);
+    const frozenNow = file.passes.some(
+        pass =>
+            !pass.cancelled && pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= today && today <= pass.frozenTo,
+    );
     const paidPass = file.passes.some(pass => !pass.cancelled && !isTrialPass(pass));
     if (frozenNow) return 'paused';
     if (current && paidPass) return 'active';
@@ -1380,7 +1812,8 @@ const renumber = <T extends { id: number; createdAt: string }>(records: T[]): Ma
     return ids;
 };
 
-const remap = (ids: Map<number, number>, id: number | null | undefined): number | null => (id == null ? null : (ids.get(id) as number));
+const remap = (ids: Map<number, number>, id: number | null | undefined): number | null =>
+    id == null ? null : (ids.get(id) as number);
 
 const finish = (world: World): void => {
     const { db, calendar } = world;
@@ -1389,12 +1822,15 @@ const finish = (world: World): void => {
         file.customer.createdAt = registeredAt(world, file);
     }
     for (const schedule of db.schedules) {
-        schedule.customerIds = (world.membersOf.get(schedule.id) ?? []).filter(membership => !membership.leavesOn).map(membership => membership.customerId);
+        schedule.customerIds = (world.membersOf.get(schedule.id) ?? [])
+            .filter(membership => !membership.leavesOn)
+            .map(membership => membership.customerId);
     }
     const customerIds = renumber(db.customers);
     const passIds = renumber(db.passes);
     const paymentIds = renumber(db.payments);
-    for (const schedule of db.schedules) schedule.customerIds = schedule.customerIds.map(id => remap(customerIds, id) as number).sort((a, b) => a - b);
+    for (const schedule of db.schedules)
+        schedule.customerIds = schedule.customerIds.map(id => remap(customerIds, id) as number).sort((a, b) => a - b);
     for (const attendance of db.attendances) {
         attendance.customerId = remap(customerIds, attendance.customerId) as number;
         attendance.passId = remap(passIds, attendance.passId);
@@ -1429,11 +1865,17 @@ const sizesFor = (scale: number): Sizes => {
 };
 
 const calendarFor = (today: string): Calendar => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || addDays(today, 0) !== today) throw new Error(`today must be a date YYYY-MM-DD, not ${today}`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || addDays(today, 0) !== today)
+        throw new Error(`today must be a date YYYY-MM-DD, not ${today}`);
     return { today, firstDay: addDays(today, -56), lastDay: addDays(today, 13), setupDay: addDays(today, -120) };
 };
 
-export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', locale = 'ru' }: DemoOptions = {}): Database => {
+export const generateDatabase = ({
+    seed = 1,
+    scale = 1,
+    today = '2026-11-23',
+    locale = 'ru',
+}: DemoOptions = {}): Database => {
     const random = createRandom(seed);
     const calendar = calendarFor(today);
     const sizes = sizesFor(scale);
@@ -1447,9 +1889,18 @@ export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', lo
     const courses = makeCourses(directions, calendar, defaultLocale);
     const subscriptions = makeSubscriptions(directions, calendar, defaultLocale);
     const customers = makeCustomers(random, sizes.customers, calendar);
-    const { schedules, groupSizes } = makeSchedules({ random, calendar, sizes, locale: defaultLocale }, users, studios, courses, directions);
+    const { schedules, groupSizes } = makeSchedules(
+        { random, calendar, sizes, locale: defaultLocale },
+        users,
+        studios,
+        courses,
+        directions,
+    );
     const scheduled = schedules.flatMap(schedule => expandSchedule(random, calendar, schedule));
-    const events = numberEvents([...scheduled, ...placeWorkshops(calendar, scheduled, courses, directions, users, studios, defaultLocale)]);
+    const events = numberEvents([
+        ...scheduled,
+        ...placeWorkshops(calendar, scheduled, courses, directions, users, studios, defaultLocale),
+    ]);
 
     const db: Database = {
         users,
@@ -1478,11 +1929,21 @@ export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', lo
         adminId: (users.find(user => user.role === 'admin') as StoredUser).id,
         managerId: (users.find(user => user.role === 'manager') as StoredUser).id,
         courseOf: new Map(courses.map(course => [course.id, course])),
-        chargingCodes: new Set(statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code)),
+        chargingCodes: new Set(
+            statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code),
+        ),
         files: new Map(
             customers.map(customer => [
                 customer.id,
-                { customer, memberships: [], passes: [], firstSeen: null, visited: false, hadTrialMark: false, refunded: false },
+                {
+                    customer,
+                    memberships: [],
+                    passes: [],
+                    firstSeen: null,
+                    visited: false,
+                    hadTrialMark: false,
+                    refunded: false,
+                },
             ]),
         ),
         membersOf: new Map(),
@@ -1494,8 +1955,10 @@ export const generateDatabase = ({ seed = 1, scale = 1, today = '2026-11-23', lo
     sellPassesBeforeTheWindow(world);
 
     const eventsByDate = new Map<string, StudioEvent[]>();
-    for (const event of events) eventsByDate.set(eventDate(event), [...(eventsByDate.get(eventDate(event)) ?? []), event]);
-    for (let date = calendar.firstDay; date < calendar.today; date = addDays(date, 1)) simulateDay(world, date, eventsByDate.get(date) ?? []);
+    for (const event of events)
+        eventsByDate.set(eventDate(event), [...(eventsByDate.get(eventDate(event)) ?? []), event]);
+    for (let date = calendar.firstDay; date < calendar.today; date = addDays(date, 1))
+        simulateDay(world, date, eventsByDate.get(date) ?? []);
 
     addRefunds(world);
     addPaidLinks(world);

@@ -19,8 +19,11 @@ const findBinDir = (): string | undefined => {
     const debian = '/usr/lib/postgresql';
     const versions = existsSync(debian) ? readdirSync(debian).filter(name => /^\d+(\.\d+)?$/.test(name)) : [];
     versions.sort((a, b) => Number(b) - Number(a));
-    for (const version of versions) if (existsSync(join(debian, version, 'bin/initdb'))) return join(debian, version, 'bin');
-    return (process.env.PATH ?? '').split(delimiter).find(dir => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+    for (const version of versions)
+        if (existsSync(join(debian, version, 'bin/initdb'))) return join(debian, version, 'bin');
+    return (process.env.PATH ?? '')
+        .split(delimiter)
+        .find(dir => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
 };
 
 export const postgresBinDir = findBinDir();
@@ -43,10 +46,16 @@ const run = (command: string, args: string[], cwd: string): Promise<string> =>
     new Promise((resolve, reject) => {
         // cwd: the cluster's folder, since the postgres user may not be able to read ours; LC_ALL: the
         // tools' messages in English, whatever the developer's locale.
-        execFile(command, args, { cwd, env: { ...process.env, LC_ALL: 'C.UTF-8', PGCONNECT_TIMEOUT: '10' }, maxBuffer: 64 << 20 }, (error, stdout, stderr) => {
-            if (error) reject(new Error(`${[command, ...args].join(' ')} failed: ${stderr || stdout || error.message}`));
-            else resolve(stdout);
-        });
+        execFile(
+            command,
+            args,
+            { cwd, env: { ...process.env, LC_ALL: 'C.UTF-8', PGCONNECT_TIMEOUT: '10' }, maxBuffer: 64 << 20 },
+            (error, stdout, stderr) => {
+                if (error)
+                    reject(new Error(`${[command, ...args].join(' ')} failed: ${stderr || stdout || error.message}`));
+                else resolve(stdout);
+            },
+        );
     });
 
 /** A free TCP port on 127.0.0.1 now (another process may take it before we do: callers retry). */
@@ -56,7 +65,9 @@ export const freePort = (): Promise<number> =>
         probe.once('error', reject);
         probe.listen(0, '127.0.0.1', () => {
             const address = probe.address();
-            probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+            probe.close(() =>
+                typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+            );
         });
     });
 
@@ -100,14 +111,35 @@ export class Cluster {
     async init(): Promise<void> {
         mkdirSync(this.dir, { recursive: true });
         if (asRoot) chownUser(this.dir);
-        const [command, args] = serverCommand('initdb', ['-D', this.dataDir, '-U', POSTGRES_USER, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-instructions']);
+        const [command, args] = serverCommand('initdb', [
+            '-D',
+            this.dataDir,
+            '-U',
+            POSTGRES_USER,
+            '--auth=trust',
+            '-E',
+            'UTF8',
+            '--locale=C.UTF-8',
+            '--no-instructions',
+        ]);
         await run(command, args, this.dir);
     }
 
     /** Starts the server; pg_ctl -w returns once it accepts connections. Durability settings stay at their defaults. */
     async start(): Promise<void> {
         const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=${this.host} -c max_connections=200`;
-        const [command, args] = serverCommand('pg_ctl', ['-D', this.dataDir, '-l', this.logFile, '-o', options, '-w', '-t', '60', 'start']);
+        const [command, args] = serverCommand('pg_ctl', [
+            '-D',
+            this.dataDir,
+            '-l',
+            this.logFile,
+            '-o',
+            options,
+            '-w',
+            '-t',
+            '60',
+            'start',
+        ]);
         try {
             await run(command, args, this.dir);
         } catch (error) {
@@ -160,7 +192,9 @@ export class Cluster {
     }
 
     async databaseExists(name: string): Promise<boolean> {
-        return (await psql(this.url('postgres'), `SELECT 1 FROM pg_database WHERE datname = '${checkName(name)}'`)) === '1';
+        return (
+            (await psql(this.url('postgres'), `SELECT 1 FROM pg_database WHERE datname = '${checkName(name)}'`)) === '1'
+        );
     }
 
     /**
@@ -189,7 +223,8 @@ export class Cluster {
 const chownUser = (dir: string) => {
     const ids = spawnSync('id', ['-u', POSTGRES_USER], { encoding: 'utf8' });
     const groups = spawnSync('id', ['-g', POSTGRES_USER], { encoding: 'utf8' });
-    if (ids.status !== 0) throw new Error(`running as root needs the ${POSTGRES_USER} user (Debian's postgresql package makes it)`);
+    if (ids.status !== 0)
+        throw new Error(`running as root needs the ${POSTGRES_USER} user (Debian's postgresql package makes it)`);
     chownSync(dir, Number(ids.stdout), Number(groups.stdout));
 };
 

@@ -37,7 +37,10 @@ if (values.help) {
     console.log(USAGE);
     process.exit(0);
 }
-if (!postgresBinDir) fail('PostgreSQL is not installed. On Debian or Ubuntu: apt-get install -y postgresql (the system cluster it may start does not matter: this one has its own port)');
+if (!postgresBinDir)
+    fail(
+        'PostgreSQL is not installed. On Debian or Ubuntu: apt-get install -y postgresql (the system cluster it may start does not matter: this one has its own port)',
+    );
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 1 || port > 65535) fail(`--port must be a TCP port number\n${USAGE}`);
@@ -52,11 +55,14 @@ const main = async () => {
     }
     if (cluster.running) {
         cluster.port = cluster.runningPort ?? port;
-        fail(`PostgreSQL is already running in ${dir} (DATABASE_URL=${cluster.url(DATABASE)}).\nStop it with: npm run db:local -- --stop${dir === DEFAULT_DIR ? '' : ` --dir ${dir}`}`);
+        fail(
+            `PostgreSQL is already running in ${dir} (DATABASE_URL=${cluster.url(DATABASE)}).\nStop it with: npm run db:local -- --stop${dir === DEFAULT_DIR ? '' : ` --dir ${dir}`}`,
+        );
     }
     if (!cluster.initialized) {
         // As root the server runs as the postgres user, which must be able to reach the folder.
-        if (!reachableByServer(dirname(dir))) fail(`The postgres user cannot reach ${dirname(dir)}: choose another --dir (under /tmp, say).`);
+        if (!reachableByServer(dirname(dir)))
+            fail(`The postgres user cannot reach ${dirname(dir)}: choose another --dir (under /tmp, say).`);
         console.log(`Creating a PostgreSQL cluster in ${dir} ...`);
         await cluster.init();
     }

@@ -67,7 +67,10 @@ const orFail = <T>(work: () => T, describe: (message: string) => string): T => {
 const main = (): void => {
     const started = performance.now();
     const options = orFail(readArguments, message => `${message}\n${USAGE}`);
-    const database: Database = orFail(() => generateDatabase(options), message => `cannot generate the database: ${message}`);
+    const database: Database = orFail(
+        () => generateDatabase(options),
+        message => `cannot generate the database: ${message}`,
+    );
     const problems = validateDatabase(database);
     if (problems.length) fail(`the generated database is not valid:\n  ${problems.join('\n  ')}`, 1);
     // The layout the server writes (one record per line): a file the server rewrites keeps small diffs.
@@ -76,7 +79,8 @@ const main = (): void => {
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(`wrote ${options.out} (seed ${options.seed}, scale ${options.scale}, today ${options.today})`);
-    for (const name of collectionNames) console.log(`  ${name.padEnd(14)} ${String(database[name].length).padStart(8)}`);
+    for (const name of collectionNames)
+        console.log(`  ${name.padEnd(14)} ${String(database[name].length).padStart(8)}`);
     console.log(`  ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(2)} MB in ${seconds} s`);
 };
 

@@ -16,8 +16,10 @@ export const ownEventIds = async (user: User, reader: Reader): Promise<Identifie
 
 const ownCustomerIds = async (user: User, reader: Reader): Promise<Identifier[]> => {
     const customers = new Set<Identifier>();
-    for (const schedule of await reader.select('schedules', { teacherId: user.id })) schedule.customerIds.forEach(id => customers.add(id));
-    for (const attendance of await reader.select('attendances', { eventId: await ownEventIds(user, reader) })) customers.add(attendance.customerId);
+    for (const schedule of await reader.select('schedules', { teacherId: user.id }))
+        schedule.customerIds.forEach(id => customers.add(id));
+    for (const attendance of await reader.select('attendances', { eventId: await ownEventIds(user, reader) }))
+        customers.add(attendance.customerId);
     return [...customers];
 };
 
@@ -51,7 +53,9 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
         case 'customers': {
             const id = record.id as Identifier;
             if ((await reader.select('schedules', { teacherId: user.id, customerIds: id })).length > 0) return true;
-            const eventIds = (await reader.select('attendances', { customerId: id })).map(attendance => attendance.eventId);
+            const eventIds = (await reader.select('attendances', { customerId: id })).map(
+                attendance => attendance.eventId,
+            );
             return (await reader.getMany('events', eventIds)).some(event => event.teacherId === user.id);
         }
         case 'users':
@@ -66,7 +70,11 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
  * hash; for teachers only the names of customers). Fields computed for a list are added after this.
  */
 export const present = (user: User, collection: CollectionName, record: Row): Row => {
-    const shown = Object.fromEntries(readableFieldsFor(user.role, collection).filter(field => field in record).map(field => [field, record[field]])) as Row;
+    const shown = Object.fromEntries(
+        readableFieldsFor(user.role, collection)
+            .filter(field => field in record)
+            .map(field => [field, record[field]]),
+    ) as Row;
     // A pending link past its expiry reads as expired in every answer, without waiting for a write.
     if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as unknown as PaymentLink) };
     return shown;

@@ -19,7 +19,10 @@ interface Layer {
 /** The first segments of every literal path the router (and the routers inside it) answers: `auth`, `dashboard`... */
 const routeSegments = (router: unknown): string[] =>
     ((router as { stack?: Layer[] }).stack ?? []).flatMap(layer => {
-        if (layer.route) return typeof layer.route.path === 'string' ? [layer.route.path.split('/')[1] ?? ''].filter(segment => segment && !segment.startsWith(':')) : [];
+        if (layer.route)
+            return typeof layer.route.path === 'string'
+                ? [layer.route.path.split('/')[1] ?? ''].filter(segment => segment && !segment.startsWith(':'))
+                : [];
         return routeSegments(layer.handle);
     });
 

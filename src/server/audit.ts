@@ -34,7 +34,12 @@ export const recordUser = (user: Pick<User, 'id' | 'name' | 'role'>) => {
 const currentActor = (): Actor => {
     const request = requests.getStore();
     const user = request?.user;
-    return { userId: user?.id ?? null, userName: user?.name ?? null, role: user?.role ?? null, endpoint: request?.endpoint ?? null };
+    return {
+        userId: user?.id ?? null,
+        userName: user?.name ?? null,
+        role: user?.role ?? null,
+        endpoint: request?.endpoint ?? null,
+    };
 };
 
 type Values = Record<string, unknown>;
@@ -55,7 +60,10 @@ class AuditedTransaction implements Transaction {
     getPrototype: Transaction['getPrototype'] = (name, id) => this.tx.getPrototype(name, id);
 
     async putPrototype(name: string, record: NewPrototypeRecord): Promise<Row> {
-        const before = record.id === undefined ? null : await this.firstState(name, record.id, () => this.tx.getPrototype(name, record.id as Id));
+        const before =
+            record.id === undefined
+                ? null
+                : await this.firstState(name, record.id, () => this.tx.getPrototype(name, record.id as Id));
         const stored = await this.tx.putPrototype(name, record);
         this.note(name, stored.id, before, stored);
         return stored;
@@ -97,7 +105,11 @@ class AuditedTransaction implements Transaction {
     private key = (collection: string, id: Id) => `${collection} ${String(id)}`;
 
     /** The record as it was before this transaction touched it. */
-    private async firstState(collection: string, id: Id, read: () => Promise<unknown> = () => this.tx.get(collection as CollectionName, id)): Promise<Values | null> {
+    private async firstState(
+        collection: string,
+        id: Id,
+        read: () => Promise<unknown> = () => this.tx.get(collection as CollectionName, id),
+    ): Promise<Values | null> {
         const seen = this.changes.get(this.key(collection, id));
         if (seen) return seen.before;
         return ((await read()) as Values | undefined) ?? null;

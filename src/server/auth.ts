@@ -71,13 +71,19 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         // The client's address: behind a reverse proxy trusted with TRUSTED_PROXY, the one it forwards.
         const address = req.ip ?? 'unknown';
         const emailKey = `${email}|${address}`;
-        const wait = Math.max(byEmailAndAddress.retryAfter(emailKey), byAccount.retryAfter(email), byAddress.retryAfter(address));
+        const wait = Math.max(
+            byEmailAndAddress.retryAfter(emailKey),
+            byAccount.retryAfter(email),
+            byAddress.retryAfter(address),
+        );
         if (wait > 0) {
             res.setHeader('Retry-After', String(wait));
             throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
         }
         // Emails are unique whatever their case, so one user at most answers.
-        const user = (await storage.select('users', [{ field: 'email', kind: 'equals', values: [email], caseless: true }])).at(0);
+        const user = (
+            await storage.select('users', [{ field: 'email', kind: 'equals', values: [email], caseless: true }])
+        ).at(0);
         const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
         if (!user || !matches || !user.active) {
             byEmailAndAddress.record(emailKey);

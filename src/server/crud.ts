@@ -39,7 +39,8 @@ const refuseClosed = (collection: CollectionName, write: 'create' | 'update' | '
 
 const bodyOf = (req: Request): Record<string, unknown> => {
     const body: unknown = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('The request body must be a JSON object');
     return body as Record<string, unknown>;
 };
 
@@ -49,7 +50,11 @@ const noQuery = (req: Request) => {
 };
 
 /** Every referenced id exists (400 naming the field otherwise); statuses are referred to by code. */
-export const checkReferences = async (reader: Reader, collection: CollectionName, record: Row): Promise<FieldErrors> => {
+export const checkReferences = async (
+    reader: Reader,
+    collection: CollectionName,
+    record: Row,
+): Promise<FieldErrors> => {
     const errors: FieldErrors = {};
     for (const reference of collections[collection].references) {
         const values = [...new Set(referencedIds(record, reference))];
@@ -57,7 +62,10 @@ export const checkReferences = async (reader: Reader, collection: CollectionName
         const found = reference.statusList
             ? await reader.count('statuses', { name: reference.statusList, code: values as string[] })
             : (await reader.getMany(reference.collection, values as Identifier[])).length;
-        if (found < values.length) errors[reference.field] = reference.statusList ? 'app.validation.unknown_status' : 'app.validation.reference';
+        if (found < values.length)
+            errors[reference.field] = reference.statusList
+                ? 'app.validation.unknown_status'
+                : 'app.validation.reference';
     }
     return errors;
 };
@@ -65,11 +73,18 @@ export const checkReferences = async (reader: Reader, collection: CollectionName
 /** No other record shares the unique fields, in any letter case (409 naming the field). */
 const checkUnique = async (reader: Reader, collection: CollectionName, record: Row) => {
     for (const fields of collections[collection].unique) {
-        const filters: Filter[] = fields.map(field => ({ field, kind: 'equals', values: [record[field] as string], caseless: true }));
+        const filters: Filter[] = fields.map(field => ({
+            field,
+            kind: 'equals',
+            values: [record[field] as string],
+            caseless: true,
+        }));
         const clash = (await reader.select(collection, filters)).find(other => String(other.id) !== String(record.id));
         if (clash) {
             const field = fields[fields.length - 1];
-            throw conflict(`Another record of ${collection} already has this ${fields.join(' and ')}`, { [field]: 'app.validation.unique' });
+            throw conflict(`Another record of ${collection} already has this ${fields.join(' and ')}`, {
+                [field]: 'app.validation.unique',
+            });
         }
     }
 };
@@ -79,7 +94,9 @@ export const referringRecords = async (reader: Reader, collection: CollectionNam
     const found: { collection: CollectionName; field: string; count: number }[] = [];
     for (const { collection: name, reference } of referrersOf(collection)) {
         if (reference.statusList && record.name !== reference.statusList) continue;
-        const count = await reader.count(name, { [reference.field]: (reference.statusList ? record.code : record.id) as string });
+        const count = await reader.count(name, {
+            [reference.field]: (reference.statusList ? record.code : record.id) as string,
+        });
         if (count > 0) found.push({ collection: name, field: reference.field, count });
     }
     return found;
@@ -98,7 +115,8 @@ export const collectionRoutes = (storage: Storage): Router => {
     const findVisible = async (req: Request, reader: Reader, collection: CollectionName): Promise<Row> => {
         const record = (await reader.get(collection, req.params.id)) as Row | undefined;
         if (!record) throw notFound(`${collection} ${req.params.id} does not exist`);
-        if (!(await canSee(userOf(req), collection, record, reader))) throw forbidden('This record is not yours to see');
+        if (!(await canSee(userOf(req), collection, record, reader)))
+            throw forbidden('This record is not yours to see');
         return record;
     };
 
@@ -119,7 +137,14 @@ export const collectionRoutes = (storage: Storage): Router => {
             params.set('_page', String(to));
             return `<${req.protocol}://${req.get('host')}${req.baseUrl}${req.path}?${params}>; rel="${rel}"`;
         };
-        return [link(1, 'first'), page > 1 && link(page - 1, 'prev'), page < last && link(page + 1, 'next'), link(last, 'last')].filter(Boolean).join(', ');
+        return [
+            link(1, 'first'),
+            page > 1 && link(page - 1, 'prev'),
+            page < last && link(page + 1, 'next'),
+            link(last, 'last'),
+        ]
+            .filter(Boolean)
+            .join(', ');
     };
 
     const answer = (req: Request, res: Response, collection: CollectionName, record: Row, status = 200) =>
@@ -133,8 +158,15 @@ export const collectionRoutes = (storage: Storage): Router => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
             // Computed filters tell about other records (debts): only for roles that may open the list.
-            const computed = canAccess(userOf(req).role, { resource: collection, action: 'list' }) ? (computedFilters[collection] ?? {}) : {};
-            const query = parseListQuery(collection, req.query as Record<string, unknown>, userOf(req).role, Object.keys(computed));
+            const computed = canAccess(userOf(req).role, { resource: collection, action: 'list' })
+                ? (computedFilters[collection] ?? {})
+                : {};
+            const query = parseListQuery(
+                collection,
+                req.query as Record<string, unknown>,
+                userOf(req).role,
+                Object.keys(computed),
+            );
             const filters: Filter[] = [];
             for (const filter of query.filters) {
                 const compute = filter.kind === 'equals' ? computed[filter.field] : undefined;
@@ -148,7 +180,13 @@ export const collectionRoutes = (storage: Storage): Router => {
             res.setHeader('X-Total-Count', String(total));
             const paged = jsonServerPage(req.query as Record<string, unknown>);
             if (paged) res.setHeader('Link', pageLinks(req, paged, total));
-            res.json(await withComputedFields(req, collection, (records as unknown as Row[]).map(record => present(userOf(req), collection, record))));
+            res.json(
+                await withComputedFields(
+                    req,
+                    collection,
+                    (records as unknown as Row[]).map(record => present(userOf(req), collection, record)),
+                ),
+            );
         }),
     );
 
@@ -224,7 +262,8 @@ export const collectionRoutes = (storage: Storage): Router => {
             requireAccess(req, collection, 'delete');
             refuseClosed(collection, 'delete');
             noQuery(req);
-            if (collections[collection].idKind === 'fixed') throw new ApiError(405, `The ${collection} record cannot be deleted`);
+            if (collections[collection].idKind === 'fixed')
+                throw new ApiError(405, `The ${collection} record cannot be deleted`);
             const record = await storage.transaction(async tx => {
                 const existing = await findVisible(req, tx, collection);
                 const referrers = await referringRecords(tx, collection, existing);

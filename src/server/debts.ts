@@ -18,13 +18,19 @@ export const settleSchema = z.object({ passId: optional(id) });
 
 /** A refusal naming why the visit stays a debt. */
 const stillDebt = (reason: NoChargeReason | 'not_a_debt') =>
-    conflict(reason === 'not_a_debt' ? 'The visit is not a debt' : 'No pass can pay for the visit', { passId: `app.money.errors.${reason}` });
+    conflict(reason === 'not_a_debt' ? 'The visit is not a debt' : 'No pass can pay for the visit', {
+        passId: `app.money.errors.${reason}`,
+    });
 
 /**
  * For the roster: the last frozen day of the pass that would pay for the class but for its freeze, for
  * each of `people` who has no pass to charge that day. Staff then see why there is no pass and until when.
  */
-export const frozenUntilOn = async (reader: Reader, event: StudioEvent, people: Identifier[]): Promise<Map<Identifier, string>> => {
+export const frozenUntilOn = async (
+    reader: Reader,
+    event: StudioEvent,
+    people: Identifier[],
+): Promise<Map<Identifier, string>> => {
     const date = event.startsAt.slice(0, 10);
     const directionId = (await reader.get('courses', event.courseId))?.directionId ?? -1;
     // Only passes not ended before the class can be frozen on its day.
@@ -54,7 +60,8 @@ export const debtRoutes = (storage: Storage): Router => {
             const answer = await storage.transaction(async tx => {
                 const attendance: Attendance = await found(tx, 'attendances', req.params.id, 'Attendance');
                 const event = await tx.get('events', attendance.eventId);
-                if (!attendance.unpaid || attendance.charged || !event || event.status === 'cancelled') throw stillDebt('not_a_debt');
+                if (!attendance.unpaid || attendance.charged || !event || event.status === 'cancelled')
+                    throw stillDebt('not_a_debt');
                 const date = event.startsAt.slice(0, 10);
                 const directionId = (await tx.get('courses', event.courseId))?.directionId ?? -1;
                 const own = await tx.select('passes', { customerId: attendance.customerId });
@@ -67,10 +74,16 @@ export const debtRoutes = (storage: Storage): Router => {
                     candidates = [named];
                 }
                 const before: Charge = { passId: attendance.passId, charged: false, unpaid: true };
-                const { charge, changes } = settleVisit(before, { charges: true, eventCancelled: false, date, directionId }, candidates);
+                const { charge, changes } = settleVisit(
+                    before,
+                    { charges: true, eventCancelled: false, date, directionId },
+                    candidates,
+                );
                 if (!charge.charged || charge.passId == null) throw stillDebt(whyNoneCharged(own, date, directionId));
                 const pass = own.find(candidate => candidate.id === charge.passId) as Pass;
-                const delta = changes.filter(change => change.passId === pass.id).reduce((sum, change) => sum + change.delta, 0);
+                const delta = changes
+                    .filter(change => change.passId === pass.id)
+                    .reduce((sum, change) => sum + change.delta, 0);
                 const charged = await tx.update('passes', { ...pass, visitsUsed: pass.visitsUsed + delta });
                 const settled = await tx.update('attendances', { ...attendance, ...charge });
                 return { attendance: settled, pass: charged };

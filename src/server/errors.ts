@@ -38,7 +38,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
         return;
     }
     if (error instanceof ApiError) {
-        const body: ApiErrorBody = { message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.details };
+        const body: ApiErrorBody = {
+            message: error.message,
+            ...(error.errors ? { errors: error.errors } : {}),
+            ...error.details,
+        };
         res.status(error.status).json(body);
         return;
     }

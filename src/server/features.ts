@@ -15,7 +15,14 @@ import type { Storage } from './storage/types';
  */
 export const publicRoutes = (storage: Storage): Router[] => [publicPaymentRoutes(storage)];
 
-export const featureRoutes = (storage: Storage): Router[] => [statisticsRoutes(storage), moneyRoutes(storage), debtRoutes(storage), settingsRoutes(storage), timetableRoutes(storage), payrollRoutes(storage)];
+export const featureRoutes = (storage: Storage): Router[] => [
+    statisticsRoutes(storage),
+    moneyRoutes(storage),
+    debtRoutes(storage),
+    settingsRoutes(storage),
+    timetableRoutes(storage),
+    payrollRoutes(storage),
+];
 
 export const mountAll = (routers: Router[]): Router => {
     const router = Router();

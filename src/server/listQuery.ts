@@ -4,7 +4,6 @@ import type { CollectionName, Role } from '../domain/types';
 import { badRequest } from './errors';
 import type { Filter, ListQuery, Scalar } from './storage/types';
 
-
 /*
  * The list protocol of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={"field":value,"field_gte":x,"field_lte":y,"q":"text"}` as JSON query parameters.
@@ -17,7 +16,8 @@ export const maxPageSize = 1000;
 const queryParameters = new Set(['sort', 'range', 'filter']);
 
 const parseJson = (name: string, raw: unknown): unknown => {
-    if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once, as JSON`, { [name]: 'app.validation.invalid' });
+    if (typeof raw !== 'string')
+        throw badRequest(`The ${name} parameter must be given once, as JSON`, { [name]: 'app.validation.invalid' });
     try {
         return JSON.parse(raw);
     } catch {
@@ -32,9 +32,16 @@ const isScalar = (value: unknown): value is Scalar =>
  * Computed filters that compare a field's value (a customer's phone by its digits): like a filter on
  * the field itself, they are only for roles that read that field.
  */
-const computedFilterFields: Partial<Record<CollectionName, Record<string, string>>> = { customers: { phoneDigits: 'phone' } };
+const computedFilterFields: Partial<Record<CollectionName, Record<string, string>>> = {
+    customers: { phoneDigits: 'phone' },
+};
 
-const filterAllowed = (collection: CollectionName, field: string, fields: Set<string>, extraFilters: string[]): boolean => {
+const filterAllowed = (
+    collection: CollectionName,
+    field: string,
+    fields: Set<string>,
+    extraFilters: string[],
+): boolean => {
     if (fields.has(field)) return true;
     if (!extraFilters.includes(field)) return false;
     const compared = computedFilterFields[collection]?.[field];
@@ -56,14 +63,16 @@ const simpleRestParts = (query: Record<string, unknown>): ListParts => ({
 
 /** One value of a json-server word: given once, as text (`a[b]=c` and repeats are refused where one is meant). */
 const single = (name: string, raw: unknown): string => {
-    if (typeof raw !== 'string') throw badRequest(`The ${name} parameter must be given once`, { [name]: 'app.validation.invalid' });
+    if (typeof raw !== 'string')
+        throw badRequest(`The ${name} parameter must be given once`, { [name]: 'app.validation.invalid' });
     return raw;
 };
 
 const wholeNumber = (name: string, raw: unknown, least: number): number => {
     const text = single(name, raw);
     const value = Number(text);
-    if (!/^\d+$/.test(text) || value < least) throw badRequest(`${name} must be a whole number of at least ${least}`, { [name]: 'app.validation.invalid' });
+    if (!/^\d+$/.test(text) || value < least)
+        throw badRequest(`${name} must be a whole number of at least ${least}`, { [name]: 'app.validation.invalid' });
     return value;
 };
 
@@ -90,20 +99,27 @@ const jsonServerParts = (query: Record<string, unknown>): ListParts => {
     let page: number | undefined;
     for (const [name, raw] of Object.entries(query)) {
         const unsupported = Object.keys(notOffered).find(word => name === word || name.endsWith(word));
-        if (unsupported) throw badRequest(`${unsupported} is not offered on the studio's collections: ${notOffered[unsupported]}`, { [name]: 'app.validation.unknown_parameter' });
+        if (unsupported)
+            throw badRequest(`${unsupported} is not offered on the studio's collections: ${notOffered[unsupported]}`, {
+                [name]: 'app.validation.unknown_parameter',
+            });
         if (name === '_sort') {
             sortField = single(name, raw);
-            if (sortField.includes(',')) throw badRequest('_sort takes one field here', { _sort: 'app.validation.invalid' });
+            if (sortField.includes(','))
+                throw badRequest('_sort takes one field here', { _sort: 'app.validation.invalid' });
         } else if (name === '_order') {
             order = single(name, raw).toUpperCase();
-            if (order !== 'ASC' && order !== 'DESC') throw badRequest('_order must be asc or desc', { _order: 'app.validation.invalid' });
+            if (order !== 'ASC' && order !== 'DESC')
+                throw badRequest('_order must be asc or desc', { _order: 'app.validation.invalid' });
         } else if (name === '_start') start = wholeNumber(name, raw, 0);
         else if (name === '_end') end = wholeNumber(name, raw, 0);
         else if (name === '_limit') limit = wholeNumber(name, raw, 1);
         else if (name === '_page') page = wholeNumber(name, raw, 1);
-        else if (name.startsWith('_')) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+        else if (name.startsWith('_'))
+            throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
         else if (name === 'q' || /_(gte|lte|ne)$/.test(name)) filter[name] = single(name, raw);
-        else if (typeof raw === 'string' || (Array.isArray(raw) && raw.every(value => typeof value === 'string'))) filter[name] = raw;
+        else if (typeof raw === 'string' || (Array.isArray(raw) && raw.every(value => typeof value === 'string')))
+            filter[name] = raw;
         else throw badRequest(`Invalid value for filter "${name}"`, { [name]: 'app.validation.invalid' });
     }
     if (sortField !== undefined) parts.sort = [sortField, order];
@@ -136,7 +152,8 @@ export const parseListQuery = (
     const simpleRest = names.some(name => queryParameters.has(name));
     if (simpleRest) {
         for (const name of names) {
-            if (!queryParameters.has(name)) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+            if (!queryParameters.has(name))
+                throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
         }
     }
     const parts = simpleRest ? simpleRestParts(query) : jsonServerParts(query);
@@ -145,10 +162,16 @@ export const parseListQuery = (
     let sort: ListQuery['sort'] = { field: 'id', order: 'ASC' };
     if (parts.sort !== undefined) {
         const value = parts.sort;
-        if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || !['ASC', 'DESC'].includes(value[1])) {
+        if (
+            !Array.isArray(value) ||
+            value.length !== 2 ||
+            typeof value[0] !== 'string' ||
+            !['ASC', 'DESC'].includes(value[1])
+        ) {
             throw badRequest('sort must be ["field","ASC"|"DESC"]', { sort: 'app.validation.invalid' });
         }
-        if (!fields.has(value[0])) throw badRequest(`Cannot sort ${collection} by "${value[0]}"`, { sort: 'app.validation.unknown_field' });
+        if (!fields.has(value[0]))
+            throw badRequest(`Cannot sort ${collection} by "${value[0]}"`, { sort: 'app.validation.unknown_field' });
         sort = { field: value[0], order: value[1] };
     }
 
@@ -162,7 +185,9 @@ export const parseListQuery = (
             value[1] < value[0] ||
             value[1] - value[0] >= maxPageSize
         ) {
-            throw badRequest(`range must be [start,end] with at most ${maxPageSize} records`, { range: 'app.validation.invalid' });
+            throw badRequest(`range must be [start,end] with at most ${maxPageSize} records`, {
+                range: 'app.validation.invalid',
+            });
         }
         range = { start: value[0], end: value[1] };
     }
@@ -184,7 +209,9 @@ export const parseListQuery = (
             const bound = /^(.+)_(gte|lte|ne)$/.exec(key);
             const field = bound && !fields.has(key) ? bound[1] : key;
             if (!filterAllowed(collection, field, fields, extraFilters)) {
-                throw badRequest(`Cannot filter ${collection} by "${field}"`, { [key]: 'app.validation.unknown_field' });
+                throw badRequest(`Cannot filter ${collection} by "${field}"`, {
+                    [key]: 'app.validation.unknown_field',
+                });
             }
             if (bound && field !== key && bound[2] === 'ne') {
                 const values = Array.isArray(raw) ? raw : [raw];
@@ -203,5 +230,11 @@ export const parseListQuery = (
     // Named only when the role reads fewer of them, so that the engine searches as always for staff.
     const searchable = collections[collection].search;
     const searchFields = searchable.filter(field => fields.has(field));
-    return { sort, range, filters, search, ...(search !== undefined && searchFields.length < searchable.length && { searchFields }) };
+    return {
+        sort,
+        range,
+        filters,
+        search,
+        ...(search !== undefined && searchFields.length < searchable.length && { searchFields }),
+    };
 };

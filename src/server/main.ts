@@ -40,7 +40,9 @@ const openDatabase = async () => {
     } catch (error) {
         if (error instanceof DatabaseFileError) {
             console.error(error.message);
-            console.error('The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.');
+            console.error(
+                'The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.',
+            );
             process.exit(1);
         }
         throw error;
@@ -60,7 +62,9 @@ const { app } = createApp({
     },
 });
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
-    console.info(`Studio back office on http://localhost:${port} (database ${process.env.DATABASE_URL ? redactedUrl(process.env.DATABASE_URL) : dbFile})`);
+    console.info(
+        `Studio back office on http://localhost:${port} (database ${process.env.DATABASE_URL ? redactedUrl(process.env.DATABASE_URL) : dbFile})`,
+    );
 });
 
 /** A clean stop: no new requests, the ones in flight answered, db.json written whole and the journal removed. */
@@ -73,7 +77,9 @@ const stop = () => {
     storage.close().then(
         () => process.exit(0),
         error => {
-            console.error(`Could not finish writing ${dbFile}: ${(error as Error).message}. The journal keeps every write for the next start.`);
+            console.error(
+                `Could not finish writing ${dbFile}: ${(error as Error).message}. The journal keeps every write for the next start.`,
+            );
             process.exit(1);
         },
     );

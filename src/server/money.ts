@@ -35,7 +35,8 @@ import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types
  */
 
 export const parseBody = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('The request body must be a JSON object');
     const result = validate(schema, body);
     if (!result.ok) throw invalidFields(result.errors);
     return result.value;
@@ -46,7 +47,9 @@ export const ruleRefusal = (error: unknown): unknown => {
     if (!(error instanceof MoneyRuleError)) return error;
     const errors = { [error.field]: error.key };
     // The rules of the link's life cycle speak of its status: that one has moved on, a conflict.
-    return error.field === 'status' ? conflict('The payment link is no longer pending', errors) : new ApiError(400, 'The request breaks a rule', errors);
+    return error.field === 'status'
+        ? conflict('The payment link is no longer pending', errors)
+        : new ApiError(400, 'The request breaks a rule', errors);
 };
 
 const applyRule = <T>(rule: () => T): T => {
@@ -58,18 +61,29 @@ const applyRule = <T>(rule: () => T): T => {
 };
 
 export const allow = (req: Request, resource: CollectionName, action: Action) => {
-    if (!canAccess((req as AuthenticatedRequest).user.role, { resource, action })) throw forbidden(`Your role may not ${action} ${resource}`);
+    if (!canAccess((req as AuthenticatedRequest).user.role, { resource, action }))
+        throw forbidden(`Your role may not ${action} ${resource}`);
 };
 
 /** The record the path names, or a 404. */
-export const found = async <C extends CollectionName>(reader: Reader, collection: C, id: Id, what: string): Promise<RecordOf<C>> => {
+export const found = async <C extends CollectionName>(
+    reader: Reader,
+    collection: C,
+    id: Id,
+    what: string,
+): Promise<RecordOf<C>> => {
     const record = await reader.get(collection, id);
     if (!record) throw notFound(`${what} ${String(id)} does not exist`);
     return record;
 };
 
 /** The record a body field refers to, or a 400 naming the field. */
-const referenced = async <C extends CollectionName>(reader: Reader, collection: C, id: Identifier, field: string): Promise<RecordOf<C>> => {
+const referenced = async <C extends CollectionName>(
+    reader: Reader,
+    collection: C,
+    id: Identifier,
+    field: string,
+): Promise<RecordOf<C>> => {
     const record = await reader.get(collection, id);
     if (!record) throw invalidFields({ [field]: 'app.validation.reference' });
     return record;
@@ -121,18 +135,33 @@ const recordEntry = (tx: Transaction, entry: LedgerInput) =>
  * and the rest is due on the pass, not a discount.
  */
 export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: Pass; payment: Payment | null }> => {
-    const pass = await tx.insert('passes', passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null));
+    const pass = await tx.insert(
+        'passes',
+        passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null),
+    );
     if (sale.amount <= 0) return { pass, payment: null };
     const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
-    const payment = await recordEntry(tx, { customerId, amount, method, passId: pass.id, createdBy, paymentLinkId, note });
+    const payment = await recordEntry(tx, {
+        customerId,
+        amount,
+        method,
+        passId: pass.id,
+        createdBy,
+        paymentLinkId,
+        note,
+    });
     return { pass: await tx.update('passes', { ...pass, paymentId: payment.id }), payment };
 };
 
 /** What is still due on a pass, from its own ledger entries (an index read by passId). */
-export const dueOn = async (reader: Reader, pass: Pass): Promise<number> => balanceDue(pass, paidForPass(await reader.select('payments', { passId: pass.id }), pass.id));
+export const dueOn = async (reader: Reader, pass: Pass): Promise<number> =>
+    balanceDue(pass, paidForPass(await reader.select('payments', { passId: pass.id }), pass.id));
 
 /** The pass as lists answer it: with what was paid for it and what is still due. */
-const withBalance = async (reader: Reader, pass: Pass) => ({ ...pass, ...(await passBalances([pass], reader)).get(pass.id) });
+const withBalance = async (reader: Reader, pass: Pass) => ({
+    ...pass,
+    ...(await passBalances([pass], reader)).get(pass.id),
+});
 
 export const moneyRoutes = (storage: Storage): Router => {
     const router = Router();
@@ -148,10 +177,19 @@ export const moneyRoutes = (storage: Storage): Router => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const plan = await referenced(tx, 'subscriptions', input.subscriptionId, 'subscriptionId');
                 if (!plan.active) throw invalidFields({ subscriptionId: 'app.money.errors.plan_inactive' });
-                const discount = input.price == null ? null : { price: input.price, reason: input.discountReason as string };
+                const discount =
+                    input.price == null ? null : { price: input.price, reason: input.discountReason as string };
                 if (discount) applyRule(() => checkDiscount(discount.price, plan));
                 const { customerId, startsOn, method } = input;
-                const sold = await recordSale(tx, { customerId, startsOn, method, plan, discount, amount: input.amount ?? discount?.price ?? plan.price, createdBy: user(req).id });
+                const sold = await recordSale(tx, {
+                    customerId,
+                    startsOn,
+                    method,
+                    plan,
+                    discount,
+                    amount: input.amount ?? discount?.price ?? plan.price,
+                    createdBy: user(req).id,
+                });
                 return { ...sold, pass: await withBalance(tx, sold.pass) };
             });
             res.status(201).json(sale);
@@ -168,9 +206,16 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const pass = await found(tx, 'passes', req.params.id, 'Pass');
                 const due = await dueOn(tx, pass);
                 applyRule(() => checkPassPayment(input.amount, due));
-                const payment = await recordEntry(tx, { customerId: pass.customerId, amount: input.amount, method: input.method, passId: pass.id, createdBy: user(req).id });
+                const payment = await recordEntry(tx, {
+                    customerId: pass.customerId,
+                    amount: input.amount,
+                    method: input.method,
+                    passId: pass.id,
+                    createdBy: user(req).id,
+                });
                 // A pass sold for nothing paid learns its first payment, as a sale would have told it.
-                const after = pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
+                const after =
+                    pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
                 return { pass: await withBalance(tx, after), payment };
             });
             res.status(201).json(answer);

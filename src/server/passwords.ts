@@ -14,7 +14,8 @@ const scrypt = (password: string, salt: Buffer, options: ScryptOptions): Promise
         scryptCallback(password, salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))),
     );
 
-const format = (salt: Buffer, hash: Buffer) => `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
+const format = (salt: Buffer, hash: Buffer) =>
+    `scrypt$${N}$${r}$${p}$${salt.toString('base64url')}$${hash.toString('base64url')}`;
 
 export const hashPassword = async (password: string): Promise<string> => {
     const salt = randomBytes(16);

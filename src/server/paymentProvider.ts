@@ -53,5 +53,7 @@ export const testCardProvider: PaymentProvider = {
             ),
         ),
     refund: ({ reference }) =>
-        new Promise(resolve => setTimeout(() => resolve({ refunded: true, reference: reference.replace(/^test_/, 'test_refund_') }), 50)),
+        new Promise(resolve =>
+            setTimeout(() => resolve({ refunded: true, reference: reference.replace(/^test_/, 'test_refund_') }), 50),
+        ),
 };

@@ -30,7 +30,12 @@ const numericId = (raw: string) => {
 // One collator for every sort by name: building one per comparison is most of the cost of sorting.
 const byName = new Intl.Collator('ru');
 
-const summary = ({ lines: _lines, adjustments: _adjustments, adjustedOn: _adjustedOn, ...period }: PayPeriod): ClosedPeriodSummary => period;
+const summary = ({
+    lines: _lines,
+    adjustments: _adjustments,
+    adjustedOn: _adjustedOn,
+    ...period
+}: PayPeriod): ClosedPeriodSummary => period;
 
 const today = async (reader: Reader) => studioToday((await studioConfig(reader)).timezone);
 
@@ -45,7 +50,13 @@ const refuseClosing = (user: Pick<User, 'role'>) => {
 };
 
 /** Closes a teacher's days `from`..`to` with the figures they pay now, or answers why not. */
-const closePeriod = async (tx: Transaction, teacher: Pick<User, 'id' | 'pay'>, from: string, to: string, user: Pick<User, 'id' | 'name'>): Promise<PayPeriod | string> => {
+const closePeriod = async (
+    tx: Transaction,
+    teacher: Pick<User, 'id' | 'pay'>,
+    from: string,
+    to: string,
+    user: Pick<User, 'id' | 'name'>,
+): Promise<PayPeriod | string> => {
     const problem = closeProblem(await periodsOf(tx, teacher.id), from, to, await today(tx));
     if (problem) return Object.values(problem)[0];
     const pay = await teacherPeriodPay(tx, teacher, from, to);
@@ -78,15 +89,29 @@ export const payrollRoutes = (storage: Storage): Router => {
             const user = userOf(req);
             const teacherId = numericId(req.params.id);
             if (user.role === 'teacher' && user.id !== teacherId) throw forbidden('A teacher sees their own pay only');
-            if (user.role !== 'teacher' && !canAccess(user.role, { resource: 'events', action: 'list' })) throw forbidden();
+            if (user.role !== 'teacher' && !canAccess(user.role, { resource: 'events', action: 'list' }))
+                throw forbidden();
             const teacher = await teacherOf(storage, teacherId);
             const { from, to } = periodOf(req.query);
-            const [pay, day, periods] = await Promise.all([teacherPeriodPay(storage, teacher, from, to), today(storage), periodsOf(storage, teacherId)]);
-            const names = new Map((await storage.getMany('customers', [...new Set(pay.marks.map(mark => mark.customerId))])).map(customer => [customer.id, sortingName(customer)]));
+            const [pay, day, periods] = await Promise.all([
+                teacherPeriodPay(storage, teacher, from, to),
+                today(storage),
+                periodsOf(storage, teacherId),
+            ]);
+            const names = new Map(
+                (await storage.getMany('customers', [...new Set(pay.marks.map(mark => mark.customerId))])).map(
+                    customer => [customer.id, sortingName(customer)],
+                ),
+            );
             const attendeesOf = (eventId: Identifier): PayAttendee[] =>
                 pay.marks
                     .filter(mark => mark.eventId === eventId)
-                    .map(mark => ({ customerId: mark.customerId, name: names.get(mark.customerId) ?? `#${mark.customerId}`, status: mark.status, unpaid: mark.unpaid }))
+                    .map(mark => ({
+                        customerId: mark.customerId,
+                        name: names.get(mark.customerId) ?? `#${mark.customerId}`,
+                        status: mark.status,
+                        unpaid: mark.unpaid,
+                    }))
                     .sort((a, b) => byName.compare(a.name, b.name));
             const answer: TeacherPayAnswer = {
                 teacher: { id: teacher.id, name: teacher.name, pay: teacher.pay },
@@ -109,7 +134,8 @@ export const payrollRoutes = (storage: Storage): Router => {
     router.get(
         '/reports/pay',
         handle(async (req, res) => {
-            if (!canOpenPage(userOf(req).role, 'payroll')) throw forbidden('The pay of all teachers is for managers and admins');
+            if (!canOpenPage(userOf(req).role, 'payroll'))
+                throw forbidden('The pay of all teachers is for managers and admins');
             const { from, to } = periodOf(req.query);
             const [teachers, events, charging, overlapping, adjusted] = await Promise.all([
                 storage.select('users', { role: 'teacher' }),
@@ -151,7 +177,8 @@ export const payrollRoutes = (storage: Storage): Router => {
             const user = userOf(req);
             refuseClosing(user);
             const { from, to } = periodOf(req.body);
-            if (to >= (await today(storage))) throw badRequest('Only days before today can be closed', { to: 'app.validation.pay_close_past' });
+            if (to >= (await today(storage)))
+                throw badRequest('Only days before today can be closed', { to: 'app.validation.pay_close_past' });
             // Every teacher's period in one write: the studio's month is closed for all, or for none if it fails.
             const answer = await storage.transaction(async (tx): Promise<CloseAllAnswer> => {
                 const closed: ClosedPeriodSummary[] = [];
@@ -176,9 +203,16 @@ export const payrollRoutes = (storage: Storage): Router => {
                 const period = await tx.get('payPeriods', numericId(req.params.id));
                 if (!period) throw notFound(`payPeriods ${req.params.id} does not exist`);
                 const problem = reopenProblem(await periodsOf(tx, period.teacherId), period);
-                if (problem === 'app.validation.pay_open') throw conflict('This period is open already', { id: problem });
-                if (problem) throw conflict('A later period of this teacher is closed: reopen it first', { id: problem });
-                return tx.update('payPeriods', { ...period, reopenedAt: new Date().toISOString(), reopenedBy: user.id, reopenedByName: user.name });
+                if (problem === 'app.validation.pay_open')
+                    throw conflict('This period is open already', { id: problem });
+                if (problem)
+                    throw conflict('A later period of this teacher is closed: reopen it first', { id: problem });
+                return tx.update('payPeriods', {
+                    ...period,
+                    reopenedAt: new Date().toISOString(),
+                    reopenedBy: user.id,
+                    reopenedByName: user.name,
+                });
             });
             res.json(summary(reopened));
         }),

@@ -30,7 +30,11 @@ interface Lodash {
 type PluralRouter = Router & { stack: { handle: unknown }[] };
 
 const lodash = require('lodash') as Lodash;
-const plural = require('json-server/lib/server/router/plural') as (db: JsonServerDb, name: string, options: object) => PluralRouter;
+const plural = require('json-server/lib/server/router/plural') as (
+    db: JsonServerDb,
+    name: string,
+    options: object,
+) => PluralRouter;
 const delay = require('json-server/lib/server/router/delay') as unknown;
 
 /*
@@ -40,7 +44,8 @@ const delay = require('json-server/lib/server/router/delay') as unknown;
 const jsonServerLodash = lodash.runInContext();
 jsonServerLodash.mixin(require('lodash-id') as object);
 jsonServerLodash.mixin(require('json-server/lib/server/mixins') as object);
-const databaseOver = (state: State): JsonServerDb => Object.assign(jsonServerLodash.chain(state), { _: jsonServerLodash, getState: () => state });
+const databaseOver = (state: State): JsonServerDb =>
+    Object.assign(jsonServerLodash.chain(state), { _: jsonServerLodash, getState: () => state });
 const lodashGet = lodash.get;
 
 /** Words json-server reads itself; any other parameter compares a field (`title=x`, `views_gte=10`, `author.name=typicode`). */
@@ -64,7 +69,8 @@ const oneText = (name: string, raw: unknown): string => {
 
 const texts = (name: string, raw: unknown): string[] => {
     const values = Array.isArray(raw) ? raw : [raw];
-    if (!values.every(value => typeof value === 'string')) throw problem(name, `The ${name} parameter must be text (a[b]=c is not a field comparison)`);
+    if (!values.every(value => typeof value === 'string'))
+        throw problem(name, `The ${name} parameter must be text (a[b]=c is not a field comparison)`);
     return values as string[];
 };
 
@@ -94,19 +100,26 @@ export const checkQuery = (query: Record<string, unknown>): PrototypeQuery => {
         if (name === '_') continue;
         if (textWords.includes(name)) {
             result.words[name] = oneText(name, raw);
-            if (name === '_sort' && result.words[name].split(',').length > maxSortFields) throw problem(name, `_sort takes at most ${maxSortFields} fields`);
-        }
-        else if (numberWords.includes(name)) {
+            if (name === '_sort' && result.words[name].split(',').length > maxSortFields)
+                throw problem(name, `_sort takes at most ${maxSortFields} fields`);
+        } else if (numberWords.includes(name)) {
             const text = oneText(name, raw);
             if (!/^\d{1,9}$/.test(text)) throw problem(name, `${name} must be a whole number`);
             result.words[name] = text;
         } else if (linkWords.includes(name)) {
             const names = texts(name, raw);
-            const studio = names.find(linked => (name === '_embed' ? [linked] : pluralOf(linked)).some(isStudioCollection));
-            if (studio) throw problem(name, `${name} reaches prototype collections only: read the studio's "${studio}" through its own endpoint`);
+            const studio = names.find(linked =>
+                (name === '_embed' ? [linked] : pluralOf(linked)).some(isStudioCollection),
+            );
+            if (studio)
+                throw problem(
+                    name,
+                    `${name} reaches prototype collections only: read the studio's "${studio}" through its own endpoint`,
+                );
             result.words[name] = names;
             result.linked.push(...names.flatMap(linked => (name === '_embed' ? [linked] : pluralOf(linked))));
-        } else if (name.startsWith('_')) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
+        } else if (name.startsWith('_'))
+            throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
         else if (name.endsWith('_like')) {
             const path = name.slice(0, -'_like'.length);
             if (!path) throw problem(name, '_like needs a field: title_like=pattern');
@@ -140,37 +153,55 @@ const parsedJson = (raw: unknown): unknown => {
 };
 
 const isSort = (value: unknown): value is [string, string] =>
-    Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && /^(ASC|DESC)$/i.test(String(value[1]));
+    Array.isArray(value) &&
+    value.length === 2 &&
+    typeof value[0] === 'string' &&
+    /^(ASC|DESC)$/i.test(String(value[1]));
 const isRange = (value: unknown): value is [number, number] =>
-    Array.isArray(value) && value.length === 2 && value.every(bound => Number.isInteger(bound) && bound >= 0) && value[1] >= value[0];
-const isObject = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+    Array.isArray(value) &&
+    value.length === 2 &&
+    value.every(bound => Number.isInteger(bound) && bound >= 0) &&
+    value[1] >= value[0];
+const isObject = (value: unknown): value is Record<string, unknown> =>
+    !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Nested filter objects as json-server's deep paths: `{"author": {"name": "x"}}` is `author.name=x`. */
 const flatten = (filter: Record<string, unknown>, prefix = ''): [string, unknown][] =>
-    Object.entries(filter).flatMap(([key, value]) => (isObject(value) ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]]));
+    Object.entries(filter).flatMap(([key, value]) =>
+        isObject(value) ? flatten(value, `${prefix}${key}.`) : [[`${prefix}${key}`, value] as [string, unknown]],
+    );
 
 /**
  * simple-rest's `sort=["title","ASC"]`, `range=[0,24]`, `filter={...}` as json-server's words, or
  * undefined when the query is json-server's own. A prototype may have fields named sort, range or
  * filter: their parameters are simple-rest's only when they read as simple-rest's JSON.
  */
-export const simpleRestWords = (query: Record<string, unknown>): { query: Record<string, unknown>; range?: [number, number] } | undefined => {
+export const simpleRestWords = (
+    query: Record<string, unknown>,
+): { query: Record<string, unknown>; range?: [number, number] } | undefined => {
     const sort = parsedJson(query.sort);
     const range = parsedJson(query.range);
     const filter = parsedJson(query.filter);
     const given = ['sort', 'range', 'filter'].filter(name => query[name] !== undefined);
     if (!given.length) return undefined;
-    const shaped = (query.sort === undefined || isSort(sort)) && (query.range === undefined || isRange(range)) && (query.filter === undefined || isObject(filter));
+    const shaped =
+        (query.sort === undefined || isSort(sort)) &&
+        (query.range === undefined || isRange(range)) &&
+        (query.filter === undefined || isObject(filter));
     if (!shaped) return undefined;
     const other = Object.keys(query).find(name => !given.includes(name));
-    if (other) throw badRequest(`simple-rest's sort, range and filter are not mixed with other parameters ("${other}")`, { [other]: 'app.validation.unknown_parameter' });
+    if (other)
+        throw badRequest(`simple-rest's sort, range and filter are not mixed with other parameters ("${other}")`, {
+            [other]: 'app.validation.unknown_parameter',
+        });
     const words: Record<string, unknown> = {};
     if (isSort(sort)) Object.assign(words, { _sort: sort[0], _order: String(sort[1]).toLowerCase() });
     if (isRange(range)) Object.assign(words, { _start: String(range[0]), _end: String(range[1] + 1) });
     if (isObject(filter)) {
         for (const [key, value] of flatten(filter)) {
             const values = Array.isArray(value) ? value : [value];
-            if (!values.every(item => item === null || ['string', 'number', 'boolean'].includes(typeof item))) throw problem(key, `Invalid value for filter "${key}"`);
+            if (!values.every(item => item === null || ['string', 'number', 'boolean'].includes(typeof item)))
+                throw problem(key, `Invalid value for filter "${key}"`);
             // json-server's words that take one value (q, _gte, _lte) get one; a field compared with a list gets each.
             words[key] = Array.isArray(value) ? values.map(String) : String(value);
         }
@@ -204,7 +235,8 @@ export const runJsonServer = (
             req.url = url;
             (req as { query: unknown }).query = query;
             // json-server compares a field's values by their text: a stored value that has none cannot be compared.
-            if (error instanceof TypeError) reject(badRequest(`The query cannot compare the values stored in ${name}: ${error.message}`));
+            if (error instanceof TypeError)
+                reject(badRequest(`The query cannot compare the values stored in ${name}: ${error.message}`));
             else if (error) reject(error instanceof Error ? error : new Error(String(error)));
             else resolve(res.locals.data);
         });

@@ -23,7 +23,8 @@ const requireAccess = (req: Request, action: 'list' | 'show' | 'create' | 'edit'
 
 const bodyOf = (req: Request): Record<string, unknown> => {
     const body: unknown = req.body;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('The request body must be a JSON object');
     return body as Record<string, unknown>;
 };
 
@@ -34,14 +35,21 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
     const router = Router();
 
     /** The names served: the prototypes whose names are simple and free (others stay in the file, unserved). */
-    const servedNames = async (): Promise<string[]> => (await storage.prototypeNames()).filter(name => !prototypeNameProblem(name, reserved));
-    const isServed = async (name: string) => !prototypeNameProblem(name, reserved) && (await storage.prototypeNames()).includes(name);
+    const servedNames = async (): Promise<string[]> =>
+        (await storage.prototypeNames()).filter(name => !prototypeNameProblem(name, reserved));
+    const isServed = async (name: string) =>
+        !prototypeNameProblem(name, reserved) && (await storage.prototypeNames()).includes(name);
 
     /** The records json-server reads for a request: the collection's, and those of the collections it links to. */
-    const stateFor = async (name: string, linked: string[], filter?: (row: Row) => boolean): Promise<Record<string, readonly Row[]>> => {
+    const stateFor = async (
+        name: string,
+        linked: string[],
+        filter?: (row: Row) => boolean,
+    ): Promise<Record<string, readonly Row[]>> => {
         const state: Record<string, readonly Row[]> = {};
         const served = await servedNames();
-        for (const other of new Set(linked)) if (served.includes(other)) state[other] = (await storage.prototypeRecords(other)) ?? [];
+        for (const other of new Set(linked))
+            if (served.includes(other)) state[other] = (await storage.prototypeRecords(other)) ?? [];
         const own = (await storage.prototypeRecords(name)) ?? [];
         state[name] = filter ? own.filter(filter) : own;
         return state;
@@ -74,7 +82,11 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
         handle(async (req, res) => {
             requireAccess(req, 'list');
             const names = (await servedNames()).sort();
-            res.json(await Promise.all(names.map(async name => ({ name, count: ((await storage.prototypeRecords(name)) ?? []).length }))));
+            res.json(
+                await Promise.all(
+                    names.map(async name => ({ name, count: ((await storage.prototypeRecords(name)) ?? []).length })),
+                ),
+            );
         }),
     );
 
@@ -96,7 +108,8 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             requireAccess(req, 'show');
             const query = checkQuery(req.query as Record<string, unknown>);
             const other = Object.keys(query.words).find(word => word !== '_embed' && word !== '_expand');
-            if (other || query.likes.length) throw badRequest(`A single record takes only _embed and _expand ("${other ?? '_like'}")`);
+            if (other || query.likes.length)
+                throw badRequest(`A single record takes only _embed and _expand ("${other ?? '_like'}")`);
             const state = await stateFor(name, query.linked);
             const record = await runJsonServer(req, res, name, state, { id: req.params.id, words: query.words });
             if (record === undefined) throw notFound(`${name} ${req.params.id} does not exist`);
@@ -117,7 +130,10 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
     );
 
     const create = async (req: Request, res: Response, name: string, fields: Record<string, unknown>) => {
-        if ('id' in fields) throw badRequest('Ids are given by the server: send the record without one', { id: 'app.validation.invalid' });
+        if ('id' in fields)
+            throw badRequest('Ids are given by the server: send the record without one', {
+                id: 'app.validation.invalid',
+            });
         const record = await storage.transaction(async tx => {
             // A new collection's name is checked again inside the transaction: another request may have made it meanwhile.
             if (!(await tx.prototypeNames()).includes(name)) {
@@ -165,9 +181,13 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             const record = await storage.transaction(async tx => {
                 const existing = await tx.getPrototype(name, req.params.id);
                 if (!existing) throw notFound(`${name} ${req.params.id} does not exist`);
-                if ('id' in body && String(body.id) !== String(existing.id)) throw badRequest('A record keeps its id', { id: 'app.validation.invalid' });
+                if ('id' in body && String(body.id) !== String(existing.id))
+                    throw badRequest('A record keeps its id', { id: 'app.validation.invalid' });
                 // PUT replaces the record, PATCH changes the fields it sends; the id stays.
-                return tx.putPrototype(name, method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id });
+                return tx.putPrototype(
+                    name,
+                    method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id },
+                );
             });
             res.json(record);
         });
@@ -187,7 +207,9 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
                 const field = foreignKeyOf(name);
                 const referrers: { collection: string; field: string; count: number }[] = [];
                 for (const other of await tx.prototypeNames()) {
-                    const count = ((await tx.prototypeRecords(other)) ?? []).filter(row => row[field] !== undefined && String(row[field]) === String(existing.id)).length;
+                    const count = ((await tx.prototypeRecords(other)) ?? []).filter(
+                        row => row[field] !== undefined && String(row[field]) === String(existing.id),
+                    ).length;
                     if (count) referrers.push({ collection: other, field, count });
                 }
                 if (referrers.length) {

@@ -95,7 +95,11 @@ interface Charge {
     reference: string;
 }
 
-export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider = testCardProvider, limits: PayLimits = defaultPayLimits): Router => {
+export const publicPaymentRoutes = (
+    storage: Storage,
+    provider: PaymentProvider = testCardProvider,
+    limits: PayLimits = defaultPayLimits,
+): Router => {
     const router = Router();
     const byLinkAndAddress = new Attempts(limits.perLinkAndAddress, limits.windowMs);
     const byAddress = new Attempts(limits.perAddress, limits.windowMs);
@@ -131,7 +135,9 @@ export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider 
         });
 
     const giveBack = ({ link, config, reference }: Charge): Promise<RefundResult> =>
-        provider.refund({ reference, amount: link.amount, currency: config.currency }).catch((error: unknown) => ({ refunded: false, reason: String(error) }));
+        provider
+            .refund({ reference, amount: link.amount, currency: config.currency })
+            .catch((error: unknown) => ({ refunded: false, reason: String(error) }));
 
     /**
      * A charge is never lost: it is recorded, or given back to the card. When the link moved on while the
@@ -147,14 +153,23 @@ export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider 
             const refund = await giveBack(charge);
             const what = `${provider.name} ${charge.reference} of ${charge.link.amount} ${charge.config.currency} for payment link ${charge.link.id}`;
             if (!(error instanceof LinkMovedOn)) {
-                if (!refund.refunded) console.error(`The charge ${what} was neither recorded nor given back (${refund.reason}): refund it by hand.`);
+                if (!refund.refunded)
+                    console.error(
+                        `The charge ${what} was neither recorded nor given back (${refund.reason}): refund it by hand.`,
+                    );
                 throw error;
             }
             if (refund.refunded) {
                 const key = closedLinkKeys[error.link.status];
-                throw conflict('The payment link changed while the card was being charged: the charge was given back', key ? { status: key } : undefined, { refunded: true });
+                throw conflict(
+                    'The payment link changed while the card was being charged: the charge was given back',
+                    key ? { status: key } : undefined,
+                    { refunded: true },
+                );
             }
-            console.error(`The charge ${what} could not be given back (${refund.reason}) after the link changed: recorded as paid.`);
+            console.error(
+                `The charge ${what} could not be given back (${refund.reason}) after the link changed: recorded as paid.`,
+            );
             return recordCharge(charge, true);
         }
     };
@@ -179,7 +194,12 @@ export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider 
             const wait = Math.max(byLinkAndAddress.retryAfter(linkAndAddress), byAddress.retryAfter(address));
             if (wait > 0) {
                 res.setHeader('Retry-After', String(wait));
-                throw new ApiError(429, 'Too many payment attempts. Try again later.', { cardNumber: 'app.payment_page.errors.too_many' }, { retryAfter: wait });
+                throw new ApiError(
+                    429,
+                    'Too many payment attempts. Try again later.',
+                    { cardNumber: 'app.payment_page.errors.too_many' },
+                    { retryAfter: wait },
+                );
             }
             linksBeingPaid.add(id);
             let paid: PaymentLink;
@@ -191,7 +211,12 @@ export const publicPaymentRoutes = (storage: Storage, provider: PaymentProvider 
                 const config = await studioConfig(storage);
                 const plan = (await storage.get('subscriptions', link.subscriptionId)) as Subscription;
                 // The provider is slow: it answers outside any transaction, so nobody else waits for it.
-                const result = await provider.charge({ amount: link.amount, currency: config.currency, description: plan.name, card });
+                const result = await provider.charge({
+                    amount: link.amount,
+                    currency: config.currency,
+                    description: plan.name,
+                    card,
+                });
                 if (!result.approved) {
                     byLinkAndAddress.record(linkAndAddress);
                     byAddress.record(address);

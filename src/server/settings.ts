@@ -24,19 +24,27 @@ export const settingsRoutes = (storage: Storage): Router => {
         '/statuses/reorder',
         handle(async (req, res) => {
             const { user } = req as AuthenticatedRequest;
-            if (!canAccess(user.role, { resource: 'statuses', action: 'edit' })) throw forbidden('Your role may not reorder statuses');
+            if (!canAccess(user.role, { resource: 'statuses', action: 'edit' }))
+                throw forbidden('Your role may not reorder statuses');
             const input = validate(reorderSchema, req.body ?? {});
             if (!input.ok) throw invalidFields(input.errors);
             const { name, ids } = input.value;
             const reordered = await storage.transaction(async tx => {
                 const list = await tx.select('statuses', { name });
                 const wanted = new Set(ids);
-                if (wanted.size !== ids.length || ids.length !== list.length || !list.every(status => wanted.has(status.id))) {
-                    throw badRequest('Give every status of the list exactly once', { ids: 'app.settings.reorder_mismatch' });
+                if (
+                    wanted.size !== ids.length ||
+                    ids.length !== list.length ||
+                    !list.every(status => wanted.has(status.id))
+                ) {
+                    throw badRequest('Give every status of the list exactly once', {
+                        ids: 'app.settings.reorder_mismatch',
+                    });
                 }
                 const byId = new Map(list.map(status => [status.id, status]));
                 const statuses: Status[] = [];
-                for (const [index, id] of ids.entries()) statuses.push(await tx.update('statuses', { ...(byId.get(id) as Status), order: index }));
+                for (const [index, id] of ids.entries())
+                    statuses.push(await tx.update('statuses', { ...(byId.get(id) as Status), order: index }));
                 return statuses;
             });
             res.json(reordered);

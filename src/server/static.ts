@@ -10,7 +10,10 @@ import { isAppRoute } from '../domain/routes';
  * too, but with 404, so the app shows its not-found page and crawlers and monitors see the right status.
  * A prototype collection's screens (/rooms, /rooms/3/show) are known routes while the collection exists.
  */
-export const appFiles = (distDir: string, isPrototypeScreen: (path: string) => Promise<boolean> = async () => false): Router => {
+export const appFiles = (
+    distDir: string,
+    isPrototypeScreen: (path: string) => Promise<boolean> = async () => false,
+): Router => {
     const router = Router();
     const indexFile = join(distDir, 'index.html');
     router.use(
@@ -22,7 +25,10 @@ export const appFiles = (distDir: string, isPrototypeScreen: (path: string) => P
                 index: false,
                 setHeaders: (res, path) => {
                     // Hashed assets never change; index.html and build.json must be revalidated.
-                    res.setHeader('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+                    res.setHeader(
+                        'Cache-Control',
+                        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+                    );
                 },
             },
         }),
@@ -33,7 +39,11 @@ export const appFiles = (distDir: string, isPrototypeScreen: (path: string) => P
             return;
         }
         const looksLikeFile = /\.[a-z0-9]+$/i.test(req.path);
-        const known = isAppRoute(req.path) ? Promise.resolve(true) : looksLikeFile ? Promise.resolve(false) : isPrototypeScreen(req.path);
+        const known = isAppRoute(req.path)
+            ? Promise.resolve(true)
+            : looksLikeFile
+              ? Promise.resolve(false)
+              : isPrototypeScreen(req.path);
         known.then(found => {
             res.status(found ? 200 : 404);
             if (looksLikeFile) {

@@ -1,7 +1,20 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { IncomeStatistics, StaffDashboard, StudioNumbers, TeacherDashboard } from '../domain/api';
-import { bucketBoundaries, earnedBreakdown, fromCents, incomeByMethod, incomeByPlan, intervals, mergedBoundaries, periodTotals, seriesOf, type Amount, type Interval, type Period } from '../domain/income';
+import {
+    bucketBoundaries,
+    earnedBreakdown,
+    fromCents,
+    incomeByMethod,
+    incomeByPlan,
+    intervals,
+    mergedBoundaries,
+    periodTotals,
+    seriesOf,
+    type Amount,
+    type Interval,
+    type Period,
+} from '../domain/income';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
@@ -22,14 +35,23 @@ const incomeQuery = z
     .object({ from: isoDate, to: isoDate, interval: z.enum(intervals).default('day') })
     .strict()
     .refine(query => query.from <= query.to, { message: 'app.validation.ends_before_start', path: ['to'] })
-    .refine(query => query.from > query.to || daysBetween(query.from, query.to) < maxDays, { message: 'app.validation.too_large', path: ['to'] });
+    .refine(query => query.from > query.to || daysBetween(query.from, query.to) < maxDays, {
+        message: 'app.validation.too_large',
+        path: ['to'],
+    });
 
 const byId = <T extends { id: Identifier }>(records: T[]) => new Map(records.map(record => [record.id, record]));
 
 /** The breakdown with the names of what its keys name, read for those keys only. */
-const labelled = async (amounts: Amount[], names: (ids: Identifier[]) => Promise<{ id: Identifier; name: string }[]>): Promise<Amount[]> => {
+const labelled = async (
+    amounts: Amount[],
+    names: (ids: Identifier[]) => Promise<{ id: Identifier; name: string }[]>,
+): Promise<Amount[]> => {
     const named = byId(await names(amounts.filter(amount => amount.key !== 'none').map(amount => Number(amount.key))));
-    return amounts.map(amount => ({ ...amount, label: amount.key === 'none' ? undefined : named.get(Number(amount.key))?.name }));
+    return amounts.map(amount => ({
+        ...amount,
+        label: amount.key === 'none' ? undefined : named.get(Number(amount.key))?.name,
+    }));
 };
 
 /**
@@ -38,7 +60,12 @@ const labelled = async (amounts: Amount[], names: (ids: Identifier[]) => Promise
  * today, the days so far against the same days. The engine sums (storage.reports); the rules here and
  * in src/domain/income.ts make the answer.
  */
-export const incomeStatistics = async (storage: Storage, period: Period, interval: Interval, now = new Date()): Promise<IncomeStatistics> => {
+export const incomeStatistics = async (
+    storage: Storage,
+    period: Period,
+    interval: Interval,
+    now = new Date(),
+): Promise<IncomeStatistics> => {
     const { timezone } = await studioConfig(storage);
     const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
     const { reports } = storage;
@@ -69,7 +96,11 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
         total: series.total,
         series: series.series,
         comparison: { kind, length },
-        toDate: toDate && { ...toDate.current, total: toDateTotal, previous: { ...toDate.previous, total: toDatePrevious } },
+        toDate: toDate && {
+            ...toDate.current,
+            total: toDateTotal,
+            previous: { ...toDate.previous, total: toDatePrevious },
+        },
         byMethod: incomeByMethod(shares),
         byPlan: incomeByPlan(shares, byId(plans)),
         previous: { ...previous, ...seriesOf(previous, interval, before) },
@@ -78,19 +109,34 @@ export const incomeStatistics = async (storage: Storage, period: Period, interva
 };
 
 /** The dashboard of the signed-in user: a teacher's own day; the studio's numbers for staff. */
-export const dashboard = async (storage: Storage, user: AuthenticatedRequest['user'], now = new Date()): Promise<TeacherDashboard | StaffDashboard> => {
+export const dashboard = async (
+    storage: Storage,
+    user: AuthenticatedRequest['user'],
+    now = new Date(),
+): Promise<TeacherDashboard | StaffDashboard> => {
     const config = await studioConfig(storage);
     const today = studioToday(config.timezone, now);
     // Staff's numbers are read while the day's classes are.
-    const [todayEvents, numbers] = await Promise.all([classesOf(storage, user, today), user.role === 'teacher' ? undefined : studioNumbers(storage, config, today)]);
+    const [todayEvents, numbers] = await Promise.all([
+        classesOf(storage, user, today),
+        user.role === 'teacher' ? undefined : studioNumbers(storage, config, today),
+    ]);
     return numbers ? { today, todayEvents, ...numbers } : { today, todayEvents };
 };
 
 /** The classes of the day, with what the dashboard shows of each. For a teacher, their own classes only. */
-const classesOf = async (reader: Reader, user: AuthenticatedRequest['user'], today: string): Promise<TeacherDashboard['todayEvents']> => {
-    const events = await reader.select('events', [...startsWithin(today, today), ...(await visibilityFilters(user, 'events', reader))], {
-        sort: { field: 'startsAt', order: 'ASC' },
-    });
+const classesOf = async (
+    reader: Reader,
+    user: AuthenticatedRequest['user'],
+    today: string,
+): Promise<TeacherDashboard['todayEvents']> => {
+    const events = await reader.select(
+        'events',
+        [...startsWithin(today, today), ...(await visibilityFilters(user, 'events', reader))],
+        {
+            sort: { field: 'startsAt', order: 'ASC' },
+        },
+    );
     // The names of what the day's classes name, and no more.
     const idsOf = (field: 'courseId' | 'studioId' | 'teacherId') => [...new Set(events.map(event => event[field]))];
     const [courses, studios, users, marks, groups] = await Promise.all([
@@ -98,12 +144,17 @@ const classesOf = async (reader: Reader, user: AuthenticatedRequest['user'], tod
         reader.getMany('studios', idsOf('studioId')).then(byId),
         reader.getMany('users', idsOf('teacherId')).then(byId),
         reader.select('attendances', { eventId: events.map(event => event.id) }),
-        reader.getMany('schedules', [...new Set(events.flatMap(event => (event.scheduleId == null ? [] : [event.scheduleId])))]).then(byId),
+        reader
+            .getMany('schedules', [
+                ...new Set(events.flatMap(event => (event.scheduleId == null ? [] : [event.scheduleId]))),
+            ])
+            .then(byId),
     ]);
     const marked = new Map<Identifier, number>();
     for (const attendance of marks) marked.set(attendance.eventId, (marked.get(attendance.eventId) ?? 0) + 1);
     // Marked of enrolled: a class of a group counts its members, a class of no group has none.
-    const enrolledIn = (event: StudioEvent) => (event.scheduleId == null ? null : (groups.get(event.scheduleId)?.customerIds.length ?? null));
+    const enrolledIn = (event: StudioEvent) =>
+        event.scheduleId == null ? null : (groups.get(event.scheduleId)?.customerIds.length ?? null);
     return events.map(event => ({
         id: event.id,
         startsAt: event.startsAt,
@@ -132,17 +183,27 @@ const studioNumbers = async (storage: Storage, config: Config, today: string): P
     const week = { from: weekStart(today), to: addDays(weekStart(today), 6) };
     const [sums, passes, unpaid, visitsThisWeek] = await Promise.all([
         storage.reports.incomeBetween(months.boundaries),
-        storage.reports.activePasses(today, { endingBy: addDays(today, config.expiringPassDays), visitsLeft: config.lowVisitsThreshold, limit: shown }),
+        storage.reports.activePasses(today, {
+            endingBy: addDays(today, config.expiringPassDays),
+            visitsLeft: config.lowVisitsThreshold,
+            limit: shown,
+        }),
         storage.select('attendances', { unpaid: true }),
         chargingStatuses(storage).then(charging => storage.reports.marks(week, [...charging])),
     ]);
     const [thisMonth, lastMonthToDate, lastMonth] = months.totals(sums);
     const unpaidVisits = new Map<Identifier, number>();
-    unpaid.forEach(attendance => unpaidVisits.set(attendance.customerId, (unpaidVisits.get(attendance.customerId) ?? 0) + 1));
+    unpaid.forEach(attendance =>
+        unpaidVisits.set(attendance.customerId, (unpaidVisits.get(attendance.customerId) ?? 0) + 1),
+    );
     const expiringShown = passes.firstRunningOut;
     const unpaidShown = [...unpaidVisits].slice(0, shown);
     // Names only of the customers on the lists.
-    const customers = byId(await storage.getMany('customers', [...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)])]));
+    const customers = byId(
+        await storage.getMany('customers', [
+            ...new Set([...expiringShown.map(pass => pass.customerId), ...unpaidShown.map(([id]) => id)]),
+        ]),
+    );
     const nameOf = (customerId: Identifier) => {
         const customer = customers.get(customerId);
         return customer ? personName(customer) : '';

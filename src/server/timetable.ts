@@ -17,7 +17,16 @@ import { closedPeriodOf } from './payPeriods';
 import { startsWithin, type Reader, type Row, type Storage, type Transaction } from './storage/types';
 import { chargingStatuses, marksOf } from './studio';
 import { frozenUntilOn } from './debts';
-import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, JournalAnswer, RosterAnswer, RosterPerson, SkippedAnswer, WalkIn } from '../domain/api';
+import type {
+    GenerationAnswer,
+    GenerationForAllAnswer,
+    GroupGeneration,
+    JournalAnswer,
+    RosterAnswer,
+    RosterPerson,
+    SkippedAnswer,
+    WalkIn,
+} from '../domain/api';
 
 const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
@@ -31,7 +40,10 @@ const numericId = (raw: string) => {
 const periodSchema = z
     .object({ from: isoDate, to: isoDate })
     .refine(period => period.from <= period.to, { message: 'app.validation.ends_before_start', path: ['to'] })
-    .refine(period => daysBetween(period.from, period.to) <= 366, { message: 'app.validation.period_too_long', path: ['to'] });
+    .refine(period => daysBetween(period.from, period.to) <= 366, {
+        message: 'app.validation.period_too_long',
+        path: ['to'],
+    });
 
 export const periodOf = (input: unknown) => {
     const period = validate(periodSchema, input);
@@ -47,12 +59,20 @@ const customerNames = async (reader: Reader, ids: Iterable<Identifier>) =>
 
 type RosterPass = RosterPerson['pass'];
 
-const shownPass = (pass: Pass | undefined): RosterPass => (pass ? { id: pass.id, name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null);
+const shownPass = (pass: Pass | undefined): RosterPass =>
+    pass ? { id: pass.id, name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
 
 /** The pass shown beside each name: the one charged, or else the one a charging mark would use. */
-const rosterPasses = async (reader: Reader, event: StudioEvent, people: Identifier[], marks: Attendance[]): Promise<Map<Identifier, RosterPass>> => {
+const rosterPasses = async (
+    reader: Reader,
+    event: StudioEvent,
+    people: Identifier[],
+    marks: Attendance[],
+): Promise<Map<Identifier, RosterPass>> => {
     const date = event.startsAt.slice(0, 10);
-    const charged = new Map(marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier]));
+    const charged = new Map(
+        marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier]),
+    );
     const chargedPasses = new Map((await reader.getMany('passes', [...charged.values()])).map(pass => [pass.id, pass]));
     const uncharged = people.filter(customerId => !charged.has(customerId));
     // A pass that ended before the class cannot be charged for it: ask only for the others.
@@ -71,7 +91,6 @@ const rosterPasses = async (reader: Reader, event: StudioEvent, people: Identifi
     );
 };
 
-
 /**
  * Attendances filtered by what their event is: `teacherId`, `courseId`, `date_gte`/`date_lte` (the
  * event's local date). The rest of the query is the collection's own protocol.
@@ -82,7 +101,8 @@ const eventFilterOf = (req: Request): Record<string, unknown> | undefined => {
     if (typeof req.query.filter !== 'string') return undefined;
     try {
         const filter: unknown = JSON.parse(req.query.filter);
-        if (filter && typeof filter === 'object' && eventFilterKeys.some(key => key in filter)) return filter as Record<string, unknown>;
+        if (filter && typeof filter === 'object' && eventFilterKeys.some(key => key in filter))
+            return filter as Record<string, unknown>;
     } catch {
         // The collection's own parser answers the 400.
     }
@@ -97,12 +117,23 @@ const walkInsShown = 10;
  * Names for the reasons of skipped slots, so that the app can say "Anna Petrova teaches Hatha Yoga at
  * 19:00 in Hall A" in the user's language: the class in the way, or the group's own slot when it exists.
  */
-const wordedSkips = async (reader: Reader, skipped: Skipped[], events: Pick<StudioEvent, 'id' | 'teacherId' | 'courseId' | 'studioId' | 'startsAt'>[]): Promise<SkippedAnswer[]> => {
+const wordedSkips = async (
+    reader: Reader,
+    skipped: Skipped[],
+    events: Pick<StudioEvent, 'id' | 'teacherId' | 'courseId' | 'studioId' | 'startsAt'>[],
+): Promise<SkippedAnswer[]> => {
     const byId = new Map(events.map(event => [event.id, event]));
     const shown = skipped.map(skip => (skip.eventId === undefined ? undefined : byId.get(skip.eventId)));
-    const ids = (field: 'teacherId' | 'courseId' | 'studioId') => [...new Set(shown.flatMap(event => (event ? [event[field]] : [])))];
-    const [teachers, courses, studios] = await Promise.all([reader.getMany('users', ids('teacherId')), reader.getMany('courses', ids('courseId')), reader.getMany('studios', ids('studioId'))]);
-    const nameOf = (records: { id: Identifier; name: string }[], id: Identifier | undefined) => records.find(record => record.id === id)?.name ?? (id === undefined ? '' : `#${id}`);
+    const ids = (field: 'teacherId' | 'courseId' | 'studioId') => [
+        ...new Set(shown.flatMap(event => (event ? [event[field]] : []))),
+    ];
+    const [teachers, courses, studios] = await Promise.all([
+        reader.getMany('users', ids('teacherId')),
+        reader.getMany('courses', ids('courseId')),
+        reader.getMany('studios', ids('studioId')),
+    ]);
+    const nameOf = (records: { id: Identifier; name: string }[], id: Identifier | undefined) =>
+        records.find(record => record.id === id)?.name ?? (id === undefined ? '' : `#${id}`);
     return skipped.map((skip, index) => {
         const event = shown[index];
         return {
@@ -125,7 +156,12 @@ type GeneratedGroup = GroupGeneration & { events: StudioEvent[] };
  * and no class lasts a day, so one from the day before or after is enough; the group's own events hold
  * its slots whatever their dates. Classes generated for a group just before are seen by the next.
  */
-const generateGroup = async (tx: Transaction, schedule: Schedule, from: string, to: string): Promise<GeneratedGroup> => {
+const generateGroup = async (
+    tx: Transaction,
+    schedule: Schedule,
+    from: string,
+    to: string,
+): Promise<GeneratedGroup> => {
     const own = await tx.select('events', { scheduleId: schedule.id });
     const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
     // In id order, as planning expects: the first clash found is the one named.
@@ -133,7 +169,13 @@ const generateGroup = async (tx: Transaction, schedule: Schedule, from: string, 
     const plan = planGeneration(schedule, events, from, to);
     const created: StudioEvent[] = [];
     for (const draft of plan.create) created.push(await tx.insert('events', draft));
-    return { scheduleId: schedule.id, title: schedule.title ?? null, created: created.length, events: created, skipped: await wordedSkips(tx, plan.skipped, [...events, ...created]) };
+    return {
+        scheduleId: schedule.id,
+        title: schedule.title ?? null,
+        created: created.length,
+        events: created,
+        skipped: await wordedSkips(tx, plan.skipped, [...events, ...created]),
+    };
 };
 
 export const timetableRoutes = (storage: Storage): Router => {
@@ -142,14 +184,16 @@ export const timetableRoutes = (storage: Storage): Router => {
     const visibleEvent = async (req: Request) => {
         const event = await storage.get('events', numericId(req.params.id));
         if (!event) throw notFound(`events ${req.params.id} does not exist`);
-        if (!(await canSee(userOf(req), 'events', event as unknown as Row, storage))) throw forbidden('This class is not yours to see');
+        if (!(await canSee(userOf(req), 'events', event as unknown as Row, storage)))
+            throw forbidden('This class is not yours to see');
         return event;
     };
 
     router.post(
         '/schedules/:id/generate',
         handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' })) throw forbidden('Your role may not create classes');
+            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
+                throw forbidden('Your role may not create classes');
             const { from, to } = periodOf(req.body);
             const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
                 const schedule = await tx.get('schedules', numericId(req.params.id));
@@ -164,7 +208,8 @@ export const timetableRoutes = (storage: Storage): Router => {
     router.post(
         '/schedules/generate',
         handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' })) throw forbidden('Your role may not create classes');
+            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
+                throw forbidden('Your role may not create classes');
             const { from, to } = periodOf(req.body);
             // One write for all groups: a studio sees the whole period generated, or nothing if it fails.
             const answer = await storage.transaction(async (tx): Promise<GenerationForAllAnswer> => {
@@ -190,7 +235,11 @@ export const timetableRoutes = (storage: Storage): Router => {
             const ids = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
             const names = await customerNames(storage, ids);
             const passes = await rosterPasses(storage, event, ids, marks);
-            const frozenUntil = await frozenUntilOn(storage, event, ids.filter(customerId => !passes.get(customerId)));
+            const frozenUntil = await frozenUntilOn(
+                storage,
+                event,
+                ids.filter(customerId => !passes.get(customerId)),
+            );
             const charging = await chargingStatuses(storage);
             const people = ids
                 .map(customerId => ({
@@ -206,7 +255,9 @@ export const timetableRoutes = (storage: Storage): Router => {
             const answer: RosterAnswer = {
                 event,
                 marking: await markingOf(storage, event, userOf(req)),
-                payClosed: payClosed ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn } : null,
+                payClosed: payClosed
+                    ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn }
+                    : null,
                 capacity: event.capacity,
                 visits: marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,
@@ -219,7 +270,8 @@ export const timetableRoutes = (storage: Storage): Router => {
     router.get(
         '/events/:id/walk-ins',
         handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'attendances', action: 'create' })) throw forbidden('Your role may not mark attendance');
+            if (!canAccess(userOf(req).role, { resource: 'attendances', action: 'create' }))
+                throw forbidden('Your role may not mark attendance');
             const event = await visibleEvent(req);
             const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
             if (q.length < 2) {
@@ -236,24 +288,43 @@ export const timetableRoutes = (storage: Storage): Router => {
                 sort: { field: 'id', order: 'ASC' },
                 range: { start: 0, end: walkInsShown - 1 },
             });
-            res.json(found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: personName(customer) })));
+            res.json(
+                found.records.map((customer: Customer): WalkIn => ({ id: customer.id, name: personName(customer) })),
+            );
         }),
     );
 
     router.get(
         '/reports/attendances/:scheduleId',
         handle(async (req, res) => {
-            if (!canOpenPage(userOf(req).role, 'attendanceReport')) throw forbidden('Your role may not open the attendance journal');
+            if (!canOpenPage(userOf(req).role, 'attendanceReport'))
+                throw forbidden('Your role may not open the attendance journal');
             const month = typeof req.query.month === 'string' ? req.query.month : '';
-            if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badRequest('month must be YYYY-MM', { month: 'app.validation.month' });
+            if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month))
+                throw badRequest('month must be YYYY-MM', { month: 'app.validation.month' });
             const schedule = await storage.get('schedules', numericId(req.params.scheduleId));
             if (!schedule) throw notFound(`schedules ${req.params.scheduleId} does not exist`);
             const [from, to] = monthBounds(month);
-            const events = await storage.select('events', [{ field: 'scheduleId', kind: 'equals', values: [schedule.id] }, ...startsWithin(from, to)]);
+            const events = await storage.select('events', [
+                { field: 'scheduleId', kind: 'equals', values: [schedule.id] },
+                ...startsWithin(from, to),
+            ]);
             const marks = await marksOf(storage, events);
-            const customers = await storage.getMany('customers', [...new Set([...schedule.customerIds, ...marks.map(mark => mark.customerId)])]);
-            const journal = buildJournal(month, schedule.customerIds, events, marks, customers, await chargingStatuses(storage));
-            const answer: JournalAnswer = { schedule: { id: schedule.id, title: schedule.title ?? null, teacherId: schedule.teacherId }, ...journal };
+            const customers = await storage.getMany('customers', [
+                ...new Set([...schedule.customerIds, ...marks.map(mark => mark.customerId)]),
+            ]);
+            const journal = buildJournal(
+                month,
+                schedule.customerIds,
+                events,
+                marks,
+                customers,
+                await chargingStatuses(storage),
+            );
+            const answer: JournalAnswer = {
+                schedule: { id: schedule.id, title: schedule.title ?? null, teacherId: schedule.teacherId },
+                ...journal,
+            };
             res.json(answer);
         }),
     );
@@ -265,10 +336,17 @@ export const timetableRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             const filter = eventFilterOf(req) as Record<string, unknown>;
             const user = userOf(req);
-            if (!canAccess(user.role, { resource: 'attendances', action: 'read' })) throw forbidden('Your role may not read attendances');
-            const eventFilter = Object.fromEntries(eventFilterKeys.filter(key => key in filter).map(key => [key, filter[key]]));
+            if (!canAccess(user.role, { resource: 'attendances', action: 'read' }))
+                throw forbidden('Your role may not read attendances');
+            const eventFilter = Object.fromEntries(
+                eventFilterKeys.filter(key => key in filter).map(key => [key, filter[key]]),
+            );
             const rest = Object.fromEntries(Object.entries(filter).filter(([key]) => !(key in eventFilter)));
-            const query = parseListQuery('attendances', { ...req.query, filter: JSON.stringify(rest) } as Record<string, unknown>, user.role);
+            const query = parseListQuery(
+                'attendances',
+                { ...req.query, filter: JSON.stringify(rest) } as Record<string, unknown>,
+                user.role,
+            );
             const eventQuery = parseListQuery(
                 'events',
                 {
@@ -277,7 +355,9 @@ export const timetableRoutes = (storage: Storage): Router => {
                         ...(eventFilter.courseId !== undefined && { courseId: eventFilter.courseId }),
                         ...(eventFilter.date_gte !== undefined && { startsAt_gte: eventFilter.date_gte }),
                         // A date bound takes the whole day: every start time of that date is before its end.
-                        ...(eventFilter.date_lte !== undefined && { startsAt_lte: `${String(eventFilter.date_lte).slice(0, 10)}T23:59` }),
+                        ...(eventFilter.date_lte !== undefined && {
+                            startsAt_lte: `${String(eventFilter.date_lte).slice(0, 10)}T23:59`,
+                        }),
                     }),
                 },
                 user.role,

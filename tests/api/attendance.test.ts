@@ -41,7 +41,15 @@ const buildEvent = async (fields: Record<string, unknown> = {}) => {
     const day = String(1 + (minute % 28)).padStart(2, '0');
     const hour = String(6 + Math.floor(minute / 28)).padStart(2, '0');
     const { data } = await manager.create('events', {
-        data: { courseId: 1, teacherId: anna, studioId: 3, startsAt: `2025-05-${day}T${hour}:00`, durationMinutes: 30, capacity: 10, ...fields },
+        data: {
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            startsAt: `2025-05-${day}T${hour}:00`,
+            durationMinutes: 30,
+            capacity: 10,
+            ...fields,
+        },
     });
     return data;
 };
@@ -56,12 +64,26 @@ const todaysEvent = (fields: Record<string, unknown> = {}) => {
 const coveringToday = { startsOn: addDays(today, -1), endsOn: addDays(today, 30) };
 
 const buildCustomer = async (lastName: string) =>
-    (await manager.create('customers', { data: { firstName: 'Test', lastName, phone: '+7 900 000-00-00', status: 'active' } })).data;
+    (
+        await manager.create('customers', {
+            data: { firstName: 'Test', lastName, phone: '+7 900 000-00-00', status: 'active' },
+        })
+    ).data;
 
 const buildPass = async (customerId: unknown, fields: Record<string, unknown> = {}) =>
     (
         await manager.create('passes', {
-            data: { customerId, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, directionIds: [], startsOn: '2025-04-01', endsOn: '2025-06-30', ...fields },
+            data: {
+                customerId,
+                subscriptionId: 3,
+                name: '8 занятий',
+                price: 5200,
+                visitsTotal: 8,
+                directionIds: [],
+                startsOn: '2025-04-01',
+                endsOn: '2025-06-30',
+                ...fields,
+            },
         })
     ).data;
 
@@ -79,7 +101,11 @@ describe('charging a visit when attendance is marked', () => {
         expect((await mark(earlier.id, customer.id)).passId).toBe(usedUp.id);
         const later = await buildPass(customer.id, { endsOn: '2025-06-30' });
         const sooner = await buildPass(customer.id, { endsOn: '2025-05-31', directionIds: [1] });
-        const frozen = await buildPass(customer.id, { endsOn: '2025-05-20', frozenFrom: '2025-05-01', frozenTo: '2025-05-28' });
+        const frozen = await buildPass(customer.id, {
+            endsOn: '2025-05-20',
+            frozenFrom: '2025-05-01',
+            frozenTo: '2025-05-28',
+        });
         const expired = await buildPass(customer.id, { startsOn: '2025-03-01', endsOn: '2025-04-30' });
         const wrongDirection = await buildPass(customer.id, { endsOn: '2025-05-29', directionIds: [4] });
 
@@ -96,7 +122,11 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect(attendance).toMatchObject({ passId: null, charged: false, unpaid: true });
         const bought = await buildPass(customer.id);
-        const { data: late } = await manager.update('attendances', { id: attendance.id, data: { status: 'late' }, previousData: attendance });
+        const { data: late } = await manager.update('attendances', {
+            id: attendance.id,
+            data: { status: 'late' },
+            previousData: attendance,
+        });
         expect(late).toMatchObject({ passId: bought.id, charged: true, unpaid: false });
     });
 
@@ -107,15 +137,27 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: late } = await manager.update('attendances', { id: attendance.id, data: { status: 'late' }, previousData: attendance });
+        const { data: late } = await manager.update('attendances', {
+            id: attendance.id,
+            data: { status: 'late' },
+            previousData: attendance,
+        });
         expect(late).toMatchObject({ passId: bought.id, charged: true });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: excused } = await manager.update('attendances', { id: attendance.id, data: { status: 'excused' }, previousData: late });
+        const { data: excused } = await manager.update('attendances', {
+            id: attendance.id,
+            data: { status: 'excused' },
+            previousData: late,
+        });
         expect(excused).toMatchObject({ passId: null, charged: false, unpaid: false });
         expect((await pass(bought.id)).visitsUsed).toBe(0);
 
-        const { data: again } = await manager.update('attendances', { id: attendance.id, data: { status: 'missed' }, previousData: excused });
+        const { data: again } = await manager.update('attendances', {
+            id: attendance.id,
+            data: { status: 'missed' },
+            previousData: excused,
+        });
         expect(again).toMatchObject({ passId: bought.id, charged: true });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
@@ -140,9 +182,17 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: cancelled } = await manager.update('events', { id: event.id, data: { status: 'cancelled' }, previousData: event });
+        const { data: cancelled } = await manager.update('events', {
+            id: event.id,
+            data: { status: 'cancelled' },
+            previousData: event,
+        });
         expect((await pass(bought.id)).visitsUsed).toBe(0);
-        expect((await manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({ charged: false, passId: null, unpaid: false });
+        expect((await manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
+            charged: false,
+            passId: null,
+            unpaid: false,
+        });
 
         const other = await buildCustomer('Latecomer');
         const refused = await httpError(mark(event.id, other.id));
@@ -151,7 +201,10 @@ describe('charging a visit when attendance is marked', () => {
 
         await manager.update('events', { id: event.id, data: { status: 'done' }, previousData: cancelled });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
-        expect((await manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({ charged: true, passId: bought.id });
+        expect((await manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
+            charged: true,
+            passId: bought.id,
+        });
     });
 });
 
@@ -173,21 +226,47 @@ describe('teachers and the roster', () => {
         const owing = await buildCustomer('Rosterowing');
         const bought = await buildPass(paying.id, { visitsTotal: 4, ...coveringToday });
         const { data: group } = await manager.create('schedules', {
-            data: { courseId: 1, teacherId: anna, studioId: 3, slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: '2025-05-01', capacity: 8, customerIds: [paying.id] },
+            data: {
+                courseId: 1,
+                teacherId: anna,
+                studioId: 3,
+                slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }],
+                startsOn: '2025-05-01',
+                capacity: 8,
+                customerIds: [paying.id],
+            },
         });
         const event = await todaysEvent({ scheduleId: group.id });
         await mark(event.id, owing.id);
         const before = await call(server.url, `/api/events/${event.id}/roster`, { token: teacherToken });
         expect(before.status).toBe(200);
-        const people = (before.body as unknown as { people: { name: string; member: boolean; attendance: RaRecord | null; pass: { id: number; visitsLeft: number } | null }[] }).people;
-        expect(people.map(person => [person.name, person.member, person.attendance?.unpaid ?? null, person.pass?.visitsLeft ?? null])).toEqual([
+        const people = (
+            before.body as unknown as {
+                people: {
+                    name: string;
+                    member: boolean;
+                    attendance: RaRecord | null;
+                    pass: { id: number; visitsLeft: number } | null;
+                }[];
+            }
+        ).people;
+        expect(
+            people.map(person => [
+                person.name,
+                person.member,
+                person.attendance?.unpaid ?? null,
+                person.pass?.visitsLeft ?? null,
+            ]),
+        ).toEqual([
             ['Rosterowing Test', false, true, null],
             ['Rosterpaying Test', true, null, 4],
         ]);
         await mark(event.id, paying.id, 'attended', teacher);
         const after = await call(server.url, `/api/events/${event.id}/roster`, { token: teacherToken });
         expect(after.body).toMatchObject({ capacity: 10, visits: 2, marked: 2 });
-        expect((after.body as unknown as { people: { pass: { id: number; visitsLeft: number } | null }[] }).people[1].pass).toMatchObject({ id: bought.id, visitsLeft: 3 });
+        expect(
+            (after.body as unknown as { people: { pass: { id: number; visitsLeft: number } | null }[] }).people[1].pass,
+        ).toMatchObject({ id: bought.id, visitsLeft: 3 });
 
         const walkIns = await call(server.url, `/api/events/${event.id}/walk-ins?q=Roster`, { token: teacherToken });
         expect(walkIns.body).toEqual([]);
@@ -202,15 +281,29 @@ describe('teachers and the roster', () => {
         const borisEvent = await buildEvent({ teacherId: boris, courseId: 6, startsAt: '2025-06-10T07:00' });
         await mark(mine.id, customer.id);
         await mark(borisEvent.id, customer.id);
-        const list = (filter: object) => manager.getList('attendances', { filter, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' } });
-        const byAnna = await list({ customerId: customer.id, teacherId: anna, date_gte: '2025-06-10', date_lte: '2025-06-10' });
+        const list = (filter: object) =>
+            manager.getList('attendances', {
+                filter,
+                pagination: { page: 1, perPage: 50 },
+                sort: { field: 'id', order: 'ASC' },
+            });
+        const byAnna = await list({
+            customerId: customer.id,
+            teacherId: anna,
+            date_gte: '2025-06-10',
+            date_lte: '2025-06-10',
+        });
         expect(byAnna.data.map(row => row.eventId)).toEqual([mine.id]);
         expect(byAnna.total).toBe(1);
         const byCourse = await list({ customerId: customer.id, courseId: 6 });
         expect(byCourse.data.map(row => row.eventId)).toEqual([borisEvent.id]);
         const outside = await list({ customerId: customer.id, date_gte: '2025-06-11' });
         expect(outside.total).toBe(0);
-        const asTeacher = await teacher.getList('attendances', { filter: { customerId: customer.id, date_gte: '2025-06-01' }, pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' } });
+        const asTeacher = await teacher.getList('attendances', {
+            filter: { customerId: customer.id, date_gte: '2025-06-01' },
+            pagination: { page: 1, perPage: 50 },
+            sort: { field: 'id', order: 'ASC' },
+        });
         expect(asTeacher.data.map(row => row.eventId)).toEqual([mine.id]);
     });
 });

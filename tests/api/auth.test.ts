@@ -12,7 +12,8 @@ afterAll(async () => {
     removeDir(server.dir);
 });
 
-const signIn = (email: string, password: string) => call(server.url, '/api/auth/login', { method: 'POST', json: { email, password } });
+const signIn = (email: string, password: string) =>
+    call(server.url, '/api/auth/login', { method: 'POST', json: { email, password } });
 
 describe('signing in', () => {
     it('answers a token and the user for the right password, in any letter case of the email', async () => {
@@ -26,21 +27,28 @@ describe('signing in', () => {
 
     it('the token expires after TOKEN_TTL_HOURS', async () => {
         const { body } = await signIn(demoAccounts.manager.email, demoAccounts.manager.password);
-        const payload = JSON.parse(Buffer.from((body.token as string).split('.')[1], 'base64url').toString()) as { exp: number; iat: number };
+        const payload = JSON.parse(Buffer.from((body.token as string).split('.')[1], 'base64url').toString()) as {
+            exp: number;
+            iat: number;
+        };
         expect(payload.exp - payload.iat).toBe(3600);
     });
 
     it('answers 401 for a wrong password or an unknown email, and 400 for a missing field', async () => {
         expect((await signIn(demoAccounts.teacher.email, 'wrong-password')).status).toBe(401);
         expect((await signIn('nobody@studio.test', 'whatever-password')).status).toBe(401);
-        const missing = await call(server.url, '/api/auth/login', { method: 'POST', json: { email: 'admin@studio.test' } });
+        const missing = await call(server.url, '/api/auth/login', {
+            method: 'POST',
+            json: { email: 'admin@studio.test' },
+        });
         expect(missing.status).toBe(400);
         expect(missing.body.errors).toHaveProperty('password');
     });
 
     it('limits failed sign-ins with 429 and Retry-After, even for the right password', async () => {
         const email = demoAccounts.manager.email;
-        for (let attempt = 0; attempt < 3; attempt++) expect((await signIn(email, `bad-${attempt}-password`)).status).toBe(401);
+        for (let attempt = 0; attempt < 3; attempt++)
+            expect((await signIn(email, `bad-${attempt}-password`)).status).toBe(401);
         const limited = await signIn(email, demoAccounts.manager.password);
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -81,8 +81,28 @@ const handBuilt = (): Database => {
         notes: null,
     }));
     db.attendances = [
-        { id: 1, createdAt: created, eventId: 1, customerId: boris.id, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: teacher.id },
-        { id: 2, createdAt: created, eventId: 2, customerId: dmitry.id, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: teacher.id },
+        {
+            id: 1,
+            createdAt: created,
+            eventId: 1,
+            customerId: boris.id,
+            status: 'attended',
+            passId: null,
+            charged: false,
+            unpaid: true,
+            markedBy: teacher.id,
+        },
+        {
+            id: 2,
+            createdAt: created,
+            eventId: 2,
+            customerId: dmitry.id,
+            status: 'attended',
+            passId: null,
+            charged: false,
+            unpaid: true,
+            markedBy: teacher.id,
+        },
     ];
     return db;
 };
@@ -101,12 +121,17 @@ afterAll(async () => {
 });
 
 const statistics = async (period: { from: string; to: string }) => {
-    const { status, body } = await call(server.url, `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`, { token: manager });
+    const { status, body } = await call(
+        server.url,
+        `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`,
+        { token: manager },
+    );
     expect(status).toBe(200);
     return body as unknown as IncomeStatistics;
 };
 
-const dashboard = async () => (await call(server.url, '/api/dashboard', { token: manager })).body as unknown as StaffDashboard;
+const dashboard = async () =>
+    (await call(server.url, '/api/dashboard', { token: manager })).body as unknown as StaffDashboard;
 
 describe('the dashboard and the income page compare by one rule', () => {
     it('show the same figures for this month, the same days of last month and all of last month', async () => {
@@ -115,12 +140,20 @@ describe('the dashboard and the income page compare by one rule', () => {
         // The last day of last month counts among the same days only when today is as late in the month.
         const sameDays = 100 + 20 + (sameDayLastMonth === lastMonth.to ? 4 : 0);
         expect(income).toMatchObject({ thisMonth: 1200, lastMonthToDate: sameDays, lastMonth: 124 });
-        expect(income.toDate).toEqual({ current: { from: thisMonth.from, to: today }, previous: { from: lastMonth.from, to: sameDayLastMonth } });
+        expect(income.toDate).toEqual({
+            current: { from: thisMonth.from, to: today },
+            previous: { from: lastMonth.from, to: sameDayLastMonth },
+        });
         expect(income.previous).toEqual(lastMonth);
 
         expect(month.comparison).toEqual({ kind: 'month', length: 1 });
         expect(month.previous).toMatchObject({ ...lastMonth, total: income.lastMonth });
-        expect(month.toDate).toEqual({ from: thisMonth.from, to: today, total: income.thisMonth, previous: { ...income.toDate.previous, total: income.lastMonthToDate } });
+        expect(month.toDate).toEqual({
+            from: thisMonth.from,
+            to: today,
+            total: income.thisMonth,
+            previous: { ...income.toDate.previous, total: income.lastMonthToDate },
+        });
         expect(month.total).toBe(income.thisMonth);
     });
 
@@ -139,14 +172,21 @@ describe('the dashboard and the income page compare by one rule', () => {
         expect(quarter.previous.from).toBe(addMonths(quarter.from, -3));
         const year = await statistics(presetPeriod('this_year', today));
         expect(year.comparison).toEqual({ kind: 'year', length: 1 });
-        expect(year.previous).toMatchObject({ from: `${Number(today.slice(0, 4)) - 1}-01-01`, to: `${Number(today.slice(0, 4)) - 1}-12-31` });
+        expect(year.previous).toMatchObject({
+            from: `${Number(today.slice(0, 4)) - 1}-01-01`,
+            to: `${Number(today.slice(0, 4)) - 1}-12-31`,
+        });
         const days = await statistics({ from: '2026-10-02', to: '2026-10-31' });
         expect(days.comparison).toEqual({ kind: 'days', length: 30 });
         expect(days.previous).toMatchObject({ from: '2026-09-02', to: '2026-10-01' });
     });
 
     it('refuses a period that ends before it starts with 400 naming the field', async () => {
-        const { status, body } = await call(server.url, `/api/statistics/incomes?from=${thisMonth.to}&to=${thisMonth.from}`, { token: manager });
+        const { status, body } = await call(
+            server.url,
+            `/api/statistics/incomes?from=${thisMonth.to}&to=${thisMonth.from}`,
+            { token: manager },
+        );
         expect(status).toBe(400);
         expect(body.errors).toHaveProperty('to');
     });
@@ -155,7 +195,9 @@ describe('the dashboard and the income page compare by one rule', () => {
 describe("the dashboard's classes of the day", () => {
     it("count the marks of a group's class against its members, and of a class of no group alone", async () => {
         const { todayEvents } = await dashboard();
-        expect(todayEvents.map(event => ({ title: event.title, marked: event.marked, enrolled: event.enrolled }))).toEqual([
+        expect(
+            todayEvents.map(event => ({ title: event.title, marked: event.marked, enrolled: event.enrolled })),
+        ).toEqual([
             { title: 'Evening group', marked: 1, enrolled: 3 },
             { title: 'Open class', marked: 1, enrolled: null },
         ]);

@@ -15,7 +15,12 @@ let event: RaRecord;
 let hidden: RaRecord;
 let walkIn: RaRecord;
 
-const secret = { phone: '+7 911 234-56-78', email: 'hidden.person@example.test', birthDate: '1990-03-04', notes: 'A private note' };
+const secret = {
+    phone: '+7 911 234-56-78',
+    email: 'hidden.person@example.test',
+    birthDate: '1990-03-04',
+    notes: 'A private note',
+};
 
 beforeAll(async () => {
     server = await startServer();
@@ -23,11 +28,36 @@ beforeAll(async () => {
     teacherToken = await login(server.url, 'teacher');
     manager = restClient(server.url, managerToken);
     const me = (await call(server.url, '/api/auth/me', { token: teacherToken })).body.user as { id: number };
-    event = (await manager.create('events', { data: { courseId: 1, teacherId: me.id, studioId: 3, startsAt: '2025-07-07T08:00', durationMinutes: 30, capacity: 10 } })).data;
-    hidden = (await manager.create('customers', { data: { firstName: 'Fieldhidden', lastName: 'Person', status: 'active', ...secret } })).data;
+    event = (
+        await manager.create('events', {
+            data: {
+                courseId: 1,
+                teacherId: me.id,
+                studioId: 3,
+                startsAt: '2025-07-07T08:00',
+                durationMinutes: 30,
+                capacity: 10,
+            },
+        })
+    ).data;
+    hidden = (
+        await manager.create('customers', {
+            data: { firstName: 'Fieldhidden', lastName: 'Person', status: 'active', ...secret },
+        })
+    ).data;
     // Marked on the teacher's class (a past one: a later class cannot be marked yet), so the teacher sees the customer's name.
     await manager.create('attendances', { data: { eventId: event.id, customerId: hidden.id, status: 'attended' } });
-    walkIn = (await manager.create('customers', { data: { firstName: 'Fieldwalkin', lastName: 'Person', status: 'lead', phone: '+7 922 765-43-21', email: 'walk.in@example.test' } })).data;
+    walkIn = (
+        await manager.create('customers', {
+            data: {
+                firstName: 'Fieldwalkin',
+                lastName: 'Person',
+                status: 'lead',
+                phone: '+7 922 765-43-21',
+                email: 'walk.in@example.test',
+            },
+        })
+    ).data;
 });
 
 afterAll(async () => {
@@ -36,7 +66,10 @@ afterAll(async () => {
 });
 
 const listCustomers = (token: string, query: { filter?: object; sort?: [string, string] }) => {
-    const parts = [query.filter && `filter=${encodeURIComponent(JSON.stringify(query.filter))}`, query.sort && `sort=${encodeURIComponent(JSON.stringify(query.sort))}`];
+    const parts = [
+        query.filter && `filter=${encodeURIComponent(JSON.stringify(query.filter))}`,
+        query.sort && `sort=${encodeURIComponent(JSON.stringify(query.sort))}`,
+    ];
     return call(server.url, `/api/customers?${parts.filter(Boolean).join('&')}`, { token });
 };
 const ids = (body: unknown) => (body as RaRecord[]).map(record => record.id);
@@ -78,11 +111,16 @@ describe('what a teacher may ask of customers', () => {
             expect(answer.body, q).toEqual([]);
         }
         const byName = await listCustomers(teacherToken, { filter: { q: 'fieldhidden' } });
-        expect(byName.body).toEqual([{ id: hidden.id, firstName: 'Fieldhidden', lastName: 'Person', status: 'active' }]);
+        expect(byName.body).toEqual([
+            { id: hidden.id, firstName: 'Fieldhidden', lastName: 'Person', status: 'active' },
+        ]);
     });
 
     it('still filters and sorts by the names and the status', async () => {
-        const answer = await listCustomers(teacherToken, { filter: { lastName: 'Person', status: 'active' }, sort: ['firstName', 'DESC'] });
+        const answer = await listCustomers(teacherToken, {
+            filter: { lastName: 'Person', status: 'active' },
+            sort: ['firstName', 'DESC'],
+        });
         expect(answer.status).toBe(200);
         expect(ids(answer.body)).toEqual([hidden.id]);
         const one = await call(server.url, `/api/customers/${hidden.id}`, { token: teacherToken });
@@ -94,7 +132,15 @@ describe('what staff may ask of customers', () => {
     it('filters, bounds, sorts and searches by every field as before', async () => {
         expect(ids((await listCustomers(managerToken, { filter: { phone: secret.phone } })).body)).toEqual([hidden.id]);
         expect(ids((await listCustomers(managerToken, { filter: { email: secret.email } })).body)).toEqual([hidden.id]);
-        expect(ids((await listCustomers(managerToken, { filter: { birthDate_gte: '1990-03-04', birthDate_lte: '1990-03-04', lastName: 'Person' } })).body)).toEqual([hidden.id]);
+        expect(
+            ids(
+                (
+                    await listCustomers(managerToken, {
+                        filter: { birthDate_gte: '1990-03-04', birthDate_lte: '1990-03-04', lastName: 'Person' },
+                    })
+                ).body,
+            ),
+        ).toEqual([hidden.id]);
         expect(ids((await listCustomers(managerToken, { filter: { q: '9112345' } })).body)).toEqual([hidden.id]);
         expect(ids((await listCustomers(managerToken, { filter: { q: 'hidden.person' } })).body)).toEqual([hidden.id]);
         const sorted = await listCustomers(managerToken, { filter: { lastName: 'Person' }, sort: ['phone', 'DESC'] });
@@ -104,7 +150,8 @@ describe('what staff may ask of customers', () => {
 });
 
 describe('the walk-in search', () => {
-    const walkIns = (token: string, q: string) => call(server.url, `/api/events/${event.id}/walk-ins?q=${encodeURIComponent(q)}`, { token });
+    const walkIns = (token: string, q: string) =>
+        call(server.url, `/api/events/${event.id}/walk-ins?q=${encodeURIComponent(q)}`, { token });
 
     it('matches names only, for every role', async () => {
         for (const token of [teacherToken, managerToken]) {
@@ -119,7 +166,9 @@ describe('the walk-in search', () => {
 
     it('answers at most ten', async () => {
         for (let n = 0; n < 12; n++) {
-            await manager.create('customers', { data: { firstName: `Fieldmany${n}`, lastName: 'Crowd', status: 'lead', phone: '+7 900 000-00-00' } });
+            await manager.create('customers', {
+                data: { firstName: `Fieldmany${n}`, lastName: 'Crowd', status: 'lead', phone: '+7 900 000-00-00' },
+            });
         }
         const answer = await walkIns(teacherToken, 'fieldmany');
         expect(answer.status).toBe(200);

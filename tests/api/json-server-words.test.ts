@@ -9,7 +9,8 @@ import { call, type DemoRole, serverForEveryRole } from '../support/server';
  */
 
 const served = serverForEveryRole();
-const get = (path: string, role: DemoRole = 'admin') => call(served.server.url, `/api${path}`, { token: served.tokens[role] });
+const get = (path: string, role: DemoRole = 'admin') =>
+    call(served.server.url, `/api${path}`, { token: served.tokens[role] });
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 describe('json-server query words on the studio collections', () => {
@@ -22,17 +23,22 @@ describe('json-server query words on the studio collections', () => {
         expect(names).toHaveLength(5);
         expect(names).toEqual([...all.map(customer => customer.lastName)].sort(collator.compare).slice(0, 5));
         const descending = (await get('/customers?_sort=lastName&_order=desc&_limit=3')).body as unknown as Customer[];
-        expect(descending.map(customer => customer.lastName)).toEqual([...all.map(customer => customer.lastName)].sort(collator.compare).reverse().slice(0, 3));
+        expect(descending.map(customer => customer.lastName)).toEqual(
+            [...all.map(customer => customer.lastName)].sort(collator.compare).reverse().slice(0, 3),
+        );
     });
 
     it('answer every match of a field without a page asked for, and pages by _page, _start and _end', async () => {
         const [first] = (await get('/customers?_limit=1')).body as unknown as Customer[];
-        const same = (await get(`/customers?lastName=${encodeURIComponent(first.lastName)}`)).body as unknown as Customer[];
+        const same = (await get(`/customers?lastName=${encodeURIComponent(first.lastName)}`))
+            .body as unknown as Customer[];
         expect(same.length).toBeGreaterThan(0);
         expect(same.every(customer => customer.lastName === first.lastName)).toBe(true);
 
         const page = await get('/customers?_page=2&_limit=10');
-        expect((page.body as unknown as Customer[]).map(customer => customer.id)).toEqual(Array.from({ length: 10 }, (_, index) => index + 11));
+        expect((page.body as unknown as Customer[]).map(customer => customer.id)).toEqual(
+            Array.from({ length: 10 }, (_, index) => index + 11),
+        );
         const link = page.headers.get('link') as string;
         expect(link).toMatch(/_page=1&_limit=10>; rel="first"/);
         expect(link).toMatch(/_page=1&_limit=10>; rel="prev"/);
@@ -45,7 +51,9 @@ describe('json-server query words on the studio collections', () => {
     it('bound, exclude and search as simple-rest filters do', async () => {
         const dear = (await get('/payments?kind=payment&amount_gte=5000&amount_lte=9000')).body as unknown as Payment[];
         expect(dear.length).toBeGreaterThan(0);
-        expect(dear.every(payment => payment.kind === 'payment' && payment.amount >= 5000 && payment.amount <= 9000)).toBe(true);
+        expect(
+            dear.every(payment => payment.kind === 'payment' && payment.amount >= 5000 && payment.amount <= 9000),
+        ).toBe(true);
         const notActive = (await get('/customers?status_ne=active')).body as unknown as Customer[];
         expect(notActive.length).toBeGreaterThan(0);
         expect(notActive.some(customer => customer.status === 'active')).toBe(false);
@@ -61,12 +69,21 @@ describe('json-server query words on the studio collections', () => {
     });
 
     it('refuse with a clear 400 what has no equivalent here, and never mix the two protocols', async () => {
-        for (const path of ['/customers?lastName_like=^A', '/customers?_embed=passes', '/customers?_expand=status', '/customers?_sort=lastName,firstName', '/customers?_order=up', '/customers?_limit=0', '/customers?_limit=5000', '/customers?_delay=1000']) {
+        for (const path of [
+            '/customers?lastName_like=^A',
+            '/customers?_embed=passes',
+            '/customers?_expand=status',
+            '/customers?_sort=lastName,firstName',
+            '/customers?_order=up',
+            '/customers?_limit=0',
+            '/customers?_limit=5000',
+            '/customers?_delay=1000',
+        ]) {
             const { status, body } = await get(path);
             expect(status, path).toBe(400);
             expect(typeof body.message, path).toBe('string');
         }
-        expect(((await get('/customers?_embed=passes')).body.message as string)).toMatch(/reference field/);
+        expect((await get('/customers?_embed=passes')).body.message as string).toMatch(/reference field/);
         expect((await get('/customers?sort=%5B%22id%22%2C%22ASC%22%5D&_sort=lastName')).status).toBe(400);
     });
 });

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataProvider, RaRecord } from 'ra-core';
-import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer, storedDatabase } from '../support/server';
+import {
+    call,
+    demoDb,
+    login,
+    removeDir,
+    restClient,
+    startServer,
+    type RunningServer,
+    storedDatabase,
+} from '../support/server';
 
 /*
  * Status labels in both languages on a database written before they had languages, the search as
@@ -18,7 +27,10 @@ let solovyova: RaRecord;
 /** The demo database as an older version wrote it: each status with one label, in the studio's language (Russian). */
 const olderDatabase = () => {
     const database = JSON.parse(readFileSync(demoDb, 'utf8')) as Record<string, Record<string, unknown>[]>;
-    database.statuses = database.statuses.map(({ labels, ...status }) => ({ ...status, label: (labels as { ru: string }).ru }));
+    database.statuses = database.statuses.map(({ labels, ...status }) => ({
+        ...status,
+        label: (labels as { ru: string }).ru,
+    }));
     return database;
 };
 
@@ -27,7 +39,11 @@ beforeAll(async () => {
     adminToken = await login(server.url, 'admin');
     teacherToken = await login(server.url, 'teacher');
     admin = restClient(server.url, adminToken);
-    solovyova = (await admin.create('customers', { data: { firstName: 'Лабелия', lastName: 'Тестёлкина', phone: '+7 982 555-12-34', status: 'lead' } })).data;
+    solovyova = (
+        await admin.create('customers', {
+            data: { firstName: 'Лабелия', lastName: 'Тестёлкина', phone: '+7 982 555-12-34', status: 'lead' },
+        })
+    ).data;
 });
 
 afterAll(async () => {
@@ -35,23 +51,46 @@ afterAll(async () => {
     removeDir(server.dir);
 });
 
-const customersWhere = async (filter: object, token = adminToken) => call(server.url, `/api/customers?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`, { token });
+const customersWhere = async (filter: object, token = adminToken) =>
+    call(server.url, `/api/customers?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,99]`, { token });
 const idsOf = (body: unknown) => (body as RaRecord[]).map(record => record.id);
 
 describe('status labels on a database of the older shape', () => {
     it('starts, and answers each stored label as the label in the studio language', async () => {
-        const { data } = await admin.getList('statuses', { filter: { name: 'customer' }, sort: { field: 'order', order: 'ASC' }, pagination: { page: 1, perPage: 10 } });
-        expect(data.map(status => status.labels)).toEqual([{ ru: 'Интерес' }, { ru: 'Пробное' }, { ru: 'Занимается' }, { ru: 'Пауза' }, { ru: 'Ушёл' }]);
+        const { data } = await admin.getList('statuses', {
+            filter: { name: 'customer' },
+            sort: { field: 'order', order: 'ASC' },
+            pagination: { page: 1, perPage: 10 },
+        });
+        expect(data.map(status => status.labels)).toEqual([
+            { ru: 'Интерес' },
+            { ru: 'Пробное' },
+            { ru: 'Занимается' },
+            { ru: 'Пауза' },
+            { ru: 'Ушёл' },
+        ]);
         expect(data.some(status => 'label' in status)).toBe(false);
     });
 
     it('keeps the new shape once the file is rewritten', async () => {
-        const status = (await admin.getList('statuses', { filter: { name: 'customer', code: 'paused' }, sort: { field: 'id', order: 'ASC' }, pagination: { page: 1, perPage: 1 } })).data[0];
-        const { data } = await admin.update('statuses', { id: status.id, data: { labels: { en: 'Paused', ru: 'Пауза' } }, previousData: status });
+        const status = (
+            await admin.getList('statuses', {
+                filter: { name: 'customer', code: 'paused' },
+                sort: { field: 'id', order: 'ASC' },
+                pagination: { page: 1, perPage: 1 },
+            })
+        ).data[0];
+        const { data } = await admin.update('statuses', {
+            id: status.id,
+            data: { labels: { en: 'Paused', ru: 'Пауза' } },
+            previousData: status,
+        });
         expect(data.labels).toEqual({ en: 'Paused', ru: 'Пауза' });
         await server.stop();
         const file = (await storedDatabase(server)) as unknown as { statuses: Record<string, unknown>[] };
-        expect(file.statuses.find(record => record.id === status.id)).toMatchObject({ labels: { en: 'Paused', ru: 'Пауза' } });
+        expect(file.statuses.find(record => record.id === status.id)).toMatchObject({
+            labels: { en: 'Paused', ru: 'Пауза' },
+        });
         expect(file.statuses.every(record => !('label' in record) && typeof record.labels === 'object')).toBe(true);
         server = await startServer({ dbFile: server.dbFile });
         adminToken = await login(server.url, 'admin');
@@ -60,18 +99,32 @@ describe('status labels on a database of the older shape', () => {
     });
 
     it('takes a label in one language, and refuses a status with none', async () => {
-        const created = await call(server.url, '/api/statuses', { method: 'POST', token: adminToken, json: { name: 'attendance', code: 'makeup', labels: { en: 'Make-up class' }, color: '#123456' } });
+        const created = await call(server.url, '/api/statuses', {
+            method: 'POST',
+            token: adminToken,
+            json: { name: 'attendance', code: 'makeup', labels: { en: 'Make-up class' }, color: '#123456' },
+        });
         expect(created.status).toBe(201);
         expect(created.body.labels).toMatchObject({ en: 'Make-up class' });
-        const empty = await call(server.url, '/api/statuses', { method: 'POST', token: adminToken, json: { name: 'attendance', code: 'nolabel', labels: { en: ' ', ru: '' }, color: '#123456' } });
+        const empty = await call(server.url, '/api/statuses', {
+            method: 'POST',
+            token: adminToken,
+            json: { name: 'attendance', code: 'nolabel', labels: { en: ' ', ru: '' }, color: '#123456' },
+        });
         expect(empty.status).toBe(400);
         expect(empty.body.errors).toEqual({ 'labels.en': 'app.validation.label_required' });
-        const none = await call(server.url, '/api/statuses', { method: 'POST', token: adminToken, json: { name: 'attendance', code: 'nolabel', color: '#123456' } });
+        const none = await call(server.url, '/api/statuses', {
+            method: 'POST',
+            token: adminToken,
+            json: { name: 'attendance', code: 'nolabel', color: '#123456' },
+        });
         expect(none.body.errors).toEqual({ labels: 'ra.validation.required' });
     });
 
     it('searches statuses by their label in either language', async () => {
-        const found = await call(server.url, `/api/statuses?filter=${encodeURIComponent('{"q":"make-up"}')}`, { token: adminToken });
+        const found = await call(server.url, `/api/statuses?filter=${encodeURIComponent('{"q":"make-up"}')}`, {
+            token: adminToken,
+        });
         expect((found.body as unknown as RaRecord[]).map(status => status.code)).toEqual(['makeup']);
     });
 });

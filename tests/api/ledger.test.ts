@@ -13,20 +13,31 @@ const { tokens } = served;
 const today = studioToday('Europe/Moscow');
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
-const request = (method: string, path: string, role: DemoRole, json?: unknown) => call(served.server.url, `/api${path}`, { method, token: tokens[role], json });
+const request = (method: string, path: string, role: DemoRole, json?: unknown) =>
+    call(served.server.url, `/api${path}`, { method, token: tokens[role], json });
 const stored = () => storedDatabase(served.server);
 
 let lastName = 0;
 /** A customer of their own, so that no payment of the demo data counts in their ledger. */
 const newCustomer = async (): Promise<number> => {
     lastName += 1;
-    const { status, body } = await request('POST', '/customers', 'manager', { firstName: 'Ledger', lastName: `Test ${lastName}`, phone: '+7 900 000-00-00', status: 'active' });
+    const { status, body } = await request('POST', '/customers', 'manager', {
+        firstName: 'Ledger',
+        lastName: `Test ${lastName}`,
+        phone: '+7 900 000-00-00',
+        status: 'active',
+    });
     expect(status).toBe(201);
     return body.id as number;
 };
 
 const sell = async (customerId: number, role: DemoRole = 'manager', subscriptionId = 3) => {
-    const { status, body } = await request('POST', '/passes/sell', role, { customerId, subscriptionId, startsOn: today, method: 'card' });
+    const { status, body } = await request('POST', '/passes/sell', role, {
+        customerId,
+        subscriptionId,
+        startsOn: today,
+        method: 'card',
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     return body as unknown as { pass: Pass; payment: Payment };
 };
@@ -36,7 +47,12 @@ describe('the payments ledger', () => {
         const customerId = await newCustomer();
         const { payment } = await sell(customerId);
         for (const role of ['manager', 'admin'] as const) {
-            const created = await request('POST', '/payments', role, { customerId, kind: 'refund', amount: 100, method: 'cash' });
+            const created = await request('POST', '/payments', role, {
+                customerId,
+                kind: 'refund',
+                amount: 100,
+                method: 'cash',
+            });
             expect(created.status).toBe(405);
             expect(created.body.message).toMatch(/\/api\/payments\/refund/);
             // An invalid body is refused the same way: the route is closed whatever is sent.
@@ -46,7 +62,10 @@ describe('the payments ledger', () => {
             expect((await request('PUT', `/payments/${payment.id}`, role, { amount: 1 })).status).toBe(closed);
             expect((await request('DELETE', `/payments/${payment.id}`, role)).status).toBe(closed);
         }
-        expect((await request('POST', '/payments', 'teacher', { customerId, kind: 'refund', amount: 100, method: 'cash' })).status).toBe(403);
+        expect(
+            (await request('POST', '/payments', 'teacher', { customerId, kind: 'refund', amount: 100, method: 'cash' }))
+                .status,
+        ).toBe(403);
         const ledger = (await stored()).payments.filter(entry => entry.customerId === customerId);
         expect(ledger).toEqual([payment]);
     });
@@ -55,16 +74,29 @@ describe('the payments ledger', () => {
         const customerId = await newCustomer();
         for (const role of ['manager', 'admin'] as const) {
             const { pass } = await sell(customerId, role);
-            const refund = await request('POST', '/payments/refund', role, { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true });
-            expect(refund).toMatchObject({ status: 201, body: { payment: { kind: 'refund', amount: 5200 }, pass: { cancelled: true } } });
+            const refund = await request('POST', '/payments/refund', role, {
+                customerId,
+                amount: 5200,
+                method: 'cash',
+                passId: pass.id,
+                cancelPass: true,
+            });
+            expect(refund).toMatchObject({
+                status: 201,
+                body: { payment: { kind: 'refund', amount: 5200 }, pass: { cancelled: true } },
+            });
         }
-        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'refund', 'payment', 'refund']);
+        expect(
+            (await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind),
+        ).toEqual(['payment', 'refund', 'payment', 'refund']);
     });
 });
 
 describe('corrections of the ledger', () => {
-    const correct = (id: number, json: unknown, role: DemoRole = 'manager') => request('POST', `/payments/${id}/correct`, role, json);
-    const incomeToday = async () => (await request('GET', `/statistics/incomes?from=${today}&to=${today}`, 'manager')).body.total as number;
+    const correct = (id: number, json: unknown, role: DemoRole = 'manager') =>
+        request('POST', `/payments/${id}/correct`, role, json);
+    const incomeToday = async () =>
+        (await request('GET', `/statistics/incomes?from=${today}&to=${today}`, 'manager')).body.total as number;
 
     it('record a correction pointing at the payment, and what may be refunded drops with it', async () => {
         const customerId = await newCustomer();
@@ -86,11 +118,22 @@ describe('corrections of the ledger', () => {
         // The difference counts as today's income, the day it was corrected.
         expect(await incomeToday()).toBe(incomeBefore - 1200);
         // Only the 4,000 actually received may be given back, for the pass or in all.
-        const refund = (amount: number, passId: number | null) => request('POST', '/payments/refund', 'manager', { customerId, amount, method: 'cash', passId });
-        expect(await refund(4000.01, pass.id)).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
-        expect(await refund(4000.01, null)).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        const refund = (amount: number, passId: number | null) =>
+            request('POST', '/payments/refund', 'manager', { customerId, amount, method: 'cash', passId });
+        expect(await refund(4000.01, pass.id)).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
+        });
+        expect(await refund(4000.01, null)).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
+        });
         expect((await refund(4000, pass.id)).status).toBe(201);
-        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => [entry.kind, entry.amount])).toEqual([
+        expect(
+            (await stored()).payments
+                .filter(entry => entry.customerId === customerId)
+                .map(entry => [entry.kind, entry.amount]),
+        ).toEqual([
             ['payment', 5200],
             ['correction', -1200],
             ['refund', 4000],
@@ -116,20 +159,42 @@ describe('corrections of the ledger', () => {
             body: { errors: { correctsId: 'app.money.errors.correct_correction' } },
         });
         // 4,900 given back in all: only 100 of the payment is left to take away.
-        expect((await request('POST', '/payments/refund', 'manager', { customerId, amount: 4900, method: 'cash' })).status).toBe(201);
+        expect(
+            (await request('POST', '/payments/refund', 'manager', { customerId, amount: 4900, method: 'cash' })).status,
+        ).toBe(201);
         expect(await correct(payment.id, { amount: -100.01, reason: 'Less was paid' })).toMatchObject(tooLarge);
         expect((await correct(payment.id, { amount: -100, reason: 'Less was paid' })).status).toBe(201);
-        expect((await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind)).toEqual(['payment', 'correction', 'refund', 'correction']);
+        expect(
+            (await stored()).payments.filter(entry => entry.customerId === customerId).map(entry => entry.kind),
+        ).toEqual(['payment', 'correction', 'refund', 'correction']);
     });
 
     it('correct a refund the other way round: + when less was given back than recorded', async () => {
         const customerId = await newCustomer();
         const { pass } = await sell(customerId);
-        const { body } = await request('POST', '/payments/refund', 'manager', { customerId, amount: 1000, method: 'cash', passId: pass.id });
+        const { body } = await request('POST', '/payments/refund', 'manager', {
+            customerId,
+            amount: 1000,
+            method: 'cash',
+            passId: pass.id,
+        });
         const refund = body.payment as Payment;
-        expect(await correct(refund.id, { amount: 1000.01, reason: 'Nothing was given back' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.correction_too_large' } } });
-        expect(await correct(refund.id, { amount: 400, reason: 'Gave back 600' })).toMatchObject({ status: 201, body: { amount: 400, passId: pass.id, method: 'cash' } });
-        expect(await request('POST', '/payments/refund', 'manager', { customerId, amount: 4600, method: 'cash', passId: pass.id })).toMatchObject({ status: 201 });
+        expect(await correct(refund.id, { amount: 1000.01, reason: 'Nothing was given back' })).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.correction_too_large' } },
+        });
+        expect(await correct(refund.id, { amount: 400, reason: 'Gave back 600' })).toMatchObject({
+            status: 201,
+            body: { amount: 400, passId: pass.id, method: 'cash' },
+        });
+        expect(
+            await request('POST', '/payments/refund', 'manager', {
+                customerId,
+                amount: 4600,
+                method: 'cash',
+                passId: pass.id,
+            }),
+        ).toMatchObject({ status: 201 });
     });
 
     it('answer 404 for a payment that does not exist, 403 to teachers, and 400 naming the field at fault', async () => {
@@ -137,8 +202,14 @@ describe('corrections of the ledger', () => {
         const { payment } = await sell(customerId);
         expect((await correct(999_999, { amount: -100, reason: 'No such payment' })).status).toBe(404);
         expect((await correct(payment.id, { amount: -100, reason: 'Not theirs to do' }, 'teacher')).status).toBe(403);
-        expect(await correct(payment.id, { amount: -100 })).toMatchObject({ status: 400, body: { errors: { reason: 'ra.validation.required' } } });
-        expect(await correct(payment.id, { amount: 0, reason: 'Nothing changes' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.validation.not_zero' } } });
+        expect(await correct(payment.id, { amount: -100 })).toMatchObject({
+            status: 400,
+            body: { errors: { reason: 'ra.validation.required' } },
+        });
+        expect(await correct(payment.id, { amount: 0, reason: 'Nothing changes' })).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.validation.not_zero' } },
+        });
         expect((await stored()).payments.filter(entry => entry.customerId === customerId)).toEqual([payment]);
     });
 
@@ -146,7 +217,12 @@ describe('corrections of the ledger', () => {
         const { payment } = await sell(await newCustomer());
         const { body: correction } = await correct(payment.id, { amount: 300, reason: 'Paid 300 more in cash' });
         for (const method of ['PUT', 'DELETE']) {
-            const refused = await request(method, `/payments/${correction.id as number}`, 'admin', method === 'PUT' ? { amount: 1 } : undefined);
+            const refused = await request(
+                method,
+                `/payments/${correction.id as number}`,
+                'admin',
+                method === 'PUT' ? { amount: 1 } : undefined,
+            );
             expect(refused.status).toBe(405);
             expect(refused.body.message).toMatch(/\/correct/);
         }
@@ -158,12 +234,34 @@ describe('what a pass is worth', () => {
     it('is kept as stored by a plain update: a refunded pass stays cancelled, its price and payment stay', async () => {
         const customerId = await newCustomer();
         const { pass } = await sell(customerId);
-        expect((await request('POST', '/payments/refund', 'manager', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).status).toBe(201);
+        expect(
+            (
+                await request('POST', '/payments/refund', 'manager', {
+                    customerId,
+                    amount: 5200,
+                    method: 'cash',
+                    passId: pass.id,
+                    cancelPass: true,
+                })
+            ).status,
+        ).toBe(201);
         const cancelled = (await stored()).passes.find(record => record.id === pass.id) as Pass;
         for (const role of ['manager', 'admin'] as const) {
-            const revived = await request('PUT', `/passes/${pass.id}`, role, { cancelled: false, price: 1, paymentId: null, customerId: 1, subscriptionId: 1 });
+            const revived = await request('PUT', `/passes/${pass.id}`, role, {
+                cancelled: false,
+                price: 1,
+                paymentId: null,
+                customerId: 1,
+                subscriptionId: 1,
+            });
             expect(revived.status).toBe(200);
-            expect(revived.body).toMatchObject({ cancelled: true, price: 5200, paymentId: pass.paymentId, customerId, subscriptionId: 3 });
+            expect(revived.body).toMatchObject({
+                cancelled: true,
+                price: 5200,
+                paymentId: pass.paymentId,
+                customerId,
+                subscriptionId: 3,
+            });
         }
         expect((await stored()).passes.find(record => record.id === pass.id)).toEqual(cancelled);
     });
@@ -171,19 +269,41 @@ describe('what a pass is worth', () => {
     it('keeps dates, freeze and visits as stored: only the freeze endpoints move them, within the plan', async () => {
         const { pass } = await sell(await newCustomer());
         const farEnd = addDays(pass.endsOn, 365);
-        const moved = await request('PUT', `/passes/${pass.id}`, 'manager', { frozenFrom: today, frozenTo: addDays(today, 60), endsOn: farEnd, startsOn: addDays(today, -30), visitsTotal: 100 });
+        const moved = await request('PUT', `/passes/${pass.id}`, 'manager', {
+            frozenFrom: today,
+            frozenTo: addDays(today, 60),
+            endsOn: farEnd,
+            startsOn: addDays(today, -30),
+            visitsTotal: 100,
+        });
         expect(moved.status).toBe(200);
-        expect(moved.body).toMatchObject({ frozenFrom: null, frozenTo: null, endsOn: pass.endsOn, startsOn: today, visitsTotal: 8 });
+        expect(moved.body).toMatchObject({
+            frozenFrom: null,
+            frozenTo: null,
+            endsOn: pass.endsOn,
+            startsOn: today,
+            visitsTotal: 8,
+        });
         // What a plain update may change: how the pass is called and which directions it covers.
-        const renamed = await request('PUT', `/passes/${pass.id}`, 'manager', { name: 'Eight visits, renamed', directionIds: [1] });
+        const renamed = await request('PUT', `/passes/${pass.id}`, 'manager', {
+            name: 'Eight visits, renamed',
+            directionIds: [1],
+        });
         expect(renamed.body).toMatchObject({ name: 'Eight visits, renamed', directionIds: [1], endsOn: pass.endsOn });
         // The freeze endpoint still works, and still keeps to the plan's 7 days.
-        expect((await request('POST', `/passes/${pass.id}/freeze`, 'manager', { from: today, to: addDays(today, 60) })).status).toBe(400);
-        expect(await request('POST', `/passes/${pass.id}/freeze`, 'manager', { from: today, to: addDays(today, 6) })).toMatchObject({ status: 200, body: { endsOn: addDays(pass.endsOn, 7) } });
+        expect(
+            (await request('POST', `/passes/${pass.id}/freeze`, 'manager', { from: today, to: addDays(today, 60) }))
+                .status,
+        ).toBe(400);
+        expect(
+            await request('POST', `/passes/${pass.id}/freeze`, 'manager', { from: today, to: addDays(today, 6) }),
+        ).toMatchObject({ status: 200, body: { endsOn: addDays(pass.endsOn, 7) } });
     });
 
     it('never has fewer visits than it used', async () => {
-        const used = (await stored()).passes.find(record => record.visitsTotal !== null && record.visitsUsed >= 2) as Pass;
+        const used = (await stored()).passes.find(
+            record => record.visitsTotal !== null && record.visitsUsed >= 2,
+        ) as Pass;
         expect(used).toBeDefined();
         const { status, body } = await request('PUT', `/passes/${used.id}`, 'admin', { visitsTotal: 1, visitsUsed: 0 });
         expect(status).toBe(200);
@@ -205,40 +325,76 @@ describe('what a pass is worth', () => {
         });
         expect(status).toBe(201);
         expect(body).toMatchObject({ price: 0, paymentId: null, visitsUsed: 0 });
-        const refund = await request('POST', '/payments/refund', 'manager', { customerId, amount: 1, method: 'cash', passId: body.id });
-        expect(refund).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        const refund = await request('POST', '/payments/refund', 'manager', {
+            customerId,
+            amount: 1,
+            method: 'cash',
+            passId: body.id,
+        });
+        expect(refund).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
+        });
     });
 });
 
 describe('payment links', () => {
     const newLink = async () => {
-        const { status, body } = await request('POST', '/paymentLinks', 'manager', { customerId: await newCustomer(), subscriptionId: 3 });
+        const { status, body } = await request('POST', '/paymentLinks', 'manager', {
+            customerId: await newCustomer(),
+            subscriptionId: 3,
+        });
         expect(status).toBe(201);
         return body as unknown as PaymentLink;
     };
 
     it('may be edited while pending; an amount left out is the plan price again', async () => {
         const link = await newLink();
-        expect(await request('PUT', `/paymentLinks/${link.id}`, 'manager', { amount: 4000 })).toMatchObject({ status: 200, body: { amount: 4000, status: 'pending' } });
-        expect(await request('PUT', `/paymentLinks/${link.id}`, 'manager', { amount: null })).toMatchObject({ status: 200, body: { amount: 5200 } });
+        expect(await request('PUT', `/paymentLinks/${link.id}`, 'manager', { amount: 4000 })).toMatchObject({
+            status: 200,
+            body: { amount: 4000, status: 'pending' },
+        });
+        expect(await request('PUT', `/paymentLinks/${link.id}`, 'manager', { amount: null })).toMatchObject({
+            status: 200,
+            body: { amount: 5200 },
+        });
     });
 
     it('are read-only once paid or cancelled (409), for admins too', async () => {
         const paid = await newLink();
-        expect((await call(served.server.url, `/api/public/payment-links/${paid.id}/pay`, { method: 'POST', json: testCard })).status).toBe(200);
+        expect(
+            (
+                await call(served.server.url, `/api/public/payment-links/${paid.id}/pay`, {
+                    method: 'POST',
+                    json: testCard,
+                })
+            ).status,
+        ).toBe(200);
         const cancelled = await newLink();
         expect((await request('POST', `/paymentLinks/${cancelled.id}/cancel`, 'manager')).status).toBe(200);
         for (const role of ['manager', 'admin'] as const) {
-            expect(await request('PUT', `/paymentLinks/${paid.id}`, role, { amount: 1 })).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_paid' } } });
-            expect(await request('PUT', `/paymentLinks/${cancelled.id}`, role, { amount: 1, customerId: 1 })).toMatchObject({
+            expect(await request('PUT', `/paymentLinks/${paid.id}`, role, { amount: 1 })).toMatchObject({
+                status: 409,
+                body: { errors: { status: 'app.money.errors.link_paid' } },
+            });
+            expect(
+                await request('PUT', `/paymentLinks/${cancelled.id}`, role, { amount: 1, customerId: 1 }),
+            ).toMatchObject({
                 status: 409,
                 body: { errors: { status: 'app.money.errors.link_cancelled' } },
             });
         }
         expect((await request('DELETE', `/paymentLinks/${paid.id}`, 'admin')).status).toBe(409);
-        expect(await request('DELETE', `/paymentLinks/${cancelled.id}`, 'admin')).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_cancelled' } } });
+        expect(await request('DELETE', `/paymentLinks/${cancelled.id}`, 'admin')).toMatchObject({
+            status: 409,
+            body: { errors: { status: 'app.money.errors.link_cancelled' } },
+        });
         const links = (await stored()).paymentLinks;
         expect(links.find(link => link.id === paid.id)).toMatchObject({ status: 'paid', amount: 5200 });
-        expect(links.find(link => link.id === cancelled.id)).toMatchObject({ status: 'cancelled', amount: 5200, customerId: cancelled.customerId });
+        expect(links.find(link => link.id === cancelled.id)).toMatchObject({
+            status: 'cancelled',
+            amount: 5200,
+            customerId: cancelled.customerId,
+        });
     });
 });

@@ -23,13 +23,26 @@ afterAll(async () => {
     removeDir(server.dir);
 });
 
-const post = (path: string, json: unknown, token = managerToken) => call(server.url, `/api${path}`, { method: 'POST', token, json });
+const post = (path: string, json: unknown, token = managerToken) =>
+    call(server.url, `/api${path}`, { method: 'POST', token, json });
 
-const all = async <T,>(collection: string, filter: object) =>
-    (await manager.getList(collection, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter })).data as unknown as T[];
+const all = async <T>(collection: string, filter: object) =>
+    (
+        await manager.getList(collection, {
+            pagination: { page: 1, perPage: 1000 },
+            sort: { field: 'id', order: 'ASC' },
+            filter,
+        })
+    ).data as unknown as T[];
 
 const sell = async (customerId: number, subscriptionId = 3, fields: object = {}) => {
-    const { status, body } = await post('/passes/sell', { customerId, subscriptionId, startsOn: today, method: 'card', ...fields });
+    const { status, body } = await post('/passes/sell', {
+        customerId,
+        subscriptionId,
+        startsOn: today,
+        method: 'card',
+        ...fields,
+    });
     expect(status, JSON.stringify(body)).toBe(201);
     return body as unknown as { pass: Pass; payment: Payment };
 };
@@ -37,9 +50,25 @@ const sell = async (customerId: number, subscriptionId = 3, fields: object = {})
 describe('selling a plan', () => {
     it('creates the pass and its payment in one write, pointing at each other', async () => {
         const { pass, payment } = await sell(7);
-        expect(pass).toMatchObject({ customerId: 7, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, visitsUsed: 0, startsOn: today, endsOn: addDays(today, 34), paymentId: payment.id });
+        expect(pass).toMatchObject({
+            customerId: 7,
+            subscriptionId: 3,
+            name: '8 занятий',
+            price: 5200,
+            visitsTotal: 8,
+            visitsUsed: 0,
+            startsOn: today,
+            endsOn: addDays(today, 34),
+            paymentId: payment.id,
+        });
         expect(pass).toMatchObject({ paid: 5200, balanceDue: 0 });
-        expect(payment).toMatchObject({ customerId: 7, kind: 'payment', amount: 5200, method: 'card', passId: pass.id });
+        expect(payment).toMatchObject({
+            customerId: 7,
+            kind: 'payment',
+            amount: 5200,
+            method: 'card',
+            passId: pass.id,
+        });
         const { data: stored } = await manager.getOne('passes', { id: pass.id });
         expect(stored).toEqual(pass);
         expect((await manager.getOne('payments', { id: payment.id })).data).toEqual(payment);
@@ -53,9 +82,21 @@ describe('selling a plan', () => {
 
     it('refuses bad input with the field, an unknown customer and teachers, changing nothing', async () => {
         const before = (await all<Pass>('passes', {})).length;
-        expect(await post('/passes/sell', { customerId: 7, subscriptionId: 3, startsOn: '2026-02-30', method: 'card' })).toMatchObject({ status: 400, body: { errors: { startsOn: 'app.validation.date' } } });
-        expect(await post('/passes/sell', { customerId: 99999, subscriptionId: 3, startsOn: today, method: 'card' })).toMatchObject({ status: 400, body: { errors: { customerId: 'app.validation.reference' } } });
-        expect((await post('/passes/sell', { customerId: 7, subscriptionId: 3, startsOn: today, method: 'card' }, teacherToken)).status).toBe(403);
+        expect(
+            await post('/passes/sell', { customerId: 7, subscriptionId: 3, startsOn: '2026-02-30', method: 'card' }),
+        ).toMatchObject({ status: 400, body: { errors: { startsOn: 'app.validation.date' } } });
+        expect(
+            await post('/passes/sell', { customerId: 99999, subscriptionId: 3, startsOn: today, method: 'card' }),
+        ).toMatchObject({ status: 400, body: { errors: { customerId: 'app.validation.reference' } } });
+        expect(
+            (
+                await post(
+                    '/passes/sell',
+                    { customerId: 7, subscriptionId: 3, startsOn: today, method: 'card' },
+                    teacherToken,
+                )
+            ).status,
+        ).toBe(403);
         expect((await all<Pass>('passes', {})).length).toBe(before);
     });
 });
@@ -66,36 +107,74 @@ describe('freezing and unfreezing', () => {
         const from = addDays(today, 2);
         const frozen = await post(`/passes/${pass.id}/freeze`, { from, to: addDays(from, 6) });
         expect(frozen.status).toBe(200);
-        expect(frozen.body).toMatchObject({ frozenFrom: from, frozenTo: addDays(from, 6), endsOn: addDays(pass.endsOn, 7) });
+        expect(frozen.body).toMatchObject({
+            frozenFrom: from,
+            frozenTo: addDays(from, 6),
+            endsOn: addDays(pass.endsOn, 7),
+        });
         const unfrozen = await post(`/passes/${pass.id}/unfreeze`, { on: addDays(from, 4) });
-        expect(unfrozen.body).toMatchObject({ frozenFrom: from, frozenTo: addDays(from, 3), endsOn: addDays(pass.endsOn, 4) });
-        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({ endsOn: addDays(pass.endsOn, 4) });
+        expect(unfrozen.body).toMatchObject({
+            frozenFrom: from,
+            frozenTo: addDays(from, 3),
+            endsOn: addDays(pass.endsOn, 4),
+        });
+        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({
+            endsOn: addDays(pass.endsOn, 4),
+        });
     });
 
     it('refuses more than the plan allows, naming the field, and teachers', async () => {
         const { pass } = await sell(8);
-        expect(await post(`/passes/${pass.id}/freeze`, { from: today, to: addDays(today, 7) })).toMatchObject({ status: 400, body: { errors: { to: 'app.money.errors.freeze_too_long' } } });
+        expect(await post(`/passes/${pass.id}/freeze`, { from: today, to: addDays(today, 7) })).toMatchObject({
+            status: 400,
+            body: { errors: { to: 'app.money.errors.freeze_too_long' } },
+        });
         expect((await post(`/passes/${pass.id}/freeze`, { from: today, to: today }, teacherToken)).status).toBe(403);
-        expect(await post(`/passes/${pass.id}/unfreeze`, { on: today })).toMatchObject({ status: 400, body: { errors: { on: 'app.money.errors.not_frozen' } } });
+        expect(await post(`/passes/${pass.id}/unfreeze`, { on: today })).toMatchObject({
+            status: 400,
+            body: { errors: { on: 'app.money.errors.not_frozen' } },
+        });
         expect((await post('/passes/999999/freeze', { from: today, to: today })).status).toBe(404);
-        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({ endsOn: pass.endsOn, frozenFrom: null });
+        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({
+            endsOn: pass.endsOn,
+            frozenFrom: null,
+        });
     });
 });
 
 describe('refunds', () => {
     it('records a refund and cancels the pass in one write', async () => {
         const { pass } = await sell(9);
-        const { status, body } = await post('/payments/refund', { customerId: 9, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true, note: 'Moved away' });
+        const { status, body } = await post('/payments/refund', {
+            customerId: 9,
+            amount: 5200,
+            method: 'cash',
+            passId: pass.id,
+            cancelPass: true,
+            note: 'Moved away',
+        });
         expect(status).toBe(201);
-        expect(body.payment).toMatchObject({ kind: 'refund', amount: 5200, passId: pass.id, customerId: 9, note: 'Moved away' });
+        expect(body.payment).toMatchObject({
+            kind: 'refund',
+            amount: 5200,
+            passId: pass.id,
+            customerId: 9,
+            note: 'Moved away',
+        });
         expect((await manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(true);
     });
 
     it('refuses more than was paid, another customer\u2019s pass and teachers', async () => {
         const { pass } = await sell(10);
-        expect(await post('/payments/refund', { customerId: 10, amount: 5200.01, method: 'cash', passId: pass.id })).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
-        expect(await post('/payments/refund', { customerId: 11, amount: 10, method: 'cash', passId: pass.id })).toMatchObject({ status: 400, body: { errors: { passId: 'app.money.errors.not_customers_pass' } } });
-        expect((await post('/payments/refund', { customerId: 10, amount: 10, method: 'cash' }, teacherToken)).status).toBe(403);
+        expect(
+            await post('/payments/refund', { customerId: 10, amount: 5200.01, method: 'cash', passId: pass.id }),
+        ).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        expect(
+            await post('/payments/refund', { customerId: 11, amount: 10, method: 'cash', passId: pass.id }),
+        ).toMatchObject({ status: 400, body: { errors: { passId: 'app.money.errors.not_customers_pass' } } });
+        expect(
+            (await post('/payments/refund', { customerId: 10, amount: 10, method: 'cash' }, teacherToken)).status,
+        ).toBe(403);
         expect((await all<Payment>('payments', { customerId: 10, kind: 'refund', passId: pass.id })).length).toBe(0);
     });
 });
@@ -111,13 +190,25 @@ describe('payment links', () => {
         expect(Date.parse(link.expiresAt) - before).toBeLessThan(72 * 3600_000 + 60_000);
 
         expect((await post(`/paymentLinks/${link.id}/cancel`, {}, teacherToken)).status).toBe(403);
-        expect(await post(`/paymentLinks/${link.id}/cancel`, {})).toMatchObject({ status: 200, body: { status: 'cancelled' } });
-        expect(await post(`/paymentLinks/${link.id}/cancel`, {})).toMatchObject({ status: 409, body: { errors: { status: 'app.money.errors.link_cancelled' } } });
+        expect(await post(`/paymentLinks/${link.id}/cancel`, {})).toMatchObject({
+            status: 200,
+            body: { status: 'cancelled' },
+        });
+        expect(await post(`/paymentLinks/${link.id}/cancel`, {})).toMatchObject({
+            status: 409,
+            body: { errors: { status: 'app.money.errors.link_cancelled' } },
+        });
         expect((await post('/paymentLinks/nope/cancel', {})).status).toBe(404);
     });
 
     it('ids are never sequential', async () => {
-        const ids = await Promise.all([1, 2, 3].map(async () => (await manager.create('paymentLinks', { data: { customerId: 12, subscriptionId: 1 } })).data.id as string));
+        const ids = await Promise.all(
+            [1, 2, 3].map(
+                async () =>
+                    (await manager.create('paymentLinks', { data: { customerId: 12, subscriptionId: 1 } })).data
+                        .id as string,
+            ),
+        );
         expect(new Set(ids).size).toBe(3);
         expect(ids.every(id => Buffer.from(id, 'base64url').length >= 16)).toBe(true);
     });
@@ -128,7 +219,9 @@ describe('the customers list filters computed by the server', () => {
         const debtors = await all<Customer>('customers', { debt: true });
         const unpaid = await all<{ customerId: number }>('attendances', { unpaid: true });
         expect(debtors.length).toBeGreaterThan(0);
-        expect(debtors.map(customer => customer.id).sort((a, b) => a - b)).toEqual([...new Set(unpaid.map(visit => visit.customerId))].sort((a, b) => a - b));
+        expect(debtors.map(customer => customer.id).sort((a, b) => a - b)).toEqual(
+            [...new Set(unpaid.map(visit => visit.customerId))].sort((a, b) => a - b),
+        );
         const others = await all<Customer>('customers', { debt: false });
         expect(others.length + debtors.length).toBe(150);
 
@@ -146,7 +239,9 @@ describe('the customers list filters computed by the server', () => {
         const [debtor] = await all<Customer>('customers', { debt: true });
         const unpaid = await all<{ customerId: number }>('attendances', { unpaid: true, customerId: debtor.id });
         const sold = (await sell(14, 3)).pass;
-        const rows = await all<Customer & { activePass: unknown; unpaidVisits: number }>('customers', { id: [debtor.id, 14] });
+        const rows = await all<Customer & { activePass: unknown; unpaidVisits: number }>('customers', {
+            id: [debtor.id, 14],
+        });
         expect(rows.find(row => row.id === debtor.id)?.unpaidVisits).toBe(unpaid.length);
         const buyer = rows.find(row => row.id === 14);
         expect(buyer?.activePass).toMatchObject({ endsOn: expect.any(String) });
@@ -154,7 +249,11 @@ describe('the customers list filters computed by the server', () => {
         const active = (await all<Pass>('passes', { customerId: 14 })).filter(pass => isActiveOn(pass, today));
         expect(active.map(pass => pass.id)).toContain(sold.id);
         const [soonest] = active.sort((a, b) => a.endsOn.localeCompare(b.endsOn));
-        expect(buyer?.activePass).toEqual({ name: soonest.name, endsOn: soonest.endsOn, visitsLeft: visitsLeft(soonest) });
+        expect(buyer?.activePass).toEqual({
+            name: soonest.name,
+            endsOn: soonest.endsOn,
+            visitsLeft: visitsLeft(soonest),
+        });
 
         const { body } = await call(server.url, '/api/customers?range=[0,99]', { token: teacherToken });
         const names = body as unknown as Record<string, unknown>[];
@@ -164,7 +263,11 @@ describe('the customers list filters computed by the server', () => {
 
     it('keeps the computed fields out of the stored customer', async () => {
         const [row] = await all<Customer & { unpaidVisits?: number }>('customers', { id: [14] });
-        const { status, body } = await call(server.url, '/api/customers/14', { method: 'PUT', token: managerToken, json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } } });
+        const { status, body } = await call(server.url, '/api/customers/14', {
+            method: 'PUT',
+            token: managerToken,
+            json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } },
+        });
         expect(status).toBe(200);
         expect(body).not.toHaveProperty('unpaidVisits');
         const stored = (await storedDatabase(server)).customers.find(customer => customer.id === 14);
@@ -174,32 +277,68 @@ describe('the customers list filters computed by the server', () => {
     });
 
     it('still refuses filters nobody declared', async () => {
-        expect((await call(server.url, `/api/customers?filter=${encodeURIComponent('{"richest":true}')}`, { token: managerToken })).status).toBe(400);
+        expect(
+            (
+                await call(server.url, `/api/customers?filter=${encodeURIComponent('{"richest":true}')}`, {
+                    token: managerToken,
+                })
+            ).status,
+        ).toBe(400);
     });
 });
 
 // Last: the customers it adds would change the counts of the customer list above.
 describe('refunds for a pass and for the customer count against each other', () => {
     const newCustomer = async (lastName: string) =>
-        (await manager.create('customers', { data: { firstName: 'Refund', lastName, phone: '+7 900 000-00-00', status: 'active' } })).data.id as number;
+        (
+            await manager.create('customers', {
+                data: { firstName: 'Refund', lastName, phone: '+7 900 000-00-00', status: 'active' },
+            })
+        ).data.id as number;
 
     it('after 5,200 refunded to the customer, nothing more is refunded for the pass, and the pass is not cancelled', async () => {
         const customerId = await newCustomer('Customer first');
         const { pass } = await sell(customerId);
         expect((await post('/payments/refund', { customerId, amount: 5200, method: 'cash' })).status).toBe(201);
-        expect(await post('/payments/refund', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).toMatchObject({
+        expect(
+            await post('/payments/refund', {
+                customerId,
+                amount: 5200,
+                method: 'cash',
+                passId: pass.id,
+                cancelPass: true,
+            }),
+        ).toMatchObject({
             status: 400,
             body: { errors: { amount: 'app.money.errors.refund_too_large' } },
         });
         expect((await manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(false);
-        expect((await all<Payment>('payments', { customerId })).map(payment => [payment.kind, payment.amount])).toEqual([['payment', 5200], ['refund', 5200]]);
+        expect((await all<Payment>('payments', { customerId })).map(payment => [payment.kind, payment.amount])).toEqual(
+            [
+                ['payment', 5200],
+                ['refund', 5200],
+            ],
+        );
     });
 
     it('after 5,200 refunded for the pass, nothing more is refunded to the customer', async () => {
         const customerId = await newCustomer('Pass first');
         const { pass } = await sell(customerId);
-        expect((await post('/payments/refund', { customerId, amount: 5200, method: 'cash', passId: pass.id, cancelPass: true })).status).toBe(201);
-        expect(await post('/payments/refund', { customerId, amount: 0.01, method: 'cash' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        expect(
+            (
+                await post('/payments/refund', {
+                    customerId,
+                    amount: 5200,
+                    method: 'cash',
+                    passId: pass.id,
+                    cancelPass: true,
+                })
+            ).status,
+        ).toBe(201);
+        expect(await post('/payments/refund', { customerId, amount: 0.01, method: 'cash' })).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
+        });
         expect((await all<Payment>('payments', { customerId, kind: 'refund' })).length).toBe(1);
     });
 });

@@ -26,16 +26,23 @@ interface PayAnswer {
 }
 
 const payOf = async (teacherId: unknown, from: string, to: string) => {
-    const answer = await call(server.url, `/api/teachers/${teacherId}/pay?from=${from}&to=${to}`, { token: managerToken });
+    const answer = await call(server.url, `/api/teachers/${teacherId}/pay?from=${from}&to=${to}`, {
+        token: managerToken,
+    });
     expect(answer.status).toBe(200);
     return answer.body as unknown as PayAnswer;
 };
 
-const setPay = (id: number, pay: unknown) => call(server.url, `/api/users/${id}`, { method: 'PUT', token: adminToken, json: { pay } });
+const setPay = (id: number, pay: unknown) =>
+    call(server.url, `/api/users/${id}`, { method: 'PUT', token: adminToken, json: { pay } });
 
 /** A class that took place (done), in studio 3 early in the morning, where the demo timetable has none. */
 const heldClass = async (teacherId: unknown, startsAt: string, courseId = 3) =>
-    (await admin.create('events', { data: { courseId, teacherId, studioId: 3, startsAt, durationMinutes: 60, capacity: 10, status: 'done' } })).data;
+    (
+        await admin.create('events', {
+            data: { courseId, teacherId, studioId: 3, startsAt, durationMinutes: 60, capacity: 10, status: 'done' },
+        })
+    ).data;
 
 beforeAll(async () => {
     server = await startServer();
@@ -85,7 +92,10 @@ describe('pay rates with dates', () => {
         const [first, ...rest] = teacher.pay;
         const refusals: [unknown, string][] = [
             [[{ ...first, amount: 1 }, ...rest], 'app.validation.pay_past'],
-            [[...teacher.pay, payRate({ kind: 'per_event', amount: 1, from: '2026-01-01' })], 'app.validation.pay_past'],
+            [
+                [...teacher.pay, payRate({ kind: 'per_event', amount: 1, from: '2026-01-01' })],
+                'app.validation.pay_past',
+            ],
             // Without the rate from the beginning, the first classes would be paid by none.
             [rest, 'app.validation.pay_first'],
         ];
@@ -96,15 +106,28 @@ describe('pay rates with dates', () => {
         }
         expect((await payOf(boris, today, today)).teacher.pay).toEqual(teacher.pay);
         // A future rate may still be changed or taken back.
-        expect((await setPay(boris, teacher.pay.filter(rate => rate.courseId === null || rate.from === null))).status).toBe(200);
+        expect(
+            (
+                await setPay(
+                    boris,
+                    teacher.pay.filter(rate => rate.courseId === null || rate.from === null),
+                )
+            ).status,
+        ).toBe(200);
     });
 
     it('refuses rates that cannot be told apart or that leave classes without a first rate', async () => {
         const [first] = (await payOf(boris, today, today)).teacher.pay;
         expect((await setPay(boris, [payRate({ kind: 'per_event', amount: 1, courseId: 4 })])).status).toBe(400);
-        const twice = await setPay(boris, [first, payRate({ kind: 'per_event', amount: 1, from: '2027-05-01' }), payRate({ kind: 'per_event', amount: 2, from: '2027-05-01' })]);
+        const twice = await setPay(boris, [
+            first,
+            payRate({ kind: 'per_event', amount: 1, from: '2027-05-01' }),
+            payRate({ kind: 'per_event', amount: 2, from: '2027-05-01' }),
+        ]);
         expect(twice.status).toBe(400);
-        expect((twice.body as unknown as { errors: Record<string, string> }).errors).toEqual({ pay: 'app.validation.pay_twice' });
+        expect((twice.body as unknown as { errors: Record<string, string> }).errors).toEqual({
+            pay: 'app.validation.pay_twice',
+        });
     });
 
     it('pays a base with a bonus above a threshold, per visit, and a minimum, as a new teacher is set up with their history', async () => {
@@ -124,7 +147,8 @@ describe('pay rates with dates', () => {
         const early = await heldClass(teacherId, '2025-08-07T06:00');
         const late = await heldClass(teacherId, '2025-08-21T06:00');
         for (const event of [early, late]) {
-            for (const customerId of [5, 6, 7]) await admin.create('attendances', { data: { eventId: event.id, customerId, status: 'attended' } });
+            for (const customerId of [5, 6, 7])
+                await admin.create('attendances', { data: { eventId: event.id, customerId, status: 'attended' } });
         }
         const { events, total } = await payOf(teacherId, '2025-08-01', '2025-08-31');
         // Three visits: 3 × 200 = 600 (over the 500 minimum); then 1000 + 150 × (3 − 1).
@@ -138,9 +162,14 @@ describe('pay rates with dates', () => {
 
 describe("the studio's pay for a period", () => {
     it('gives every teacher the total of their own pay page, and the sum; teachers may not see it', async () => {
-        const answer = await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', { token: managerToken });
+        const answer = await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', {
+            token: managerToken,
+        });
         expect(answer.status).toBe(200);
-        const { teachers, total } = answer.body as unknown as { teachers: { teacherId: number; total: number; visits: number }[]; total: number };
+        const { teachers, total } = answer.body as unknown as {
+            teachers: { teacherId: number; total: number; visits: number }[];
+            total: number;
+        };
         expect(teachers.length).toBeGreaterThanOrEqual(4);
         for (const line of teachers) {
             const own = await payOf(line.teacherId, '2026-10-01', '2026-10-31');
@@ -148,10 +177,18 @@ describe("the studio's pay for a period", () => {
         }
         expect(total).toBe(Math.round(teachers.reduce((sum, line) => sum + line.total, 0) * 100) / 100);
         expect(total).toBeGreaterThan(0);
-        expect((await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', { token: await login(server.url, 'teacher') })).status).toBe(403);
+        expect(
+            (
+                await call(server.url, '/api/reports/pay?from=2026-10-01&to=2026-10-31', {
+                    token: await login(server.url, 'teacher'),
+                })
+            ).status,
+        ).toBe(403);
         const bad = await call(server.url, '/api/reports/pay?from=2026-10-31&to=2026-10-01', { token: managerToken });
         expect(bad.status).toBe(400);
-        expect((bad.body as unknown as { errors: Record<string, string> }).errors).toEqual({ to: 'app.validation.ends_before_start' });
+        expect((bad.body as unknown as { errors: Record<string, string> }).errors).toEqual({
+            to: 'app.validation.ends_before_start',
+        });
     });
 });
 
@@ -159,9 +196,12 @@ describe('a database written before rates had dates', () => {
     let old: RunningServer;
 
     beforeAll(async () => {
-        const db = JSON.parse(readFileSync(join(import.meta.dirname, '../../db.json'), 'utf8')) as { users: { pay: PayRate[] }[] };
+        const db = JSON.parse(readFileSync(join(import.meta.dirname, '../../db.json'), 'utf8')) as {
+            users: { pay: PayRate[] }[];
+        };
         // As the earlier version wrote it: one rule per user.
-        for (const user of db.users) user.pay = { kind: user.pay[0].kind, amount: user.pay[0].amount } as unknown as PayRate[];
+        for (const user of db.users)
+            user.pay = { kind: user.pay[0].kind, amount: user.pay[0].amount } as unknown as PayRate[];
         old = await startServer({ db });
     });
 
@@ -173,7 +213,9 @@ describe('a database written before rates had dates', () => {
     it('reads each rule as the first rate, pays past classes as before, and keeps the new shape', async () => {
         const token = await login(old.url, 'manager');
         const anna = await call(old.url, '/api/users/3', { token });
-        expect((anna.body as unknown as { pay: PayRate[] }).pay).toEqual([payRate({ kind: 'per_attendee', amount: 300 })]);
+        expect((anna.body as unknown as { pay: PayRate[] }).pay).toEqual([
+            payRate({ kind: 'per_attendee', amount: 300 }),
+        ]);
         const [onOld, onNew] = await Promise.all([
             call(old.url, '/api/teachers/3/pay?from=2026-10-01&to=2026-10-31', { token }),
             payOf(3, '2026-10-01', '2026-10-31'),
@@ -187,6 +229,8 @@ describe('a database written before rates had dates', () => {
         }
         old = await startServer({ dbFile: join(old.dir, 'db.json') });
         const again = await call(old.url, '/api/users/3', { token: await login(old.url, 'manager') });
-        expect((again.body as unknown as { pay: PayRate[] }).pay).toEqual([payRate({ kind: 'per_attendee', amount: 300 })]);
+        expect((again.body as unknown as { pay: PayRate[] }).pay).toEqual([
+            payRate({ kind: 'per_attendee', amount: 300 }),
+        ]);
     });
 });

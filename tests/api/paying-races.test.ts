@@ -94,7 +94,10 @@ const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123
 const pay = (id: string) => call(url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
 
 const newLink = async (): Promise<PaymentLink> => {
-    const { status, body } = await call(url, '/api/paymentLinks', { method: 'POST', json: { customerId: 21, subscriptionId: 3 } });
+    const { status, body } = await call(url, '/api/paymentLinks', {
+        method: 'POST',
+        json: { customerId: 21, subscriptionId: 3 },
+    });
     expect(status).toBe(201);
     return body as unknown as PaymentLink;
 };
@@ -102,7 +105,8 @@ const newLink = async (): Promise<PaymentLink> => {
 const linkNow = async (id: string) => (await storage.get('paymentLinks', id)) as PaymentLink;
 const paymentsOf = (id: string) => storage.select('payments', { paymentLinkId: id });
 /** A change of the stored link behind the API's back, as a hand edit of db.json makes it. */
-const editByHand = (id: string, change: Partial<PaymentLink>) => storage.transaction(async tx => tx.update('paymentLinks', { ...(await linkNow(id)), ...change }));
+const editByHand = (id: string, change: Partial<PaymentLink>) =>
+    storage.transaction(async tx => tx.update('paymentLinks', { ...(await linkNow(id)), ...change }));
 
 describe('a link being paid', () => {
     it('refuses edits, cancelling and deleting with 409 until the provider answers, then records what was charged', async () => {
@@ -111,19 +115,32 @@ describe('a link being paid', () => {
         const paying = pay(link.id);
         await hold.arrived;
         const busy = { status: 409, body: { errors: { status: 'app.money.errors.link_paying' } } };
-        expect(await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).toMatchObject(busy);
-        expect(await call(url, `/api/paymentLinks/${link.id}/cancel`, { method: 'POST', json: {} })).toMatchObject(busy);
+        expect(await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).toMatchObject(
+            busy,
+        );
+        expect(await call(url, `/api/paymentLinks/${link.id}/cancel`, { method: 'POST', json: {} })).toMatchObject(
+            busy,
+        );
         expect(await pay(link.id)).toMatchObject(busy);
         hold.release();
         expect(await paying).toMatchObject({ status: 200, body: { status: 'paid', amount: 5200 } });
         expect(charges.at(-1)).toMatchObject({ amount: 5200 });
         const [payment] = await paymentsOf(link.id);
-        expect(payment).toMatchObject({ amount: 5200, kind: 'payment', method: 'online', note: `held card charge_${charges.length}` });
+        expect(payment).toMatchObject({
+            amount: 5200,
+            kind: 'payment',
+            method: 'online',
+            note: `held card charge_${charges.length}`,
+        });
         expect(await linkNow(link.id)).toMatchObject({ status: 'paid', amount: 5200, paymentId: payment.id });
         // Once paid it is closed for good; while it was pending, edits went through.
-        expect((await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).status).toBe(409);
+        expect((await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).status).toBe(
+            409,
+        );
         const other = await newLink();
-        expect(await call(url, `/api/paymentLinks/${other.id}`, { method: 'PUT', json: { amount: 100 } })).toMatchObject({ status: 200, body: { amount: 100 } });
+        expect(
+            await call(url, `/api/paymentLinks/${other.id}`, { method: 'PUT', json: { amount: 100 } }),
+        ).toMatchObject({ status: 200, body: { amount: 100 } });
     });
 
     it('is paid even if it expired while the provider was answering: the customer paid while it was open', async () => {
@@ -145,7 +162,10 @@ describe('a link being paid', () => {
         await hold.arrived;
         await editByHand(link.id, { status: 'cancelled' });
         hold.release();
-        expect(await paying).toMatchObject({ status: 409, body: { refunded: true, errors: { status: 'app.money.errors.link_cancelled' } } });
+        expect(await paying).toMatchObject({
+            status: 409,
+            body: { refunded: true, errors: { status: 'app.money.errors.link_cancelled' } },
+        });
         expect(refunds.at(-1)).toEqual({ reference: `charge_${charges.length}`, amount: 5200, currency: 'RUB' });
         expect(await paymentsOf(link.id)).toEqual([]);
         expect(await linkNow(link.id)).toMatchObject({ status: 'cancelled', paymentId: null, passId: null });
@@ -178,10 +198,19 @@ describe('a link being paid', () => {
         hold.release();
         expect(await paying).toMatchObject({ status: 200, body: { status: 'paid' } });
         const [payment] = await paymentsOf(link.id);
-        expect(payment).toMatchObject({ amount: 5200, customerId: 21, note: expect.stringContaining('could not be given back') });
+        expect(payment).toMatchObject({
+            amount: 5200,
+            customerId: 21,
+            note: expect.stringContaining('could not be given back'),
+        });
         const pass = await storage.get('passes', payment.passId as number);
         expect(pass).toMatchObject({ price: 5200, paymentId: payment.id, customerId: 21 });
-        expect(await linkNow(link.id)).toMatchObject({ status: 'paid', amount: 5200, paymentId: payment.id, passId: pass?.id });
+        expect(await linkNow(link.id)).toMatchObject({
+            status: 'paid',
+            amount: 5200,
+            paymentId: payment.id,
+            passId: pass?.id,
+        });
         expect(errors).toHaveBeenCalledWith(expect.stringContaining('could not be given back (provider unavailable)'));
         errors.mockRestore();
     });

@@ -29,18 +29,31 @@ let servers: Signed[];
 const on = (index: number) => servers[index % 2];
 const request = (index: number, method: string, path: string, json?: unknown, role: DemoRole | null = 'manager') =>
     call(on(index).server.url, `/api${path}`, { method, json, token: role ? on(index).tokens[role] : undefined });
-const listOf = async <T,>(collection: string, filter: object): Promise<T[]> => {
-    const { status, body } = await request(0, 'GET', `/${collection}?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,999]&sort=["id","ASC"]`);
+const listOf = async <T>(collection: string, filter: object): Promise<T[]> => {
+    const { status, body } = await request(
+        0,
+        'GET',
+        `/${collection}?filter=${encodeURIComponent(JSON.stringify(filter))}&range=[0,999]&sort=["id","ASC"]`,
+    );
     expect(status).toBe(200);
     return body as unknown as T[];
 };
 const stored = async () => (await exportDatabase(url)).values as unknown as Database;
-const statusCounts = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
+const statusCounts = (answers: { status: number }[]) =>
+    answers.reduce<Record<number, number>>(
+        (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+        {},
+    );
 
 let customerCount = 0;
 const newCustomer = async () => {
     customerCount += 1;
-    const { status, body } = await request(customerCount, 'POST', '/customers', { firstName: 'Race', lastName: `Test ${customerCount}`, phone: '+7 900 000-00-00', status: 'active' });
+    const { status, body } = await request(customerCount, 'POST', '/customers', {
+        firstName: 'Race',
+        lastName: `Test ${customerCount}`,
+        phone: '+7 900 000-00-00',
+        status: 'active',
+    });
     expect(status, abbreviated(body)).toBe(201);
     return body.id as number;
 };
@@ -50,13 +63,25 @@ let minutes = 0;
 const newClass = async () => {
     minutes += 5;
     const startsAt = `${today}T0${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-    const { status, body } = await request(minutes, 'POST', '/events', { courseId: 1, teacherId: 3, studioId: 3, startsAt, durationMinutes: 5, capacity: 50 });
+    const { status, body } = await request(minutes, 'POST', '/events', {
+        courseId: 1,
+        teacherId: 3,
+        studioId: 3,
+        startsAt,
+        durationMinutes: 5,
+        capacity: 50,
+    });
     expect(status, abbreviated(body)).toBe(201);
     return body.id as number;
 };
 
 const sell = async (customerId: number, subscriptionId: number) => {
-    const { status, body } = await request(0, 'POST', '/passes/sell', { customerId, subscriptionId, startsOn: today, method: 'cash' });
+    const { status, body } = await request(0, 'POST', '/passes/sell', {
+        customerId,
+        subscriptionId,
+        startsOn: today,
+        method: 'cash',
+    });
     expect(status, abbreviated(body)).toBe(201);
     return body as unknown as { pass: Pass; payment: Payment };
 };
@@ -85,23 +110,41 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         expect(status).toBe(201);
         const link = body as unknown as PaymentLink;
 
-        const answers = await Promise.all(Array.from({ length: 100 }, (_, index) => request(index, 'POST', `/public/payment-links/${link.id}/pay`, testCard, null)));
+        const answers = await Promise.all(
+            Array.from({ length: 100 }, (_, index) =>
+                request(index, 'POST', `/public/payment-links/${link.id}/pay`, testCard, null),
+            ),
+        );
         const counts = statusCounts(answers);
         expect(counts[200], abbreviated(counts)).toBe(1);
         // The others are told the link is being paid or paid (409), or that it was tried too often (429).
-        expect(answers.filter(answer => answer.status !== 200 && answer.status !== 409 && answer.status !== 429).map(answer => [answer.status, answer.body])).toEqual([]);
+        expect(
+            answers
+                .filter(answer => answer.status !== 200 && answer.status !== 409 && answer.status !== 429)
+                .map(answer => [answer.status, answer.body]),
+        ).toEqual([]);
 
         for (const index of [0, 1]) {
-            expect((await request(index, 'GET', `/paymentLinks/${link.id}`)).body).toMatchObject({ status: 'paid', paymentId: expect.any(Number), passId: expect.any(Number) });
+            expect((await request(index, 'GET', `/paymentLinks/${link.id}`)).body).toMatchObject({
+                status: 'paid',
+                paymentId: expect.any(Number),
+                passId: expect.any(Number),
+            });
         }
         const payments = await listOf<Payment>('payments', { paymentLinkId: link.id });
         expect(payments).toMatchObject([{ amount: 5200, kind: 'payment', method: 'online', customerId }]);
-        expect(await listOf<Pass>('passes', { customerId })).toMatchObject([{ id: payments[0].passId, paymentId: payments[0].id, paid: 5200 }]);
+        expect(await listOf<Pass>('passes', { customerId })).toMatchObject([
+            { id: payments[0].passId, paymentId: payments[0].id, paid: 5200 },
+        ]);
 
         const db = await stored();
         expect(db.payments.filter(payment => payment.paymentLinkId === link.id)).toHaveLength(1);
         expect(db.passes.filter(pass => pass.customerId === customerId)).toHaveLength(1);
-        expect(db.paymentLinks.find(one => one.id === link.id)).toMatchObject({ status: 'paid', paymentId: payments[0].id, passId: payments[0].passId });
+        expect(db.paymentLinks.find(one => one.id === link.id)).toMatchObject({
+            status: 'paid',
+            paymentId: payments[0].id,
+            passId: payments[0].passId,
+        });
     }, 180_000);
 
     it('charges one visit when both processes mark the same customer on the same class at once', async () => {
@@ -109,15 +152,34 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         const { pass } = await sell(customerId, 3);
         const eventId = await newClass();
 
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => request(index, 'POST', '/attendances', { eventId, customerId, status: 'attended' }, index % 3 === 0 ? 'teacher' : 'manager')));
+        const answers = await Promise.all(
+            Array.from({ length: 20 }, (_, index) =>
+                request(
+                    index,
+                    'POST',
+                    '/attendances',
+                    { eventId, customerId, status: 'attended' },
+                    index % 3 === 0 ? 'teacher' : 'manager',
+                ),
+            ),
+        );
         const counts = statusCounts(answers);
         expect(counts[201], abbreviated(counts)).toBe(1);
-        expect(answers.filter(answer => answer.status !== 201 && answer.status !== 409).map(answer => [answer.status, answer.body])).toEqual([]);
+        expect(
+            answers
+                .filter(answer => answer.status !== 201 && answer.status !== 409)
+                .map(answer => [answer.status, answer.body]),
+        ).toEqual([]);
 
-        expect(await listOf<Attendance>('attendances', { eventId, customerId })).toMatchObject([{ charged: true, unpaid: false, passId: pass.id }]);
-        for (const index of [0, 1]) expect((await request(index, 'GET', `/passes/${pass.id}`)).body).toMatchObject({ visitsUsed: 1 });
+        expect(await listOf<Attendance>('attendances', { eventId, customerId })).toMatchObject([
+            { charged: true, unpaid: false, passId: pass.id },
+        ]);
+        for (const index of [0, 1])
+            expect((await request(index, 'GET', `/passes/${pass.id}`)).body).toMatchObject({ visitsUsed: 1 });
         const db = await stored();
-        expect(db.attendances.filter(mark => mark.eventId === eventId && mark.customerId === customerId)).toHaveLength(1);
+        expect(db.attendances.filter(mark => mark.eventId === eventId && mark.customerId === customerId)).toHaveLength(
+            1,
+        );
         expect(db.passes.find(one => one.id === pass.id)).toMatchObject({ visitsUsed: 1 });
     }, 180_000);
 
@@ -128,8 +190,15 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         const events: number[] = [];
         for (let count = 0; count < 10; count++) events.push(await newClass());
 
-        const answers = await Promise.all(events.map((eventId, index) => request(index, 'POST', '/attendances', { eventId, customerId, status: 'attended' })));
-        expect(answers.map(answer => answer.status), abbreviated(answers.map(answer => answer.body))).toEqual(events.map(() => 201));
+        const answers = await Promise.all(
+            events.map((eventId, index) =>
+                request(index, 'POST', '/attendances', { eventId, customerId, status: 'attended' }),
+            ),
+        );
+        expect(
+            answers.map(answer => answer.status),
+            abbreviated(answers.map(answer => answer.body)),
+        ).toEqual(events.map(() => 201));
         const marks = answers.map(answer => answer.body as unknown as Attendance);
         // Four charged to the pass, the rest saved as debts: no visit charged twice, none beyond the pass.
         expect(marks.filter(mark => mark.charged && mark.passId === pass.id)).toHaveLength(4);
@@ -150,14 +219,29 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
 
         // 20 refunds of 1,000, half for the pass and half for the customer: at most five fit in 5,200.
         const answers = await Promise.all(
-            Array.from({ length: 20 }, (_, index) => request(index, 'POST', '/payments/refund', { customerId, amount: 1000, method: 'cash', ...(index % 4 < 2 && { passId: pass.id }) })),
+            Array.from({ length: 20 }, (_, index) =>
+                request(index, 'POST', '/payments/refund', {
+                    customerId,
+                    amount: 1000,
+                    method: 'cash',
+                    ...(index % 4 < 2 && { passId: pass.id }),
+                }),
+            ),
         );
         const counts = statusCounts(answers);
         expect(counts[201] ?? 0, abbreviated(counts)).toBeGreaterThan(0);
         expect(counts[201] ?? 0, abbreviated(counts)).toBeLessThanOrEqual(5);
         // Refused because too much would be refunded (400), or after a collision the server gave up on (409): never an error.
-        expect(answers.filter(answer => answer.status !== 201 && answer.status !== 400 && answer.status !== 409).map(answer => [answer.status, answer.body])).toEqual([]);
-        expect(answers.filter(answer => answer.status === 400).map(answer => answer.body.errors)).toEqual(answers.filter(answer => answer.status === 400).map(() => ({ amount: 'app.money.errors.refund_too_large' })));
+        expect(
+            answers
+                .filter(answer => answer.status !== 201 && answer.status !== 400 && answer.status !== 409)
+                .map(answer => [answer.status, answer.body]),
+        ).toEqual([]);
+        expect(answers.filter(answer => answer.status === 400).map(answer => answer.body.errors)).toEqual(
+            answers
+                .filter(answer => answer.status === 400)
+                .map(() => ({ amount: 'app.money.errors.refund_too_large' })),
+        );
 
         const refunds = await listOf<Payment>('payments', { customerId, kind: 'refund' });
         expect(refunds).toHaveLength(counts[201]);
@@ -168,7 +252,12 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         expect(refunded).toBeLessThanOrEqual(5200);
         // A refund the limit still allows succeeds afterwards: the refusals were the limit, not a stuck database.
         const rest = 5200 - refunded;
-        if (rest > 0) expect((await request(1, 'POST', '/payments/refund', { customerId, amount: rest, method: 'cash' })).status).toBe(201);
-        expect(await request(0, 'POST', '/payments/refund', { customerId, amount: 0.01, method: 'cash' })).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
+        if (rest > 0)
+            expect(
+                (await request(1, 'POST', '/payments/refund', { customerId, amount: rest, method: 'cash' })).status,
+            ).toBe(201);
+        expect(
+            await request(0, 'POST', '/payments/refund', { customerId, amount: 0.01, method: 'cash' }),
+        ).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
     }, 180_000);
 });

@@ -5,7 +5,19 @@ import jsonServerProvider from 'ra-data-json-server';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/domain/types';
-import { call, demoDb, freePort, login, removeDir, restClient, startServer, itOnDbJson, waitForOutput, type DemoRole, type RunningServer } from '../support/server';
+import {
+    call,
+    demoDb,
+    freePort,
+    login,
+    removeDir,
+    restClient,
+    startServer,
+    itOnDbJson,
+    waitForOutput,
+    type DemoRole,
+    type RunningServer,
+} from '../support/server';
 
 /*
  * Prototype collections: any other top-level array of records in db.json is served at /api/<name> the
@@ -65,7 +77,8 @@ afterAll(async () => {
 });
 
 const get = (path: string, role: DemoRole = 'admin') => call(server.url, `/api${path}`, { token: tokens[role] });
-const send = (method: string, path: string, json: unknown, role: DemoRole = 'admin') => call(server.url, `/api${path}`, { method, json, token: tokens[role] });
+const send = (method: string, path: string, json: unknown, role: DemoRole = 'admin') =>
+    call(server.url, `/api${path}`, { method, json, token: tokens[role] });
 
 /** json-server's README, "Routes": every query example, over posts and comments. */
 const readmeExamples = [
@@ -156,12 +169,22 @@ describe('the data providers of react-admin', () => {
         ['ra-data-json-server', jsonServerClient],
     ])('%s lists, pages, sorts, filters and reads references', async (_name, client) => {
         const dataProvider = client();
-        const page = await dataProvider.getList('posts', { pagination: { page: 2, perPage: 5 }, sort: { field: 'views', order: 'DESC' }, filter: { author: 'anna' } });
+        const page = await dataProvider.getList('posts', {
+            pagination: { page: 2, perPage: 5 },
+            sort: { field: 'views', order: 'DESC' },
+            filter: { author: 'anna' },
+        });
         const annas = posts.filter(post => post.author === 'anna').sort((a, b) => b.views - a.views || a.id - b.id);
         expect(page.total).toBe(annas.length);
         expect(page.data.map(post => post.views)).toEqual(annas.slice(5, 10).map(post => post.views));
-        const search = await dataProvider.getList('posts', { pagination: { page: 1, perPage: 50 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'tip' } });
-        expect(search.data.map(post => post.id)).toEqual(posts.filter(post => post.title.includes('tip')).map(post => post.id));
+        const search = await dataProvider.getList('posts', {
+            pagination: { page: 1, perPage: 50 },
+            sort: { field: 'id', order: 'ASC' },
+            filter: { q: 'tip' },
+        });
+        expect(search.data.map(post => post.id)).toEqual(
+            posts.filter(post => post.title.includes('tip')).map(post => post.id),
+        );
         const many = await dataProvider.getMany('posts', { ids: [3, 5] });
         expect(many.data.map(post => post.id)).toEqual([3, 5]);
         const referring = await dataProvider.getManyReference('comments', {
@@ -171,7 +194,9 @@ describe('the data providers of react-admin', () => {
             sort: { field: 'id', order: 'ASC' },
             filter: {},
         });
-        expect(referring.data.map(comment => comment.id)).toEqual(comments.filter(comment => comment.postId === 2).map(comment => comment.id));
+        expect(referring.data.map(comment => comment.id)).toEqual(
+            comments.filter(comment => comment.postId === 2).map(comment => comment.id),
+        );
         expect((await dataProvider.getOne('comments', { id: 4 })).data).toEqual(comments[3]);
     });
 
@@ -180,10 +205,16 @@ describe('the data providers of react-admin', () => {
         ['ra-data-json-server', jsonServerClient],
     ])('%s creates, updates and deletes, with ids given by the server', async (_name, client) => {
         const dataProvider = client();
-        const { data: created } = await dataProvider.create('tags', { data: { label: `written by ${_name}`, weight: 2 } });
+        const { data: created } = await dataProvider.create('tags', {
+            data: { label: `written by ${_name}`, weight: 2 },
+        });
         expect(created).toMatchObject({ label: `written by ${_name}`, weight: 2 });
         expect(Number.isInteger(created.id)).toBe(true);
-        const { data: updated } = await dataProvider.update('tags', { id: created.id, data: { ...created, weight: 3 }, previousData: created });
+        const { data: updated } = await dataProvider.update('tags', {
+            id: created.id,
+            data: { ...created, weight: 3 },
+            previousData: created,
+        });
         expect(updated).toEqual({ ...created, weight: 3 });
         await dataProvider.delete('tags', { id: created.id, previousData: updated });
         expect((await get(`/tags/${created.id}`)).status).toBe(404);
@@ -197,7 +228,9 @@ describe('writes to prototype collections', () => {
         expect(created.body).toEqual({ name: 'Hall A', seats: 20, id: 1 });
         expect(created.headers.get('location')).toBe('/api/rooms/1');
         expect((await send('POST', '/rooms', { name: 'Hall B' })).body.id).toBe(2);
-        expect((await send('POST', '/rooms', { id: 7, name: 'Mine' })).body.errors).toEqual({ id: 'app.validation.invalid' });
+        expect((await send('POST', '/rooms', { id: 7, name: 'Mine' })).body.errors).toEqual({
+            id: 'app.validation.invalid',
+        });
         expect((await send('PATCH', '/rooms/1', { seats: 25 })).body).toEqual({ name: 'Hall A', seats: 25, id: 1 });
         expect((await send('PUT', '/rooms/1', { name: 'Hall A1' })).body).toEqual({ name: 'Hall A1', id: 1 });
         expect((await send('PUT', '/rooms/1', { id: 2, name: 'x' })).status).toBe(400);
@@ -205,7 +238,11 @@ describe('writes to prototype collections', () => {
         const names = (await get('/prototypes')).body as unknown as { name: string; count: number }[];
         expect(names).toContainEqual({ name: 'rooms', count: 2 });
         // The change is in the audit trail like any other.
-        const trail = (await get('/auditEntries?filter=' + encodeURIComponent(JSON.stringify({ collection: 'rooms', recordId: '1' })))).body as unknown as { action: string }[];
+        const trail = (
+            await get(
+                '/auditEntries?filter=' + encodeURIComponent(JSON.stringify({ collection: 'rooms', recordId: '1' })),
+            )
+        ).body as unknown as { action: string }[];
         expect(trail.map(entry => entry.action).sort()).toEqual(['create', 'update', 'update']);
     });
 
@@ -221,11 +258,23 @@ describe('writes to prototype collections', () => {
         expect(odd.status).toBe(201);
         const compared = await get('/gadgets?meta=x');
         expect(compared.status).toBe(400);
-        expect((await get(`/posts?_sort=${Array.from({ length: 11 }, () => 'title').join(',')}`)).body.errors).toEqual({ _sort: 'app.validation.invalid' });
+        expect((await get(`/posts?_sort=${Array.from({ length: 11 }, () => 'title').join(',')}`)).body.errors).toEqual({
+            _sort: 'app.validation.invalid',
+        });
     });
 
     it('refuses names that are not simple or that the API or the app use, with a 400 naming the collection', async () => {
-        for (const name of ['dashboard', 'auth', 'prototypes', 'settings', 'assets', 'db', '1rooms', 'my%20rooms', 'statistics']) {
+        for (const name of [
+            'dashboard',
+            'auth',
+            'prototypes',
+            'settings',
+            'assets',
+            'db',
+            '1rooms',
+            'my%20rooms',
+            'statistics',
+        ]) {
             const answer = await send('POST', `/${name}`, { name: 'x' });
             expect(answer.status, name).toBe(400);
             expect(answer.body.errors, name).toEqual({ collection: 'app.validation.invalid' });
@@ -238,7 +287,9 @@ describe('writes to prototype collections', () => {
         expect(comment.body).toMatchObject({ body: 'nested', postId: 3 });
         const refused = await send('DELETE', '/posts/3', undefined);
         expect(refused.status).toBe(409);
-        expect(refused.body.referrers).toEqual([{ collection: 'comments', field: 'postId', count: comments.filter(one => one.postId === 3).length + 1 }]);
+        expect(refused.body.referrers).toEqual([
+            { collection: 'comments', field: 'postId', count: comments.filter(one => one.postId === 3).length + 1 },
+        ]);
         expect((await get('/posts/3')).status).toBe(200);
         const lonely = await send('POST', '/posts', { title: 'no comments' });
         expect((await send('DELETE', `/posts/${lonely.body.id}`, undefined)).body).toEqual(lonely.body);
@@ -257,7 +308,12 @@ describe('writes to prototype collections', () => {
         expect((await get('/prototypes', 'teacher')).status).toBe(403);
         expect((await call(server.url, '/api/posts')).status).toBe(401);
         // json-server's method override is not honoured: a POST stays a POST.
-        const overridden = await call(server.url, '/api/posts/1', { method: 'POST', json: {}, token: tokens.admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } });
+        const overridden = await call(server.url, '/api/posts/1', {
+            method: 'POST',
+            json: {},
+            token: tokens.admin,
+            headers: { 'X-HTTP-Method-Override': 'DELETE' },
+        });
         expect(overridden.status).not.toBe(200);
         expect((await get('/posts/1')).status).toBe(200);
     });
@@ -297,7 +353,10 @@ describe('durability of prototype writes', () => {
             const again = await startServer({ dbFile: own.dbFile });
             try {
                 const token2 = await login(again.url, 'admin');
-                expect((await call(again.url, '/api/instruments/1', { token: token2 })).body).toEqual({ name: 'Cajón', id: 1 });
+                expect((await call(again.url, '/api/instruments/1', { token: token2 })).body).toEqual({
+                    name: 'Cajón',
+                    id: 1,
+                });
                 await again.stop();
                 const file = JSON.parse(readFileSync(own.dbFile, 'utf8')) as Record<string, unknown>;
                 expect(file.instruments).toEqual([{ name: 'Cajón', id: 1 }]);

@@ -2,7 +2,19 @@ import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoAccounts, demoDb, login, removeDir, startServer, tokenPayload, type RunningServer, engine, itOnDbJson, storedDatabase } from '../support/server';
+import {
+    call,
+    demoAccounts,
+    demoDb,
+    login,
+    removeDir,
+    startServer,
+    tokenPayload,
+    type RunningServer,
+    engine,
+    itOnDbJson,
+    storedDatabase,
+} from '../support/server';
 
 /*
  * Findings of a security review, each checked over real HTTP on the server as `npm start` runs it:
@@ -36,13 +48,18 @@ describe('tokens are revoked', () => {
     /** A new teacher, signed in: their id, email and token. */
     const newUser = async () => {
         const email = `revoked${++sequence}@studio.test`;
-        const created = await call(server.url, '/api/users', { method: 'POST', token: admin, json: { name: `Revoked ${sequence}`, email, role: 'teacher', password: 'first-password' } });
+        const created = await call(server.url, '/api/users', {
+            method: 'POST',
+            token: admin,
+            json: { name: `Revoked ${sequence}`, email, role: 'teacher', password: 'first-password' },
+        });
         expect(created.status).toBe(201);
         const signedIn = await signIn(server, email, 'first-password');
         expect(signedIn.status).toBe(200);
         return { id: created.body.id as number, email, token: signedIn.body.token as string };
     };
-    const put = (id: number, json: object) => call(server.url, `/api/users/${id}`, { method: 'PUT', token: admin, json });
+    const put = (id: number, json: object) =>
+        call(server.url, `/api/users/${id}`, { method: 'PUT', token: admin, json });
 
     it('signing out ends every session of the user, and a new sign-in works', async () => {
         const first = await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password);
@@ -106,11 +123,21 @@ describe('tokens are revoked', () => {
         const created = await call(server.url, '/api/users', {
             method: 'POST',
             token: admin,
-            json: { name: 'Chosen version', email: 'chosen.version@studio.test', role: 'teacher', password: 'first-password', tokenVersion: 7 },
+            json: {
+                name: 'Chosen version',
+                email: 'chosen.version@studio.test',
+                role: 'teacher',
+                password: 'first-password',
+                tokenVersion: 7,
+            },
         });
         expect(created.status).toBe(201);
-        expect(tokenPayload((await signIn(server, 'chosen.version@studio.test', 'first-password')).body.token as string)).toMatchObject({ ver: 0 });
-        const filtered = await call(server.url, `/api/users?filter=${encodeURIComponent('{"tokenVersion":0}')}`, { token: admin });
+        expect(
+            tokenPayload((await signIn(server, 'chosen.version@studio.test', 'first-password')).body.token as string),
+        ).toMatchObject({ ver: 0 });
+        const filtered = await call(server.url, `/api/users?filter=${encodeURIComponent('{"tokenVersion":0}')}`, {
+            token: admin,
+        });
         expect(filtered.status).toBe(400);
         expect((await call(server.url, '/api/users?sort=["tokenVersion","ASC"]', { token: admin })).status).toBe(400);
     });
@@ -119,7 +146,9 @@ describe('tokens are revoked', () => {
         const { token } = await newUser();
         expect((await me(server, token)).status).toBe(200);
         const { ver: _version, ...payload } = tokenPayload(token);
-        const unversioned = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(testSecret));
+        const unversioned = await new SignJWT(payload)
+            .setProtectedHeader({ alg: 'HS256' })
+            .sign(new TextEncoder().encode(testSecret));
         expect((await me(server, unversioned)).status).toBe(401);
     });
 
@@ -144,7 +173,9 @@ describe('a database whose users hold token versions', () => {
     beforeAll(async () => {
         // Written by hand, not by the server: start-up checks every record of it.
         const db = JSON.parse(readFileSync(demoDb, 'utf8')) as { users: { email: string }[] };
-        db.users = db.users.map(user => (user.email === demoAccounts.admin.email ? { ...user, tokenVersion: 3 } : user));
+        db.users = db.users.map(user =>
+            user.email === demoAccounts.admin.email ? { ...user, tokenVersion: 3 } : user,
+        );
         server = await startServer({ db });
     });
 
@@ -169,7 +200,9 @@ describe('headers', () => {
 
     beforeAll(async () => {
         [server, proxied] = await Promise.all([startServer(), startServer({ env: { TRUSTED_PROXY: 'loopback' } })]);
-        const links = await call(server.url, '/api/paymentLinks?range=[0,0]', { token: await login(server.url, 'admin') });
+        const links = await call(server.url, '/api/paymentLinks?range=[0,0]', {
+            token: await login(server.url, 'admin'),
+        });
         link = (links.body as unknown as { id: string }[])[0].id;
     });
 
@@ -180,18 +213,26 @@ describe('headers', () => {
     });
 
     const directives = (policy: string | null) =>
-        new Map((policy ?? '').split(';').map(directive => directive.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+        new Map(
+            (policy ?? '')
+                .split(';')
+                .map(directive => directive.trim().split(/\s+/))
+                .map(([name, ...values]) => [name, values]),
+        );
 
-    it.each(['/', '/login', '/payments/link/abcDEF123', '/nope', '/api/auth/me'])('%s: a policy without inline scripts, and never in a frame', async path => {
-        const { headers } = await call(server.url, path);
-        const policy = directives(headers.get('content-security-policy'));
-        expect(policy.get('script-src')).toEqual(["'self'"]);
-        expect(policy.get('default-src')).toEqual(["'self'"]);
-        expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
-        expect(policy.get('object-src')).toEqual(["'none'"]);
-        expect(headers.get('x-frame-options')).toBe('DENY');
-        expect(headers.get('x-content-type-options')).toBe('nosniff');
-    });
+    it.each(['/', '/login', '/payments/link/abcDEF123', '/nope', '/api/auth/me'])(
+        '%s: a policy without inline scripts, and never in a frame',
+        async path => {
+            const { headers } = await call(server.url, path);
+            const policy = directives(headers.get('content-security-policy'));
+            expect(policy.get('script-src')).toEqual(["'self'"]);
+            expect(policy.get('default-src')).toEqual(["'self'"]);
+            expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+            expect(policy.get('object-src')).toEqual(["'none'"]);
+            expect(headers.get('x-frame-options')).toBe('DENY');
+            expect(headers.get('x-content-type-options')).toBe('nosniff');
+        },
+    );
 
     it('every API answer is no-store: data, the public link, sign-in and errors', async () => {
         const token = await login(server.url, 'manager');
@@ -202,7 +243,11 @@ describe('headers', () => {
             await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password),
             await call(server.url, '/api/auth/me'),
             await call(server.url, '/api/customers/999999', { token }),
-            await call(server.url, '/api/auth/login', { method: 'POST', body: '{broken', headers: { 'Content-Type': 'application/json' } }),
+            await call(server.url, '/api/auth/login', {
+                method: 'POST',
+                body: '{broken',
+                headers: { 'Content-Type': 'application/json' },
+            }),
             await call(server.url, '/api/nope', { token }),
         ];
         expect(answers.map(answer => answer.status)).toEqual([200, 200, 404, 200, 401, 404, 400, 404]);
@@ -211,7 +256,11 @@ describe('headers', () => {
 
     it('HSTS only over https, as a trusted proxy reports it; never on plain http, whatever a client claims', async () => {
         expect((await call(server.url, '/')).headers.get('strict-transport-security')).toBeNull();
-        expect((await call(server.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
+        expect(
+            (await call(server.url, '/', { headers: { 'X-Forwarded-Proto': 'https' } })).headers.get(
+                'strict-transport-security',
+            ),
+        ).toBeNull();
         expect((await call(proxied.url, '/')).headers.get('strict-transport-security')).toBeNull();
         const secure = await call(proxied.url, '/api/auth/me', { headers: { 'X-Forwarded-Proto': 'https' } });
         expect(secure.headers.get('strict-transport-security')).toMatch(/^max-age=\d{7,}/);
@@ -250,7 +299,8 @@ describe('sign-in limits', () => {
     it("an address's failures on a few accounts do not lock out the others from that address", async () => {
         // 8 failures from one address, on 4 accounts: as many as the address was once allowed in all.
         for (let account = 1; account <= 4; account++) {
-            for (let attempt = 0; attempt < 2; attempt++) expect((await signIn(direct, `typo${account}@studio.test`, 'wrong-password')).status).toBe(401);
+            for (let attempt = 0; attempt < 2; attempt++)
+                expect((await signIn(direct, `typo${account}@studio.test`, 'wrong-password')).status).toBe(401);
         }
         expect((await signIn(direct, `typo1@studio.test`, 'wrong-password')).status).toBe(429);
         expect((await signIn(direct, demoAccounts.teacher.email, demoAccounts.teacher.password)).status).toBe(200);
@@ -266,19 +316,29 @@ describe('sign-in limits', () => {
 
     it('guessing one account from many addresses is limited per account', async () => {
         const { email, password } = demoAccounts.manager;
-        for (let address = 1; address <= 8; address++) expect((await signIn(proxied, email, 'wrong-password', from(`10.2.0.${address}`))).status).toBe(401);
+        for (let address = 1; address <= 8; address++)
+            expect((await signIn(proxied, email, 'wrong-password', from(`10.2.0.${address}`))).status).toBe(401);
         const limited = await signIn(proxied, email, password, from('10.2.0.9'));
         expect(limited.status).toBe(429);
         expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
         // Another account is not concerned.
-        expect((await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, from('10.2.0.9'))).status).toBe(200);
+        expect(
+            (await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, from('10.2.0.9'))).status,
+        ).toBe(200);
     });
 
     it('trying many accounts from one address is limited per address, and only there', async () => {
         const address = from('10.3.0.1');
-        for (let account = 1; account <= 8; account++) expect((await signIn(proxied, `sprayed${account}@studio.test`, 'common-password', address)).status).toBe(401);
-        expect((await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, address)).status).toBe(429);
-        expect((await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, from('10.3.0.2'))).status).toBe(200);
+        for (let account = 1; account <= 8; account++)
+            expect((await signIn(proxied, `sprayed${account}@studio.test`, 'common-password', address)).status).toBe(
+                401,
+            );
+        expect((await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, address)).status).toBe(
+            429,
+        );
+        expect(
+            (await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, from('10.3.0.2'))).status,
+        ).toBe(200);
     });
 });
 
@@ -292,33 +352,42 @@ describe('the database files', () => {
 
     const worldOrGroupBits = (file: string) => statSync(file).mode & 0o077;
 
-    itOnDbJson('temporary copies left by a crash are removed at start-up; files the server writes keep 0600', async () => {
-        // A first start makes the folder and the database; then a "crash" leaves temporaries behind.
-        server = await startServer();
-        await server.stop('SIGKILL');
-        const { dbFile, dir } = server;
-        chmodSync(dbFile, 0o600);
-        const planted = [`${dbFile}.12345.tmp`, `${dbFile}.journal.tmp`];
-        for (const file of planted) writeFileSync(file, readFileSync(dbFile));
-        const unrelated = join(dir, 'notes.tmp');
-        writeFileSync(unrelated, 'not the database');
+    itOnDbJson(
+        'temporary copies left by a crash are removed at start-up; files the server writes keep 0600',
+        async () => {
+            // A first start makes the folder and the database; then a "crash" leaves temporaries behind.
+            server = await startServer();
+            await server.stop('SIGKILL');
+            const { dbFile, dir } = server;
+            chmodSync(dbFile, 0o600);
+            const planted = [`${dbFile}.12345.tmp`, `${dbFile}.journal.tmp`];
+            for (const file of planted) writeFileSync(file, readFileSync(dbFile));
+            const unrelated = join(dir, 'notes.tmp');
+            writeFileSync(unrelated, 'not the database');
 
-        server = await startServer({ dbFile, env: { CHECKPOINT_IDLE_MS: '50' } });
-        for (const file of planted) expect(existsSync(file), file).toBe(false);
-        expect(existsSync(unrelated)).toBe(true);
+            server = await startServer({ dbFile, env: { CHECKPOINT_IDLE_MS: '50' } });
+            for (const file of planted) expect(existsSync(file), file).toBe(false);
+            expect(existsSync(unrelated)).toBe(true);
 
-        // A write, its journal, and the rewrite of db.json from memory after it.
-        const token = await login(server.url, 'admin');
-        const changed = await call(server.url, '/api/directions/1', { method: 'PUT', token, json: { description: 'Rewritten while 0600' } });
-        expect(changed.status).toBe(200);
-        await expect.poll(() => readFileSync(dbFile, 'utf8').includes('Rewritten while 0600'), { timeout: 10_000 }).toBe(true);
-        const journal = `${dbFile}.journal`;
-        if (existsSync(journal)) expect(worldOrGroupBits(journal)).toBe(0);
-        expect(worldOrGroupBits(dbFile)).toBe(0);
-        await server.stop();
-        expect(worldOrGroupBits(dbFile)).toBe(0);
-        // The note of what was checked holds a size and a checksum, nothing of the data.
-        const written = readdirSync(dir).filter(name => name.startsWith('db.json') && name !== 'db.json.checked');
-        for (const name of written) expect(worldOrGroupBits(join(dir, name)), name).toBe(0);
-    });
+            // A write, its journal, and the rewrite of db.json from memory after it.
+            const token = await login(server.url, 'admin');
+            const changed = await call(server.url, '/api/directions/1', {
+                method: 'PUT',
+                token,
+                json: { description: 'Rewritten while 0600' },
+            });
+            expect(changed.status).toBe(200);
+            await expect
+                .poll(() => readFileSync(dbFile, 'utf8').includes('Rewritten while 0600'), { timeout: 10_000 })
+                .toBe(true);
+            const journal = `${dbFile}.journal`;
+            if (existsSync(journal)) expect(worldOrGroupBits(journal)).toBe(0);
+            expect(worldOrGroupBits(dbFile)).toBe(0);
+            await server.stop();
+            expect(worldOrGroupBits(dbFile)).toBe(0);
+            // The note of what was checked holds a size and a checksum, nothing of the data.
+            const written = readdirSync(dir).filter(name => name.startsWith('db.json') && name !== 'db.json.checked');
+            for (const name of written) expect(worldOrGroupBits(join(dir, name)), name).toBe(0);
+        },
+    );
 });

@@ -5,7 +5,8 @@ const served = serverForEveryRole();
 const { tokens } = served;
 
 type Role = keyof typeof tokens;
-const api = (role: Role, path: string, init: RequestInit & { json?: unknown } = {}) => call(served.server.url, `/api${path}`, { ...init, token: tokens[role] });
+const api = (role: Role, path: string, init: RequestInit & { json?: unknown } = {}) =>
+    call(served.server.url, `/api${path}`, { ...init, token: tokens[role] });
 const post = (role: Role, path: string, json: unknown) => api(role, path, { method: 'POST', json });
 const put = (role: Role, path: string, json: unknown) => api(role, path, { method: 'PUT', json });
 const del = (role: Role, path: string) => api(role, path, { method: 'DELETE' });
@@ -15,12 +16,30 @@ const unique = (prefix: string) => `${prefix} ${Date.now()} ${++sequence}`;
 
 /** A fresh record of each settings collection, valid for its schema. */
 const samples: Record<string, () => Record<string, unknown>> = {
-    users: () => ({ name: unique('Test user'), email: `user${Date.now()}${++sequence}@studio.test`, role: 'teacher', password: 'long-enough-1', pay: { kind: 'per_event', amount: 1500 } }),
+    users: () => ({
+        name: unique('Test user'),
+        email: `user${Date.now()}${++sequence}@studio.test`,
+        role: 'teacher',
+        password: 'long-enough-1',
+        pay: { kind: 'per_event', amount: 1500 },
+    }),
     directions: () => ({ name: unique('Direction'), color: '#123456' }),
     studios: () => ({ name: unique('Studio'), capacity: 12 }),
     courses: () => ({ name: unique('Course'), directionId: 1, level: 'beginner', durationMinutes: 90 }),
-    subscriptions: () => ({ name: unique('Plan'), price: 4200, visits: 8, validityDays: 30, directionIds: [1], freezeDays: 7 }),
-    statuses: () => ({ name: 'customer', code: `c${Date.now().toString(36)}${++sequence}`, labels: { en: 'Test' }, color: '#abcdef' }),
+    subscriptions: () => ({
+        name: unique('Plan'),
+        price: 4200,
+        visits: 8,
+        validityDays: 30,
+        directionIds: [1],
+        freezeDays: 7,
+    }),
+    statuses: () => ({
+        name: 'customer',
+        code: `c${Date.now().toString(36)}${++sequence}`,
+        labels: { en: 'Test' },
+        color: '#abcdef',
+    }),
 };
 
 const catalogue = ['directions', 'studios', 'courses', 'subscriptions'];
@@ -31,7 +50,11 @@ describe('roles on the settings collections', () => {
         const created = await post('admin', `/${collection}`, samples[collection]());
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         const id = created.body.id as number;
-        const changed = await put('admin', `/${collection}/${id}`, collection === 'statuses' ? { labels: { en: 'Renamed' } } : { name: unique('Renamed') });
+        const changed = await put(
+            'admin',
+            `/${collection}/${id}`,
+            collection === 'statuses' ? { labels: { en: 'Renamed' } } : { name: unique('Renamed') },
+        );
         expect(changed.status, JSON.stringify(changed.body)).toBe(200);
         expect((await del('admin', `/${collection}/${id}`)).status).toBe(200);
         expect((await api('admin', `/${collection}/${id}`)).status).toBe(404);
@@ -62,7 +85,8 @@ describe('roles on the settings collections', () => {
 
     it.each([...Object.keys(samples), 'configs'])('a teacher may not write %s', async collection => {
         const id = collection === 'configs' ? 'general' : 1;
-        if (collection !== 'configs') expect((await post('teacher', `/${collection}`, samples[collection]())).status).toBe(403);
+        if (collection !== 'configs')
+            expect((await post('teacher', `/${collection}`, samples[collection]())).status).toBe(403);
         expect((await put('teacher', `/${collection}/${id}`, { name: 'x' })).status).toBe(403);
         expect((await del('teacher', `/${collection}/${id}`)).status).toBe(403);
     });
@@ -86,8 +110,12 @@ describe('users', () => {
 
     it('needs a password of at least 8 characters on create', async () => {
         const { password: _password, ...withoutPassword } = samples.users();
-        expect((await post('admin', '/users', withoutPassword)).body.errors).toMatchObject({ password: expect.any(String) });
-        expect((await post('admin', '/users', { ...samples.users(), password: 'short' })).body.errors).toEqual({ password: 'app.validation.password_length' });
+        expect((await post('admin', '/users', withoutPassword)).body.errors).toMatchObject({
+            password: expect.any(String),
+        });
+        expect((await post('admin', '/users', { ...samples.users(), password: 'short' })).body.errors).toEqual({
+            password: 'app.validation.password_length',
+        });
     });
 
     it('refuses a duplicate email, whatever its case, naming the field', async () => {
@@ -99,7 +127,8 @@ describe('users', () => {
     it('an admin resets a password: the new one signs in, the old one no longer does', async () => {
         const user = samples.users();
         const { body } = await post('admin', '/users', user);
-        const signIn = (password: string) => call(served.server.url, '/api/auth/login', { method: 'POST', json: { email: user.email, password } });
+        const signIn = (password: string) =>
+            call(served.server.url, '/api/auth/login', { method: 'POST', json: { email: user.email, password } });
         expect((await signIn(user.password as string)).status).toBe(200);
         const reset = await put('admin', `/users/${body.id}`, { password: 'brand-new-secret' });
         expect(reset.status).toBe(200);
@@ -112,9 +141,17 @@ describe('users', () => {
     });
 
     it('an admin may not remove their own admin role or deactivate themselves', async () => {
-        const me = ((await call(served.server.url, '/api/auth/me', { token: tokens.admin })).body as unknown as { user: { id: number } }).user;
-        expect((await put('admin', `/users/${me.id}`, { role: 'manager' })).body.errors).toEqual({ role: 'app.validation.own_role' });
-        expect((await put('admin', `/users/${me.id}`, { active: false })).body.errors).toEqual({ active: 'app.validation.own_active' });
+        const me = (
+            (await call(served.server.url, '/api/auth/me', { token: tokens.admin })).body as unknown as {
+                user: { id: number };
+            }
+        ).user;
+        expect((await put('admin', `/users/${me.id}`, { role: 'manager' })).body.errors).toEqual({
+            role: 'app.validation.own_role',
+        });
+        expect((await put('admin', `/users/${me.id}`, { active: false })).body.errors).toEqual({
+            active: 'app.validation.own_active',
+        });
         const after = await api('admin', `/users/${me.id}`);
         expect(after.body).toMatchObject({ role: 'admin', active: true });
     });
@@ -131,39 +168,66 @@ describe('the catalogue', () => {
     });
 
     it('keeps plan rules: unlimited visits, directions that exist', async () => {
-        const unlimited = await post('admin', '/subscriptions', { ...samples.subscriptions(), visits: null, directionIds: [] });
+        const unlimited = await post('admin', '/subscriptions', {
+            ...samples.subscriptions(),
+            visits: null,
+            directionIds: [],
+        });
         expect(unlimited.status).toBe(201);
         expect(unlimited.body).toMatchObject({ visits: null, directionIds: [], trial: false, active: true });
         const unknown = await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [99999] });
         expect(unknown.body.errors).toEqual({ directionIds: 'app.validation.reference' });
-        const negative = await post('admin', '/subscriptions', { ...samples.subscriptions(), freezeDays: -1, validityDays: 0 });
-        expect(negative.body.errors).toMatchObject({ freezeDays: 'app.validation.not_negative', validityDays: 'app.validation.min_one' });
+        const negative = await post('admin', '/subscriptions', {
+            ...samples.subscriptions(),
+            freezeDays: -1,
+            validityDays: 0,
+        });
+        expect(negative.body.errors).toMatchObject({
+            freezeDays: 'app.validation.not_negative',
+            validityDays: 'app.validation.min_one',
+        });
     });
 
     it('filters the plans by a direction: those for it and those for every direction, not those for others', async () => {
         const direction = (await post('admin', '/directions', samples.directions())).body.id as number;
-        const mine = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [direction] })).body.id;
-        const forAll = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [] })).body.id;
-        const other = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [1] })).body.id;
+        const mine = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [direction] }))
+            .body.id;
+        const forAll = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [] })).body
+            .id;
+        const other = (await post('admin', '/subscriptions', { ...samples.subscriptions(), directionIds: [1] })).body
+            .id;
         for (const role of ['admin', 'manager'] as const) {
-            const { status, body } = await api(role, `/subscriptions?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ directionIds: direction }))}`);
+            const { status, body } = await api(
+                role,
+                `/subscriptions?range=[0,999]&filter=${encodeURIComponent(JSON.stringify({ directionIds: direction }))}`,
+            );
             expect(status).toBe(200);
             const plans = body as unknown as { id: number; directionIds: number[] }[];
             expect(plans.map(plan => plan.id)).toEqual(expect.arrayContaining([mine, forAll]));
             expect(plans.map(plan => plan.id)).not.toContain(other);
-            expect(plans.every(plan => plan.directionIds.length === 0 || plan.directionIds.includes(direction))).toBe(true);
+            expect(plans.every(plan => plan.directionIds.length === 0 || plan.directionIds.includes(direction))).toBe(
+                true,
+            );
         }
     });
 
     it('refuses a second direction or studio of the same name', async () => {
         const { body } = await api('admin', '/directions/2');
-        expect((await post('admin', '/directions', { name: String(body.name).toUpperCase(), color: '#000000' })).body.errors).toEqual({ name: 'app.validation.unique' });
+        expect(
+            (await post('admin', '/directions', { name: String(body.name).toUpperCase(), color: '#000000' })).body
+                .errors,
+        ).toEqual({ name: 'app.validation.unique' });
     });
 });
 
 describe('status lists', () => {
     const list = async (name: string) =>
-        (await api('admin', `/statuses?filter=${encodeURIComponent(JSON.stringify({ name }))}&sort=${encodeURIComponent('["order","ASC"]')}`)).body as unknown as {
+        (
+            await api(
+                'admin',
+                `/statuses?filter=${encodeURIComponent(JSON.stringify({ name }))}&sort=${encodeURIComponent('["order","ASC"]')}`,
+            )
+        ).body as unknown as {
             id: number;
             code: string;
             order: number;
@@ -177,9 +241,17 @@ describe('status lists', () => {
         expect(answer.status).toBe(200);
         expect((await list('attendance')).map(status => status.id)).toEqual(reversed);
         const onDisk = await storedDatabase(served.server);
-        expect(reversed.map(id => onDisk.statuses.find(status => status.id === id)?.order)).toEqual(reversed.map((_, index) => index));
+        expect(reversed.map(id => onDisk.statuses.find(status => status.id === id)?.order)).toEqual(
+            reversed.map((_, index) => index),
+        );
         // The customer list is untouched.
-        expect((await list('customer')).map(status => status.code)).toEqual(['lead', 'trial', 'active', 'paused', 'left']);
+        expect((await list('customer')).map(status => status.code)).toEqual([
+            'lead',
+            'trial',
+            'active',
+            'paused',
+            'left',
+        ]);
     });
 
     it('refuses an order that leaves out, repeats or borrows a status, and changes nothing', async () => {
@@ -205,7 +277,9 @@ describe('status lists', () => {
         expect((await put('admin', `/statuses/${other.id}`, { isDefault: true })).status).toBe(200);
         const after = await list('attendance');
         expect(after.filter(status => status.isDefault).map(status => status.id)).toEqual([other.id]);
-        expect((await put('admin', `/statuses/${other.id}`, { isDefault: false })).body.errors).toEqual({ isDefault: 'app.validation.one_default' });
+        expect((await put('admin', `/statuses/${other.id}`, { isDefault: false })).body.errors).toEqual({
+            isDefault: 'app.validation.one_default',
+        });
         expect((await del('admin', `/statuses/${other.id}`)).status).toBe(409);
         expect((await list('customer')).filter(status => status.isDefault)).toHaveLength(1);
     });
@@ -215,13 +289,26 @@ describe('status lists', () => {
         const refused = await del('admin', `/statuses/${active.id}`);
         expect(refused.status).toBe(409);
         expect(refused.body.referrers).toEqual([expect.objectContaining({ collection: 'customers', field: 'status' })]);
-        expect((await put('admin', `/statuses/${active.id}`, { code: 'on-hold' })).body.errors).toEqual({ code: 'app.settings.code_in_use' });
-        expect((await put('admin', `/statuses/${active.id}`, { name: 'attendance' })).body.errors).toEqual({ name: 'app.settings.status_list_fixed' });
-        expect((await put('admin', `/statuses/${active.id}`, { labels: { en: 'On hold' } })).body).toMatchObject({ code: 'paused', labels: { en: 'On hold' }, name: 'customer' });
+        expect((await put('admin', `/statuses/${active.id}`, { code: 'on-hold' })).body.errors).toEqual({
+            code: 'app.settings.code_in_use',
+        });
+        expect((await put('admin', `/statuses/${active.id}`, { name: 'attendance' })).body.errors).toEqual({
+            name: 'app.settings.status_list_fixed',
+        });
+        expect((await put('admin', `/statuses/${active.id}`, { labels: { en: 'On hold' } })).body).toMatchObject({
+            code: 'paused',
+            labels: { en: 'On hold' },
+            name: 'customer',
+        });
     });
 
     it('refuses a code already used in the same list', async () => {
-        const refused = await post('admin', '/statuses', { name: 'attendance', code: 'late', labels: { en: 'Late again' }, color: '#000000' });
+        const refused = await post('admin', '/statuses', {
+            name: 'attendance',
+            code: 'late',
+            labels: { en: 'Late again' },
+            color: '#000000',
+        });
         expect(refused.status).toBe(409);
         expect(refused.body.errors).toEqual({ code: 'app.validation.unique' });
     });
@@ -231,9 +318,17 @@ describe('general settings', () => {
     it('accepts a real time zone and currency, and refuses made-up ones on their fields', async () => {
         const changed = await put('admin', '/configs/general', { timezone: 'Asia/Almaty', currency: 'KZT' });
         expect(changed.body).toMatchObject({ timezone: 'Asia/Almaty', currency: 'KZT' });
-        const refused = await put('admin', '/configs/general', { timezone: 'Mars/Olympus', currency: 'XYZ', paymentLinkTtlHours: 0 });
+        const refused = await put('admin', '/configs/general', {
+            timezone: 'Mars/Olympus',
+            currency: 'XYZ',
+            paymentLinkTtlHours: 0,
+        });
         expect(refused.status).toBe(400);
-        expect(refused.body.errors).toEqual({ timezone: 'app.validation.timezone', currency: 'app.validation.currency', paymentLinkTtlHours: 'app.validation.min_one' });
+        expect(refused.body.errors).toEqual({
+            timezone: 'app.validation.timezone',
+            currency: 'app.validation.currency',
+            paymentLinkTtlHours: 'app.validation.min_one',
+        });
         expect((await api('admin', '/configs/general')).body.timezone).toBe('Asia/Almaty');
     });
 

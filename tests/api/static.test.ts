@@ -47,11 +47,14 @@ describe('browser paths', () => {
         expect(text).toContain('<div id="root">');
     });
 
-    it.each(['/nope', '/settings/statuses/colours', '/customers/1/extra', '/settings'])('%s is not: 404 with the app', async path => {
-        const { status, text } = await call(server.url, path);
-        expect(status).toBe(404);
-        expect(text).toContain('<div id="root">');
-    });
+    it.each(['/nope', '/settings/statuses/colours', '/customers/1/extra', '/settings'])(
+        '%s is not: 404 with the app',
+        async path => {
+            const { status, text } = await call(server.url, path);
+            expect(status).toBe(404);
+            expect(text).toContain('<div id="root">');
+        },
+    );
 
     it('a missing asset is a plain 404, and an unknown API path a JSON 404', async () => {
         expect((await call(server.url, '/assets/missing.js')).status).toBe(404);
@@ -64,7 +67,11 @@ describe('browser paths', () => {
 });
 
 /** The raw answer to a GET with the given Accept-Encoding: its headers and the bytes as sent. */
-const rawGet = (url: string, acceptEncoding?: string, token?: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
+const rawGet = (
+    url: string,
+    acceptEncoding?: string,
+    token?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> =>
     new Promise((done, fail) => {
         const headers: Record<string, string> = {};
         if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
@@ -72,7 +79,9 @@ const rawGet = (url: string, acceptEncoding?: string, token?: string): Promise<{
         httpGet(url, { headers }, response => {
             const chunks: Buffer[] = [];
             response.on('data', chunk => chunks.push(chunk as Buffer));
-            response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+            response.on('end', () =>
+                done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+            );
         }).on('error', fail);
     });
 
@@ -101,7 +110,11 @@ describe('compression', () => {
     it('sends the build’s brotli copy first, gzip to browsers without brotli, and the file itself to others, cached for good', async () => {
         const asset = `${compressed.url}/assets/index-abc123.js`;
         const brotli = await rawGet(asset, 'gzip, deflate, br');
-        expect(brotli.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'cache-control': 'public, max-age=31536000, immutable' });
+        expect(brotli.headers).toMatchObject({
+            'content-encoding': 'br',
+            vary: 'Accept-Encoding',
+            'cache-control': 'public, max-age=31536000, immutable',
+        });
         expect(brotliDecompressSync(brotli.body).toString()).toBe(script);
         const gzip = await rawGet(asset, 'gzip');
         expect(gzip.headers['content-encoding']).toBe('gzip');
@@ -118,7 +131,11 @@ describe('compression', () => {
 
     it('compresses API answers above a kilobyte, and leaves small ones as they are', async () => {
         const token = await login(compressed.url, 'admin');
-        const list = await rawGet(`${compressed.url}/api/customers?range=${encodeURIComponent('[0,99]')}`, 'gzip', token);
+        const list = await rawGet(
+            `${compressed.url}/api/customers?range=${encodeURIComponent('[0,99]')}`,
+            'gzip',
+            token,
+        );
         expect(list.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'no-store' });
         expect(JSON.parse(gunzipSync(list.body).toString())).toHaveLength(100);
         const small = await rawGet(`${compressed.url}/api/auth/me`, 'gzip', token);

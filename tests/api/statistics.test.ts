@@ -10,13 +10,23 @@ import { call, demoDb, login, removeDir, startServer, type RunningServer } from 
 const handBuilt = (): Database => {
     const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
     const created = '2026-10-01T00:00:00.000Z';
-    const [plan8, planUnlimited] = [db.subscriptions.find(plan => plan.visits === 8)!, db.subscriptions.find(plan => plan.visits === null)!];
+    const [plan8, planUnlimited] = [
+        db.subscriptions.find(plan => plan.visits === 8)!,
+        db.subscriptions.find(plan => plan.visits === null)!,
+    ];
     const [anna, boris] = db.customers;
     const manager = db.users.find(user => user.role === 'manager')!;
     const teacher = db.users.find(user => user.role === 'teacher')!;
     const course = db.courses[0];
     const studio = db.studios[0];
-    const pass = (id: number, customerId: number, plan: typeof plan8, startsOn: string, endsOn: string, price: number): Pass => ({
+    const pass = (
+        id: number,
+        customerId: number,
+        plan: typeof plan8,
+        startsOn: string,
+        endsOn: string,
+        price: number,
+    ): Pass => ({
         id,
         createdAt: created,
         customerId,
@@ -33,7 +43,13 @@ const handBuilt = (): Database => {
         cancelled: false,
         paymentId: null,
     });
-    const payment = (id: number, customerId: number, amount: number, paidAt: string, fields: Partial<Payment> = {}): Payment => ({
+    const payment = (
+        id: number,
+        customerId: number,
+        amount: number,
+        paidAt: string,
+        fields: Partial<Payment> = {},
+    ): Payment => ({
         id,
         createdAt: created,
         customerId,
@@ -50,7 +66,11 @@ const handBuilt = (): Database => {
     db.paymentLinks = [];
     db.attendances = [];
     db.schedules = [];
-    db.passes = [pass(1, anna.id, plan8, '2026-11-01', '2026-11-30', 8000), pass(2, boris.id, planUnlimited, '2026-11-01', '2026-11-30', 3000), pass(3, boris.id, plan8, '2026-10-01', '2026-10-30', 4000)];
+    db.passes = [
+        pass(1, anna.id, plan8, '2026-11-01', '2026-11-30', 8000),
+        pass(2, boris.id, planUnlimited, '2026-11-01', '2026-11-30', 3000),
+        pass(3, boris.id, plan8, '2026-10-01', '2026-10-30', 4000),
+    ];
     db.payments = [
         payment(1, anna.id, 8000, '2026-10-31T21:00:00.000Z', { passId: 1, method: 'card' }), // 1 November 00:00 in Moscow
         payment(2, boris.id, 3000, '2026-11-15T10:00:00.000Z', { passId: 2, method: 'transfer' }),
@@ -73,9 +93,39 @@ const handBuilt = (): Database => {
         notes: null,
     }));
     db.attendances = [
-        { id: 1, createdAt: created, eventId: 1, customerId: anna.id, status: 'attended', passId: 1, charged: true, unpaid: false, markedBy: teacher.id },
-        { id: 2, createdAt: created, eventId: 2, customerId: anna.id, status: 'attended', passId: 1, charged: true, unpaid: false, markedBy: teacher.id },
-        { id: 3, createdAt: created, eventId: 2, customerId: boris.id, status: 'attended', passId: 2, charged: true, unpaid: false, markedBy: teacher.id },
+        {
+            id: 1,
+            createdAt: created,
+            eventId: 1,
+            customerId: anna.id,
+            status: 'attended',
+            passId: 1,
+            charged: true,
+            unpaid: false,
+            markedBy: teacher.id,
+        },
+        {
+            id: 2,
+            createdAt: created,
+            eventId: 2,
+            customerId: anna.id,
+            status: 'attended',
+            passId: 1,
+            charged: true,
+            unpaid: false,
+            markedBy: teacher.id,
+        },
+        {
+            id: 3,
+            createdAt: created,
+            eventId: 2,
+            customerId: boris.id,
+            status: 'attended',
+            passId: 2,
+            charged: true,
+            unpaid: false,
+            markedBy: teacher.id,
+        },
     ];
     db.passes[0].visitsUsed = 2;
     db.passes[1].visitsUsed = 1;

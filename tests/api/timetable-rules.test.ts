@@ -33,12 +33,21 @@ let slot = 0;
 const annasClass = (daysFromToday: number) => {
     slot += 1;
     const time = `${String(5 + Math.floor(slot / 6)).padStart(2, '0')}:${String((slot % 6) * 10).padStart(2, '0')}`;
-    return created('/events', { courseId: 1, teacherId: anna, studioId: 3, startsAt: `${addDays(today(), daysFromToday)}T${time}`, durationMinutes: 10, capacity: 10 });
+    return created('/events', {
+        courseId: 1,
+        teacherId: anna,
+        studioId: 3,
+        startsAt: `${addDays(today(), daysFromToday)}T${time}`,
+        durationMinutes: 10,
+        capacity: 10,
+    });
 };
 
-const customer = (lastName: string) => created('/customers', { firstName: 'Rules', lastName, phone: '+7 900 000-00-01', status: 'active' });
+const customer = (lastName: string) =>
+    created('/customers', { firstName: 'Rules', lastName, phone: '+7 900 000-00-01', status: 'active' });
 
-const mark = (role: DemoRole, eventId: number, customerId: number, status = 'attended') => request('POST', '/attendances', role, { eventId, customerId, status });
+const mark = (role: DemoRole, eventId: number, customerId: number, status = 'attended') =>
+    request('POST', '/attendances', role, { eventId, customerId, status });
 
 describe('a class of a later day cannot be marked yet', () => {
     it('refuses every mark on tomorrow’s class with 409 and a message key, for every role; today’s class is marked', async () => {
@@ -79,10 +88,31 @@ describe('a teacher’s marks lock some days after the class', () => {
             const admin = await login(server.url, 'admin');
             const teacher = await login(server.url, 'teacher');
             const manager = await login(server.url, 'manager');
-            const ask = (method: string, path: string, token: string, json?: unknown) => call(server.url, `/api${path}`, { method, token, json });
-            const person = (await ask('POST', '/customers', manager, { firstName: 'Rules', lastName: 'Olddb', phone: '+7 900 000-00-02', status: 'active' })).body;
-            const threeDaysAgo = (await ask('POST', '/events', manager, { courseId: 1, teacherId: anna, studioId: 3, startsAt: `${addDays(today(), -3)}T05:00`, durationMinutes: 10, capacity: 10 })).body;
-            const refused = await ask('POST', '/attendances', teacher, { eventId: threeDaysAgo.id, customerId: person.id, status: 'attended' });
+            const ask = (method: string, path: string, token: string, json?: unknown) =>
+                call(server.url, `/api${path}`, { method, token, json });
+            const person = (
+                await ask('POST', '/customers', manager, {
+                    firstName: 'Rules',
+                    lastName: 'Olddb',
+                    phone: '+7 900 000-00-02',
+                    status: 'active',
+                })
+            ).body;
+            const threeDaysAgo = (
+                await ask('POST', '/events', manager, {
+                    courseId: 1,
+                    teacherId: anna,
+                    studioId: 3,
+                    startsAt: `${addDays(today(), -3)}T05:00`,
+                    durationMinutes: 10,
+                    capacity: 10,
+                })
+            ).body;
+            const refused = await ask('POST', '/attendances', teacher, {
+                eventId: threeDaysAgo.id,
+                customerId: person.id,
+                status: 'attended',
+            });
             expect(refused.status).toBe(403);
             expect(refused.body.teacherEditDays).toBe(2);
             const saved = await ask('PUT', '/configs/general', admin, { studioName: 'Studio Pulse' });
@@ -169,11 +199,19 @@ describe('generating the classes of every active group at once', () => {
     // The first week of 2027 Monday to Sunday, after the demo timetable ends.
     const from = '2027-01-04';
     const to = '2027-01-10';
-    const generateAll = (role: DemoRole = 'manager', period: unknown = { from, to }) => request('POST', '/schedules/generate', role, period);
+    const generateAll = (role: DemoRole = 'manager', period: unknown = { from, to }) =>
+        request('POST', '/schedules/generate', role, period);
 
     it('answers the result of each active group and names the class in the way in words', async () => {
         // Vera (id 5) teaches the «Классический балет» group (10) on Mondays at 19:00; a class of hers at that time is in the way.
-        const busy = await created('/events', { courseId: 9, teacherId: 5, studioId: 3, startsAt: `${from}T19:00`, durationMinutes: 30, capacity: 10 });
+        const busy = await created('/events', {
+            courseId: 9,
+            teacherId: 5,
+            studioId: 3,
+            startsAt: `${from}T19:00`,
+            durationMinutes: 30,
+            capacity: 10,
+        });
         const { body: group } = await request('PUT', '/schedules/12', 'manager', { active: false });
         expect(group.active).toBe(false);
 
@@ -193,14 +231,28 @@ describe('generating the classes of every active group at once', () => {
                 startTime: '19:00',
                 reason: 'teacher_clash',
                 eventId: busy.id,
-                params: { date: from, time: '19:00', teacher: 'Vera Ivanova', course: 'Балет для взрослых', studio: 'Малый зал' },
+                params: {
+                    date: from,
+                    time: '19:00',
+                    teacher: 'Vera Ivanova',
+                    course: 'Балет для взрослых',
+                    studio: 'Малый зал',
+                },
             },
         ]);
 
         const again = await generateAll();
         const second = again.body.groups as unknown as Group[];
         expect(again.body.created).toBe(0);
-        expect(second[0].skipped.map(skip => [skip.date, skip.reason, skip.params.teacher, skip.params.course, skip.params.studio])).toEqual([
+        expect(
+            second[0].skipped.map(skip => [
+                skip.date,
+                skip.reason,
+                skip.params.teacher,
+                skip.params.course,
+                skip.params.studio,
+            ]),
+        ).toEqual([
             ['2027-01-06', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
             ['2027-01-08', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
         ]);

@@ -36,7 +36,8 @@ const staticChunks = (manifest: Manifest, key: string, into = new Set<string>())
 };
 
 /** The bytes a browser accepting brotli receives for a file: its .br copy, or the file when too small to compress. */
-const wireBytes = (dir: string, file: string) => (existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size);
+const wireBytes = (dir: string, file: string) =>
+    existsSync(join(dir, `${file}.br`)) ? statSync(join(dir, `${file}.br`)).size : statSync(join(dir, file)).size;
 
 /** The largest modules of some chunks, to say where a budget went. */
 const largestModules = (report: ModuleReport, files: Set<string>, count = 12) =>
@@ -70,7 +71,10 @@ describeInBrowser('the size of a first visit', () => {
         const entry = Object.keys(manifest).find(key => manifest[key].isEntry) as string;
         const files = new Set([...staticChunks(manifest, entry)].map(key => manifest[key].file));
         const bytes = [...files].reduce((sum, file) => sum + wireBytes(dir, file), 0);
-        expect(bytes, `/login loads ${Math.round(bytes / kB)} kB; the largest modules:\n  ${largestModules(report, files)}`).toBeLessThanOrEqual(loginBudget);
+        expect(
+            bytes,
+            `/login loads ${Math.round(bytes / kB)} kB; the largest modules:\n  ${largestModules(report, files)}`,
+        ).toBeLessThanOrEqual(loginBudget);
     });
 
     /** Adds up the compressed bytes of the scripts the page receives, as Chromium counts them. */
@@ -105,7 +109,9 @@ describeInBrowser('the size of a first visit', () => {
         await page.getByRole('menuitem', { name: 'Customers' }).waitFor();
         await page.waitForLoadState('networkidle');
         const dashboard = received() - login;
-        expect(dashboard, `the dashboard received ${Math.round(dashboard / kB)} kB more`).toBeLessThanOrEqual(firstPageBudget);
+        expect(dashboard, `the dashboard received ${Math.round(dashboard / kB)} kB more`).toBeLessThanOrEqual(
+            firstPageBudget,
+        );
         await context.close();
     });
 });

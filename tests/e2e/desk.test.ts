@@ -116,7 +116,9 @@ describeInBrowser('money at the desk in a browser', () => {
         await p.getByText('The visit is settled').waitFor();
         await p.getByText('No unpaid visits').waitFor();
         await section(p, 'Visits').getByRole('button', { name: 'Settle' }).waitFor({ state: 'detached' });
-        await expect(section(p, 'Visits').locator('tbody tr').first().innerText()).resolves.toMatch(/Debt class[\s\S]*Attended[\s\S]*8 занятий/);
+        await expect(section(p, 'Visits').locator('tbody tr').first().innerText()).resolves.toMatch(
+            /Debt class[\s\S]*Attended[\s\S]*8 занятий/,
+        );
         await expect(pass.innerText()).resolves.toMatch(/7 \/ 8/);
     });
 

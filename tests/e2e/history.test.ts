@@ -79,7 +79,11 @@ describeInBrowser('the history of changes in a browser', () => {
         expect(rows[3]).not.toMatch(/Frozen from/);
 
         // The pass's own history, over the card.
-        await section(a, 'Passes').locator('tbody tr').filter({ hasText: 'Йога 8 занятий' }).getByRole('button', { name: 'History' }).click();
+        await section(a, 'Passes')
+            .locator('tbody tr')
+            .filter({ hasText: 'Йога 8 занятий' })
+            .getByRole('button', { name: 'History' })
+            .click();
         await dialog(a).getByText('History of the pass Йога 8 занятий').waitFor();
         await expect(dialog(a).locator('tbody tr').count()).resolves.toBe(4);
         await dialog(a).getByRole('button', { name: 'Close' }).click();
@@ -90,7 +94,9 @@ describeInBrowser('the history of changes in a browser', () => {
         await a.getByRole('textbox', { name: 'Search' }).fill('freeze');
         await a.getByText('1-1 of 1').waitFor();
         const freeze = a.locator('tbody tr').filter({ hasText: 'Frozen from' }).first();
-        await expect(freeze.innerText()).resolves.toMatch(/Maria Manager[\s\S]*Changed[\s\S]*Pass #\d+[\s\S]*POST \/api\/passes\/\d+\/freeze/);
+        await expect(freeze.innerText()).resolves.toMatch(
+            /Maria Manager[\s\S]*Changed[\s\S]*Pass #\d+[\s\S]*POST \/api\/passes\/\d+\/freeze/,
+        );
         await a.screenshot({ path: '/tmp/history-list.png', fullPage: true });
         await office.context.close();
     });

@@ -33,7 +33,11 @@ describeInBrowser('the screens at 1024 px', () => {
         mkdirSync(artifacts, { recursive: true });
         server = await startServer({ distDir: distDir() });
         browser = await launchBrowser();
-        const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1024, height: 768 }, locale: 'en-US' });
+        const context = await browser.newContext({
+            baseURL: server.url,
+            viewport: { width: 1024, height: 768 },
+            locale: 'en-US',
+        });
         page = await context.newPage();
         page.setDefaultTimeout(30_000);
         await signIn(page, 'admin');
@@ -53,7 +57,11 @@ describeInBrowser('the screens at 1024 px', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, 'the page is wider than the screen').toBeLessThanOrEqual(0);
         for (const name of actions) {
-            const box = await page.getByRole('button', { name, exact: true }).or(page.getByRole('link', { name, exact: true })).first().boundingBox();
+            const box = await page
+                .getByRole('button', { name, exact: true })
+                .or(page.getByRole('link', { name, exact: true }))
+                .first()
+                .boundingBox();
             expect(box, `${name} is shown`).not.toBeNull();
             expect((box?.x ?? 0) + (box?.width ?? 0), `${name} is in view`).toBeLessThanOrEqual(1024);
         }

@@ -15,7 +15,9 @@ db.paymentLinks.push({ ...pending, id: staleLinkId, expiresAt: '2026-01-01T00:00
 
 /** A customer who never had a pass of `subscriptionId`, so that a new one is unmistakable. */
 const customerWithout = (subscriptionId: number, skip = 0): Customer => {
-    const holders = new Set(db.passes.filter(pass => pass.subscriptionId === subscriptionId).map(pass => pass.customerId));
+    const holders = new Set(
+        db.passes.filter(pass => pass.subscriptionId === subscriptionId).map(pass => pass.customerId),
+    );
     return db.customers.filter(customer => !holders.has(customer.id))[skip];
 };
 
@@ -23,7 +25,11 @@ const today = studioToday(db.configs[0].timezone);
 /** Gives a customer a pass of `plan` starting today, paid in cash, as if sold at the desk. */
 const givePass = (customer: Customer, planId: number): Pass => {
     const plan = db.subscriptions.find(candidate => candidate.id === planId) as Subscription;
-    const pass: Pass = { id: Math.max(...db.passes.map(other => other.id)) + 1, createdAt: new Date().toISOString(), ...passForSale(plan, customer.id, today) };
+    const pass: Pass = {
+        id: Math.max(...db.passes.map(other => other.id)) + 1,
+        createdAt: new Date().toISOString(),
+        ...passForSale(plan, customer.id, today),
+    };
     const payment: Payment = {
         id: Math.max(...db.payments.map(other => other.id)) + 1,
         customerId: customer.id,
@@ -175,11 +181,15 @@ describeInBrowser('money in a browser', () => {
         await row.getByText('Cancelled').waitFor();
         await expect(row.getByRole('button', { name: 'Refund' }).count()).resolves.toBe(0);
         const refund = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Refund' });
-        await expect(refund.innerText()).resolves.toMatch(/Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Стретчинг 10 занятий/);
+        await expect(refund.innerText()).resolves.toMatch(
+            /Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Стретчинг 10 занятий/,
+        );
     });
 
     it('copying a link gives the full address, and shows it to copy by hand when the browser refuses', async () => {
-        const link = db.paymentLinks.find(candidate => candidate.status === 'pending' && candidate.id !== staleLinkId) as PaymentLink;
+        const link = db.paymentLinks.find(
+            candidate => candidate.status === 'pending' && candidate.id !== staleLinkId,
+        ) as PaymentLink;
         const { context, page: p } = await newPage(browser, server.url);
         await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
         await signIn(p, 'manager');
@@ -190,14 +200,24 @@ describeInBrowser('money in a browser', () => {
         const copied = await p.evaluate(() => navigator.clipboard.readText());
         expect(copied).toMatch(new RegExp(`^${server.url}/payments/link/[A-Za-z0-9_-]{22}$`));
 
-        await p.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: { writeText: () => Promise.reject(new Error('denied')) } }));
+        await p.evaluate(() =>
+            Object.defineProperty(navigator, 'clipboard', {
+                value: { writeText: () => Promise.reject(new Error('denied')) },
+            }),
+        );
         await row.getByRole('button', { name: 'Copy link' }).click();
-        await expect(dialog(p).getByRole('textbox', { name: 'Link to the payment page' }).inputValue()).resolves.toBe(copied);
+        await expect(dialog(p).getByRole('textbox', { name: 'Link to the payment page' }).inputValue()).resolves.toBe(
+            copied,
+        );
         await context.close();
     });
 
     it('an expired link shows as expired in Russian, with no login', async () => {
-        const context = await browser.newContext({ baseURL: server.url, locale: 'ru-RU', viewport: { width: 1000, height: 800 } });
+        const context = await browser.newContext({
+            baseURL: server.url,
+            locale: 'ru-RU',
+            viewport: { width: 1000, height: 800 },
+        });
         const p = await context.newPage();
         await p.goto(`/payments/link/${staleLinkId}`);
         await p.getByRole('heading', { name: 'Срок действия ссылки истёк' }).waitFor();

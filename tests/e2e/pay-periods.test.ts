@@ -22,7 +22,11 @@ describeInBrowser('closed pay periods in a browser', () => {
 
     /** Anna's pay for a period as the API gives it. */
     const payOf = async ([from, to]: readonly string[]) =>
-        (await call(app.server.url, `/api/teachers/${anna}/pay?from=${from}&to=${to}`, { token: await login(app.server.url, 'manager') })).body as unknown as TeacherPayAnswer;
+        (
+            await call(app.server.url, `/api/teachers/${anna}/pay?from=${from}&to=${to}`, {
+                token: await login(app.server.url, 'manager'),
+            })
+        ).body as unknown as TeacherPayAnswer;
 
     it('a manager closes last month, puts a visit right as an adjustment, the teacher is kept out, an admin reopens', async () => {
         const page = await app.page();
@@ -34,7 +38,9 @@ describeInBrowser('closed pay periods in a browser', () => {
         await page.getByRole('dialog').getByText('Close the pay of every teacher').waitFor();
         await page.getByRole('dialog').getByRole('button', { name: 'Close period' }).click();
         await page.getByText(/Closed for \d+ teachers/).waitFor();
-        await expect.poll(() => page.getByTestId('payroll-closed').count()).toBe(await page.getByTestId('payroll-row').count());
+        await expect
+            .poll(() => page.getByTestId('payroll-closed').count())
+            .toBe(await page.getByTestId('payroll-row').count());
         expect(await page.getByRole('button', { name: 'Close period' }).count()).toBe(0);
 
         // A visit of last month marked wrong: Anna is paid per visit.
@@ -43,10 +49,15 @@ describeInBrowser('closed pay periods in a browser', () => {
         const attendee = row.attendees.find(person => person.status === 'attended')!;
         const thisMonthBefore = await payOf([thisMonth, thisMonthEnd]);
         await page.goto(`/events/${row.event.id}`);
-        await page.getByTestId('pay-closed-note').getByText('a change of these marks is paid as an adjustment').waitFor();
+        await page
+            .getByTestId('pay-closed-note')
+            .getByText('a change of these marks is paid as an adjustment')
+            .waitFor();
         const person = page.getByTestId('roster-row').filter({ hasText: attendee.name });
         await person.getByRole('button', { name: 'Excused' }).click();
-        await expect.poll(() => person.getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed')).toBe('true');
+        await expect
+            .poll(() => person.getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed'))
+            .toBe('true');
 
         // Last month is as it was closed; this month pays the adjustment.
         expect((await payOf(lastMonth)).total).toBe(closed.total);
@@ -63,7 +74,9 @@ describeInBrowser('closed pay periods in a browser', () => {
         await signIn(teacher, 'teacher');
         await teacher.goto(`/events/${row.event.id}`);
         await teacher.getByTestId('pay-closed-note').getByText('ask a manager to change these marks').waitFor();
-        expect(await teacher.getByTestId('roster-row').first().getByRole('button', { name: 'Attended' }).isDisabled()).toBe(true);
+        expect(
+            await teacher.getByTestId('roster-row').first().getByRole('button', { name: 'Attended' }).isDisabled(),
+        ).toBe(true);
 
         // An admin reopens last month on Anna's page: the notice says who closed it, then who reopened it.
         const admin = await app.page();
@@ -79,6 +92,8 @@ describeInBrowser('closed pay periods in a browser', () => {
         await admin.getByRole('dialog').getByRole('button', { name: 'Reopen' }).click();
         await admin.getByTestId('pay-period-reopened').getByText('by Olga Admin').waitFor();
         expect(await admin.getByTestId('pay-closed-class').count()).toBe(0);
-        expect(await admin.getByTestId('pay-total-top').innerText()).toContain((closed.total - 300).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+        expect(await admin.getByTestId('pay-total-top').innerText()).toContain(
+            (closed.total - 300).toLocaleString('en-US', { minimumFractionDigits: 2 }),
+        );
     });
 });

@@ -23,7 +23,9 @@ describeInBrowser('pay rates in a browser', () => {
     const lastMonthPay = async (page: Page) => {
         await page.goto('/attendances/4');
         await page.getByLabel('From', { exact: true }).waitFor();
-        const answered = page.waitForResponse(response => response.url().includes(`/pay?from=${lastMonth[0]}&to=${lastMonth[1]}`));
+        const answered = page.waitForResponse(response =>
+            response.url().includes(`/pay?from=${lastMonth[0]}&to=${lastMonth[1]}`),
+        );
         await page.getByLabel('From', { exact: true }).fill(lastMonth[0]);
         await page.getByLabel('To', { exact: true }).fill(lastMonth[1]);
         const answer = (await (await answered).json()) as { total: number; events: unknown[] };
@@ -61,10 +63,14 @@ describeInBrowser('pay rates in a browser', () => {
     it('a manager opens the pay of all teachers for last month, goes to one teacher’s page with the same total, and saves the CSV', async () => {
         const page = await app.page();
         await signIn(page, 'manager');
-        const answered = page.waitForResponse(response => response.url().includes(`/api/reports/pay?from=${lastMonth[0]}&to=${lastMonth[1]}`));
+        const answered = page.waitForResponse(response =>
+            response.url().includes(`/api/reports/pay?from=${lastMonth[0]}&to=${lastMonth[1]}`),
+        );
         await page.getByRole('menuitem', { name: 'Teacher pay' }).click();
         await page.waitForURL('**/reports/pay');
-        const answer = (await (await answered).json()) as { teachers: { teacherId: number; name: string; total: number }[] };
+        const answer = (await (await answered).json()) as {
+            teachers: { teacherId: number; name: string; total: number }[];
+        };
         const rows = page.getByTestId('payroll-row');
         await expect.poll(() => rows.count()).toBe(answer.teachers.length);
         const boris = rows.filter({ hasText: 'Boris Sokolov' });

@@ -21,7 +21,18 @@ const nextId = (records: { id: number }[]) => Math.max(...records.map(record => 
 const createdAt = new Date().toISOString();
 
 const pupil = (lastName: string): Customer => {
-    const customer: Customer = { id: nextId(db.customers), firstName: 'Phone', lastName, phone: '+7 900 555-22-33', email: null, birthDate: null, status: 'active', source: null, notes: null, createdAt };
+    const customer: Customer = {
+        id: nextId(db.customers),
+        firstName: 'Phone',
+        lastName,
+        phone: '+7 900 555-22-33',
+        email: null,
+        birthDate: null,
+        status: 'active',
+        source: null,
+        notes: null,
+        createdAt,
+    };
     db.customers.push(customer);
     const pass: Pass = {
         id: nextId(db.passes),
@@ -93,7 +104,13 @@ describeInBrowser('a teacher’s phone', () => {
     });
 
     it('at 390x844 a teacher opens today’s class and marks three people with one tap each', async () => {
-        const context = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, locale: 'en-US', hasTouch: true, isMobile: true });
+        const context = await browser.newContext({
+            baseURL: server.url,
+            viewport: { width: 390, height: 844 },
+            locale: 'en-US',
+            hasTouch: true,
+            isMobile: true,
+        });
         const page = await context.newPage();
         page.setDefaultTimeout(30_000);
         await signIn(page, 'teacher');
@@ -109,16 +126,25 @@ describeInBrowser('a teacher’s phone', () => {
             expect(box?.height, 'a finger-sized button').toBeGreaterThanOrEqual(48);
             await mark.click();
             await expect.poll(() => mark.getAttribute('aria-pressed')).toBe('true');
-            await rows.filter({ hasText: `${customer.lastName} Phone` }).getByText(/7 visits left/).waitFor();
+            await rows
+                .filter({ hasText: `${customer.lastName} Phone` })
+                .getByText(/7 visits left/)
+                .waitFor();
         }
         // One row per person (the roster sorts by last name), not the table's stacked buttons, and the page no wider than the phone.
-        const heights = await rows.evaluateAll(elements => elements.map(element => element.getBoundingClientRect().height));
+        const heights = await rows.evaluateAll(elements =>
+            elements.map(element => element.getBoundingClientRect().height),
+        );
         for (const height of heights) expect(height).toBeLessThanOrEqual(100);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+            0,
+        );
         // The other marks are one tap away, in the menu.
         await page.getByRole('button', { name: 'Other marks for Alpha Phone' }).click();
         await page.getByRole('menuitem', { name: 'Late' }).click();
-        await expect.poll(() => page.getByRole('button', { name: 'Mark Alpha Phone: Late' }).getAttribute('aria-pressed')).toBe('true');
+        await expect
+            .poll(() => page.getByRole('button', { name: 'Mark Alpha Phone: Late' }).getAttribute('aria-pressed'))
+            .toBe('true');
         await page.screenshot({ path: join(artifacts, 'phone-roster.png'), fullPage: true });
         await context.close();
     });

@@ -41,7 +41,9 @@ describeInBrowser('reports in a browser', () => {
         await page.getByTestId('journal-row').first().waitFor();
         const heading = page.getByTestId('journal-heading');
         expect(await heading.innerText()).toContain(group.title ?? '');
-        await expect.poll(() => page.getByTestId('journal-details').innerText()).toBe(`Teacher: ${teacher.name} · Studio: ${studio.name}`);
+        await expect
+            .poll(() => page.getByTestId('journal-details').innerText())
+            .toBe(`Teacher: ${teacher.name} · Studio: ${studio.name}`);
 
         // On screen: the box is no wider than the window, and the totals are inside it.
         const viewport = page.viewportSize()!;
@@ -62,13 +64,17 @@ describeInBrowser('reports in a browser', () => {
         expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
         expect(await heading.isVisible()).toBe(true);
         expect(await page.getByTestId('journal-details').isVisible()).toBe(true);
-        const overflow = await page.getByTestId('journal-box').evaluate(element => element.scrollWidth - element.clientWidth);
+        const overflow = await page
+            .getByTestId('journal-box')
+            .evaluate(element => element.scrollWidth - element.clientWidth);
         expect(overflow).toBeLessThanOrEqual(1);
         const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
         const text = pdf.toString('latin1');
         expect(text.match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
         // A4 landscape: 842 × 595 points.
-        expect(text.match(/\/MediaBox\s*\[[^\]]*\]/g)?.map(box => box.replace(/\s+/g, ' '))).toEqual(['/MediaBox [0 0 841.91998 594.95996]']);
+        expect(text.match(/\/MediaBox\s*\[[^\]]*\]/g)?.map(box => box.replace(/\s+/g, ' '))).toEqual([
+            '/MediaBox [0 0 841.91998 594.95996]',
+        ]);
     });
 
     it('a month of daily classes of a large group is shrunk onto one printed sheet, not cut', async () => {
@@ -93,7 +99,9 @@ describeInBrowser('reports in a browser', () => {
         await page.getByTestId('journal-row').first().waitFor();
         expect(await page.getByTestId('journal-row').count()).toBe(40);
         await page.emulateMedia({ media: 'print' });
-        const zoom = await page.getByTestId('journal-box').evaluate(element => Number((element as HTMLElement).style.zoom || 1));
+        const zoom = await page
+            .getByTestId('journal-box')
+            .evaluate(element => Number((element as HTMLElement).style.zoom || 1));
         expect(zoom).toBeLessThan(1);
         const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
         expect(pdf.match(/\/Type\s*\/Page[^s]/g) ?? []).toHaveLength(1);
@@ -106,7 +114,9 @@ describeInBrowser('reports in a browser', () => {
         await page.waitForURL('**/attendances/me');
         await page.getByTestId('pay-total-top').waitFor();
         expect(await page.locator('.RaMenuItemLink-active').allInnerTexts()).toEqual(['My classes and pay']);
-        expect(await page.getByTestId('pay-total-top').innerText()).toBe(await page.getByTestId('pay-total').innerText());
+        expect(await page.getByTestId('pay-total-top').innerText()).toBe(
+            await page.getByTestId('pay-total').innerText(),
+        );
         // Seen without scrolling.
         const top = (await page.getByTestId('pay-total-top').boundingBox())!;
         expect(top.y + top.height).toBeLessThanOrEqual(page.viewportSize()!.height);
@@ -121,7 +131,7 @@ describeInBrowser('reports in a browser', () => {
         expect(Date.now() - started).toBeLessThan(5_000);
     });
 
-    it("the dashboard and the income page give the same days of last month, and say which days they compare", async () => {
+    it('the dashboard and the income page give the same days of last month, and say which days they compare', async () => {
         const page = await app.page();
         await signIn(page, 'manager');
         await page.goto('/');
@@ -130,7 +140,9 @@ describeInBrowser('reports in a browser', () => {
         const lastMonth = await page.getByTestId('income-last-month').innerText();
         await page.getByRole('menuitem', { name: 'Income' }).click();
         await page.waitForURL('**/statistics/incomes');
-        await expect.poll(() => page.getByTestId('comparison').innerText()).toMatch(/^Compared with the previous month, \w+ \d{4}\. So far: .+ vs .+\.$/);
+        await expect
+            .poll(() => page.getByTestId('comparison').innerText())
+            .toMatch(/^Compared with the previous month, \w+ \d{4}\. So far: .+ vs .+\.$/);
         // The same figures on both screens: this month so far, the same days of last month, all of last month.
         expect(await page.getByTestId('income-to-date').innerText()).toBe(thisMonth);
         const sameDaysShown = (await page.getByTestId('income-to-date-note').innerText()).split(': ').at(-1)!;

@@ -34,7 +34,9 @@ describeInBrowser('the settings screens in a browser', () => {
         await p.getByRole('button', { name: 'Save' }).click();
         await p.waitForURL(url => url.pathname === '/settings/courses');
         await search(p, `${direction} для начинающих`);
-        await expect.poll(() => rowOf(p, `${direction} для начинающих`).innerText()).toMatch(new RegExp(`${direction}[\\s\\S]*Beginner`));
+        await expect
+            .poll(() => rowOf(p, `${direction} для начинающих`).innerText())
+            .toMatch(new RegExp(`${direction}[\\s\\S]*Beginner`));
 
         await p.goto('/settings/subscriptions/create');
         await p.getByLabel('Name', { exact: true }).fill(`${direction} · 4 занятия`);
@@ -112,7 +114,11 @@ describeInBrowser('the settings screens in a browser', () => {
         const token = await login(app.server.url, 'manager');
         const stamp = Date.now() % 10_000_000;
         const phone = `+7 983 ${String(stamp).padStart(7, '0')}`;
-        const existing = await call(app.server.url, '/api/customers', { method: 'POST', token, json: { firstName: 'Дубль', lastName: `Первый${stamp}`, phone, status: 'lead' } });
+        const existing = await call(app.server.url, '/api/customers', {
+            method: 'POST',
+            token,
+            json: { firstName: 'Дубль', lastName: `Первый${stamp}`, phone, status: 'lead' },
+        });
         expect(existing.status).toBe(201);
 
         await p.goto('/customers/create');
@@ -130,7 +136,9 @@ describeInBrowser('the settings screens in a browser', () => {
         await warning.getByRole('link', { name: `Дубль Первый${stamp}` }).waitFor();
         await p.getByRole('button', { name: 'Сохранить' }).click();
         await p.getByRole('button', { name: 'Всё равно сохранить' }).click();
-        await p.waitForURL(url => /\/customers\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${String(existing.body.id)}`));
+        await p.waitForURL(
+            url => /\/customers\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${String(existing.body.id)}`),
+        );
         await p.getByText(`Дубль Второй${stamp}`).first().waitFor();
     });
 
@@ -151,7 +159,11 @@ describeInBrowser('the settings screens in a browser', () => {
 
         const token = await login(app.server.url, 'manager');
         const id = new URL(p.url()).pathname.split('/').pop();
-        const refused = await call(app.server.url, `/api/courses/${id}`, { method: 'PUT', token, json: { name: 'Changed by a manager' } });
+        const refused = await call(app.server.url, `/api/courses/${id}`, {
+            method: 'PUT',
+            token,
+            json: { name: 'Changed by a manager' },
+        });
         expect(refused.status).toBe(403);
     });
 
@@ -174,9 +186,14 @@ describeInBrowser('the settings screens in a browser', () => {
         await p.evaluate(() => localStorage.setItem('RaStore.locale', '"ru"'));
         await signIn(p, 'admin');
         await p.goto('/settings/directions/1');
-        await expect.poll(() => p.locator('#react-admin-title').innerText(), { timeout: 15_000 }).toMatch(/^Направление «\S.*»$/);
+        await expect
+            .poll(() => p.locator('#react-admin-title').innerText(), { timeout: 15_000 })
+            .toMatch(/^Направление «\S.*»$/);
         await p.getByRole('button', { name: 'Удалить' }).click();
-        await p.getByRole('dialog').getByRole('button', { name: /Подтвердить|Да/ }).click();
+        await p
+            .getByRole('dialog')
+            .getByRole('button', { name: /Подтвердить|Да/ })
+            .click();
         const dialog = p.getByRole('dialog');
         await dialog.getByText(/Эту запись нельзя удалить: она используется \(\d+ курс/).waitFor();
         await dialog.getByRole('button', { name: 'Сделать неактивной' }).click();

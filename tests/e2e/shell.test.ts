@@ -35,7 +35,15 @@ describeInBrowser('the application shell in a browser', () => {
     it('every seed route with a real id opens without the error screen', async () => {
         const token = await login(app.server.url, 'admin');
         const first = async (collection: string, filter = {}) =>
-            ((await call(app.server.url, `/api/${collection}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`, { token })).body as unknown as { id: string | number }[])[0].id;
+            (
+                (
+                    await call(
+                        app.server.url,
+                        `/api/${collection}?range=[0,0]&filter=${encodeURIComponent(JSON.stringify(filter))}`,
+                        { token },
+                    )
+                ).body as unknown as { id: string | number }[]
+            )[0].id;
         const [event, customer, schedule, teacher, link] = await Promise.all([
             first('events'),
             first('customers'),
@@ -71,14 +79,20 @@ describeInBrowser('the application shell in a browser', () => {
         // The server's Content-Security-Policy lets the built app run: the browser refuses nothing.
         const refused: string[] = [];
         p.on('console', message => {
-            if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(`${p.url()}: ${message.text()}`);
+            if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+                refused.push(`${p.url()}: ${message.text()}`);
         });
         await signIn(p, 'admin');
         for (const route of routes) {
             await p.goto(route);
             await p.waitForLoadState('networkidle');
             // A busy machine may still show "Loading" at network idle: wait for the page itself.
-            await expect.poll(async () => (await p.locator('body').innerText()).trim().length, { message: route, timeout: 15_000 }).toBeGreaterThan(20);
+            await expect
+                .poll(async () => (await p.locator('body').innerText()).trim().length, {
+                    message: route,
+                    timeout: 15_000,
+                })
+                .toBeGreaterThan(20);
             const text = await p.locator('body').innerText();
             expect(text, route).not.toMatch(/An error occurred|Something went wrong/);
         }
@@ -110,7 +124,8 @@ describeInBrowser('the application shell in a browser', () => {
         const p = await page();
         await signIn(p, 'manager');
         await p.goto('/customers');
-        const primary = () => p.getByRole('button', { name: 'Export' }).evaluate(element => getComputedStyle(element).color);
+        const primary = () =>
+            p.getByRole('button', { name: 'Export' }).evaluate(element => getComputedStyle(element).color);
         await expect(primary()).resolves.toBe('rgb(1, 192, 200)');
         await p.getByRole('button', { name: 'Theme' }).click();
         await p.locator('[data-theme=DARK_PURPLE_THEME]').click();
@@ -126,7 +141,11 @@ describeInBrowser('the application shell in a browser', () => {
         const p = await page();
         const forbidden: string[] = [];
         p.on('response', response => {
-            if (/\/api\/(users|customers|subscriptions|payments|passes)\b/.test(response.url()) && response.status() === 200) forbidden.push(response.url());
+            if (
+                /\/api\/(users|customers|subscriptions|payments|passes)\b/.test(response.url()) &&
+                response.status() === 200
+            )
+                forbidden.push(response.url());
         });
         await signIn(p, 'teacher');
         const text = await menu(p).innerText();
@@ -145,7 +164,9 @@ describeInBrowser('the application shell in a browser', () => {
     it('logout returns to /login and revokes the token on the server', async () => {
         const p = await page();
         await signIn(p, 'admin');
-        const token = await p.evaluate(() => (JSON.parse(localStorage.getItem('studio.session') ?? '{}') as { token?: string }).token ?? '');
+        const token = await p.evaluate(
+            () => (JSON.parse(localStorage.getItem('studio.session') ?? '{}') as { token?: string }).token ?? '',
+        );
         expect((await call(app.server.url, '/api/auth/me', { token })).status).toBe(200);
         await p.getByRole('button', { name: 'Profile' }).click();
         await p.getByRole('menuitem', { name: 'Logout' }).click();

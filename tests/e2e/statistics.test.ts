@@ -11,7 +11,11 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
     const lastMonthTotal = async () => {
         const token = await login(app.server.url, 'manager');
         const period = presetPeriod('last_month', studioToday('Europe/Moscow'));
-        const { body } = await call(app.server.url, `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`, { token });
+        const { body } = await call(
+            app.server.url,
+            `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`,
+            { token },
+        );
         return body.total as number;
     };
 
@@ -36,11 +40,23 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
 
     it("a teacher's dashboard shows their own classes of the day only", async () => {
         const admin = await login(app.server.url, 'admin');
-        const users = (await call(app.server.url, `/api/users?filter=${encodeURIComponent('{"role":"teacher"}')}&sort=["id","ASC"]`, { token: admin })).body as unknown as { id: number; email: string }[];
+        const users = (
+            await call(
+                app.server.url,
+                `/api/users?filter=${encodeURIComponent('{"role":"teacher"}')}&sort=["id","ASC"]`,
+                { token: admin },
+            )
+        ).body as unknown as { id: number; email: string }[];
         const anna = users.find(user => user.email === 'anna@studio.test')!;
         const other = users.find(user => user.id !== anna.id)!;
-        const course = ((await call(app.server.url, '/api/courses?range=[0,0]', { token: admin })).body as unknown as { id: number }[])[0];
-        const studios = (await call(app.server.url, '/api/studios?range=[0,1]', { token: admin })).body as unknown as { id: number }[];
+        const course = (
+            (await call(app.server.url, '/api/courses?range=[0,0]', { token: admin })).body as unknown as {
+                id: number;
+            }[]
+        )[0];
+        const studios = (await call(app.server.url, '/api/studios?range=[0,1]', { token: admin })).body as unknown as {
+            id: number;
+        }[];
         const today = studioToday('Europe/Moscow');
         for (const [teacher, studio, title] of [
             [anna, studios[0], 'Sunrise flow with Anna'],
@@ -49,7 +65,15 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
             const created = await call(app.server.url, '/api/events', {
                 method: 'POST',
                 token: admin,
-                json: { title, courseId: course.id, teacherId: teacher.id, studioId: studio.id, startsAt: `${today}T06:00`, durationMinutes: 45, capacity: 10 },
+                json: {
+                    title,
+                    courseId: course.id,
+                    teacherId: teacher.id,
+                    studioId: studio.id,
+                    startsAt: `${today}T06:00`,
+                    durationMinutes: 45,
+                    capacity: 10,
+                },
             });
             expect(created.status, JSON.stringify(created.body)).toBe(201);
         }

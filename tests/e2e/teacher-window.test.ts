@@ -20,7 +20,18 @@ const createdAt = new Date().toISOString();
 
 /** Two people of Anna's early group, named so that nobody else in the demo matches them. */
 const person = (lastName: string): Customer => {
-    const customer: Customer = { id: nextId(db.customers), firstName: 'Window', lastName, phone: '+7 900 555-00-11', email: null, birthDate: null, status: 'active', source: null, notes: null, createdAt };
+    const customer: Customer = {
+        id: nextId(db.customers),
+        firstName: 'Window',
+        lastName,
+        phone: '+7 900 555-00-11',
+        email: null,
+        birthDate: null,
+        status: 'active',
+        source: null,
+        notes: null,
+        createdAt,
+    };
     db.customers.push(customer);
     return customer;
 };
@@ -87,7 +98,17 @@ const old = classOn(-5, 'E2E old class');
 const later = classOn(3, 'E2E later class');
 
 // The old class was marked back then, by its teacher: a debt, as Oldova has no pass.
-const oldMark: Attendance = { id: nextId(db.attendances), eventId: old.id, customerId: oldPupil.id, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: anna, createdAt };
+const oldMark: Attendance = {
+    id: nextId(db.attendances),
+    eventId: old.id,
+    customerId: oldPupil.id,
+    status: 'attended',
+    passId: null,
+    charged: false,
+    unpaid: true,
+    markedBy: anna,
+    createdAt,
+};
 db.attendances.push(oldMark);
 
 describeInBrowser('the teacher’s window on marks, in a browser', () => {
@@ -119,7 +140,9 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await p.getByRole('region', { name: today }).getByText('5:10 AM E2E today class').click();
         await p.waitForURL(`**/events/${todays.id}`);
         await row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).click();
-        await expect.poll(() => row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
+        await expect
+            .poll(() => row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed'))
+            .toBe('true');
         await row(p, 'Todayeva').getByText('7 visits left · charged').waitFor();
         await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
     });
@@ -127,15 +150,31 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
     it('a class older than the window shows locked to the teacher, and the API refuses the teacher', async () => {
         const p = await pageAs('teacher');
         await p.goto(`/events/${old.id}`);
-        await p.getByTestId('marking-note').getByText(/Marks of this class are locked: teachers change them up to 2 days after the class/).waitFor();
+        await p
+            .getByTestId('marking-note')
+            .getByText(/Marks of this class are locked: teachers change them up to 2 days after the class/)
+            .waitFor();
         await expect(row(p, 'Oldova').getByRole('button', { name: 'Excused' }).isDisabled()).resolves.toBe(true);
-        await expect(row(p, 'Oldova').getByRole('button', { name: 'Remove the mark' }).isDisabled()).resolves.toBe(true);
+        await expect(row(p, 'Oldova').getByRole('button', { name: 'Remove the mark' }).isDisabled()).resolves.toBe(
+            true,
+        );
 
         const token = await login(server.url, 'teacher');
-        const refused = await call(server.url, `/api/attendances/${oldMark.id}`, { method: 'PUT', token, json: { status: 'excused' } });
+        const refused = await call(server.url, `/api/attendances/${oldMark.id}`, {
+            method: 'PUT',
+            token,
+            json: { status: 'excused' },
+        });
         expect(refused.status).toBe(403);
-        expect(refused.body).toMatchObject({ errors: { eventId: 'app.validation.teacher_window' }, teacherEditDays: 2 });
-        const added = await call(server.url, '/api/attendances', { method: 'POST', token, json: { eventId: old.id, customerId: todayPupil.id, status: 'attended' } });
+        expect(refused.body).toMatchObject({
+            errors: { eventId: 'app.validation.teacher_window' },
+            teacherEditDays: 2,
+        });
+        const added = await call(server.url, '/api/attendances', {
+            method: 'POST',
+            token,
+            json: { eventId: old.id, customerId: todayPupil.id, status: 'attended' },
+        });
         expect(added.status).toBe(403);
     });
 
@@ -147,7 +186,9 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await field.fill('5');
         await admin.getByRole('button', { name: 'Save' }).click();
         const token = await login(server.url, 'admin');
-        await expect.poll(async () => (await call(server.url, '/api/configs/general', { token })).body.teacherEditDays).toBe(5);
+        await expect
+            .poll(async () => (await call(server.url, '/api/configs/general', { token })).body.teacherEditDays)
+            .toBe(5);
 
         const p = await pageAs('teacher');
         await p.goto(`/events/${old.id}`);
@@ -155,13 +196,19 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
         await expect(row(p, 'Oldova').getByRole('button', { name: 'Excused' }).isDisabled()).resolves.toBe(false);
         // Back to the default for the journeys after this one.
-        expect((await call(server.url, '/api/configs/general', { method: 'PUT', token, json: { teacherEditDays: 2 } })).status).toBe(200);
+        expect(
+            (await call(server.url, '/api/configs/general', { method: 'PUT', token, json: { teacherEditDays: 2 } }))
+                .status,
+        ).toBe(200);
     });
 
     it('a class of a later day shows its buttons disabled with the day its marks open', async () => {
         const p = await pageAs('manager');
         await p.goto(`/events/${later.id}`);
-        await p.getByTestId('marking-note').getByText(/marks open on that day/).waitFor();
+        await p
+            .getByTestId('marking-note')
+            .getByText(/marks open on that day/)
+            .waitFor();
         await expect(row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).isDisabled()).resolves.toBe(true);
     });
 
@@ -171,7 +218,9 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await row(p, 'Oldova').getByText('Debt').waitFor();
         await expect(p.getByTestId('marking-note').count()).resolves.toBe(0);
         await row(p, 'Oldova').getByRole('button', { name: 'Excused' }).click();
-        await expect.poll(() => row(p, 'Oldova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed')).toBe('true');
+        await expect
+            .poll(() => row(p, 'Oldova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed'))
+            .toBe('true');
         const token = await login(server.url, 'manager');
         const stored = await call(server.url, `/api/attendances/${oldMark.id}`, { token });
         expect(stored.body).toMatchObject({ status: 'excused', unpaid: false, markedBy: 2 });
@@ -230,11 +279,25 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await dialog.getByLabel('From', { exact: true }).fill('2027-01-04');
         await dialog.getByLabel('To', { exact: true }).fill('2027-01-10');
         await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
-        await dialog.getByRole('status').getByText(/classes added in all\./).waitFor();
-        await expect(dialog.getByTestId('generation-group').filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' }).locator('td').nth(1).innerText()).resolves.toBe('2');
+        await dialog
+            .getByRole('status')
+            .getByText(/classes added in all\./)
+            .waitFor();
+        await expect(
+            dialog
+                .getByTestId('generation-group')
+                .filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' })
+                .locator('td')
+                .nth(1)
+                .innerText(),
+        ).resolves.toBe('2');
         // Generating again finds every class there, and says so in words.
         await dialog.getByRole('button', { name: 'Generate', exact: true }).click();
         await dialog.getByRole('status').getByText('0 classes added in all.').waitFor();
-        await dialog.getByTestId('generation-group').filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' }).getByText('2027-01-06 08:00: already exists').waitFor();
+        await dialog
+            .getByTestId('generation-group')
+            .filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' })
+            .getByText('2027-01-06 08:00: already exists')
+            .waitFor();
     });
 });

@@ -19,12 +19,24 @@ describeInBrowser('the timetable in a browser', () => {
         if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
         return answer.body as unknown as T;
     };
-    const buildCustomer = (lastName: string) => api<{ id: number }>('/customers', { firstName: 'E2e', lastName, phone: '+7 900 111-22-33', status: 'active' });
+    const buildCustomer = (lastName: string) =>
+        api<{ id: number }>('/customers', { firstName: 'E2e', lastName, phone: '+7 900 111-22-33', status: 'active' });
     const buildGroup = (fields: Record<string, unknown>) =>
-        api<{ id: number }>('/schedules', { courseId: 1, teacherId: anna, studioId: 3, capacity: 10, customerIds: [], ...fields });
+        api<{ id: number }>('/schedules', {
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            capacity: 10,
+            customerIds: [],
+            ...fields,
+        });
 
     it('a manager generates a month of classes for a group and sees them in the week view', async () => {
-        const group = await buildGroup({ title: 'E2E Tuesday stretch', slots: [{ weekday: 2, startTime: '06:15', durationMinutes: 45 }], startsOn: '2027-03-01' });
+        const group = await buildGroup({
+            title: 'E2E Tuesday stretch',
+            slots: [{ weekday: 2, startTime: '06:15', durationMinutes: 45 }],
+            startsOn: '2027-03-01',
+        });
         const p = await page();
         await signIn(p, 'manager');
         await p.goto(`/schedules/${group.id}`);
@@ -42,18 +54,46 @@ describeInBrowser('the timetable in a browser', () => {
         await tuesday.getByText('6:15 AM E2E Tuesday stretch').waitFor();
         await p.getByRole('button', { name: 'Next week' }).click();
         await p.getByRole('region', { name: '2027-03-16' }).getByText('6:15 AM E2E Tuesday stretch').waitFor();
-        await expect(p.getByRole('region', { name: '2027-03-17' }).getByText('E2E Tuesday stretch').count()).resolves.toBe(0);
+        await expect(
+            p.getByRole('region', { name: '2027-03-17' }).getByText('E2E Tuesday stretch').count(),
+        ).resolves.toBe(0);
     });
 
     it('a teacher opens today’s class, marks three people and sees visits left and a debt', async () => {
         const config = await api<{ timezone: string }>('/configs/general');
         const today = studioToday(config.timezone);
-        const [paying, excused, owing] = await Promise.all([buildCustomer('Payingova'), buildCustomer('Excusedova'), buildCustomer('Owingova')]);
+        const [paying, excused, owing] = await Promise.all([
+            buildCustomer('Payingova'),
+            buildCustomer('Excusedova'),
+            buildCustomer('Owingova'),
+        ]);
         for (const customer of [paying, excused]) {
-            await api('/passes', { customerId: customer.id, subscriptionId: 3, name: '8 занятий', price: 5200, visitsTotal: 8, startsOn: addDays(today, -5), endsOn: addDays(today, 20) });
+            await api('/passes', {
+                customerId: customer.id,
+                subscriptionId: 3,
+                name: '8 занятий',
+                price: 5200,
+                visitsTotal: 8,
+                startsOn: addDays(today, -5),
+                endsOn: addDays(today, 20),
+            });
         }
-        const group = await buildGroup({ title: 'E2E early group', slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }], startsOn: addDays(today, -7), customerIds: [paying.id, excused.id, owing.id] });
-        await api('/events', { scheduleId: group.id, title: 'E2E early class', courseId: 1, teacherId: anna, studioId: 3, startsAt: `${today}T05:10`, durationMinutes: 30, capacity: 10 });
+        const group = await buildGroup({
+            title: 'E2E early group',
+            slots: [{ weekday: 1, startTime: '05:00', durationMinutes: 30 }],
+            startsOn: addDays(today, -7),
+            customerIds: [paying.id, excused.id, owing.id],
+        });
+        await api('/events', {
+            scheduleId: group.id,
+            title: 'E2E early class',
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            startsAt: `${today}T05:10`,
+            durationMinutes: 30,
+            capacity: 10,
+        });
 
         const p = await page();
         await signIn(p, 'teacher');
@@ -68,7 +108,9 @@ describeInBrowser('the timetable in a browser', () => {
         await row('Payingova').getByText('7 visits left · charged').waitFor();
 
         await row('Excusedova').getByRole('button', { name: 'Excused' }).click();
-        await expect.poll(() => row('Excusedova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed')).toBe('true');
+        await expect
+            .poll(() => row('Excusedova').getByRole('button', { name: 'Excused' }).getAttribute('aria-pressed'))
+            .toBe('true');
         await row('Excusedova').getByText('8 visits left').waitFor();
 
         await row('Owingova').getByText('No pass').waitFor();
@@ -93,15 +135,39 @@ describeInBrowser('the timetable in a browser', () => {
         await expect(p.locator('body').innerText()).resolves.not.toMatch(/Boris Sokolov/);
 
         // Nor another teacher's class, by its address.
-        const boris = await api<{ id: number }>('/events', { title: 'E2E Boris only', courseId: 1, teacherId: 4, studioId: 3, startsAt: '2027-05-03T05:00', durationMinutes: 30, capacity: 10 });
+        const boris = await api<{ id: number }>('/events', {
+            title: 'E2E Boris only',
+            courseId: 1,
+            teacherId: 4,
+            studioId: 3,
+            startsAt: '2027-05-03T05:00',
+            durationMinutes: 30,
+            capacity: 10,
+        });
         await p.goto(`/events/${boris.id}`);
         await p.waitForURL('**/access-denied');
         await expect(p.locator('body').innerText()).resolves.not.toMatch(/E2E Boris only/);
     });
 
     it('a manager moves a class: a clash is named on the form, a free time is saved', async () => {
-        const busy = await api<{ id: number }>('/events', { title: 'E2E busy hour', courseId: 1, teacherId: anna, studioId: 1, startsAt: '2027-06-07T06:00', durationMinutes: 60, capacity: 10 });
-        const moving = await api<{ id: number }>('/events', { title: 'E2E moving class', courseId: 1, teacherId: anna, studioId: 3, startsAt: '2027-06-07T08:00', durationMinutes: 60, capacity: 10 });
+        const busy = await api<{ id: number }>('/events', {
+            title: 'E2E busy hour',
+            courseId: 1,
+            teacherId: anna,
+            studioId: 1,
+            startsAt: '2027-06-07T06:00',
+            durationMinutes: 60,
+            capacity: 10,
+        });
+        const moving = await api<{ id: number }>('/events', {
+            title: 'E2E moving class',
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            startsAt: '2027-06-07T08:00',
+            durationMinutes: 60,
+            capacity: 10,
+        });
         const p = await page();
         await signIn(p, 'manager');
         await p.goto(`/events/${moving.id}`);
@@ -113,7 +179,9 @@ describeInBrowser('the timetable in a browser', () => {
         await dialog.getByRole('button', { name: 'Save' }).click();
         await dialog.getByTestId('clash').getByText('The teacher already has a class at 06/07/2027 6:00 AM.').waitFor();
         await dialog.getByText('The teacher has another class at this time').waitFor();
-        await expect(dialog.getByRole('link', { name: 'Open that class' }).getAttribute('href')).resolves.toBe(`/events/${busy.id}`);
+        await expect(dialog.getByRole('link', { name: 'Open that class' }).getAttribute('href')).resolves.toBe(
+            `/events/${busy.id}`,
+        );
 
         await dialog.getByLabel('Starts at').fill('2027-06-07T07:00');
         await dialog.getByLabel('Notes').fill('Moved an hour earlier');
@@ -125,7 +193,15 @@ describeInBrowser('the timetable in a browser', () => {
     });
 
     it('the week view in Russian starts on Monday, with Russian day names and 24-hour times', async () => {
-        await api('/events', { title: 'E2E утро', courseId: 1, teacherId: anna, studioId: 3, startsAt: '2027-04-11T07:05', durationMinutes: 30, capacity: 10 });
+        await api('/events', {
+            title: 'E2E утро',
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            startsAt: '2027-04-11T07:05',
+            durationMinutes: 30,
+            capacity: 10,
+        });
         const p = await page();
         await p.goto('/login');
         await p.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
@@ -142,9 +218,22 @@ describeInBrowser('the timetable in a browser', () => {
     it('a manager opens the group’s journal for the month and the marks match', async () => {
         const [first, second] = await Promise.all([buildCustomer('Journalova'), buildCustomer('Journalov')]);
         // A past month, so that its classes may be marked.
-        const group = await buildGroup({ title: 'E2E journal group', slots: [{ weekday: 3, startTime: '05:30', durationMinutes: 30 }], startsOn: '2025-02-01', customerIds: [first.id, second.id] });
-        const generated = await api<{ events: { id: number; startsAt: string }[] }>(`/schedules/${group.id}/generate`, { from: '2025-02-01', to: '2025-02-28' });
-        expect(generated.events.map(event => event.startsAt)).toEqual(['2025-02-05T05:30', '2025-02-12T05:30', '2025-02-19T05:30', '2025-02-26T05:30']);
+        const group = await buildGroup({
+            title: 'E2E journal group',
+            slots: [{ weekday: 3, startTime: '05:30', durationMinutes: 30 }],
+            startsOn: '2025-02-01',
+            customerIds: [first.id, second.id],
+        });
+        const generated = await api<{ events: { id: number; startsAt: string }[] }>(`/schedules/${group.id}/generate`, {
+            from: '2025-02-01',
+            to: '2025-02-28',
+        });
+        expect(generated.events.map(event => event.startsAt)).toEqual([
+            '2025-02-05T05:30',
+            '2025-02-12T05:30',
+            '2025-02-19T05:30',
+            '2025-02-26T05:30',
+        ]);
         const [one, two] = generated.events;
         await api('/attendances', { eventId: one.id, customerId: first.id, status: 'attended' });
         await api('/attendances', { eventId: one.id, customerId: second.id, status: 'excused' });
@@ -158,7 +247,9 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByLabel('Month').fill('2025-02');
         await p.waitForURL(/month=2025-02/);
         const cells = async (name: string) =>
-            (await p.getByTestId('journal-row').filter({ hasText: name }).locator('td').allInnerTexts()).map(text => text.trim());
+            (await p.getByTestId('journal-row').filter({ hasText: name }).locator('td').allInnerTexts()).map(text =>
+                text.trim(),
+            );
         await expect.poll(() => cells('Journalova')).toEqual(['Journalova E2e', 'Attended', 'Late', '', '', '2']);
         await expect(cells('Journalov E2e')).resolves.toEqual(['Journalov E2e', 'Excused', '', '', '', '0']);
         await expect(p.getByTestId('journal-total').innerText()).resolves.toBe('2');

@@ -24,7 +24,15 @@ export const distDir = () => {
 export const launchBrowser = (): Promise<Browser> =>
     chromium.launch({
         executablePath: chromiumPath,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-dev-shm-usage', '--no-first-run'],
+        args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-dev-shm-usage',
+            '--no-first-run',
+        ],
     });
 
 export const newPage = async (browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> => {

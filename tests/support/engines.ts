@@ -36,8 +36,18 @@ export interface Answer {
     body: unknown;
 }
 
-export const answerOf = async (signed: Signed, role: DemoRole | null, path: string, method = 'GET', json?: unknown): Promise<Answer> => {
-    const { status, headers, body } = await call(signed.server.url, path, { method, token: role ? signed.tokens[role] : undefined, json });
+export const answerOf = async (
+    signed: Signed,
+    role: DemoRole | null,
+    path: string,
+    method = 'GET',
+    json?: unknown,
+): Promise<Answer> => {
+    const { status, headers, body } = await call(signed.server.url, path, {
+        method,
+        token: role ? signed.tokens[role] : undefined,
+        json,
+    });
     return {
         status,
         range: headers.get('Content-Range'),
@@ -67,7 +77,12 @@ const isoInstant = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
  *
  * Everything else, the order of lists included, is kept as it is.
  */
-export const normalised = (value: unknown, since: string, renames: Map<string, string> = new Map(), loaded: Set<string> = new Set()): unknown => {
+export const normalised = (
+    value: unknown,
+    since: string,
+    renames: Map<string, string> = new Map(),
+    loaded: Set<string> = new Set(),
+): unknown => {
     if (Array.isArray(value)) return value.map(item => normalised(item, since, renames, loaded));
     if (value && typeof value === 'object') {
         return Object.fromEntries(
@@ -87,7 +102,11 @@ export const normalised = (value: unknown, since: string, renames: Map<string, s
 
 /** Every text of a database that reads as an ISO instant. */
 export const instantsOf = (database: object): Set<string> =>
-    new Set(JSON.stringify(database).match(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g)?.map(text => text.slice(1, -1)) ?? []);
+    new Set(
+        JSON.stringify(database)
+            .match(/"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z"/g)
+            ?.map(text => text.slice(1, -1)) ?? [],
+    );
 
 /** A short text of a value for a failure message. */
 export const abbreviated = (value: unknown, length = 400): string => {
@@ -96,17 +115,28 @@ export const abbreviated = (value: unknown, length = 400): string => {
 };
 
 /** The first place two normalised values differ, as a path and both values there; undefined when equal. */
-export const firstDifference = (a: unknown, b: unknown, path = ''): { path: string; json: unknown; postgres: unknown } | undefined => {
+export const firstDifference = (
+    a: unknown,
+    b: unknown,
+    path = '',
+): { path: string; json: unknown; postgres: unknown } | undefined => {
     if (Array.isArray(a) && Array.isArray(b)) {
         for (let index = 0; index < Math.max(a.length, b.length); index++) {
             const found = firstDifference(a[index], b[index], `${path}[${index}]`);
-            if (found) return index < a.length && index < b.length ? found : { path: `${path}.length`, json: a.length, postgres: b.length };
+            if (found)
+                return index < a.length && index < b.length
+                    ? found
+                    : { path: `${path}.length`, json: a.length, postgres: b.length };
         }
         return undefined;
     }
     if (a && b && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
         for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-            const found = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], `${path}.${key}`);
+            const found = firstDifference(
+                (a as Record<string, unknown>)[key],
+                (b as Record<string, unknown>)[key],
+                `${path}.${key}`,
+            );
             if (found) return found;
         }
         return undefined;

@@ -23,13 +23,25 @@ export default function setup(project: TestProject) {
         return;
     }
     const distDir = mkdtempSync(join(tmpdir(), 'studio-e2e-dist-'));
-    const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'], {
-        cwd: root,
-        // Vitest sets NODE_ENV=test, which would make this a development build (React's development copy):
-        // the browser tests run the build a studio runs.
-        env: { ...process.env, NODE_ENV: 'production' },
-        stdio: 'inherit',
-    });
+    const build = spawnSync(
+        process.execPath,
+        [
+            join(root, 'node_modules/vite/bin/vite.js'),
+            'build',
+            '--outDir',
+            distDir,
+            '--emptyOutDir',
+            '--logLevel',
+            'warn',
+        ],
+        {
+            cwd: root,
+            // Vitest sets NODE_ENV=test, which would make this a development build (React's development copy):
+            // the browser tests run the build a studio runs.
+            env: { ...process.env, NODE_ENV: 'production' },
+            stdio: 'inherit',
+        },
+    );
     if (build.status !== 0) throw new Error('vite build failed: the browser tests cannot run');
     project.provide('distDir', distDir);
     return () => rmSync(distDir, { recursive: true, force: true });

@@ -58,7 +58,11 @@ export const startPostgres = async (): Promise<PostgresCluster> => {
                 await cluster.start();
                 break;
             } catch (error) {
-                if (attempt >= 3 || !/already in use|could not bind|could not create any TCP/i.test((error as Error).message)) throw error;
+                if (
+                    attempt >= 3 ||
+                    !/already in use|could not bind|could not create any TCP/i.test((error as Error).message)
+                )
+                    throw error;
             }
         }
     } catch (error) {

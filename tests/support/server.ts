@@ -29,7 +29,9 @@ export const freePort = (): Promise<number> =>
         probe.once('error', reject);
         probe.listen(0, '127.0.0.1', () => {
             const address = probe.address();
-            probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+            probe.close(() =>
+                typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+            );
         });
     });
 
@@ -125,7 +127,8 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
     }
     const port = await freePort();
     let output = '';
-    const env = engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
+    const env =
+        engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
     const child = spawnServer(port, dbFile, options.distDir ?? stubDist(), env);
     child.stdout?.on('data', chunk => (output += chunk));
     child.stderr?.on('data', chunk => (output += chunk));
@@ -178,7 +181,8 @@ export const serverForEveryRole = () => {
     const served = { server: undefined as unknown as RunningServer, tokens: {} as Record<DemoRole, string> };
     beforeAll(async () => {
         served.server = await startServer();
-        for (const role of ['admin', 'manager', 'teacher'] as const) served.tokens[role] = await login(served.server.url, role);
+        for (const role of ['admin', 'manager', 'teacher'] as const)
+            served.tokens[role] = await login(served.server.url, role);
     });
     afterAll(async () => {
         await served.server.stop();
@@ -200,7 +204,11 @@ export const call = async (url: string, path: string, init: RequestInit & { toke
     const headers = new Headers(init.headers);
     if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
     if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-    const response = await fetch(`${url}${path}`, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+    const response = await fetch(`${url}${path}`, {
+        ...init,
+        headers,
+        body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+    });
     const text = await response.text();
     let body: unknown = text;
     try {
@@ -208,19 +216,30 @@ export const call = async (url: string, path: string, init: RequestInit & { toke
     } catch {
         // Not JSON: keep the text.
     }
-    return { status: response.status, headers: response.headers, body: body as Record<string, unknown> & unknown[], text };
+    return {
+        status: response.status,
+        headers: response.headers,
+        body: body as Record<string, unknown> & unknown[],
+        text,
+    };
 };
 
 /**
  * Waits until the server's output, from character `from` on, matches `pattern`; answers the match.
  * Fails with the whole output, so that a missing log line shows what was logged instead.
  */
-export const waitForOutput = async (server: RunningServer, pattern: RegExp, timeoutMs = 10_000, from = 0): Promise<string> => {
+export const waitForOutput = async (
+    server: RunningServer,
+    pattern: RegExp,
+    timeoutMs = 10_000,
+    from = 0,
+): Promise<string> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
         const found = pattern.exec(server.output().slice(from));
         if (found) return found[0];
-        if (Date.now() > deadline) throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
+        if (Date.now() > deadline)
+            throw new Error(`no output matching ${pattern} within ${timeoutMs} ms:\n${server.output()}`);
         await new Promise(resolveWait => setTimeout(resolveWait, 20));
     }
 };
@@ -237,7 +256,11 @@ export interface ServerExit {
  * Runs the server over an existing database file for a server that is expected to refuse to start:
  * answers how it exited and what it said. A server that starts anyway is stopped and reported as started.
  */
-export const runServerToExit = async (options: { dbFile: string; env?: Record<string, string>; timeoutMs?: number }): Promise<ServerExit> => {
+export const runServerToExit = async (options: {
+    dbFile: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+}): Promise<ServerExit> => {
     let output = '';
     let started = false;
     const child = spawnServer(await freePort(), options.dbFile, stubDist(), options.env);
@@ -251,7 +274,9 @@ export const runServerToExit = async (options: { dbFile: string; env?: Record<st
     child.stdout?.on('data', collect);
     child.stderr?.on('data', collect);
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 30_000);
-    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(done => child.once('close', (exitCode, exitSignal) => done([exitCode, exitSignal])));
+    const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>(done =>
+        child.once('close', (exitCode, exitSignal) => done([exitCode, exitSignal])),
+    );
     clearTimeout(timer);
     return { code, signal, output, started };
 };

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
+import {
+    AdminContext,
+    memoryStore,
+    RecordContextProvider,
+    ResourceContextProvider,
+    testDataProvider,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter } from 'react-router-dom';
 import { englishMessages } from '../../src/app/i18n/en';
@@ -15,9 +21,31 @@ import { CustomerPayments } from '../../src/resources/customers/CustomerPayments
 afterEach(cleanup);
 
 const today = studioToday('Europe/Moscow');
-const plan: Subscription = { id: 3, createdAt: '', name: '8 занятий', price: 5200, visits: 8, validityDays: 35, directionIds: [], freezeDays: 7, trial: false, active: true };
-const customer = { id: 5, firstName: 'Anna', lastName: 'Petrova', phone: '+7 900 000-00-00', status: 'active' } as Customer;
-const buildPass = (id: number, fields: Partial<Pass> = {}): Pass => ({ id, createdAt: '', ...passForSale(plan, 5, addDays(today, -3)), ...fields });
+const plan: Subscription = {
+    id: 3,
+    createdAt: '',
+    name: '8 занятий',
+    price: 5200,
+    visits: 8,
+    validityDays: 35,
+    directionIds: [],
+    freezeDays: 7,
+    trial: false,
+    active: true,
+};
+const customer = {
+    id: 5,
+    firstName: 'Anna',
+    lastName: 'Petrova',
+    phone: '+7 900 000-00-00',
+    status: 'active',
+} as Customer;
+const buildPass = (id: number, fields: Partial<Pass> = {}): Pass => ({
+    id,
+    createdAt: '',
+    ...passForSale(plan, 5, addDays(today, -3)),
+    ...fields,
+});
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
 
 const passes: (Pass & { paid?: number; balanceDue?: number })[] = [
@@ -29,7 +57,10 @@ const passes: (Pass & { paid?: number; balanceDue?: number })[] = [
 
 const renderPasses = (locale: 'en' | 'ru' = 'en', freezeDays = plan.freezeDays) => {
     const sellPass = vi.fn(async () => ({ pass: passes[0], payment: null }));
-    const getOne = vi.fn(async (resource: string) => ({ data: resource === 'settings/subscriptions' ? { ...plan, freezeDays } : config }) as never);
+    const getOne = vi.fn(
+        async (resource: string) =>
+            ({ data: resource === 'settings/subscriptions' ? { ...plan, freezeDays } : config }) as never,
+    );
     const dataProvider = {
         ...testDataProvider({
             getManyReference: async () => ({ data: passes, total: passes.length }) as never,
@@ -41,7 +72,11 @@ const renderPasses = (locale: 'en' | 'ru' = 'en', freezeDays = plan.freezeDays) 
     };
     render(
         <MemoryRouter>
-            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                store={memoryStore()}
+            >
                 <ResourceContextProvider value="customers">
                     <RecordContextProvider value={customer}>
                         <CustomerPasses />
@@ -127,12 +162,22 @@ describe('the payments on the customer card', () => {
         createdBy: 1,
         ...fields,
     });
-    const payments = [entry(11, {}), entry(12, { kind: 'correction', amount: -1200, correctsId: 11, note: 'Paid 4,000 at the desk' }), entry(13, { kind: 'refund', amount: 500, note: 'Gave back' })];
+    const payments = [
+        entry(11, {}),
+        entry(12, { kind: 'correction', amount: -1200, correctsId: 11, note: 'Paid 4,000 at the desk' }),
+        entry(13, { kind: 'refund', amount: 500, note: 'Gave back' }),
+    ];
 
-    const refusal = { status: 400, message: 'The request breaks a rule', body: { message: 'The request breaks a rule', errors: { amount: 'app.money.errors.correction_too_large' } } };
+    const refusal = {
+        status: 400,
+        message: 'The request breaks a rule',
+        body: { message: 'The request breaks a rule', errors: { amount: 'app.money.errors.correction_too_large' } },
+    };
 
     const renderPayments = (locale: 'en' | 'ru' = 'en') => {
-        const correctPayment = vi.fn(async (_params: unknown) => Promise.reject(Object.assign(new Error(refusal.message), refusal)));
+        const correctPayment = vi.fn(async (_params: unknown) =>
+            Promise.reject(Object.assign(new Error(refusal.message), refusal)),
+        );
         const dataProvider = testDataProvider({
             getManyReference: async () => ({ data: payments, total: payments.length }) as never,
             getOne: async () => ({ data: config }) as never,
@@ -140,7 +185,11 @@ describe('the payments on the customer card', () => {
         } as never);
         render(
             <MemoryRouter>
-                <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+                <AdminContext
+                    dataProvider={dataProvider}
+                    i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                    store={memoryStore()}
+                >
                     <ResourceContextProvider value="customers">
                         <RecordContextProvider value={customer}>
                             <CustomerPayments />
@@ -177,7 +226,10 @@ describe('the payments on the customer card', () => {
         fireEvent.change(dialog.getByLabelText(/Amount/), { target: { value: '-200' } });
         fireEvent.change(dialog.getByLabelText(/Reason/), { target: { value: 'Paid less' } });
         fireEvent.click(dialog.getByRole('button', { name: 'Correct' }));
-        expect((await dialog.findAllByText('The correction is too large: the entry or what was paid would go below zero')).length).toBeGreaterThan(0);
+        expect(
+            (await dialog.findAllByText('The correction is too large: the entry or what was paid would go below zero'))
+                .length,
+        ).toBeGreaterThan(0);
         expect(correctPayment).toHaveBeenCalledTimes(1);
         expect(correctPayment).toHaveBeenCalledWith({ id: 13, amount: -200, reason: 'Paid less' });
     });

@@ -16,8 +16,30 @@ afterEach(cleanup);
 const teacherDay: DashboardData = {
     today: '2026-11-23',
     todayEvents: [
-        { id: 7, startsAt: '2026-11-23T19:00', durationMinutes: 60, status: 'planned', title: 'Хатха-йога', studio: 'Большой зал', teacher: 'Anna Petrova', capacity: 12, marked: 3, enrolled: 8 },
-        { id: 8, startsAt: '2026-11-23T21:00', durationMinutes: 60, status: 'planned', title: 'Open class', studio: 'Большой зал', teacher: 'Anna Petrova', capacity: 20, marked: 5, enrolled: null },
+        {
+            id: 7,
+            startsAt: '2026-11-23T19:00',
+            durationMinutes: 60,
+            status: 'planned',
+            title: 'Хатха-йога',
+            studio: 'Большой зал',
+            teacher: 'Anna Petrova',
+            capacity: 12,
+            marked: 3,
+            enrolled: 8,
+        },
+        {
+            id: 8,
+            startsAt: '2026-11-23T21:00',
+            durationMinutes: 60,
+            status: 'planned',
+            title: 'Open class',
+            studio: 'Большой зал',
+            teacher: 'Anna Petrova',
+            capacity: 20,
+            marked: 5,
+            enrolled: null,
+        },
     ],
 };
 
@@ -27,12 +49,17 @@ const staffDay: StaffDashboard = {
         thisMonth: 125000,
         lastMonthToDate: 100000,
         lastMonth: 180000,
-        toDate: { current: { from: '2026-11-01', to: '2026-11-23' }, previous: { from: '2026-10-01', to: '2026-10-23' } },
+        toDate: {
+            current: { from: '2026-11-01', to: '2026-11-23' },
+            previous: { from: '2026-10-01', to: '2026-10-23' },
+        },
         previous: { from: '2026-10-01', to: '2026-10-31' },
     },
     activePasses: 42,
     visitsThisWeek: 87,
-    expiringPasses: [{ id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 занятий', endsOn: '2026-11-25', visitsLeft: 1 }],
+    expiringPasses: [
+        { id: 1, customerId: 5, customer: 'Ivan Petrov', name: '8 занятий', endsOn: '2026-11-25', visitsLeft: 1 },
+    ],
     expiringCount: 1,
     unpaidVisits: 2,
     unpaidCustomers: [{ customerId: 9, customer: 'Olga Ivanova', visits: 2 }],
@@ -43,7 +70,14 @@ const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
         <MemoryRouter>
             <AdminContext
                 dataProvider={testDataProvider({
-                    getOne: async () => ({ data: { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', expiringPassDays: 7 } as never }),
+                    getOne: async () => ({
+                        data: {
+                            id: 'general',
+                            currency: 'RUB',
+                            timezone: 'Europe/Moscow',
+                            expiringPassDays: 7,
+                        } as never,
+                    }),
                     getDashboard: async () => data,
                 } as never)}
                 i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
@@ -55,7 +89,7 @@ const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
     );
 
 describe('the dashboard', () => {
-    it("shows a teacher their classes of the day, each opening its roster, and no studio numbers", async () => {
+    it('shows a teacher their classes of the day, each opening its roster, and no studio numbers', async () => {
         renderDashboard(teacherDay);
         const link = await screen.findByRole('link', { name: /Хатха-йога/ });
         expect(link.getAttribute('href')).toBe('/events/7');
@@ -69,13 +103,19 @@ describe('the dashboard', () => {
 
     it('shows staff the income, passes running out and debts, each opening the customer', async () => {
         renderDashboard(staffDay);
-        expect((await screen.findByTestId('income-month')).textContent).toBe(moneyFormatter('en', 'RUB').format(125000));
+        expect((await screen.findByTestId('income-month')).textContent).toBe(
+            moneyFormatter('en', 'RUB').format(125000),
+        );
         expect(moneyFormatter('en', 'RUB').format(125000)).toMatch(/^RUB\s125,000\.00$/);
         expect(screen.getByTestId('active-passes').textContent).toBe('42');
         // Which days are compared, in words.
         expect(screen.getByText(/Income this month \(Nov 1\s–\s23, 2026\)/)).toBeTruthy();
-        expect(screen.getByTestId('income-same-days').textContent).toBe(`Same days of last month (${formatDays({ from: '2026-10-01', to: '2026-10-23' }, 'en')}): ${moneyFormatter('en', 'RUB').format(100000)}`);
-        expect(screen.getByTestId('income-last-month').textContent).toBe(`All of last month (October 2026): ${moneyFormatter('en', 'RUB').format(180000)}`);
+        expect(screen.getByTestId('income-same-days').textContent).toBe(
+            `Same days of last month (${formatDays({ from: '2026-10-01', to: '2026-10-23' }, 'en')}): ${moneyFormatter('en', 'RUB').format(100000)}`,
+        );
+        expect(screen.getByTestId('income-last-month').textContent).toBe(
+            `All of last month (October 2026): ${moneyFormatter('en', 'RUB').format(180000)}`,
+        );
         expect(screen.getByRole('link', { name: /Ivan Petrov/ }).getAttribute('href')).toBe('/customers/5');
         expect(screen.getByText(/1 visit left/)).toBeTruthy();
         expect(screen.getByRole('link', { name: /Olga Ivanova/ }).getAttribute('href')).toBe('/customers/9');
@@ -85,7 +125,9 @@ describe('the dashboard', () => {
         renderDashboard(staffDay, 'ru');
         expect((await screen.findByTestId('income-month')).textContent).toMatch(/^125\s000,00\s₽$/);
         expect(screen.getByText('Занятия сегодня')).toBeTruthy();
-        expect(screen.getByTestId('income-same-days').textContent).toMatch(/^За те же дни прошлого месяца \(1\s?–\s?23 окт\. 2026\sг\.\): 100\s000,00\s₽$/);
+        expect(screen.getByTestId('income-same-days').textContent).toMatch(
+            /^За те же дни прошлого месяца \(1\s?–\s?23 окт\. 2026\sг\.\): 100\s000,00\s₽$/,
+        );
         expect(screen.getByText(/Отмечено 3 из 8 записанных/)).toBeTruthy();
         expect(screen.getByText(/остался 1 визит/)).toBeTruthy();
     });

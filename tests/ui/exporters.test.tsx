@@ -26,18 +26,34 @@ beforeEach(() => {
 });
 const savedLines = async () => (await saved[0].text()).replace('\uFEFF', '').split('\n');
 
-const status: Status = { id: 1, createdAt: '', name: 'customer', code: 'active', labels: { en: '@Active' }, color: '#2E7D32', order: 0, isDefault: true, charges: false };
+const status: Status = {
+    id: 1,
+    createdAt: '',
+    name: 'customer',
+    code: 'active',
+    labels: { en: '@Active' },
+    color: '#2E7D32',
+    order: 0,
+    isDefault: true,
+    charges: false,
+};
 
 describe('the customers CSV', () => {
     it('writes formula-like names, phones and labels as text', async () => {
-        const dataProvider = testDataProvider({ getList: (() => Promise.resolve({ data: [status], total: 1 })) as never });
+        const dataProvider = testDataProvider({
+            getList: (() => Promise.resolve({ data: [status], total: 1 })) as never,
+        });
         let exporter: ReturnType<typeof useCustomerExporter> | undefined;
         const Probe = () => {
             exporter = useCustomerExporter();
             return <span>ready</span>;
         };
         render(
-            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')}
+                store={memoryStore()}
+            >
                 <Probe />
             </AdminContext>,
         );
@@ -59,13 +75,20 @@ describe('the customers CSV', () => {
         await exporter?.([customer], vi.fn(), dataProvider, 'customers');
         const [header, row] = await savedLines();
         expect(header.split(',').slice(0, 3)).toEqual(['Last name', 'First name', 'Phone']);
-        expect(row).toBe(`'-Petrova,"'=HYPERLINK(""http://evil.test"",""Open"")",'+7 900 123-45-67,anna@example.test,,'@Active,'@ads,,0,2026-11-01`);
+        expect(row).toBe(
+            `'-Petrova,"'=HYPERLINK(""http://evil.test"",""Open"")",'+7 900 123-45-67,anna@example.test,,'@Active,'@ads,,0,2026-11-01`,
+        );
     });
 });
 
 describe('the export of a list without one of its own', () => {
     it('writes every field, formula-like text as text', async () => {
-        await recordExporter([{ id: 1, name: '=1+1', address: 'Lenina 1, Moscow', capacity: 20 }], vi.fn(), testDataProvider(), 'settings/studios');
+        await recordExporter(
+            [{ id: 1, name: '=1+1', address: 'Lenina 1, Moscow', capacity: 20 }],
+            vi.fn(),
+            testDataProvider(),
+            'settings/studios',
+        );
         expect(await savedLines()).toEqual(['id,name,address,capacity', `1,'=1+1,"Lenina 1, Moscow",20`]);
     });
 });

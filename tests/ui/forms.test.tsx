@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, HttpError, memoryStore, ResourceContextProvider, testDataProvider, type DataProvider, type GetListParams } from 'react-admin';
+import {
+    AdminContext,
+    HttpError,
+    memoryStore,
+    ResourceContextProvider,
+    testDataProvider,
+    type DataProvider,
+    type GetListParams,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
@@ -24,8 +32,28 @@ type Locale = 'en' | 'ru';
 const i18n = (locale: Locale) => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
 
 const statuses: Status[] = [
-    { id: 1, createdAt: '', name: 'customer', code: 'lead', labels: { en: 'Lead', ru: 'Интерес' }, color: '#78909c', order: 0, isDefault: false, charges: false },
-    { id: 2, createdAt: '', name: 'customer', code: 'active', labels: { ru: 'Занимается' }, color: '#00a884', order: 1, isDefault: true, charges: false },
+    {
+        id: 1,
+        createdAt: '',
+        name: 'customer',
+        code: 'lead',
+        labels: { en: 'Lead', ru: 'Интерес' },
+        color: '#78909c',
+        order: 0,
+        isDefault: false,
+        charges: false,
+    },
+    {
+        id: 2,
+        createdAt: '',
+        name: 'customer',
+        code: 'active',
+        labels: { ru: 'Занимается' },
+        color: '#00a884',
+        order: 1,
+        isDefault: true,
+        charges: false,
+    },
 ];
 const anna: Customer = {
     id: 42,
@@ -51,19 +79,34 @@ const customersMatching = (filter: GetListParams['filter']): Customer[] => {
 const provider = (overrides: Partial<DataProvider> = {}) =>
     testDataProvider({
         getList: (async (resource: string, params: GetListParams) => {
-            const data = resource === 'statuses' ? statuses.filter(status => status.name === params.filter.name) : customersMatching(params.filter);
+            const data =
+                resource === 'statuses'
+                    ? statuses.filter(status => status.name === params.filter.name)
+                    : customersMatching(params.filter);
             return { data, total: data.length };
         }) as never,
         getOne: (async (resource: string) => ({ data: resource === 'configs' ? config : anna })) as never,
         ...overrides,
     });
 
-const renderAt = (ui: ReactNode, { locale = 'en', path, route, resource, dataProvider }: { locale?: Locale; path: string; route: string; resource: string; dataProvider: DataProvider }) =>
+const renderAt = (
+    ui: ReactNode,
+    {
+        locale = 'en',
+        path,
+        route,
+        resource,
+        dataProvider,
+    }: { locale?: Locale; path: string; route: string; resource: string; dataProvider: DataProvider },
+) =>
     render(
         <MemoryRouter initialEntries={[path]}>
             <AdminContext dataProvider={dataProvider} i18nProvider={i18n(locale)} store={memoryStore()}>
                 <Routes>
-                    <Route path={route} element={<ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>} />
+                    <Route
+                        path={route}
+                        element={<ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>}
+                    />
                     <Route path="/customers/:id" element={<span>a customer card</span>} />
                 </Routes>
             </AdminContext>
@@ -72,12 +115,19 @@ const renderAt = (ui: ReactNode, { locale = 'en', path, route, resource, dataPro
 
 /** The new customer form, once it shows the default status (it starts again when the statuses arrive). */
 const renderCreate = async (locale: Locale, create = vi.fn(async () => ({ data: { ...anna, id: 43 } }))) => {
-    renderAt(<CustomerCreate />, { locale, path: '/customers/create', route: '/customers/create', resource: 'customers', dataProvider: provider({ create: create as never }) });
+    renderAt(<CustomerCreate />, {
+        locale,
+        path: '/customers/create',
+        route: '/customers/create',
+        resource: 'customers',
+        dataProvider: provider({ create: create as never }),
+    });
     await screen.findByText('Занимается');
     return create;
 };
 
-const fill = async (label: string, value: string) => fireEvent.change(await screen.findByLabelText(label), { target: { value } });
+const fill = async (label: string, value: string) =>
+    fireEvent.change(await screen.findByLabelText(label), { target: { value } });
 
 describe('the messages of the new customer form', () => {
     it.each([
@@ -112,7 +162,10 @@ describe('a new customer whose phone or e-mail is taken', () => {
         expect(create).not.toHaveBeenCalled();
         fireEvent.click(anyway);
         await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-        expect(create.mock.calls[0]).toMatchObject(['customers', { data: { firstName: 'Anya', phone: '8 (982) 123-45-67', status: 'active' } }]);
+        expect(create.mock.calls[0]).toMatchObject([
+            'customers',
+            { data: { firstName: 'Anya', phone: '8 (982) 123-45-67', status: 'active' } },
+        ]);
     });
 
     it('warns of a taken e-mail in Russian', async () => {
@@ -137,24 +190,39 @@ describe('a new customer whose phone or e-mail is taken', () => {
 
 describe('a customer that does not exist', () => {
     it('is the not-found page at once, not a retry', async () => {
-        const getOne = vi.fn(async (_resource: string) => Promise.reject(new HttpError('Not found', 404, { message: 'Not found' })));
-        renderAt(<CustomerCard />, { path: '/customers/99999', route: '/customers/:id', resource: 'customers', dataProvider: provider({ getOne: getOne as never }) });
+        const getOne = vi.fn(async (_resource: string) =>
+            Promise.reject(new HttpError('Not found', 404, { message: 'Not found' })),
+        );
+        renderAt(<CustomerCard />, {
+            path: '/customers/99999',
+            route: '/customers/:id',
+            resource: 'customers',
+            dataProvider: provider({ getOne: getOne as never }),
+        });
         expect(await screen.findByText('Page not found: /customers/99999', undefined, { timeout: 1000 })).toBeTruthy();
         expect(getOne.mock.calls.filter(call => call[0] === 'customers')).toHaveLength(1);
     });
 
     it('names an existing customer first name first', async () => {
-        renderAt(<CustomerCard />, { path: '/customers/42', route: '/customers/:id', resource: 'customers', dataProvider: provider() });
+        renderAt(<CustomerCard />, {
+            path: '/customers/42',
+            route: '/customers/:id',
+            resource: 'customers',
+            dataProvider: provider(),
+        });
         expect(await screen.findByDisplayValue('Petrova')).toBeTruthy();
     });
 });
 
 describe('the status dialog', () => {
     const renderList = (locale: Locale, create = vi.fn(async () => ({ data: { ...statuses[0], id: 9 } }))) => {
-        renderAt(
-            <StatusList name="customer" />,
-            { locale, path: '/settings/statuses/customer', route: '/settings/statuses/:name', resource: 'statuses', dataProvider: provider({ create: create as never }) },
-        );
+        renderAt(<StatusList name="customer" />, {
+            locale,
+            path: '/settings/statuses/customer',
+            route: '/settings/statuses/:name',
+            resource: 'statuses',
+            dataProvider: provider({ create: create as never }),
+        });
         return { create };
     };
 
@@ -179,7 +247,10 @@ describe('the status dialog', () => {
         await waitFor(() => expect(dialog.queryByText('Give the label in at least one language')).toBeNull());
         fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
         await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-        expect(create.mock.calls[0]).toMatchObject(['statuses', { data: { code: 'vip', labels: { ru: 'Постоянный' } } }]);
+        expect(create.mock.calls[0]).toMatchObject([
+            'statuses',
+            { data: { code: 'vip', labels: { ru: 'Постоянный' } } },
+        ]);
 
         fireEvent.click(await screen.findByRole('button', { name: 'Add status' }));
         fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -208,31 +279,45 @@ describe('the customers CSV', () => {
     it.each([
         ['ru', ';', 'Фамилия;Имя', 'Petrova;Anna', 'Занимается'],
         ['en', ',', 'Last name,First name', 'Petrova,Anna', 'Занимается'],
-    ] as const)('opens in Excel in %s: a byte-order mark, its separator, studio dates', async (locale, separator, header, names, label) => {
-        const dataProvider = provider();
-        let exporter: ReturnType<typeof useCustomerExporter> | undefined;
-        const Probe = () => {
-            exporter = useCustomerExporter();
-            return <span>ready</span>;
-        };
-        render(
-            <AdminContext dataProvider={dataProvider} i18nProvider={i18n(locale)} store={memoryStore()}>
-                <Probe />
-            </AdminContext>,
-        );
-        await screen.findByText('ready');
-        // The studio's time zone is known once the settings are read.
-        await waitFor(async () => {
-            saved = [];
-            await exporter?.([anna as CustomerRow], vi.fn(), dataProvider, 'customers');
-            expect(await saved[0].text()).toContain('2026-11-02');
-        });
-        const bytes = new Uint8Array(await saved[0].arrayBuffer());
-        expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-        const [first, row] = (await saved[0].text()).replace('\uFEFF', '').split('\n');
-        expect(first.startsWith(header)).toBe(true);
-        expect(row.startsWith(names)).toBe(true);
-        // Created at 21:30 UTC on 1 November, which is 2 November in Moscow.
-        expect(row.split(separator)).toEqual(['Petrova', 'Anna', "'+7 982 123-45-67", 'anna@example.test', '', label, '', '', '0', '2026-11-02']);
-    });
+    ] as const)(
+        'opens in Excel in %s: a byte-order mark, its separator, studio dates',
+        async (locale, separator, header, names, label) => {
+            const dataProvider = provider();
+            let exporter: ReturnType<typeof useCustomerExporter> | undefined;
+            const Probe = () => {
+                exporter = useCustomerExporter();
+                return <span>ready</span>;
+            };
+            render(
+                <AdminContext dataProvider={dataProvider} i18nProvider={i18n(locale)} store={memoryStore()}>
+                    <Probe />
+                </AdminContext>,
+            );
+            await screen.findByText('ready');
+            // The studio's time zone is known once the settings are read.
+            await waitFor(async () => {
+                saved = [];
+                await exporter?.([anna as CustomerRow], vi.fn(), dataProvider, 'customers');
+                expect(await saved[0].text()).toContain('2026-11-02');
+            });
+            const bytes = new Uint8Array(await saved[0].arrayBuffer());
+            expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+            const [first, row] = (await saved[0].text()).replace('\uFEFF', '').split('\n');
+            expect(first.startsWith(header)).toBe(true);
+            expect(row.startsWith(names)).toBe(true);
+            // Created at 21:30 UTC on 1 November, which is 2 November in Moscow.
+            expect(row.split(separator)).toEqual([
+                'Petrova',
+                'Anna',
+                "'+7 982 123-45-67",
+                'anna@example.test',
+                '',
+                label,
+                '',
+                '',
+                '0',
+                '2026-11-02',
+            ]);
+        },
+    );
 });

@@ -44,7 +44,8 @@ const logged = (prefix: string) =>
         .map(call => call[0])
         .filter((message: unknown): message is string => typeof message === 'string' && message.startsWith(prefix));
 
-const i18n = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
+const i18n = (locale: 'en' | 'ru') =>
+    polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
 
 const authAs = (role: Role, logout = vi.fn(async () => undefined)): AuthProvider => ({
     login: async () => undefined,
@@ -68,8 +69,10 @@ const memoryProvider = (collections: Record<string, RaRecord[]>) => {
         return { data: record };
     });
     const dataProvider: DataProvider = testDataProvider({
-        getList: async (resource: string) => ({ data: collections[resource] ?? [], total: collections[resource]?.length ?? 0 }) as never,
-        getOne: async (resource: string, { id }: { id: unknown }) => ({ data: collections[resource]?.find(record => String(record.id) === String(id)) }) as never,
+        getList: async (resource: string) =>
+            ({ data: collections[resource] ?? [], total: collections[resource]?.length ?? 0 }) as never,
+        getOne: async (resource: string, { id }: { id: unknown }) =>
+            ({ data: collections[resource]?.find(record => String(record.id) === String(id)) }) as never,
         getMany: async () => ({ data: [] }) as never,
         create: create as never,
     });
@@ -98,13 +101,24 @@ const prototypesOf = (collections: Record<string, RaRecord[]>): PrototypeCollect
         .map(([name, records]) => ({ name, count: records.length }))
         .sort((a, b) => a.name.localeCompare(b.name));
 
-const renderAdmin = ({ role = 'admin', path = '/rooms', locale = 'en', collections = { rooms: [...rooms] }, load }: Options = {}) => {
+const renderAdmin = ({
+    role = 'admin',
+    path = '/rooms',
+    locale = 'en',
+    collections = { rooms: [...rooms] },
+    load,
+}: Options = {}) => {
     const { dataProvider, create } = memoryProvider(collections);
     const getPrototypes = vi.fn(load ?? (async () => prototypesOf(collections)));
     const logout = vi.fn(async () => undefined);
     render(
         <MemoryRouter initialEntries={[path]}>
-            <AdminContext dataProvider={dataProvider} authProvider={authAs(role, logout)} i18nProvider={i18n(locale)} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authAs(role, logout)}
+                i18nProvider={i18n(locale)}
+                store={memoryStore()}
+            >
                 <AdminUI layout={TestLayout} requireAuth>
                     {[
                         <Resource key="studio" name="studio" list={() => <p>The studio&apos;s own screen</p>} />,
@@ -124,7 +138,10 @@ const menuNames = () => screen.queryAllByRole('menuitem').map(item => item.textC
 
 describe('the prototype resources', () => {
     it('are fetched for an admin and each gets a menu entry under "Prototypes", by its name', async () => {
-        const { getPrototypes } = renderAdmin({ collections: { rooms: [...rooms], price_list: [] }, path: '/elsewhere' });
+        const { getPrototypes } = renderAdmin({
+            collections: { rooms: [...rooms], price_list: [] },
+            path: '/elsewhere',
+        });
         expect(await screen.findByRole('menuitem', { name: 'price_list' })).toBeTruthy();
         expect(screen.getByText('Prototypes')).toBeTruthy();
         expect(menuNames()).toEqual(expect.arrayContaining(['price_list', 'rooms']));
@@ -212,7 +229,8 @@ describe('a prototype list', () => {
     });
 });
 
-const type = (label: string, value: string, index = 0) => fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
+const type = (label: string, value: string, index = 0) =>
+    fireEvent.change(screen.getAllByLabelText(label)[index], { target: { value } });
 
 describe('the create guesser', () => {
     it('guesses typed inputs from the records, without the id, and creates a record of those types', async () => {
@@ -232,7 +250,9 @@ describe('the create guesser', () => {
         expect(screen.getByTestId('where').textContent).toBe('/rooms');
         const code = logged('Guessed Create:');
         expect(code).toHaveLength(1);
-        expect(code[0]).toContain("import { BooleanInput, Create, NumberInput, SimpleForm, TextInput } from 'react-admin';");
+        expect(code[0]).toContain(
+            "import { BooleanInput, Create, NumberInput, SimpleForm, TextInput } from 'react-admin';",
+        );
         expect(code[0]).toContain('export const RoomCreate = () => (');
         expect(code[0]).toContain('<NumberInput source="seats" />');
         expect(code[0]).not.toContain('source="id"');
@@ -278,23 +298,22 @@ describe('the create guesser', () => {
 
 describe('field pairs', () => {
     it('read JSON literals as such and anything else as text', () => {
-        expect([' 42 ', '1.5', 'true', 'false', 'null', '"007"', 'Blue room', '', '[1, 2]', '{"a": 1}', '12 seats'].map(parseValue)).toEqual([
-            42,
-            1.5,
-            true,
-            false,
-            null,
-            '007',
-            'Blue room',
-            '',
-            '[1, 2]',
-            '{"a": 1}',
-            '12 seats',
-        ]);
+        expect(
+            [' 42 ', '1.5', 'true', 'false', 'null', '"007"', 'Blue room', '', '[1, 2]', '{"a": 1}', '12 seats'].map(
+                parseValue,
+            ),
+        ).toEqual([42, 1.5, true, false, null, '007', 'Blue room', '', '[1, 2]', '{"a": 1}', '12 seats']);
     });
 
     it('make a record of trimmed names, an empty value being empty text', () => {
-        expect(recordFromPairs({ fields: [{ name: ' seats ', value: '3' }, { name: 'note', value: null }] })).toEqual({ seats: 3, note: '' });
+        expect(
+            recordFromPairs({
+                fields: [
+                    { name: ' seats ', value: '3' },
+                    { name: 'note', value: null },
+                ],
+            }),
+        ).toEqual({ seats: 3, note: '' });
         expect(recordFromPairs({})).toEqual({});
     });
 });
@@ -303,16 +322,27 @@ describe('the app', () => {
     /** A signed-in session as the sign-in page saves it, with a token that has not expired. */
     const signIn = (role: Role) => {
         const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }));
-        localStorage.setItem('studio.session', JSON.stringify({ token: `header.${payload}.signature`, user: { id: 1, name: 'Olga', email: 'olga@example.com', role } }));
+        localStorage.setItem(
+            'studio.session',
+            JSON.stringify({
+                token: `header.${payload}.signature`,
+                user: { id: 1, name: 'Olga', email: 'olga@example.com', role },
+            }),
+        );
     };
 
     /** The server, as far as these screens ask it: the prototypes, the rooms, and nothing else. */
     const server = () =>
         vi.fn(async (input: RequestInfo | URL) => {
             const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-            const json = (body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+            const json = (body: unknown, headers: Record<string, string> = {}) =>
+                new Response(JSON.stringify(body), {
+                    status: 200,
+                    headers: { 'Content-Type': 'application/json', ...headers },
+                });
             if (url.pathname === '/api/prototypes') return json([{ name: 'rooms', count: rooms.length }]);
-            if (url.pathname === '/api/rooms') return json(rooms, { 'Content-Range': `rooms 0-${rooms.length - 1}/${rooms.length}` });
+            if (url.pathname === '/api/rooms')
+                return json(rooms, { 'Content-Range': `rooms 0-${rooms.length - 1}/${rooms.length}` });
             return new Response('{}', { status: 404, headers: { 'Content-Type': 'application/json' } });
         });
 
@@ -330,7 +360,8 @@ describe('the app', () => {
         render(<App />);
         expect(await screen.findByText('Blue room')).toBeTruthy();
         expect(screen.getByRole('menuitem', { name: 'rooms' })).toBeTruthy();
-        const prototypeCalls = () => fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/prototypes')).length;
+        const prototypeCalls = () =>
+            fetchMock.mock.calls.filter(([input]) => String(input).endsWith('/api/prototypes')).length;
         expect(prototypeCalls()).toBe(1);
         // Re-rendering <Admin> with new children would run the function child again, behind the loading page.
         act(() => store.setItem('themeName', 'DARK_BLUE_THEME'));

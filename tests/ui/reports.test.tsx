@@ -18,7 +18,8 @@ import type { TeacherPayAnswer } from '../../src/domain/api';
 
 afterEach(cleanup);
 
-const i18n = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
+const i18n = (locale: 'en' | 'ru') =>
+    polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
 
 const authAs = (role: Role, id = 3): AuthProvider => ({
     login: async () => undefined,
@@ -27,12 +28,22 @@ const authAs = (role: Role, id = 3): AuthProvider => ({
     checkError: async () => undefined,
     getPermissions: async () => role,
     getIdentity: async () => ({ id, fullName: 'Anna Petrova', role }),
-    canAccess: async ({ resource, action }) => canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+    canAccess: async ({ resource, action }) =>
+        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
 });
 
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', expiringPassDays: 7 };
 
-const renderAt = (ui: ReactNode, { path, route = '*', role = 'admin', locale = 'en', extra = {} }: { path: string; route?: string; role?: Role; locale?: 'en' | 'ru'; extra?: object }) =>
+const renderAt = (
+    ui: ReactNode,
+    {
+        path,
+        route = '*',
+        role = 'admin',
+        locale = 'en',
+        extra = {},
+    }: { path: string; route?: string; role?: Role; locale?: 'en' | 'ru'; extra?: object },
+) =>
     render(
         <MemoryRouter initialEntries={[path]}>
             <AdminContext
@@ -102,7 +113,12 @@ const pay: TeacherPayAnswer = {
 
 describe("the teacher's pay page", () => {
     it('shows the total of the period at the top, in English and in Russian', async () => {
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => pay } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/me',
+            route: '/attendances/:teacher',
+            role: 'teacher',
+            extra: { getTeacherPay: async () => pay },
+        });
         const summary = await screen.findByTestId('pay-summary');
         expect(within(summary).getByTestId('pay-total-top').textContent).toBe(moneyFormatter('en', 'RUB').format(2100));
         expect(summary.textContent).toMatch(/Pay for the period/);
@@ -111,7 +127,13 @@ describe("the teacher's pay page", () => {
         const footer = screen.getByTestId('pay-total');
         expect(summary.compareDocumentPosition(footer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
         cleanup();
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', locale: 'ru', extra: { getTeacherPay: async () => pay } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/me',
+            route: '/attendances/:teacher',
+            role: 'teacher',
+            locale: 'ru',
+            extra: { getTeacherPay: async () => pay },
+        });
         expect((await screen.findByTestId('pay-total-top')).textContent).toBe(moneyFormatter('ru', 'RUB').format(2100));
         expect(screen.getByTestId('pay-summary').textContent).toMatch(/Оплата за период.*7 посещений/);
     });
@@ -134,15 +156,34 @@ const closedPeriod = {
 };
 
 describe('closed pay periods on the pay page', () => {
-    const closedPay: TeacherPayAnswer = { ...pay, from: '2026-10-01', to: '2026-10-31', total: 27000, periods: [closedPeriod] };
+    const closedPay: TeacherPayAnswer = {
+        ...pay,
+        from: '2026-10-01',
+        to: '2026-10-31',
+        total: 27000,
+        periods: [closedPeriod],
+    };
 
     it('say who closed the period and when; only an admin may reopen it', async () => {
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'admin', extra: { getTeacherPay: async () => closedPay } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/3',
+            route: '/attendances/:teacher',
+            role: 'admin',
+            extra: { getTeacherPay: async () => closedPay },
+        });
         const notice = await screen.findByTestId('pay-period-closed');
-        expect(notice.textContent).toMatch(/Closed 10\/01\/2026 – 10\/31\/2026: RUB\s27,000\.00, by Maria Manager on 11\/01\/2026 12:30 PM/);
+        expect(notice.textContent).toMatch(
+            /Closed 10\/01\/2026 – 10\/31\/2026: RUB\s27,000\.00, by Maria Manager on 11\/01\/2026 12:30 PM/,
+        );
         expect(within(notice).getByRole('button', { name: 'Reopen' })).toBeTruthy();
         cleanup();
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'manager', locale: 'ru', extra: { getTeacherPay: async () => closedPay } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/3',
+            route: '/attendances/:teacher',
+            role: 'manager',
+            locale: 'ru',
+            extra: { getTeacherPay: async () => closedPay },
+        });
         const russian = await screen.findByTestId('pay-period-closed');
         expect(russian.textContent).toMatch(/Закрыт период 01\.10\.2026 – 31\.10\.2026: 27\s000,00\s₽, Maria Manager/);
         expect(within(russian).queryByRole('button')).toBeNull();
@@ -150,11 +191,23 @@ describe('closed pay periods on the pay page', () => {
 
     it('offer closing to managers when every day is past and none closed, never to teachers', async () => {
         const open: TeacherPayAnswer = { ...pay, closable: true };
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/3', route: '/attendances/:teacher', role: 'manager', extra: { getTeacherPay: async () => open } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/3',
+            route: '/attendances/:teacher',
+            role: 'manager',
+            extra: { getTeacherPay: async () => open },
+        });
         fireEvent.click(await screen.findByRole('button', { name: 'Close period' }));
-        expect((await screen.findByRole('dialog')).textContent).toMatch(/Close the pay of Anna Petrova for 11\/01\/2026 – 11\/30\/2026\?/);
+        expect((await screen.findByRole('dialog')).textContent).toMatch(
+            /Close the pay of Anna Petrova for 11\/01\/2026 – 11\/30\/2026\?/,
+        );
         cleanup();
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => open } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/me',
+            route: '/attendances/:teacher',
+            role: 'teacher',
+            extra: { getTeacherPay: async () => open },
+        });
         await screen.findByTestId('pay-summary');
         expect(screen.queryByRole('button', { name: 'Close period' })).toBeNull();
     });
@@ -165,7 +218,15 @@ describe('closed pay periods on the pay page', () => {
             total: 1800,
             adjustments: [
                 {
-                    event: { id: 10, startsAt: '2026-10-01T08:00', courseId: 1, studioId: 1, status: 'done', scheduleId: 1, title: null },
+                    event: {
+                        id: 10,
+                        startsAt: '2026-10-01T08:00',
+                        courseId: 1,
+                        studioId: 1,
+                        status: 'done',
+                        scheduleId: 1,
+                        title: null,
+                    },
                     pay: -300,
                     visits: -1,
                     on: '2026-11-20',
@@ -178,7 +239,12 @@ describe('closed pay periods on the pay page', () => {
                 },
             ],
         };
-        renderAt(<TeacherAttendancesPage />, { path: '/attendances/me', route: '/attendances/:teacher', role: 'teacher', extra: { getTeacherPay: async () => adjusted } });
+        renderAt(<TeacherAttendancesPage />, {
+            path: '/attendances/me',
+            route: '/attendances/:teacher',
+            role: 'teacher',
+            extra: { getTeacherPay: async () => adjusted },
+        });
         const row = await screen.findByTestId('pay-adjustment');
         expect(row.textContent).toMatch(/10\/01\/2026 – 10\/31\/2026/);
         expect(row.textContent).toMatch(/Maria Manager, 11\/20\/2026 12:00 PM/);

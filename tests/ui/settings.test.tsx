@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, HttpError, memoryStore, ResourceContextProvider, testDataProvider, type AuthProvider, type DataProvider } from 'react-admin';
+import {
+    AdminContext,
+    HttpError,
+    memoryStore,
+    ResourceContextProvider,
+    testDataProvider,
+    type AuthProvider,
+    type DataProvider,
+} from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
@@ -15,7 +23,8 @@ import { StatusListPage } from '../../src/resources/statuses/StatusListPage';
 
 afterEach(cleanup);
 
-const i18n = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
+const i18n = (locale: 'en' | 'ru') =>
+    polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
 
 const authAs = (role: Role, id = 1): AuthProvider => ({
     login: async () => undefined,
@@ -24,7 +33,8 @@ const authAs = (role: Role, id = 1): AuthProvider => ({
     checkError: async () => undefined,
     getPermissions: async () => role,
     getIdentity: async () => ({ id, fullName: 'Olga Admin' }),
-    canAccess: async ({ resource, action }) => canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+    canAccess: async ({ resource, action }) =>
+        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
 });
 
 const buildDirection = (fields: Partial<Direction> = {}): Direction => ({
@@ -46,12 +56,25 @@ interface Options {
     dataProvider?: DataProvider;
 }
 
-const renderAt = (ui: ReactNode, { locale = 'en', role = 'admin', path, route, resource, dataProvider = testDataProvider() }: Options) =>
+const renderAt = (
+    ui: ReactNode,
+    { locale = 'en', role = 'admin', path, route, resource, dataProvider = testDataProvider() }: Options,
+) =>
     render(
         <MemoryRouter initialEntries={[path]}>
-            <AdminContext dataProvider={dataProvider} i18nProvider={i18n(locale)} authProvider={authAs(role)} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={i18n(locale)}
+                authProvider={authAs(role)}
+                store={memoryStore()}
+            >
                 <Routes>
-                    <Route path={route} element={resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui} />
+                    <Route
+                        path={route}
+                        element={
+                            resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui
+                        }
+                    />
                 </Routes>
             </AdminContext>
         </MemoryRouter>,
@@ -65,28 +88,50 @@ const directionProvider = (overrides: Partial<DataProvider> = {}) =>
 
 describe('a direction page', () => {
     it('is a form with save and delete for an admin', async () => {
-        renderAt(<directions.edit />, { path: '/settings/directions/1', route: '/settings/directions/:id', resource: 'settings/directions', dataProvider: directionProvider() });
+        renderAt(<directions.edit />, {
+            path: '/settings/directions/1',
+            route: '/settings/directions/:id',
+            resource: 'settings/directions',
+            dataProvider: directionProvider(),
+        });
         expect(await screen.findByDisplayValue('Йога')).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
         expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
     });
 
     it('is read-only for a manager: no inputs, no save, no delete', async () => {
-        renderAt(<directions.edit />, { role: 'manager', path: '/settings/directions/1', route: '/settings/directions/:id', resource: 'settings/directions', dataProvider: directionProvider() });
+        renderAt(<directions.edit />, {
+            role: 'manager',
+            path: '/settings/directions/1',
+            route: '/settings/directions/:id',
+            resource: 'settings/directions',
+            dataProvider: directionProvider(),
+        });
         expect(await screen.findByText('Хатха и виньяса')).toBeTruthy();
         expect(screen.queryByRole('textbox')).toBeNull();
         expect(screen.queryByRole('button', { name: /Save|Delete/ })).toBeNull();
     });
 
     it('explains a refused delete in Russian and deactivates the direction instead', async () => {
-        const update = vi.fn(async (_resource: string, params: { data: Partial<Direction> }) => ({ data: buildDirection(params.data) }));
+        const update = vi.fn(async (_resource: string, params: { data: Partial<Direction> }) => ({
+            data: buildDirection(params.data),
+        }));
         const dataProvider = directionProvider({
             delete: async () => {
-                throw new HttpError('in use', 409, { message: 'in use', referrers: [{ collection: 'courses', field: 'directionId', count: 3 }] });
+                throw new HttpError('in use', 409, {
+                    message: 'in use',
+                    referrers: [{ collection: 'courses', field: 'directionId', count: 3 }],
+                });
             },
             update: update as never,
         });
-        renderAt(<directions.edit />, { locale: 'ru', path: '/settings/directions/1', route: '/settings/directions/:id', resource: 'settings/directions', dataProvider });
+        renderAt(<directions.edit />, {
+            locale: 'ru',
+            path: '/settings/directions/1',
+            route: '/settings/directions/:id',
+            resource: 'settings/directions',
+            dataProvider,
+        });
         fireEvent.click(await screen.findByRole('button', { name: 'Удалить' }));
         fireEvent.click(await screen.findByRole('button', { name: 'Подтвердить' }));
         await screen.findByText('Эту запись нельзя удалить: она используется (3 курса).');
@@ -113,7 +158,15 @@ describe('a direction page', () => {
 });
 
 describe('a user page', () => {
-    const self = { id: 1, name: 'Olga Admin', email: 'admin@studio.test', role: 'admin', active: true, pay: { kind: 'none', amount: 0 }, createdAt: '2026-01-01T00:00:00.000Z' };
+    const self = {
+        id: 1,
+        name: 'Olga Admin',
+        email: 'admin@studio.test',
+        role: 'admin',
+        active: true,
+        pay: { kind: 'none', amount: 0 },
+        createdAt: '2026-01-01T00:00:00.000Z',
+    };
 
     it('does not let an admin change their own role or deactivate themselves, and shows no password', async () => {
         renderAt(<users.edit />, {
@@ -123,13 +176,19 @@ describe('a user page', () => {
             dataProvider: testDataProvider({ getOne: async () => ({ data: self }) as never }),
         });
         expect(await screen.findByDisplayValue('Olga Admin')).toBeTruthy();
-        await waitFor(() => expect(screen.getByRole('combobox', { name: 'Role' }).getAttribute('aria-disabled')).toBe('true'));
+        await waitFor(() =>
+            expect(screen.getByRole('combobox', { name: 'Role' }).getAttribute('aria-disabled')).toBe('true'),
+        );
         expect((screen.getByRole('switch', { name: 'Active' }) as HTMLInputElement).disabled).toBe(true);
         expect((screen.getByLabelText('New password') as HTMLInputElement).value).toBe('');
     });
 
     it('shows the pay rule for teachers only', async () => {
-        renderAt(<users.create />, { path: '/settings/users/create', route: '/settings/users/create', resource: 'settings/users' });
+        renderAt(<users.create />, {
+            path: '/settings/users/create',
+            route: '/settings/users/create',
+            resource: 'settings/users',
+        });
         expect(await screen.findByLabelText('Pay rule')).toBeTruthy();
         fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Role' }));
         fireEvent.click(await screen.findByRole('option', { name: 'Manager' }));

@@ -15,7 +15,8 @@ import { NotFound } from '../../src/pages/errors/NotFound';
 
 afterEach(cleanup);
 
-const i18n = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
+const i18n = (locale: 'en' | 'ru') =>
+    polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
 
 const authAs = (role: Role): AuthProvider => ({
     login: async () => undefined,
@@ -23,13 +24,22 @@ const authAs = (role: Role): AuthProvider => ({
     checkAuth: async () => undefined,
     checkError: async () => undefined,
     getPermissions: async () => role,
-    canAccess: async ({ resource, action }) => canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+    canAccess: async ({ resource, action }) =>
+        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
 });
 
-const renderIn = (ui: ReactNode, { locale = 'en', role = 'admin', path = '/' }: { locale?: 'en' | 'ru'; role?: Role; path?: string } = {}) =>
+const renderIn = (
+    ui: ReactNode,
+    { locale = 'en', role = 'admin', path = '/' }: { locale?: 'en' | 'ru'; role?: Role; path?: string } = {},
+) =>
     render(
         <MemoryRouter initialEntries={[path]}>
-            <AdminContext dataProvider={testDataProvider()} i18nProvider={i18n(locale)} authProvider={authAs(role)} store={memoryStore()}>
+            <AdminContext
+                dataProvider={testDataProvider()}
+                i18nProvider={i18n(locale)}
+                authProvider={authAs(role)}
+                store={memoryStore()}
+            >
                 {ui}
             </AdminContext>
         </MemoryRouter>,
@@ -50,7 +60,9 @@ describe('the error screen', () => {
         const onRetry = vi.fn();
         const onBack = vi.fn();
         const onHome = vi.fn();
-        renderIn(<ErrorScreen error={new Error('boom')} onRetry={onRetry} onBack={onBack} onHome={onHome} />, { locale: 'ru' });
+        renderIn(<ErrorScreen error={new Error('boom')} onRetry={onRetry} onBack={onBack} onHome={onHome} />, {
+            locale: 'ru',
+        });
         expect(await screen.findByText('Произошла ошибка')).toBeTruthy();
         expect(screen.getByText('boom')).toBeTruthy();
         fireEvent.click(screen.getByText('Попробовать вернуться на страницу'));
@@ -71,7 +83,8 @@ describe('the error screen', () => {
 describe('the menu', () => {
     it('groups everything for an admin, in Russian', async () => {
         renderIn(<Menu />, { locale: 'ru' });
-        for (const name of ['Клиенты', 'Занятия', 'Пользователи', 'Виды абонементов', 'Общие настройки']) expect(await screen.findByRole('menuitem', { name })).toBeTruthy();
+        for (const name of ['Клиенты', 'Занятия', 'Пользователи', 'Виды абонементов', 'Общие настройки'])
+            expect(await screen.findByRole('menuitem', { name })).toBeTruthy();
         expect(screen.getByText('Настройки')).toBeTruthy();
     });
 
@@ -79,12 +92,14 @@ describe('the menu', () => {
         renderIn(<Menu />, { role: 'manager' });
         expect(await screen.findByRole('menuitem', { name: 'Courses' })).toBeTruthy();
         expect(screen.getByRole('menuitem', { name: 'Customers' })).toBeTruthy();
-        for (const name of ['Users', 'General settings', 'Customer statuses']) expect(screen.queryByRole('menuitem', { name })).toBeNull();
+        for (const name of ['Users', 'General settings', 'Customer statuses'])
+            expect(screen.queryByRole('menuitem', { name })).toBeNull();
     });
 
     it('shows a teacher only the timetable', async () => {
         renderIn(<Menu />, { role: 'teacher' });
         expect(await screen.findByRole('menuitem', { name: 'Classes' })).toBeTruthy();
-        for (const label of ['Customers', 'Courses', 'Users', 'Subscription plans', 'Settings']) expect(screen.queryByText(label)).toBeNull();
+        for (const label of ['Customers', 'Courses', 'Users', 'Subscription plans', 'Settings'])
+            expect(screen.queryByText(label)).toBeNull();
     });
 });

@@ -20,7 +20,11 @@ afterEach(cleanup);
 const renderIn = (ui: ReactNode, locale: 'en' | 'ru' = 'en') =>
     render(
         <MemoryRouter>
-            <AdminContext dataProvider={testDataProvider()} i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)} store={memoryStore()}>
+            <AdminContext
+                dataProvider={testDataProvider()}
+                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                store={memoryStore()}
+            >
                 <Table>
                     <TableBody>{ui}</TableBody>
                 </Table>
@@ -40,7 +44,10 @@ const buildStatus = (code: string, label: string, color: string, charges: boolea
     isDefault: code === 'attended',
     charges,
 });
-const statuses = [buildStatus('attended', 'Attended', '#2E7D32', true), buildStatus('excused', 'Excused', '#1565C0', false)];
+const statuses = [
+    buildStatus('attended', 'Attended', '#2E7D32', true),
+    buildStatus('excused', 'Excused', '#1565C0', false),
+];
 
 const buildPerson = (fields: Partial<RosterPerson> = {}): RosterPerson => ({
     customerId: 7,
@@ -54,7 +61,9 @@ const buildPerson = (fields: Partial<RosterPerson> = {}): RosterPerson => ({
 describe('a roster row', () => {
     it('marks with one click on a status and shows the visits left', () => {
         const onMark = vi.fn();
-        renderIn(<RosterRow person={buildPerson()} statuses={statuses} disabled={false} onMark={onMark} onClear={vi.fn()} />);
+        renderIn(
+            <RosterRow person={buildPerson()} statuses={statuses} disabled={false} onMark={onMark} onClear={vi.fn()} />,
+        );
         expect(screen.getByText('5 visits left')).toBeTruthy();
         fireEvent.click(screen.getByRole('button', { name: 'Excused' }));
         expect(onMark).toHaveBeenCalledWith(expect.objectContaining({ customerId: 7 }), 'excused');
@@ -62,14 +71,42 @@ describe('a roster row', () => {
     });
 
     it('shows a debt and a walk-in in Russian, with plural forms of visits', () => {
-        const attendance = { id: 1, createdAt: '', eventId: 1, customerId: 7, status: 'attended', passId: null, charged: false, unpaid: true, markedBy: 3 };
-        renderIn(<RosterRow person={buildPerson({ member: false, attendance, pass: null })} statuses={statuses} disabled={false} onMark={vi.fn()} onClear={vi.fn()} />, 'ru');
+        const attendance = {
+            id: 1,
+            createdAt: '',
+            eventId: 1,
+            customerId: 7,
+            status: 'attended',
+            passId: null,
+            charged: false,
+            unpaid: true,
+            markedBy: 3,
+        };
+        renderIn(
+            <RosterRow
+                person={buildPerson({ member: false, attendance, pass: null })}
+                statuses={statuses}
+                disabled={false}
+                onMark={vi.fn()}
+                onClear={vi.fn()}
+            />,
+            'ru',
+        );
         expect(screen.getByText('Долг')).toBeTruthy();
         expect(screen.getByText('разово')).toBeTruthy();
         expect(screen.getByText('Нет абонемента')).toBeTruthy();
         expect(screen.getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
         cleanup();
-        renderIn(<RosterRow person={buildPerson({ pass: { id: 3, name: '8', endsOn: '2026-12-01', visitsLeft: 2 } })} statuses={statuses} disabled={false} onMark={vi.fn()} onClear={vi.fn()} />, 'ru');
+        renderIn(
+            <RosterRow
+                person={buildPerson({ pass: { id: 3, name: '8', endsOn: '2026-12-01', visitsLeft: 2 } })}
+                statuses={statuses}
+                disabled={false}
+                onMark={vi.fn()}
+                onClear={vi.fn()}
+            />,
+            'ru',
+        );
         expect(screen.getByText('осталось 2 визита')).toBeTruthy();
     });
 });
@@ -86,8 +123,14 @@ describe('the journal as CSV', () => {
             rows: [{ customerId: 7, name: 'Petrova, Anna', marks: { 5: 'attended', 6: 'excused' }, visits: 1 }],
             visits: 1,
         };
-        const labels = { name: 'Customer', total: 'Total', mark: (code: string) => statuses.find(status => status.code === code)?.labels.en ?? code };
-        expect(journalCsv(journal, labels)).toBe('Customer,2026-11-02 19:00,2026-11-09 19:00,Total\n"Petrova, Anna",Attended,Excused,1\nTotal,1,0,1\n');
+        const labels = {
+            name: 'Customer',
+            total: 'Total',
+            mark: (code: string) => statuses.find(status => status.code === code)?.labels.en ?? code,
+        };
+        expect(journalCsv(journal, labels)).toBe(
+            'Customer,2026-11-02 19:00,2026-11-09 19:00,Total\n"Petrova, Anna",Attended,Excused,1\nTotal,1,0,1\n',
+        );
     });
 });
 
@@ -101,7 +144,8 @@ describe('the attendances CSV', () => {
         };
         const dataProvider = testDataProvider({
             getList: (() => Promise.resolve({ data: statuses, total: statuses.length })) as never,
-            getMany: ((resource: string, { ids }: { ids: number[] }) => Promise.resolve({ data: ids.map(id => records[resource][id]) })) as never,
+            getMany: ((resource: string, { ids }: { ids: number[] }) =>
+                Promise.resolve({ data: ids.map(id => records[resource][id]) })) as never,
         });
         let blob: Blob | undefined;
         URL.createObjectURL = vi.fn((value: Blob) => {
@@ -115,13 +159,35 @@ describe('the attendances CSV', () => {
             return <span>{useStatuses('attendance').length}</span>;
         };
         render(
-            <AdminContext dataProvider={dataProvider} i18nProvider={polyglotI18nProvider(() => russianMessages, 'ru')} store={memoryStore()}>
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={polyglotI18nProvider(() => russianMessages, 'ru')}
+                store={memoryStore()}
+            >
                 <Probe />
             </AdminContext>,
         );
         await screen.findByText('2');
-        const attendance = { id: 1, createdAt: '', eventId: 5, customerId: 7, status: 'excused', passId: null, charged: false, unpaid: true, markedBy: 3 };
-        await exporter?.([attendance], (data, field, resource) => dataProvider.getMany(resource, { ids: data.map(record => record[field]) }).then(({ data: found }) => Object.fromEntries(found.map(record => [record.id, record]))), dataProvider, 'attendances');
+        const attendance = {
+            id: 1,
+            createdAt: '',
+            eventId: 5,
+            customerId: 7,
+            status: 'excused',
+            passId: null,
+            charged: false,
+            unpaid: true,
+            markedBy: 3,
+        };
+        await exporter?.(
+            [attendance],
+            (data, field, resource) =>
+                dataProvider
+                    .getMany(resource, { ids: data.map(record => record[field]) })
+                    .then(({ data: found }) => Object.fromEntries(found.map(record => [record.id, record]))),
+            dataProvider,
+            'attendances',
+        );
         const text = await (blob as Blob).text();
         expect(text.replace('\uFEFF', '').split('\n')).toEqual([
             'Клиент,Дата занятия,Курс,Преподаватель,Отметка,Визит списан,Не оплачено',
@@ -131,13 +197,26 @@ describe('the attendances CSV', () => {
 });
 
 describe('the reasons of skipped slots', () => {
-    const translateIn = (locale: 'en' | 'ru') => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale).translate;
-    const params = { date: '2027-01-04', time: '19:00', teacher: 'Anna Petrova', course: 'Хатха-йога', studio: 'Hall A' };
+    const translateIn = (locale: 'en' | 'ru') =>
+        polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale).translate;
+    const params = {
+        date: '2027-01-04',
+        time: '19:00',
+        teacher: 'Anna Petrova',
+        course: 'Хатха-йога',
+        studio: 'Hall A',
+    };
 
     it('names the class in the way in English and Russian', () => {
-        expect(skipReason(translateIn('en'), { reason: 'teacher_clash', params })).toBe('Anna Petrova teaches Хатха-йога at 19:00 in Hall A');
-        expect(skipReason(translateIn('ru'), { reason: 'teacher_clash', params })).toBe('Anna Petrova ведёт «Хатха-йога» в 19:00 в зале «Hall A»');
-        expect(skipReason(translateIn('en'), { reason: 'studio_clash', params })).toBe('Hall A is taken: Anna Petrova teaches Хатха-йога there at 19:00');
+        expect(skipReason(translateIn('en'), { reason: 'teacher_clash', params })).toBe(
+            'Anna Petrova teaches Хатха-йога at 19:00 in Hall A',
+        );
+        expect(skipReason(translateIn('ru'), { reason: 'teacher_clash', params })).toBe(
+            'Anna Petrova ведёт «Хатха-йога» в 19:00 в зале «Hall A»',
+        );
+        expect(skipReason(translateIn('en'), { reason: 'studio_clash', params })).toBe(
+            'Hall A is taken: Anna Petrova teaches Хатха-йога there at 19:00',
+        );
         expect(skipReason(translateIn('en'), { reason: 'exists', params })).toBe('already exists');
         expect(skipReason(translateIn('ru'), { reason: 'exists', params })).toBe('уже есть');
     });

@@ -12,7 +12,9 @@ describe('CSV cells a spreadsheet cannot run', () => {
     });
 
     it('quotes cells holding the separator, quotes or line breaks, after the prefix', () => {
-        expect(csvCell('=HYPERLINK("http://evil.test","Click")')).toBe('"\'=HYPERLINK(""http://evil.test"",""Click"")"');
+        expect(csvCell('=HYPERLINK("http://evil.test","Click")')).toBe(
+            '"\'=HYPERLINK(""http://evil.test"",""Click"")"',
+        );
         expect(csvCell('Petrova, Anna')).toBe('"Petrova, Anna"');
         expect(csvCell('a;b')).toBe('"a;b"');
         expect(csvCell('one\ntwo')).toBe('"one\ntwo"');
@@ -30,7 +32,12 @@ describe('CSV cells a spreadsheet cannot run', () => {
     });
 
     it('joins rows by lines and cells by commas', () => {
-        expect(toCsv([['Name', 'Phone', 'Amount'], ['=cmd|calc', '+7 900 000-00-00', -5]])).toBe("Name,Phone,Amount\n'=cmd|calc,'+7 900 000-00-00,-5");
+        expect(
+            toCsv([
+                ['Name', 'Phone', 'Amount'],
+                ['=cmd|calc', '+7 900 000-00-00', -5],
+            ]),
+        ).toBe("Name,Phone,Amount\n'=cmd|calc,'+7 900 000-00-00,-5");
     });
 });
 
@@ -38,11 +45,19 @@ describe('records as CSV', () => {
     it('has a column for every field, nested ones by dotted names and lists joined', () => {
         const csv = recordsCsv([
             { id: 1, name: '@Teacher', pay: { kind: 'per_event', amount: 1000 }, directionIds: [1, 2] },
-            { id: 2, name: 'Plain', phone: '+7 900 000-00-00', slots: [{ weekday: 1, startTime: '19:00' }, { weekday: 3, startTime: '19:00' }] },
+            {
+                id: 2,
+                name: 'Plain',
+                phone: '+7 900 000-00-00',
+                slots: [
+                    { weekday: 1, startTime: '19:00' },
+                    { weekday: 3, startTime: '19:00' },
+                ],
+            },
         ]);
         expect(csv.split('\n')).toEqual([
             'id,name,pay.kind,pay.amount,directionIds,phone,slots',
-            "1,'@Teacher,per_event,1000,\"1;2\",,",
+            '1,\'@Teacher,per_event,1000,"1;2",,',
             `2,Plain,,,,'+7 900 000-00-00,"{""weekday"":1,""startTime"":""19:00""};{""weekday"":3,""startTime"":""19:00""}"`,
         ]);
     });

@@ -29,7 +29,11 @@ const root = join(import.meta.dirname, '../..');
 const keysUsedIn = (folder: string): string[] =>
     readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
         .filter(file => /\.tsx?$/.test(file))
-        .flatMap(file => [...readFileSync(join(root, folder, file), 'utf8').matchAll(/['"`](app\.[a-z_]+(?:\.[A-Za-z0-9_/]+)+)['"`]/g)])
+        .flatMap(file => [
+            ...readFileSync(join(root, folder, file), 'utf8').matchAll(
+                /['"`](app\.[a-z_]+(?:\.[A-Za-z0-9_/]+)+)['"`]/g,
+            ),
+        ])
         .map(match => match[1]);
 
 const translator = (locale: 'en' | 'ru') =>
@@ -64,7 +68,17 @@ describe('the catalogues', () => {
     });
 
     it('name every resource with its fields and menu entry, and every collection that can refer to a record', () => {
-        const resources = ['customers', 'events', 'schedules', 'attendances', 'passes', 'payments', 'paymentLinks', 'statuses', 'configs'];
+        const resources = [
+            'customers',
+            'events',
+            'schedules',
+            'attendances',
+            'passes',
+            'payments',
+            'paymentLinks',
+            'statuses',
+            'configs',
+        ];
         const settings = ['users', 'courses', 'studios', 'directions', 'subscriptions'];
         for (const resource of [...resources, ...settings.map(name => `settings/${name}`)]) {
             for (const key of ['name', 'fields.id', 'fields.createdAt', 'fields.q']) {
@@ -73,7 +87,8 @@ describe('the catalogues', () => {
         }
         // The menu names entries by collection: app.menu.users for /settings/users.
         for (const name of [...resources, ...settings]) expect(russian.has(`app.menu.${name}`), name).toBe(true);
-        for (const collection of collectionNames) expect(english.has(`app.collections.${collection}`), collection).toBe(true);
+        for (const collection of collectionNames)
+            expect(english.has(`app.collections.${collection}`), collection).toBe(true);
     });
 
     it('label every value of the domain enumerations and every theme', () => {
@@ -89,7 +104,9 @@ describe('the catalogues', () => {
             'app.locales': schemas.locales,
         };
         for (const [prefix, values] of Object.entries(enumerations)) {
-            const labelled = [...english.keys()].filter(key => key.startsWith(`${prefix}.`)).map(key => key.slice(prefix.length + 1));
+            const labelled = [...english.keys()]
+                .filter(key => key.startsWith(`${prefix}.`))
+                .map(key => key.slice(prefix.length + 1));
             expect(labelled.sort(), prefix).toEqual([...values].sort());
         }
         for (const name of themeNames) expect(russian.has(themeLabel(name)), name).toBe(true);
@@ -107,17 +124,13 @@ describe('Russian', () => {
     });
 
     it('counts resource names in polyglot order one | few | many', () => {
-        expect([1, 2, 5, 21, 11, 104].map(smart_count => translate('resources.customers.name', { smart_count }))).toEqual([
-            'Клиент',
-            'Клиента',
-            'Клиентов',
-            'Клиент',
-            'Клиентов',
-            'Клиента',
-        ]);
+        expect(
+            [1, 2, 5, 21, 11, 104].map(smart_count => translate('resources.customers.name', { smart_count })),
+        ).toEqual(['Клиент', 'Клиента', 'Клиентов', 'Клиент', 'Клиентов', 'Клиента']);
         expect(translate('app.collections.passes', { smart_count: 3 })).toBe('3 абонемента');
         for (const [key, text] of flatten(appRussian)) {
-            if (/^resources\.[^.]+\.name$|^app\.collections\./.test(key)) expect(text.split(' |||| '), key).toHaveLength(3);
+            if (/^resources\.[^.]+\.name$|^app\.collections\./.test(key))
+                expect(text.split(' |||| '), key).toHaveLength(3);
         }
     });
 
@@ -137,7 +150,9 @@ describe('English', () => {
         expect(translate('resources.customers.name', { smart_count: 2 })).toBe('Customers');
         expect(translate('app.error.not_found', { path: '/nowhere' })).toBe('Page not found: /nowhere');
         expect(translate('app.error.retry')).toBe('Try to return to the page');
-        expect(translate('app.conflict.in_use', { referrers: '2 passes' })).toBe('This record is used by 2 passes and cannot be deleted.');
+        expect(translate('app.conflict.in_use', { referrers: '2 passes' })).toBe(
+            'This record is used by 2 passes and cannot be deleted.',
+        );
     });
 });
 

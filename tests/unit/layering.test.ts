@@ -12,10 +12,17 @@ const root = resolve(import.meta.dirname, '../..');
 
 const sourcesUnder = (folder: string): string[] =>
     readdirSync(folder, { withFileTypes: true }).flatMap(entry =>
-        entry.isDirectory() ? sourcesUnder(join(folder, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(folder, entry.name)] : [],
+        entry.isDirectory()
+            ? sourcesUnder(join(folder, entry.name))
+            : /\.tsx?$/.test(entry.name)
+              ? [join(folder, entry.name)]
+              : [],
     );
 
-const importsOf = (file: string) => [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(match => match[1] ?? match[2]);
+const importsOf = (file: string) =>
+    [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
+        match => match[1] ?? match[2],
+    );
 
 describe('the layers', () => {
     it('keep the app from importing the server', () => {
@@ -23,7 +30,10 @@ describe('the layers', () => {
         expect(app.length).toBeGreaterThan(50);
         const crossings = app.flatMap(file =>
             importsOf(file)
-                .filter(target => target.startsWith('.') && relative(root, resolve(file, '..', target)).startsWith('src/server'))
+                .filter(
+                    target =>
+                        target.startsWith('.') && relative(root, resolve(file, '..', target)).startsWith('src/server'),
+                )
                 .map(target => `${relative(root, file)} → ${target}`),
         );
         expect(crossings).toEqual([]);
@@ -33,7 +43,10 @@ describe('the layers', () => {
         const domain = sourcesUnder(join(root, 'src/domain'));
         const crossings = domain.flatMap(file =>
             importsOf(file)
-                .filter(target => target.startsWith('.') && !relative(root, resolve(file, '..', target)).startsWith('src/domain'))
+                .filter(
+                    target =>
+                        target.startsWith('.') && !relative(root, resolve(file, '..', target)).startsWith('src/domain'),
+                )
                 .map(target => `${relative(root, file)} → ${target}`),
         );
         expect(crossings).toEqual([]);

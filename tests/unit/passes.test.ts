@@ -15,7 +15,9 @@ describe('the state of a pass on a date', () => {
     });
     it('is frozen inside its freeze, both ends included, and cancelled above all', () => {
         const frozen = buildPass({ frozenFrom: '2026-11-10', frozenTo: '2026-11-12' });
-        expect(['2026-11-09', '2026-11-10', '2026-11-12', '2026-11-13'].map(date => passStateOn(frozen, date))).toEqual(['active', 'frozen', 'frozen', 'active']);
+        expect(['2026-11-09', '2026-11-10', '2026-11-12', '2026-11-13'].map(date => passStateOn(frozen, date))).toEqual(
+            ['active', 'frozen', 'frozen', 'active'],
+        );
         expect(passStateOn(buildPass({ cancelled: true }), '2026-11-10')).toBe('cancelled');
     });
     it('counts visits left, unlimited as null', () => {

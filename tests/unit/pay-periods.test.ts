@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { payRate, teacherPay } from '../../src/domain/pay';
-import { adjustmentOf, closeProblem, closedOn, closingFigures, periodPay, reopenProblem, type PayPeriod } from '../../src/domain/payPeriods';
+import {
+    adjustmentOf,
+    closeProblem,
+    closedOn,
+    closingFigures,
+    periodPay,
+    reopenProblem,
+    type PayPeriod,
+} from '../../src/domain/payPeriods';
 import { coveredBy, payroll } from '../../src/domain/payroll';
 import type { StudioEvent } from '../../src/domain/types';
 
@@ -88,21 +96,41 @@ describe('closed pay periods', () => {
 
     it('close only past days, never a day twice, and reopen the latest first', () => {
         const period = closedOctober();
-        expect(closeProblem([], '2026-11-01', '2026-11-30', '2026-11-30')).toEqual({ to: 'app.validation.pay_close_past' });
+        expect(closeProblem([], '2026-11-01', '2026-11-30', '2026-11-30')).toEqual({
+            to: 'app.validation.pay_close_past',
+        });
         expect(closeProblem([], '2026-11-01', '2026-11-29', '2026-11-30')).toBeNull();
-        expect(closeProblem([period], '2026-10-31', '2026-11-15', '2026-11-30')).toEqual({ from: 'app.validation.pay_close_twice' });
-        expect(closeProblem([{ ...period, reopenedAt: '2026-11-02T00:00:00.000Z' }], '2026-10-01', '2026-10-31', '2026-11-30')).toBeNull();
+        expect(closeProblem([period], '2026-10-31', '2026-11-15', '2026-11-30')).toEqual({
+            from: 'app.validation.pay_close_twice',
+        });
+        expect(
+            closeProblem(
+                [{ ...period, reopenedAt: '2026-11-02T00:00:00.000Z' }],
+                '2026-10-01',
+                '2026-10-31',
+                '2026-11-30',
+            ),
+        ).toBeNull();
         const later = { ...period, id: 8, startsOn: '2026-11-01', endsOn: '2026-11-30' };
         expect(reopenProblem([period, later], period)).toBe('app.validation.pay_reopen_later');
         expect(reopenProblem([period, later], later)).toBeNull();
-        expect(reopenProblem([period], { ...period, reopenedAt: '2026-11-02T00:00:00.000Z' })).toBe('app.validation.pay_open');
+        expect(reopenProblem([period], { ...period, reopenedAt: '2026-11-02T00:00:00.000Z' })).toBe(
+            'app.validation.pay_open',
+        );
         expect(closedOn([period], '2026-10-31')).toBe(period);
         expect(closedOn([period], '2026-11-01')).toBeUndefined();
     });
 
     it('a reopened period pays its classes as they are now and its adjustments no longer count', () => {
         const adjustment = adjustmentOf(closedOctober(), october[0], null, change)!;
-        const reopened = { ...closedOctober(), adjustments: [adjustment], adjustedOn: change.on, reopenedAt: '2026-11-12T00:00:00.000Z', reopenedBy: 1, reopenedByName: 'Olga Admin' };
+        const reopened = {
+            ...closedOctober(),
+            adjustments: [adjustment],
+            adjustedOn: change.on,
+            reopenedAt: '2026-11-12T00:00:00.000Z',
+            reopenedBy: 1,
+            reopenedByName: 'Olga Admin',
+        };
         expect(periodPay(live(october.slice(1)), [reopened], '2026-10-01', '2026-10-31').total).toBe(300);
         expect(periodPay(live(november), [reopened], '2026-11-01', '2026-11-30').total).toBe(300);
     });
@@ -112,11 +140,25 @@ describe('closed pay periods', () => {
         const period = { ...closedOctober(), adjustments: [adjustment], adjustedOn: change.on };
         const teachers = [{ id: 3, name: 'Anna', pay: rates }];
         const all = [...october, ...november];
-        const oct = payroll(teachers, october, marks, charging, new Map(), [period], { from: '2026-10-01', to: '2026-10-31' });
-        expect(oct.lines).toEqual([{ teacherId: 3, name: 'Anna', classes: 2, visits: 3, adjustments: 0, total: 900, closed: true }]);
-        const nov = payroll(teachers, all.slice(2), marks, charging, new Map(), [period], { from: '2026-11-01', to: '2026-11-30' });
+        const oct = payroll(teachers, october, marks, charging, new Map(), [period], {
+            from: '2026-10-01',
+            to: '2026-10-31',
+        });
+        expect(oct.lines).toEqual([
+            { teacherId: 3, name: 'Anna', classes: 2, visits: 3, adjustments: 0, total: 900, closed: true },
+        ]);
+        const nov = payroll(teachers, all.slice(2), marks, charging, new Map(), [period], {
+            from: '2026-11-01',
+            to: '2026-11-30',
+        });
         expect(nov.lines[0]).toMatchObject({ adjustments: -300, total: 0, closed: false });
-        expect(coveredBy([period, { ...period, startsOn: '2026-11-01', endsOn: '2026-11-30' }], '2026-10-15', '2026-11-30')).toBe(true);
+        expect(
+            coveredBy(
+                [period, { ...period, startsOn: '2026-11-01', endsOn: '2026-11-30' }],
+                '2026-10-15',
+                '2026-11-30',
+            ),
+        ).toBe(true);
         expect(coveredBy([period], '2026-10-15', '2026-11-01')).toBe(false);
         expect(coveredBy([], '2026-10-15', '2026-10-16')).toBe(false);
     });

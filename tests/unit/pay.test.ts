@@ -22,7 +22,11 @@ const buildEvent = (id: number, startsAt: string, status: StudioEvent['status'])
 });
 
 const charging = new Set(['attended', 'late', 'missed']);
-const events = [buildEvent(1, '2026-11-02T19:00', 'done'), buildEvent(2, '2026-11-09T19:00', 'cancelled'), buildEvent(3, '2026-11-16T19:00', 'planned')];
+const events = [
+    buildEvent(1, '2026-11-02T19:00', 'done'),
+    buildEvent(2, '2026-11-09T19:00', 'cancelled'),
+    buildEvent(3, '2026-11-16T19:00', 'planned'),
+];
 const marks = [
     { eventId: 1, customerId: 10, status: 'attended' },
     { eventId: 1, customerId: 11, status: 'excused' },
@@ -40,7 +44,11 @@ describe('teacher pay', () => {
 
     it('per attendee pays each charging mark of events that were not cancelled', () => {
         const pay = teacherPay([payRate({ kind: 'per_attendee', amount: 250.5 })], events, marks, charging);
-        expect(pay.events.map(row => [row.visits, row.pay])).toEqual([[2, 501], [1, 0], [1, 250.5]]);
+        expect(pay.events.map(row => [row.visits, row.pay])).toEqual([
+            [2, 501],
+            [1, 0],
+            [1, 250.5],
+        ]);
         expect(pay.total).toBe(751.5);
         expect(pay.visits).toBe(3);
     });
@@ -99,24 +107,58 @@ describe('pay rates with dates', () => {
 
     it('refuses changes that rewrite the past, and takes rates from today on', () => {
         const today = '2026-11-23';
-        const saved = [payRate({ kind: 'per_event', amount: 1000 }), payRate({ kind: 'per_event', amount: 1100, from: '2026-11-01' }), payRate({ kind: 'per_event', amount: 1300, from: '2026-12-01' })];
-        expect(payChangeProblem(saved, [...saved, payRate({ kind: 'per_attendee', amount: 300, from: today })], today)).toBeNull();
-        expect(payChangeProblem(saved, [saved[0], saved[1], payRate({ kind: 'per_event', amount: 1400, from: '2026-12-01' })], today)).toBeNull();
+        const saved = [
+            payRate({ kind: 'per_event', amount: 1000 }),
+            payRate({ kind: 'per_event', amount: 1100, from: '2026-11-01' }),
+            payRate({ kind: 'per_event', amount: 1300, from: '2026-12-01' }),
+        ];
+        expect(
+            payChangeProblem(saved, [...saved, payRate({ kind: 'per_attendee', amount: 300, from: today })], today),
+        ).toBeNull();
+        expect(
+            payChangeProblem(
+                saved,
+                [saved[0], saved[1], payRate({ kind: 'per_event', amount: 1400, from: '2026-12-01' })],
+                today,
+            ),
+        ).toBeNull();
         expect(payChangeProblem(saved, [saved[0], saved[1]], today)).toBeNull();
         expect(payChangeProblem(saved, [saved[0], saved[2]], today)).toBe('app.validation.pay_past');
-        expect(payChangeProblem(saved, [payRate({ kind: 'per_event', amount: 2000 }), saved[1], saved[2]], today)).toBe('app.validation.pay_past');
-        expect(payChangeProblem(saved, [...saved, payRate({ kind: 'per_event', amount: 900, from: '2026-11-22' })], today)).toBe('app.validation.pay_past');
+        expect(payChangeProblem(saved, [payRate({ kind: 'per_event', amount: 2000 }), saved[1], saved[2]], today)).toBe(
+            'app.validation.pay_past',
+        );
+        expect(
+            payChangeProblem(saved, [...saved, payRate({ kind: 'per_event', amount: 900, from: '2026-11-22' })], today),
+        ).toBe('app.validation.pay_past');
     });
 
     it('reads an old single rule as the first rate, and checks a list of rates', () => {
-        expect(payRates.parse({ kind: 'per_attendee', amount: 300 })).toEqual([payRate({ kind: 'per_attendee', amount: 300 })]);
+        expect(payRates.parse({ kind: 'per_attendee', amount: 300 })).toEqual([
+            payRate({ kind: 'per_attendee', amount: 300 }),
+        ]);
         expect(payRates.parse(undefined)).toEqual([payRate({ kind: 'none', amount: 0 })]);
         expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1, from: '2026-01-01' })]).success).toBe(false);
-        expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1 }), payRate({ kind: 'per_event', amount: 2 })]).success).toBe(false);
-        expect(payRates.safeParse([payRate({ kind: 'per_event', amount: 1 }), payRate({ kind: 'per_event', amount: 2, directionId: 1, courseId: 2 })]).success).toBe(false);
-        const values = { users: [{ id: 3, pay: { kind: 'per_event', amount: 1500 } }, { id: 4, pay: [payRate({ kind: 'none', amount: 0 })] }] };
+        expect(
+            payRates.safeParse([payRate({ kind: 'per_event', amount: 1 }), payRate({ kind: 'per_event', amount: 2 })])
+                .success,
+        ).toBe(false);
+        expect(
+            payRates.safeParse([
+                payRate({ kind: 'per_event', amount: 1 }),
+                payRate({ kind: 'per_event', amount: 2, directionId: 1, courseId: 2 }),
+            ]).success,
+        ).toBe(false);
+        const values = {
+            users: [
+                { id: 3, pay: { kind: 'per_event', amount: 1500 } },
+                { id: 4, pay: [payRate({ kind: 'none', amount: 0 })] },
+            ],
+        };
         expect(upgradeDatabase(values)).toBe(1);
-        expect(values.users.map(user => user.pay)).toEqual([[payRate({ kind: 'per_event', amount: 1500 })], [payRate({ kind: 'none', amount: 0 })]]);
+        expect(values.users.map(user => user.pay)).toEqual([
+            [payRate({ kind: 'per_event', amount: 1500 })],
+            [payRate({ kind: 'none', amount: 0 })],
+        ]);
         expect(upgradeDatabase(values)).toBe(0);
     });
 });
@@ -130,7 +172,10 @@ describe("the studio's pay for a period", () => {
             { id: 6, name: 'Dmitry', pay: [payRate({ kind: 'per_event', amount: 900 })] },
         ];
         const allMarks = [...marks, { eventId: 5, customerId: 10, status: 'attended' }];
-        const { lines, total } = payroll(teachers, [...events, boris], allMarks, charging, new Map(), [], { from: '2026-11-01', to: '2026-11-30' });
+        const { lines, total } = payroll(teachers, [...events, boris], allMarks, charging, new Map(), [], {
+            from: '2026-11-01',
+            to: '2026-11-30',
+        });
         expect(lines).toEqual([
             { teacherId: 4, name: 'Boris', classes: 1, visits: 1, adjustments: 0, total: 1500, closed: false },
             { teacherId: 3, name: 'Anna', classes: 1, visits: 3, adjustments: 0, total: 751.5, closed: false },
@@ -155,8 +200,19 @@ describe('the attendance journal', () => {
             { id: 12, firstName: 'Ivan', lastName: 'Vetrov' },
             { id: 13, firstName: 'Pavel', lastName: 'Gromov' },
         ];
-        const journal = buildJournal('2026-11', [10, 11, 13], [...events, december], [...marks, { eventId: 4, customerId: 13, status: 'attended' }], customers, charging);
-        expect(journal.columns.map(column => [column.eventId, column.visits])).toEqual([[1, 2], [2, 1], [3, 1]]);
+        const journal = buildJournal(
+            '2026-11',
+            [10, 11, 13],
+            [...events, december],
+            [...marks, { eventId: 4, customerId: 13, status: 'attended' }],
+            customers,
+            charging,
+        );
+        expect(journal.columns.map(column => [column.eventId, column.visits])).toEqual([
+            [1, 2],
+            [2, 1],
+            [3, 1],
+        ]);
         expect(journal.rows.map(row => [row.name, row.visits, row.marks])).toEqual([
             ['Antonov Oleg', 0, { 1: 'excused' }],
             ['Bykova Anna', 3, { 1: 'attended', 2: 'attended', 3: 'late' }],

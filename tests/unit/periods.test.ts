@@ -31,22 +31,50 @@ describe('the comparison rule of the dashboard and the income page', () => {
             previous: { from: '2026-10-01', to: '2026-10-31' },
             toDate: null,
         });
-        expect(comparisonOf({ from: '2026-03-01', to: '2026-03-31' }, '2026-05-01').previous).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-        expect(comparisonOf({ from: '2026-01-01', to: '2026-01-31' }, '2026-05-01').previous).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+        expect(comparisonOf({ from: '2026-03-01', to: '2026-03-31' }, '2026-05-01').previous).toEqual({
+            from: '2026-02-01',
+            to: '2026-02-28',
+        });
+        expect(comparisonOf({ from: '2026-01-01', to: '2026-01-31' }, '2026-05-01').previous).toEqual({
+            from: '2025-12-01',
+            to: '2025-12-31',
+        });
     });
 
     it('compares a quarter with the quarter before and a year with the year before', () => {
-        expect(comparisonOf({ from: '2026-10-01', to: '2026-12-31' }, '2027-02-01')).toMatchObject({ kind: 'quarter', length: 1, previous: { from: '2026-07-01', to: '2026-09-30' } });
-        expect(comparisonOf({ from: '2026-01-01', to: '2026-03-31' }, '2027-02-01')).toMatchObject({ kind: 'quarter', previous: { from: '2025-10-01', to: '2025-12-31' } });
-        expect(comparisonOf({ from: '2026-01-01', to: '2026-12-31' }, '2027-02-01')).toMatchObject({ kind: 'year', length: 1, previous: { from: '2025-01-01', to: '2025-12-31' } });
+        expect(comparisonOf({ from: '2026-10-01', to: '2026-12-31' }, '2027-02-01')).toMatchObject({
+            kind: 'quarter',
+            length: 1,
+            previous: { from: '2026-07-01', to: '2026-09-30' },
+        });
+        expect(comparisonOf({ from: '2026-01-01', to: '2026-03-31' }, '2027-02-01')).toMatchObject({
+            kind: 'quarter',
+            previous: { from: '2025-10-01', to: '2025-12-31' },
+        });
+        expect(comparisonOf({ from: '2026-01-01', to: '2026-12-31' }, '2027-02-01')).toMatchObject({
+            kind: 'year',
+            length: 1,
+            previous: { from: '2025-01-01', to: '2025-12-31' },
+        });
         // Two whole months that are no quarter: the two months before.
-        expect(comparisonOf({ from: '2026-08-01', to: '2026-09-30' }, '2027-02-01')).toMatchObject({ kind: 'month', length: 2, previous: { from: '2026-06-01', to: '2026-07-31' } });
+        expect(comparisonOf({ from: '2026-08-01', to: '2026-09-30' }, '2027-02-01')).toMatchObject({
+            kind: 'month',
+            length: 2,
+            previous: { from: '2026-06-01', to: '2026-07-31' },
+        });
         // Three whole months that are no calendar quarter are months.
-        expect(comparisonOf({ from: '2026-02-01', to: '2026-04-30' }, '2027-02-01')).toMatchObject({ kind: 'month', length: 3, previous: { from: '2025-11-01', to: '2026-01-31' } });
+        expect(comparisonOf({ from: '2026-02-01', to: '2026-04-30' }, '2027-02-01')).toMatchObject({
+            kind: 'month',
+            length: 3,
+            previous: { from: '2025-11-01', to: '2026-01-31' },
+        });
     });
 
     it('compares any other period with the same number of days just before', () => {
-        expect(sameDaysBefore({ from: '2026-03-01', to: '2026-03-01' })).toEqual({ from: '2026-02-28', to: '2026-02-28' });
+        expect(sameDaysBefore({ from: '2026-03-01', to: '2026-03-01' })).toEqual({
+            from: '2026-02-28',
+            to: '2026-02-28',
+        });
         expect(comparisonOf({ from: '2026-10-02', to: '2026-10-31' }, '2027-01-01')).toEqual({
             kind: 'days',
             length: 30,
@@ -61,9 +89,18 @@ describe('the comparison rule of the dashboard and the income page', () => {
             previous: { from: '2026-10-01', to: '2026-10-23' },
         });
         // The same day of the month, or the month's last where the month before is shorter.
-        expect(comparisonOf({ from: '2026-03-01', to: '2026-03-31' }, '2026-03-31').toDate?.previous).toEqual({ from: '2026-02-01', to: '2026-02-28' });
-        expect(comparisonOf({ from: '2026-10-01', to: '2026-12-31' }, '2026-11-23').toDate?.previous).toEqual({ from: '2026-07-01', to: '2026-08-23' });
-        expect(comparisonOf({ from: '2026-01-01', to: '2026-12-31' }, '2026-11-23').toDate?.previous).toEqual({ from: '2025-01-01', to: '2025-11-23' });
+        expect(comparisonOf({ from: '2026-03-01', to: '2026-03-31' }, '2026-03-31').toDate?.previous).toEqual({
+            from: '2026-02-01',
+            to: '2026-02-28',
+        });
+        expect(comparisonOf({ from: '2026-10-01', to: '2026-12-31' }, '2026-11-23').toDate?.previous).toEqual({
+            from: '2026-07-01',
+            to: '2026-08-23',
+        });
+        expect(comparisonOf({ from: '2026-01-01', to: '2026-12-31' }, '2026-11-23').toDate?.previous).toEqual({
+            from: '2025-01-01',
+            to: '2025-11-23',
+        });
         expect(comparisonOf({ from: '2026-11-10', to: '2026-11-30' }, '2026-11-12').toDate).toEqual({
             current: { from: '2026-11-10', to: '2026-11-12' },
             previous: { from: '2026-10-20', to: '2026-10-22' },

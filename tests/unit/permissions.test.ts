@@ -5,7 +5,8 @@ import { canAccess, readableFieldsFor } from '../../src/domain/permissions';
 describe('the role matrix', () => {
     it('admins may do everything', () => {
         for (const resource of ['users', 'configs', 'statuses', 'customers', 'payments']) {
-            for (const action of ['list', 'create', 'edit', 'delete']) expect(canAccess('admin', { resource, action })).toBe(true);
+            for (const action of ['list', 'create', 'edit', 'delete'])
+                expect(canAccess('admin', { resource, action })).toBe(true);
         }
     });
 
@@ -27,8 +28,10 @@ describe('the role matrix', () => {
     });
 
     it('managers record payments and refunds (selling, refunding) but never edit or delete them', () => {
-        for (const action of ['list', 'show', 'create', 'export', 'read']) expect(canAccess('manager', { resource: 'payments', action })).toBe(true);
-        for (const action of ['edit', 'delete']) expect(canAccess('manager', { resource: 'payments', action })).toBe(false);
+        for (const action of ['list', 'show', 'create', 'export', 'read'])
+            expect(canAccess('manager', { resource: 'payments', action })).toBe(true);
+        for (const action of ['edit', 'delete'])
+            expect(canAccess('manager', { resource: 'payments', action })).toBe(false);
         // Selling, freezing and refunds with a cancel change passes, and cancelling a link changes it.
         expect(canAccess('manager', { resource: 'passes', action: 'edit' })).toBe(true);
         expect(canAccess('manager', { resource: 'paymentLinks', action: 'edit' })).toBe(true);
@@ -59,7 +62,8 @@ describe('the fields each role reads', () => {
     it('otherwise every readable field of what the role may read, and nothing of the rest', () => {
         for (const collection of collectionNames) {
             expect(readableFieldsFor('admin', collection)).toEqual(readableFields(collection));
-            if (canAccess('manager', { resource: collection, action: 'read' })) expect(readableFieldsFor('manager', collection)).toEqual(readableFields(collection));
+            if (canAccess('manager', { resource: collection, action: 'read' }))
+                expect(readableFieldsFor('manager', collection)).toEqual(readableFields(collection));
         }
         expect(readableFieldsFor('teacher', 'events')).toEqual(readableFields('events'));
         expect(readableFieldsFor('teacher', 'attendances')).toEqual(readableFields('attendances'));

@@ -27,21 +27,39 @@ describeWithPostgres('a throwaway PostgreSQL cluster for the tests', () => {
             expect(await psql(second, "SELECT count(*) FROM pg_tables WHERE tablename = 'note'")).toBe('0');
 
             // What the engine relies on: UTF8, ICU collations for sorting, Unicode-aware lower().
-            expect(await psql(second, 'SELECT pg_encoding_to_char(encoding) FROM pg_database WHERE datname = current_database()')).toBe('UTF8');
-            expect(Number(await psql(second, "SELECT count(*) FROM pg_collation WHERE collprovider = 'i'"))).toBeGreaterThan(0);
+            expect(
+                await psql(
+                    second,
+                    'SELECT pg_encoding_to_char(encoding) FROM pg_database WHERE datname = current_database()',
+                ),
+            ).toBe('UTF8');
+            expect(
+                Number(await psql(second, "SELECT count(*) FROM pg_collation WHERE collprovider = 'i'")),
+            ).toBeGreaterThan(0);
             expect(await psql(second, "SELECT lower('ЁЛКА'), upper('ёлка')")).toBe('ёлка|ЁЛКА');
             // The cluster's own C.UTF-8 order is by code point (capitals first, ё after я); ICU's is a reader's.
             const words = "unnest(ARRAY['ёж', 'Яблоко', 'арбуз', 'Ель']) w";
-            expect(await psql(second, `SELECT string_agg(w, ' ' ORDER BY w) FROM ${words}`)).toBe('Ель Яблоко арбуз ёж');
-            expect(await psql(second, `SELECT string_agg(w, ' ' ORDER BY w COLLATE "und-x-icu") FROM ${words}`)).toBe('арбуз ёж Ель Яблоко');
+            expect(await psql(second, `SELECT string_agg(w, ' ' ORDER BY w) FROM ${words}`)).toBe(
+                'Ель Яблоко арбуз ёж',
+            );
+            expect(await psql(second, `SELECT string_agg(w, ' ' ORDER BY w COLLATE "und-x-icu") FROM ${words}`)).toBe(
+                'арбуз ёж Ель Яблоко',
+            );
 
             // Durability is left as PostgreSQL ships it: the product promises it and the tests check it.
-            expect(await psql(second, "SELECT current_setting('fsync') || current_setting('synchronous_commit') || current_setting('full_page_writes')")).toBe('ononon');
+            expect(
+                await psql(
+                    second,
+                    "SELECT current_setting('fsync') || current_setting('synchronous_commit') || current_setting('full_page_writes')",
+                ),
+            ).toBe('ononon');
 
             // A session left open in a database does not stop it from being dropped.
             const name = new URL(first).pathname.slice(1);
             await cluster.dropDatabase(name);
-            expect(await psql(cluster.url('postgres'), `SELECT count(*) FROM pg_database WHERE datname = '${name}'`)).toBe('0');
+            expect(
+                await psql(cluster.url('postgres'), `SELECT count(*) FROM pg_database WHERE datname = '${name}'`),
+            ).toBe('0');
             await expect(psql(first, 'SELECT 1')).rejects.toThrow(/does not exist/);
         } finally {
             await cluster.stop();

@@ -4,7 +4,10 @@ import { isAppRoute } from '../../src/domain/routes';
 
 const memoryStorage = () => {
     const values = new Map<string, string>();
-    return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value) };
+    return {
+        getItem: (key: string) => values.get(key) ?? null,
+        setItem: (key: string, value: string) => void values.set(key, value),
+    };
 };
 
 describe('error recovery', () => {
@@ -27,7 +30,11 @@ describe('error recovery', () => {
         expect(isCrawler('Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')).toBe(true);
         expect(isCrawler('Mozilla/5.0 ... Chrome-Lighthouse')).toBe(true);
         expect(isCrawler('facebookexternalhit/1.1')).toBe(true);
-        expect(isCrawler('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36')).toBe(false);
+        expect(
+            isCrawler(
+                'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
+            ),
+        ).toBe(false);
     });
 });
 

@@ -44,13 +44,22 @@ const refuses = (schema: z.ZodType, input: unknown, field: string, message?: str
 describe('users', () => {
     const user = { name: 'Anna', email: 'Anna@Studio.Test ', role: 'teacher', password: 'secret-123' };
     it('accepts a user, lower-cases the email and fills the defaults', () => {
-        expect(accepts(userCreateSchema, user)).toMatchObject({ email: 'anna@studio.test', active: true, pay: [payRate({ kind: 'none', amount: 0 })] });
+        expect(accepts(userCreateSchema, user)).toMatchObject({
+            email: 'anna@studio.test',
+            active: true,
+            pay: [payRate({ kind: 'none', amount: 0 })],
+        });
     });
     it('refuses a bad email, an unknown role, a short password and a negative pay', () => {
         refuses(userCreateSchema, { ...user, email: 'anna' }, 'email', 'ra.validation.email');
         refuses(userCreateSchema, { ...user, role: 'owner' }, 'role', 'app.validation.choice');
         refuses(userCreateSchema, { ...user, password: 'short' }, 'password', 'app.validation.password_length');
-        refuses(userCreateSchema, { ...user, pay: { kind: 'per_event', amount: -1 } }, 'pay.0.amount', 'app.validation.not_negative');
+        refuses(
+            userCreateSchema,
+            { ...user, pay: { kind: 'per_event', amount: -1 } },
+            'pay.0.amount',
+            'app.validation.not_negative',
+        );
         refuses(userCreateSchema, { ...user, pay: [] }, 'pay', 'app.validation.pay_first');
         refuses(userCreateSchema, { ...user, password: undefined }, 'password');
     });
@@ -71,16 +80,29 @@ describe('catalogue', () => {
         refuses(studioSchema, { name: 'Hall', capacity: 2.5 }, 'capacity', 'app.validation.integer');
     });
     it('courses default to 60 minutes and refuse a level that does not exist', () => {
-        expect(accepts(courseSchema, { name: 'Хатха', directionId: 1 })).toMatchObject({ durationMinutes: 60, level: 'open' });
+        expect(accepts(courseSchema, { name: 'Хатха', directionId: 1 })).toMatchObject({
+            durationMinutes: 60,
+            level: 'open',
+        });
         refuses(courseSchema, { name: 'Хатха', directionId: 1, level: 'pro' }, 'level');
         refuses(courseSchema, { name: 'Хатха', directionId: 'one' }, 'directionId', 'app.validation.reference');
     });
     it('subscription plans: unlimited visits are null, prices have at most two decimals', () => {
-        expect(accepts(subscriptionSchema, { name: 'Unlimited', price: 9000, validityDays: 30 })).toMatchObject({ visits: null, directionIds: [], freezeDays: 0, trial: false });
+        expect(accepts(subscriptionSchema, { name: 'Unlimited', price: 9000, validityDays: 30 })).toMatchObject({
+            visits: null,
+            directionIds: [],
+            freezeDays: 0,
+            trial: false,
+        });
         accepts(subscriptionSchema, { name: '8 занятий', price: 5600.5, visits: 8, validityDays: 30 });
         refuses(subscriptionSchema, { name: 'x', price: 10.123, validityDays: 30 }, 'price', 'app.validation.cents');
         refuses(subscriptionSchema, { name: 'x', price: -5, validityDays: 30 }, 'price', 'app.validation.not_negative');
-        refuses(subscriptionSchema, { name: 'x', price: 5, visits: 0, validityDays: 30 }, 'visits', 'app.validation.min_one');
+        refuses(
+            subscriptionSchema,
+            { name: 'x', price: 5, visits: 0, validityDays: 30 },
+            'visits',
+            'app.validation.min_one',
+        );
         refuses(subscriptionSchema, { name: 'x', price: 5, validityDays: 0 }, 'validityDays');
     });
 });
@@ -94,17 +116,32 @@ describe('customers and money', () => {
         refuses(customerSchema, { ...customer, lastName: undefined }, 'lastName', 'ra.validation.required');
     });
     it('passes end on or after their start and freeze as a whole range', () => {
-        const pass = { customerId: 1, subscriptionId: 1, name: '8', price: 100, visitsTotal: 8, startsOn: '2026-01-01', endsOn: '2026-01-30' };
+        const pass = {
+            customerId: 1,
+            subscriptionId: 1,
+            name: '8',
+            price: 100,
+            visitsTotal: 8,
+            startsOn: '2026-01-01',
+            endsOn: '2026-01-30',
+        };
         accepts(passSchema, pass);
         refuses(passSchema, { ...pass, endsOn: '2025-12-31' }, 'endsOn', 'app.validation.ends_before_start');
         refuses(passSchema, { ...pass, frozenFrom: '2026-01-05' }, 'frozenTo', 'app.validation.freeze_range');
         refuses(passSchema, { ...pass, frozenFrom: '2026-01-09', frozenTo: '2026-01-05' }, 'frozenTo');
     });
     it('payments are positive amounts with a known method', () => {
-        expect(accepts(paymentSchema, { customerId: 1, amount: 500, method: 'cash' })).toMatchObject({ kind: 'payment' });
+        expect(accepts(paymentSchema, { customerId: 1, amount: 500, method: 'cash' })).toMatchObject({
+            kind: 'payment',
+        });
         refuses(paymentSchema, { customerId: 1, amount: 0, method: 'cash' }, 'amount', 'app.validation.positive');
         refuses(paymentSchema, { customerId: 1, amount: 5, method: 'barter' }, 'method');
-        refuses(paymentSchema, { customerId: 1, amount: 5, method: 'card', paidAt: 'yesterday' }, 'paidAt', 'app.validation.instant');
+        refuses(
+            paymentSchema,
+            { customerId: 1, amount: 5, method: 'card', paidAt: 'yesterday' },
+            'paidAt',
+            'app.validation.instant',
+        );
     });
     it('payment links need a customer and a plan; the amount is optional', () => {
         accepts(paymentLinkSchema, { customerId: 1, subscriptionId: 2 });
@@ -113,34 +150,85 @@ describe('customers and money', () => {
 });
 
 describe('timetable', () => {
-    const schedule = { courseId: 1, teacherId: 3, studioId: 1, slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }], startsOn: '2026-09-01', capacity: 12 };
+    const schedule = {
+        courseId: 1,
+        teacherId: 3,
+        studioId: 1,
+        slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }],
+        startsOn: '2026-09-01',
+        capacity: 12,
+    };
     it('schedules need at least one slot with a weekday from 1 (Monday) to 7', () => {
         expect(accepts(scheduleSchema, schedule)).toMatchObject({ customerIds: [], active: true });
         refuses(scheduleSchema, { ...schedule, slots: [] }, 'slots', 'app.validation.slots');
-        refuses(scheduleSchema, { ...schedule, slots: [{ weekday: 8, startTime: '19:00', durationMinutes: 60 }] }, 'slots.0.weekday', 'app.validation.weekday');
-        refuses(scheduleSchema, { ...schedule, slots: [{ weekday: 2, startTime: '25:00', durationMinutes: 60 }] }, 'slots.0.startTime', 'app.validation.time');
+        refuses(
+            scheduleSchema,
+            { ...schedule, slots: [{ weekday: 8, startTime: '19:00', durationMinutes: 60 }] },
+            'slots.0.weekday',
+            'app.validation.weekday',
+        );
+        refuses(
+            scheduleSchema,
+            { ...schedule, slots: [{ weekday: 2, startTime: '25:00', durationMinutes: 60 }] },
+            'slots.0.startTime',
+            'app.validation.time',
+        );
         refuses(scheduleSchema, { ...schedule, endsOn: '2026-08-01' }, 'endsOn', 'app.validation.ends_before_start');
     });
     it('events start at a local date-time and have a known status', () => {
-        const event = { courseId: 1, teacherId: 3, studioId: 1, startsAt: '2026-11-23T19:00', durationMinutes: 60, capacity: 10 };
+        const event = {
+            courseId: 1,
+            teacherId: 3,
+            studioId: 1,
+            startsAt: '2026-11-23T19:00',
+            durationMinutes: 60,
+            capacity: 10,
+        };
         expect(accepts(eventSchema, event)).toMatchObject({ status: 'planned' });
         refuses(eventSchema, { ...event, startsAt: '2026-11-23 19:00' }, 'startsAt', 'app.validation.date_time');
         refuses(eventSchema, { ...event, status: 'maybe' }, 'status');
     });
     it('attendances are an event, a customer and a status code; the server owns the rest', () => {
-        const value = accepts(attendanceSchema, { eventId: 1, customerId: 2, status: 'attended', charged: true, passId: 5 });
+        const value = accepts(attendanceSchema, {
+            eventId: 1,
+            customerId: 2,
+            status: 'attended',
+            charged: true,
+            passId: 5,
+        });
         expect(value).toEqual({ eventId: 1, customerId: 2, status: 'attended' });
-        refuses(attendanceSchema, { eventId: 1, customerId: 2, status: 'Not A Code!' }, 'status', 'app.validation.slug');
+        refuses(
+            attendanceSchema,
+            { eventId: 1, customerId: 2, status: 'Not A Code!' },
+            'status',
+            'app.validation.slug',
+        );
     });
 });
 
 describe('settings', () => {
     it('statuses have a slug code, a colour and a list name', () => {
-        expect(accepts(statusSchema, { name: 'attendance', code: 'late', labels: { en: 'Late' }, color: '#ffae1f', charges: true })).toMatchObject({ isDefault: false, order: 0 });
+        expect(
+            accepts(statusSchema, {
+                name: 'attendance',
+                code: 'late',
+                labels: { en: 'Late' },
+                color: '#ffae1f',
+                charges: true,
+            }),
+        ).toMatchObject({ isDefault: false, order: 0 });
         refuses(statusSchema, { name: 'payments', code: 'x', labels: { en: 'X' }, color: '#000000' }, 'name');
     });
     it('configs need a real ISO 4217 currency and an IANA time zone', () => {
-        const config = { studioName: 'Pulse', currency: 'RUB', timezone: 'Europe/Moscow', defaultLocale: 'ru', paymentLinkTtlHours: 72, expiringPassDays: 7, lowVisitsThreshold: 1 };
+        const config = {
+            studioName: 'Pulse',
+            currency: 'RUB',
+            timezone: 'Europe/Moscow',
+            defaultLocale: 'ru',
+            paymentLinkTtlHours: 72,
+            expiringPassDays: 7,
+            lowVisitsThreshold: 1,
+        };
         accepts(configSchema, config);
         accepts(configSchema, { ...config, currency: 'EUR', timezone: 'America/New_York' });
         refuses(configSchema, { ...config, currency: 'ABC' }, 'currency', 'app.validation.currency');
@@ -154,8 +242,12 @@ describe('status labels in both languages', () => {
     const status = { name: 'customer', code: 'paused', color: '#5d87ff' };
 
     it('need a label in at least one language', () => {
-        expect(accepts(statusSchema, { ...status, labels: { ru: 'Пауза' } })).toMatchObject({ labels: { ru: 'Пауза' } });
-        expect(accepts(statusSchema, { ...status, labels: { en: 'Paused', ru: 'Пауза' } })).toMatchObject({ labels: { en: 'Paused', ru: 'Пауза' } });
+        expect(accepts(statusSchema, { ...status, labels: { ru: 'Пауза' } })).toMatchObject({
+            labels: { ru: 'Пауза' },
+        });
+        expect(accepts(statusSchema, { ...status, labels: { en: 'Paused', ru: 'Пауза' } })).toMatchObject({
+            labels: { en: 'Paused', ru: 'Пауза' },
+        });
         refuses(statusSchema, { ...status, labels: { en: ' ', ru: '' } }, 'labels.en', 'app.validation.label_required');
         refuses(statusSchema, status, 'labels', 'ra.validation.required');
     });
@@ -169,14 +261,25 @@ describe('status labels in both languages', () => {
     });
 
     it('a stored single label becomes the label in the studio language', () => {
-        const old = { id: 4, ...status, label: 'Пауза', order: 3, isDefault: false, charges: false, createdAt: '2026-01-01T00:00:00.000Z' };
+        const old = {
+            id: 4,
+            ...status,
+            label: 'Пауза',
+            order: 3,
+            isDefault: false,
+            charges: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+        };
         const { label: _label, ...rest } = old;
         expect(migrateStatusRecord(old, 'ru')).toEqual({ ...rest, labels: { ru: 'Пауза' } });
         expect(migrateStatusRecord(old, 'en')).toEqual({ ...rest, labels: { en: 'Пауза' } });
         const current = { ...rest, labels: { en: 'Paused' } };
         expect(migrateStatusRecord(current, 'ru')).toBe(current);
 
-        const database: Record<string, unknown> = { configs: [{ id: 'general', defaultLocale: 'ru' }], statuses: [old, current] };
+        const database: Record<string, unknown> = {
+            configs: [{ id: 'general', defaultLocale: 'ru' }],
+            statuses: [old, current],
+        };
         migrateDatabaseRecords(database);
         expect(database.statuses).toEqual([{ ...rest, labels: { ru: 'Пауза' } }, current]);
         const english: Record<string, unknown> = { configs: [], statuses: [old] };
@@ -198,12 +301,26 @@ describe('status labels in both languages', () => {
 
 describe('validation messages are the app keys, never zod text', () => {
     it('a missing value is required and a wrong type invalid', () => {
-        expect(validate(customerSchema, { firstName: 'Anna', lastName: 'P', phone: '+7 900 000-00-00', status: 'lead', birthDate: 5 })).toEqual({
+        expect(
+            validate(customerSchema, {
+                firstName: 'Anna',
+                lastName: 'P',
+                phone: '+7 900 000-00-00',
+                status: 'lead',
+                birthDate: 5,
+            }),
+        ).toEqual({
             ok: false,
             errors: { birthDate: 'app.validation.invalid' },
         });
-        expect(validate(paymentLinkSchema, {})).toEqual({ ok: false, errors: { customerId: 'ra.validation.required', subscriptionId: 'ra.validation.required' } });
-        expect(validate(slotSchema, { weekday: 'Monday', startTime: '10:00', durationMinutes: 60 })).toEqual({ ok: false, errors: { weekday: 'app.validation.invalid' } });
+        expect(validate(paymentLinkSchema, {})).toEqual({
+            ok: false,
+            errors: { customerId: 'ra.validation.required', subscriptionId: 'ra.validation.required' },
+        });
+        expect(validate(slotSchema, { weekday: 'Monday', startTime: '10:00', durationMinutes: 60 })).toEqual({
+            ok: false,
+            errors: { weekday: 'app.validation.invalid' },
+        });
     });
 
     it('every message of a form validator is a key the catalogues translate, in English and in Russian', () => {
@@ -223,7 +340,10 @@ describe('validation messages are the app keys, never zod text', () => {
         ];
         for (const [schema, input] of inputs) collect(schemaValidator(schema)(input));
         expect(messages.length).toBeGreaterThan(10);
-        const translated = (catalogue: object, key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+        const translated = (catalogue: object, key: string) =>
+            key
+                .split('.')
+                .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
         for (const message of new Set(messages)) {
             expect(message, message).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
             expect(typeof translated(englishMessages, message), `${message} in English`).toBe('string');

@@ -48,7 +48,9 @@ describe('demo data generator', () => {
     it('differs with another seed', () => {
         const other = generateDatabase({ seed: 2 });
         expect(other).not.toEqual(db);
-        expect(other.customers.map(customer => customer.lastName)).not.toEqual(db.customers.map(customer => customer.lastName));
+        expect(other.customers.map(customer => customer.lastName)).not.toEqual(
+            db.customers.map(customer => customer.lastName),
+        );
     });
 
     it('passes validateDatabase', () => {
@@ -65,15 +67,32 @@ describe('demo data generator', () => {
         expect(db.customers.length).toBeLessThanOrEqual(160);
         expect(db.schedules.length).toBeGreaterThanOrEqual(10);
         expect(db.schedules.length).toBeLessThanOrEqual(14);
-        expect(db.configs).toEqual([expect.objectContaining({ id: 'general', studioName: 'Studio Pulse', currency: 'RUB', timezone: 'Europe/Moscow' })]);
+        expect(db.configs).toEqual([
+            expect.objectContaining({
+                id: 'general',
+                studioName: 'Studio Pulse',
+                currency: 'RUB',
+                timezone: 'Europe/Moscow',
+            }),
+        ]);
         expect(countBy(db.statuses, status => status.name)).toEqual({ customer: 5, attendance: 5 });
-        expect(db.statuses.filter(status => status.charges).map(status => status.code).sort()).toEqual(['attended', 'late', 'missed']);
+        expect(
+            db.statuses
+                .filter(status => status.charges)
+                .map(status => status.code)
+                .sort(),
+        ).toEqual(['attended', 'late', 'missed']);
     });
 
     it('ships the demo accounts of the README', () => {
         const emails = db.users.map(user => user.email);
-        expect(emails).toEqual(expect.arrayContaining(['admin@studio.test', 'manager@studio.test', 'anna@studio.test']));
-        expect(db.users.find(user => user.email === 'anna@studio.test')).toMatchObject({ name: 'Anna Petrova', role: 'teacher' });
+        expect(emails).toEqual(
+            expect.arrayContaining(['admin@studio.test', 'manager@studio.test', 'anna@studio.test']),
+        );
+        expect(db.users.find(user => user.email === 'anna@studio.test')).toMatchObject({
+            name: 'Anna Petrova',
+            role: 'teacher',
+        });
     });
 
     it('stores password hashes, never passwords', () => {
@@ -95,7 +114,9 @@ describe('demo data generator', () => {
     });
 
     it('charges every attendance by the charging rule', () => {
-        const charging = new Set(db.statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code));
+        const charging = new Set(
+            db.statuses.filter(status => status.name === 'attendance' && status.charges).map(status => status.code),
+        );
         const events = new Map(db.events.map(event => [event.id, event]));
         const directionOf = new Map(db.courses.map(course => [course.id, course.directionId]));
         const used = new Map<number, number>();
@@ -136,7 +157,8 @@ describe('demo data generator', () => {
         const pairs = db.attendances.map(attendance => `${attendance.eventId}/${attendance.customerId}`);
         expect(new Set(pairs).size).toBe(pairs.length);
         const events = new Map(db.events.map(event => [event.id, event]));
-        for (const attendance of db.attendances) expect((events.get(attendance.eventId) as StudioEvent).status).toBe('done');
+        for (const attendance of db.attendances)
+            expect((events.get(attendance.eventId) as StudioEvent).status).toBe('done');
         const perEvent = countBy(db.attendances, attendance => String(attendance.eventId));
         for (const event of db.events) expect(perEvent[event.id] ?? 0).toBeLessThanOrEqual(event.capacity);
     });
@@ -166,33 +188,58 @@ describe('demo data generator', () => {
         const plans = new Map(db.subscriptions.map(plan => [plan.id, plan]));
         for (const pass of db.passes) {
             const payment = payments.get(pass.paymentId as number);
-            expect(payment).toMatchObject({ kind: 'payment', passId: pass.id, amount: pass.price, customerId: pass.customerId });
+            expect(payment).toMatchObject({
+                kind: 'payment',
+                passId: pass.id,
+                amount: pass.price,
+                customerId: pass.customerId,
+            });
             const plan = plans.get(pass.subscriptionId);
-            expect(pass).toMatchObject({ name: plan?.name, price: plan?.price, visitsTotal: plan?.visits, directionIds: plan?.directionIds });
-            const frozenDays = pass.frozenFrom && pass.frozenTo ? Math.round((Date.parse(pass.frozenTo) - Date.parse(pass.frozenFrom)) / 86_400_000) + 1 : 0;
+            expect(pass).toMatchObject({
+                name: plan?.name,
+                price: plan?.price,
+                visitsTotal: plan?.visits,
+                directionIds: plan?.directionIds,
+            });
+            const frozenDays =
+                pass.frozenFrom && pass.frozenTo
+                    ? Math.round((Date.parse(pass.frozenTo) - Date.parse(pass.frozenFrom)) / 86_400_000) + 1
+                    : 0;
             expect(frozenDays).toBeLessThanOrEqual(plan?.freezeDays ?? 0);
             expect(pass.endsOn).toBe(addDays(pass.startsOn, (plan?.validityDays ?? 0) - 1 + frozenDays));
         }
         expect(db.passes.filter(pass => pass.frozenFrom).length).toBeGreaterThan(0);
         const cancelled = db.passes.filter(pass => pass.cancelled);
         expect(cancelled.length).toBeGreaterThan(0);
-        for (const pass of cancelled) expect(db.payments.some(payment => payment.kind === 'refund' && payment.passId === pass.id)).toBe(true);
+        for (const pass of cancelled)
+            expect(db.payments.some(payment => payment.kind === 'refund' && payment.passId === pass.id)).toBe(true);
     });
 
     it('has payment links in every status, consistent with their payments', () => {
-        expect(Object.keys(countBy(db.paymentLinks, link => link.status)).sort()).toEqual(['cancelled', 'expired', 'paid', 'pending']);
+        expect(Object.keys(countBy(db.paymentLinks, link => link.status)).sort()).toEqual([
+            'cancelled',
+            'expired',
+            'paid',
+            'pending',
+        ]);
         const payments = new Map(db.payments.map(payment => [payment.id, payment]));
         const endOfTtl = Date.parse(`${addDays(TODAY, 3)}T00:00:00+03:00`);
         for (const link of db.paymentLinks) {
             expect(link.id).toMatch(/^[\w-]{22}$/);
             expect(link.amount).toBe(db.subscriptions.find(plan => plan.id === link.subscriptionId)?.price);
             if (link.status === 'paid') {
-                expect(payments.get(link.paymentId as number)).toMatchObject({ method: 'online', paymentLinkId: link.id, passId: link.passId, paidAt: link.paidAt });
+                expect(payments.get(link.paymentId as number)).toMatchObject({
+                    method: 'online',
+                    paymentLinkId: link.id,
+                    passId: link.passId,
+                    paidAt: link.paidAt,
+                });
             } else {
                 expect(link).toMatchObject({ paidAt: null, paymentId: null, passId: null });
             }
             if (link.status === 'pending') expect(Date.parse(link.expiresAt)).toBeGreaterThan(endOfTtl);
-            if (link.status === 'expired') expect(Date.parse(link.expiresAt)).toBeLessThan(Date.parse(`${TODAY}T00:00:00+03:00`));
+            if (link.status === 'expired')
+                expect(Date.parse(link.expiresAt)).toBeLessThan(Date.parse(`${TODAY}T00:00:00+03:00`));
         }
         expect(new Set(db.paymentLinks.map(link => link.id)).size).toBe(db.paymentLinks.length);
     });
@@ -200,7 +247,8 @@ describe('demo data generator', () => {
     it('dates every record no later than the anchor day, and customers before their dealings', () => {
         const endOfToday = new Date(`${TODAY}T24:00:00+03:00`).toISOString();
         for (const [name, records] of Object.entries(db)) {
-            for (const record of records as { createdAt: string }[]) expect(record.createdAt <= endOfToday, name).toBe(true);
+            for (const record of records as { createdAt: string }[])
+                expect(record.createdAt <= endOfToday, name).toBe(true);
         }
         const registered = new Map(db.customers.map(customer => [customer.id, customer.createdAt]));
         for (const record of [...db.passes, ...db.payments, ...db.attendances, ...db.paymentLinks]) {

@@ -18,7 +18,23 @@ const random = (seed: number) => () => {
 const names = ['Анна', 'anna', 'Boris', 'Борис', 'Clara', 'Ёлка', 'ёлка', 'Zoe', 'zoë', '10 Pro', '9 Pro', ''];
 
 const stateOf = (values: Partial<Record<string, Row[]>>): FileState => {
-    const all = { users: [], directions: [], studios: [], courses: [], subscriptions: [], passes: [], customers: [], schedules: [], events: [], attendances: [], payments: [], paymentLinks: [], statuses: [], configs: [], ...values };
+    const all = {
+        users: [],
+        directions: [],
+        studios: [],
+        courses: [],
+        subscriptions: [],
+        passes: [],
+        customers: [],
+        schedules: [],
+        events: [],
+        attendances: [],
+        payments: [],
+        paymentLinks: [],
+        statuses: [],
+        configs: [],
+        ...values,
+    };
     return { keys: Object.keys(all), values: all };
 };
 
@@ -44,7 +60,7 @@ const customer = (next: () => number, id: number): Row => ({
 });
 
 const randomFilters = (next: () => number): Filter[] => {
-    const pick = <T,>(values: T[]) => values[Math.floor(next() * values.length)];
+    const pick = <T>(values: T[]) => values[Math.floor(next() * values.length)];
     const all: (() => Filter)[] = [
         () => ({ field: 'eventId', kind: 'equals', values: [pick([1, 2, 3, '4', 5])] }),
         () => ({ field: 'customerId', kind: 'equals', values: [pick([1, 2, 3]), pick([10, 11, 12])] }),
@@ -60,7 +76,13 @@ const randomFilters = (next: () => number): Filter[] => {
 };
 
 const scan = (rows: Row[], filters: Filter[], sort: Sort, search?: string) =>
-    rows.filter(row => filters.every(filter => matchesFilter(row, filter)) && (!search || matchesSearch('customers', row, search))).sort(sortComparator(sort));
+    rows
+        .filter(
+            row =>
+                filters.every(filter => matchesFilter(row, filter)) &&
+                (!search || matchesSearch('customers', row, search)),
+        )
+        .sort(sortComparator(sort));
 
 describe('the db.json engine in memory', () => {
     it('answers lists exactly as a scan and a sort would, through writes, changes and removals', async () => {
@@ -82,12 +104,18 @@ describe('the db.json engine in memory', () => {
                 truth.delete(id);
             }
             const filters = randomFilters(next);
-            const sort: Sort = { field: ['id', 'eventId', 'createdAt', 'status', 'passId'][Math.floor(next() * 5)], order: next() < 0.5 ? 'ASC' : 'DESC' };
+            const sort: Sort = {
+                field: ['id', 'eventId', 'createdAt', 'status', 'passId'][Math.floor(next() * 5)],
+                order: next() < 0.5 ? 'ASC' : 'DESC',
+            };
             const start = Math.floor(next() * 30);
             const expected = scan([...truth.values()], filters, sort);
             const page = await reader.list('attendances', { filters, sort, range: { start, end: start + 24 } });
             expect(page.total, JSON.stringify({ round, filters })).toBe(expected.length);
-            expect(page.records.map(row => row.id), JSON.stringify({ round, filters, sort })).toEqual(expected.slice(start, start + 25).map(row => row.id));
+            expect(
+                page.records.map(row => row.id),
+                JSON.stringify({ round, filters, sort }),
+            ).toEqual(expected.slice(start, start + 25).map(row => row.id));
             expect(await reader.count('attendances', filters)).toBe(expected.length);
         }
     });
@@ -99,8 +127,17 @@ describe('the db.json engine in memory', () => {
         for (const order of ['ASC', 'DESC'] as const) {
             for (const search of [undefined, 'ан', '916', 'pro']) {
                 const sort: Sort = { field: 'lastName', order };
-                const page = await reader.list('customers', { filters: [], search, sort, range: { start: 0, end: 99 } });
-                expect(page.records.map(row => row.id)).toEqual(scan(rows, [], sort, search).slice(0, 100).map(row => row.id));
+                const page = await reader.list('customers', {
+                    filters: [],
+                    search,
+                    sort,
+                    range: { start: 0, end: 99 },
+                });
+                expect(page.records.map(row => row.id)).toEqual(
+                    scan(rows, [], sort, search)
+                        .slice(0, 100)
+                        .map(row => row.id),
+                );
             }
         }
     });
@@ -108,8 +145,14 @@ describe('the db.json engine in memory', () => {
     it('finds by caseless equality for unique names and emails', async () => {
         const data = new MemoryData(stateOf({ users: [{ id: 1, email: 'Anna@Studio.test', createdAt: 'x' }] }));
         const reader = new MemoryReader(() => data);
-        expect(await reader.select('users', [{ field: 'email', kind: 'equals', values: [' anna@studio.TEST'], caseless: true }])).toHaveLength(1);
-        expect(await reader.select('users', [{ field: 'email', kind: 'equals', values: ['anna@studio.test'] }])).toHaveLength(0);
+        expect(
+            await reader.select('users', [
+                { field: 'email', kind: 'equals', values: [' anna@studio.TEST'], caseless: true },
+            ]),
+        ).toHaveLength(1);
+        expect(
+            await reader.select('users', [{ field: 'email', kind: 'equals', values: ['anna@studio.test'] }]),
+        ).toHaveLength(0);
     });
 });
 
@@ -177,7 +220,13 @@ describe('replaying journaled writes', () => {
         const fromScratch = stateOf({ customers: [{ id: 9, firstName: 'Z', createdAt: 'x' }] });
         replayOnto(fromScratch, operations);
         // A file written after the second write already holds customers 1 (A) and 2.
-        const rewritten = stateOf({ customers: [{ id: 9, firstName: 'Z', createdAt: 'x' }, { id: 1, firstName: 'A' }, { id: 2, firstName: 'B' }] as Row[] });
+        const rewritten = stateOf({
+            customers: [
+                { id: 9, firstName: 'Z', createdAt: 'x' },
+                { id: 1, firstName: 'A' },
+                { id: 2, firstName: 'B' },
+            ] as Row[],
+        });
         replayOnto(rewritten, operations);
         expect(rewritten.values.customers).toEqual(fromScratch.values.customers);
         expect(fromScratch.values.customers).toEqual([
@@ -190,14 +239,38 @@ describe('replaying journaled writes', () => {
 describe('reading a database file of an older shape', () => {
     it('turns each status label into the label in the studio language, and leaves current records as they are', async () => {
         const { parseDatabaseText } = await import('../../src/server/storage/files');
-        const current = { id: 2, name: 'customer', code: 'active', labels: { en: 'Active' }, color: '#00a884', createdAt: '2026-01-01T00:00:00.000Z' };
+        const current = {
+            id: 2,
+            name: 'customer',
+            code: 'active',
+            labels: { en: 'Active' },
+            color: '#00a884',
+            createdAt: '2026-01-01T00:00:00.000Z',
+        };
         const text = JSON.stringify({
             configs: [{ id: 'general', defaultLocale: 'ru' }],
-            statuses: [{ id: 1, name: 'customer', code: 'lead', label: 'Интерес', color: '#78909c', createdAt: '2026-01-01T00:00:00.000Z' }, current],
+            statuses: [
+                {
+                    id: 1,
+                    name: 'customer',
+                    code: 'lead',
+                    label: 'Интерес',
+                    color: '#78909c',
+                    createdAt: '2026-01-01T00:00:00.000Z',
+                },
+                current,
+            ],
         });
         const state = parseDatabaseText('db.json', text);
         expect(state.values.statuses).toEqual([
-            { id: 1, name: 'customer', code: 'lead', labels: { ru: 'Интерес' }, color: '#78909c', createdAt: '2026-01-01T00:00:00.000Z' },
+            {
+                id: 1,
+                name: 'customer',
+                code: 'lead',
+                labels: { ru: 'Интерес' },
+                color: '#78909c',
+                createdAt: '2026-01-01T00:00:00.000Z',
+            },
             current,
         ]);
         // A collection added later still starts empty.
@@ -205,9 +278,32 @@ describe('reading a database file of an older shape', () => {
     });
 
     it('searches through the memory engine with ё as е and phones however written', () => {
-        const data = new MemoryData(stateOf({ customers: [{ id: 1, firstName: 'Мария', lastName: 'Соловьёва', phone: '8 (982) 123-45-67', email: null, createdAt: '' }] }));
+        const data = new MemoryData(
+            stateOf({
+                customers: [
+                    {
+                        id: 1,
+                        firstName: 'Мария',
+                        lastName: 'Соловьёва',
+                        phone: '8 (982) 123-45-67',
+                        email: null,
+                        createdAt: '',
+                    },
+                ],
+            }),
+        );
         const reader = new MemoryReader(() => data);
-        const found = (search: string) => reader.list('customers', { filters: [], search, sort: { field: 'id', order: 'ASC' }, range: { start: 0, end: 9 } }).then(page => page.total);
-        return Promise.all(['соловьева', '+7 982 123 45 67', '982-123'].map(found)).then(totals => expect(totals).toEqual([1, 1, 1]));
+        const found = (search: string) =>
+            reader
+                .list('customers', {
+                    filters: [],
+                    search,
+                    sort: { field: 'id', order: 'ASC' },
+                    range: { start: 0, end: 9 },
+                })
+                .then(page => page.total);
+        return Promise.all(['соловьева', '+7 982 123 45 67', '982-123'].map(found)).then(totals =>
+            expect(totals).toEqual([1, 1, 1]),
+        );
     });
 });

@@ -1,6 +1,14 @@
 import { createTheme } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
-import { defaultThemeName, isThemeName, themeFor, themeNames, themes, themeSwatch, type ThemeName } from '../../src/app/themes';
+import {
+    defaultThemeName,
+    isThemeName,
+    themeFor,
+    themeNames,
+    themes,
+    themeSwatch,
+    type ThemeName,
+} from '../../src/app/themes';
 
 const primaries: Record<string, string> = {
     BLUE: '#5D87FF',

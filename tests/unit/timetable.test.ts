@@ -48,12 +48,24 @@ describe('expanding a schedule', () => {
             ['2026-11-23T19:00', 60],
             ['2026-11-26T19:00', 90],
         ]);
-        expect(drafts[0]).toMatchObject({ scheduleId: 1, teacherId: 3, studioId: 1, capacity: 12, status: 'planned', title: 'Хатха' });
+        expect(drafts[0]).toMatchObject({
+            scheduleId: 1,
+            teacherId: 3,
+            studioId: 1,
+            capacity: 12,
+            status: 'planned',
+            title: 'Хатха',
+        });
     });
 
     it('keeps the wall-clock time across a daylight-saving change', () => {
         const drafts = expandSchedule(buildSchedule({ startsOn: '2026-03-01' }), '2026-03-23', '2026-04-02');
-        expect(drafts.map(draft => draft.startsAt)).toEqual(['2026-03-23T19:00', '2026-03-26T19:00', '2026-03-30T19:00', '2026-04-02T19:00']);
+        expect(drafts.map(draft => draft.startsAt)).toEqual([
+            '2026-03-23T19:00',
+            '2026-03-26T19:00',
+            '2026-03-30T19:00',
+            '2026-04-02T19:00',
+        ]);
     });
 
     it('gives nothing before the schedule starts', () => {
@@ -66,8 +78,16 @@ describe('clashes', () => {
         const other = buildEvent({ teacherId: 3, studioId: 2, startsAt: '2026-11-23T19:30' });
         expect(findClash(buildEvent({ teacherId: 3, studioId: 1 }), [other])?.kind).toBe('teacher');
         expect(findClash(buildEvent({ teacherId: 9, studioId: 2 }), [other])?.kind).toBe('studio');
-        expect(findClash(buildEvent({ teacherId: 3, studioId: 2, startsAt: '2026-11-23T18:30', durationMinutes: 61 }), [other])?.kind).toBe('teacher');
-        expect(findClash(buildEvent({ teacherId: 3, startsAt: '2026-11-23T18:30', durationMinutes: 60 }), [buildEvent({ teacherId: 3, startsAt: '2026-11-23T19:30' })])).toBeUndefined();
+        expect(
+            findClash(buildEvent({ teacherId: 3, studioId: 2, startsAt: '2026-11-23T18:30', durationMinutes: 61 }), [
+                other,
+            ])?.kind,
+        ).toBe('teacher');
+        expect(
+            findClash(buildEvent({ teacherId: 3, startsAt: '2026-11-23T18:30', durationMinutes: 60 }), [
+                buildEvent({ teacherId: 3, startsAt: '2026-11-23T19:30' }),
+            ]),
+        ).toBeUndefined();
     });
 
     it('ignores cancelled events and the event itself', () => {
@@ -94,7 +114,13 @@ describe('planning a generation', () => {
     });
 
     it('never brings back a cancelled event or duplicates one moved by hand', () => {
-        const cancelled = buildEvent({ scheduleId: 1, teacherId: 3, studioId: 1, startsAt: '2026-11-23T19:00', status: 'cancelled' });
+        const cancelled = buildEvent({
+            scheduleId: 1,
+            teacherId: 3,
+            studioId: 1,
+            startsAt: '2026-11-23T19:00',
+            status: 'cancelled',
+        });
         const moved = buildEvent({ scheduleId: 1, teacherId: 3, studioId: 1, startsAt: '2026-11-26T20:15' });
         const plan = planGeneration(schedule, [cancelled, moved], '2026-11-23', '2026-11-29');
         expect(plan.create).toEqual([]);

@@ -36,7 +36,9 @@ const toMoment = (value: DateValue, timeZone?: string): { date: Date; timeZone?:
     const parts = wallClock.exec(value);
     if (parts) {
         const [year, month, day, hour = '0', minute = '0', second = '0'] = parts.slice(1);
-        const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)));
+        const date = new Date(
+            Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second)),
+        );
         return Number.isNaN(date.getTime()) ? null : { date, timeZone: 'UTC' };
     }
     const date = new Date(value);
@@ -51,7 +53,9 @@ const plainSpaces = (text: string) => text.replace(/[\u202f\u00a0]/g, ' ');
 const format = (value: DateValue, locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): string => {
     const moment = toMoment(value, timeZone);
     if (!moment) return '';
-    return plainSpaces(new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: moment.timeZone }).format(moment.date));
+    return plainSpaces(
+        new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: moment.timeZone }).format(moment.date),
+    );
 };
 
 /** ru 'понедельник, 23 ноября 2026 г.', en 'Monday, November 23, 2026'. Empty for no or an invalid date. */
@@ -68,8 +72,12 @@ export const formatTime = (value: DateValue, locale: string, timeZone?: string):
     const moment = toMoment(value, timeZone);
     if (!moment) return '';
     // Built from parts so that the hour is never zero-padded, whichever ICU the browser ships.
-    const parts = new Intl.DateTimeFormat('ru-RU', { hour: 'numeric', minute: '2-digit', hourCycle: 'h23', timeZone: moment.timeZone })
-        .formatToParts(moment.date);
+    const parts = new Intl.DateTimeFormat('ru-RU', {
+        hour: 'numeric',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        timeZone: moment.timeZone,
+    }).formatToParts(moment.date);
     const part = (type: Intl.DateTimeFormatPartTypes) => parts.find(item => item.type === type)?.value ?? '';
     return `${Number(part('hour'))}:${part('minute')}`;
 };

@@ -365,7 +365,12 @@ export const appEnglish = {
         plans: { unlimited: 'Unlimited', all_directions: 'All directions' },
         // Labels of the values of the domain's enumerations (src/domain/schemas.ts) and of a pass's state.
         roles: { admin: 'Administrator', manager: 'Manager', teacher: 'Teacher' },
-        pay_kinds: { none: 'Not paid', per_event: 'Per class', per_attendee: 'Per attendee', base_bonus: 'Base + bonus per visit' },
+        pay_kinds: {
+            none: 'Not paid',
+            per_event: 'Per class',
+            per_attendee: 'Per attendee',
+            base_bonus: 'Base + bonus per visit',
+        },
         levels: { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced', open: 'Open level' },
         payment_kinds: { payment: 'Payment', refund: 'Refund', correction: 'Correction' },
         payment_methods: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', online: 'Online' },
@@ -385,4 +390,8 @@ export const appEnglish = {
 /** The shape every app catalogue must have: the Russian one is checked against it when compiled. */
 export type AppMessages = typeof appEnglish;
 
-export const englishMessages: TranslationMessages = mergeTranslations(raEnglish, appEnglish, ...featureMessages.map(feature => feature.en));
+export const englishMessages: TranslationMessages = mergeTranslations(
+    raEnglish,
+    appEnglish,
+    ...featureMessages.map(feature => feature.en),
+);

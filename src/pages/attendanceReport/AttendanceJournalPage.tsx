@@ -20,7 +20,8 @@ const printStyles = (
     <GlobalStyles
         styles={{
             '@media print': {
-                '.RaSidebar-fixed, .RaSidebar-root, .RaSidebar-docked, .MuiDrawer-docked, header, .MuiAppBar-root, .no-print, .RaLayout-appFrame > .MuiToolbar-root': { display: 'none !important' },
+                '.RaSidebar-fixed, .RaSidebar-root, .RaSidebar-docked, .MuiDrawer-docked, header, .MuiAppBar-root, .no-print, .RaLayout-appFrame > .MuiToolbar-root':
+                    { display: 'none !important' },
                 '.RaLayout-root, .RaLayout-appFrame, .RaLayout-content, .RaLayout-contentWithSidebar, main': {
                     padding: '0 !important',
                     margin: '0 !important',
@@ -29,7 +30,12 @@ const printStyles = (
                 },
                 '.MuiCard-root': { boxShadow: 'none !important', border: 'none !important', margin: '0 !important' },
                 body: { background: '#fff !important', color: '#000 !important' },
-                '[data-testid=journal-box]': { overflow: 'visible !important', maxHeight: 'none !important', maxWidth: 'none !important', width: '100% !important' },
+                '[data-testid=journal-box]': {
+                    overflow: 'visible !important',
+                    maxHeight: 'none !important',
+                    maxWidth: 'none !important',
+                    width: '100% !important',
+                },
                 '[data-testid=journal]': { width: '100% !important', tableLayout: 'auto' },
                 '[data-testid=journal] th, [data-testid=journal] td': {
                     padding: '1px 2px !important',
@@ -51,8 +57,16 @@ const useScheduleNames = (id: number, enabled: boolean) => {
     const schedule = useGetOne<Schedule>('schedules', { id }, { enabled, retry: false });
     const teacherId = schedule.data?.teacherId;
     const studioId = schedule.data?.studioId;
-    const teacher = useGetOne<User>('settings/users', { id: teacherId as number }, { enabled: teacherId != null, retry: false });
-    const studio = useGetOne<Studio>('settings/studios', { id: studioId as number }, { enabled: studioId != null, retry: false });
+    const teacher = useGetOne<User>(
+        'settings/users',
+        { id: teacherId as number },
+        { enabled: teacherId != null, retry: false },
+    );
+    const studio = useGetOne<Studio>(
+        'settings/studios',
+        { id: studioId as number },
+        { enabled: studioId != null, retry: false },
+    );
     return { teacher: teacher.data?.name, studio: studio.data?.name };
 };
 
@@ -94,7 +108,11 @@ const isNotFound = (error: unknown) => error instanceof HttpError && error.statu
 /** 'ноябрь 2026 г.', 'November 2026'. */
 const monthName = (month: string, locale: string) =>
     /^\d{4}-\d{2}$/.test(month)
-        ? new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`))
+        ? new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+              month: 'long',
+              year: 'numeric',
+              timeZone: 'UTC',
+          }).format(new Date(`${month}-01T00:00:00Z`))
         : month;
 
 /** /reports/attendances/{id}: the journal of a group for a month (?month=YYYY-MM), to print or export. */
@@ -144,7 +162,8 @@ export const AttendanceJournalPage = () => {
                 <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} mb={2}>
                     <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                         <Typography variant="h5" component="h1" data-testid="journal-heading">
-                            {translate('app.timetable.journal.title')}: {journal.data?.schedule.title} · {monthName(month, locale)}
+                            {translate('app.timetable.journal.title')}: {journal.data?.schedule.title} ·{' '}
+                            {monthName(month, locale)}
                         </Typography>
                         {details.length > 0 && (
                             <Typography color="text.secondary" data-testid="journal-details">
@@ -159,20 +178,29 @@ export const AttendanceJournalPage = () => {
                         sx={{ width: 200 }}
                         label={translate('app.timetable.journal.month')}
                         value={month}
-                        onChange={event => event.target.value && setSearch({ month: event.target.value }, { replace: true })}
+                        onChange={event =>
+                            event.target.value && setSearch({ month: event.target.value }, { replace: true })
+                        }
                         slotProps={{ inputLabel: { shrink: true } }}
                     />
                     <Button className="no-print" startIcon={<PrintOutlined />} onClick={() => window.print()}>
                         {translate('app.timetable.journal.print')}
                     </Button>
-                    <Button className="no-print" startIcon={<DownloadOutlined />} onClick={exportCsv} disabled={!journal.data}>
+                    <Button
+                        className="no-print"
+                        startIcon={<DownloadOutlined />}
+                        onClick={exportCsv}
+                        disabled={!journal.data}
+                    >
                         {translate('app.timetable.journal.csv')}
                     </Button>
                 </Stack>
                 {journal.isLoading && <Loading />}
                 {journal.error && <Alert severity="error">{(journal.error as Error).message}</Alert>}
                 {journal.data && <JournalTable journal={journal.data} statuses={statuses} boxRef={tableBox} />}
-                {journal.data && !journal.data.columns.length && <Alert severity="info">{translate('app.timetable.journal.empty')}</Alert>}
+                {journal.data && !journal.data.columns.length && (
+                    <Alert severity="info">{translate('app.timetable.journal.empty')}</Alert>
+                )}
             </CardContent>
         </Card>
     );

@@ -21,24 +21,58 @@ const stuck = (sides: { top?: boolean; bottom?: boolean; left?: boolean; right?:
     backgroundImage: 'var(--Paper-overlay)',
 });
 
-const nameCell = { ...stuck({ left: true }, 2), whiteSpace: 'nowrap', borderRight: 1, borderRightColor: 'divider' } as const;
+const nameCell = {
+    ...stuck({ left: true }, 2),
+    whiteSpace: 'nowrap',
+    borderRight: 1,
+    borderRightColor: 'divider',
+} as const;
 const totalCell = { ...stuck({ right: true }, 2), borderLeft: 1, borderLeftColor: 'divider', fontWeight: 600 } as const;
 const headCell = stuck({ top: true }, 3);
 const footCell = { ...stuck({ bottom: true }, 3), fontWeight: 600, color: 'text.primary', fontSize: 14 } as const;
 
 /** Customers by the month's classes; each cell the mark's label on its colour. */
-export const JournalTable = ({ journal, statuses, boxRef }: { journal: JournalAnswer; statuses: LabelledStatus[]; boxRef?: Ref<HTMLDivElement> }) => {
+export const JournalTable = ({
+    journal,
+    statuses,
+    boxRef,
+}: {
+    journal: JournalAnswer;
+    statuses: LabelledStatus[];
+    boxRef?: Ref<HTMLDivElement>;
+}) => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const statusOf = (code: string) => statuses.find(status => status.code === code);
     return (
-        <Box ref={boxRef} data-testid="journal-box" sx={{ overflow: 'auto', maxWidth: '100%', maxHeight: 'calc(100vh - 240px)', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Box
+            ref={boxRef}
+            data-testid="journal-box"
+            sx={{
+                overflow: 'auto',
+                maxWidth: '100%',
+                maxHeight: 'calc(100vh - 240px)',
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 1,
+            }}
+        >
             <Table size="small" data-testid="journal" sx={{ borderCollapse: 'separate' }}>
                 <TableHead>
                     <TableRow>
-                        <TableCell sx={{ ...headCell, ...nameCell, zIndex: 4 }}>{translate('resources.attendances.fields.customerId')}</TableCell>
+                        <TableCell sx={{ ...headCell, ...nameCell, zIndex: 4 }}>
+                            {translate('resources.attendances.fields.customerId')}
+                        </TableCell>
                         {journal.columns.map(column => (
-                            <TableCell key={column.eventId} align="center" sx={{ ...headCell, textDecoration: column.status === 'cancelled' ? 'line-through' : 'none', whiteSpace: 'nowrap' }}>
+                            <TableCell
+                                key={column.eventId}
+                                align="center"
+                                sx={{
+                                    ...headCell,
+                                    textDecoration: column.status === 'cancelled' ? 'line-through' : 'none',
+                                    whiteSpace: 'nowrap',
+                                }}
+                            >
                                 {formatShortDate(column.startsAt.slice(0, 10), locale).slice(0, 5)}
                                 <br />
                                 {formatTime(column.startsAt, locale)}
@@ -57,7 +91,11 @@ export const JournalTable = ({ journal, statuses, boxRef }: { journal: JournalAn
                                 const code = row.marks[column.eventId];
                                 const status = code ? statusOf(code) : undefined;
                                 return (
-                                    <TableCell key={column.eventId} align="center" sx={{ color: status?.color, fontWeight: 600, fontSize: 12 }}>
+                                    <TableCell
+                                        key={column.eventId}
+                                        align="center"
+                                        sx={{ color: status?.color, fontWeight: 600, fontSize: 12 }}
+                                    >
                                         {code ? (status?.label ?? code) : ''}
                                     </TableCell>
                                 );
@@ -70,13 +108,19 @@ export const JournalTable = ({ journal, statuses, boxRef }: { journal: JournalAn
                 </TableBody>
                 <TableFooter>
                     <TableRow>
-                        <TableCell sx={{ ...footCell, ...nameCell, zIndex: 4 }}>{translate('app.timetable.journal.total')}</TableCell>
+                        <TableCell sx={{ ...footCell, ...nameCell, zIndex: 4 }}>
+                            {translate('app.timetable.journal.total')}
+                        </TableCell>
                         {journal.columns.map(column => (
                             <TableCell key={column.eventId} align="center" sx={footCell}>
                                 {column.visits}
                             </TableCell>
                         ))}
-                        <TableCell align="right" sx={{ ...footCell, ...totalCell, zIndex: 4 }} data-testid="journal-total">
+                        <TableCell
+                            align="right"
+                            sx={{ ...footCell, ...totalCell, zIndex: 4 }}
+                            data-testid="journal-total"
+                        >
                             {journal.visits}
                         </TableCell>
                     </TableRow>

@@ -1,5 +1,17 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, CardHeader, Chip, Grid, LinearProgress, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import {
+    Box,
+    Card,
+    CardContent,
+    CardHeader,
+    Chip,
+    Grid,
+    LinearProgress,
+    List,
+    ListItemButton,
+    ListItemText,
+    Typography,
+} from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
@@ -12,12 +24,27 @@ import { useStudioConfig } from '../../app/studio';
 
 const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
     <Card sx={{ height: '100%' }}>
-        <CardHeader title={title} subheader={subheader} titleTypographyProps={{ variant: 'subtitle1' }} subheaderTypographyProps={{ variant: 'caption' }} />
+        <CardHeader
+            title={title}
+            subheader={subheader}
+            titleTypographyProps={{ variant: 'subtitle1' }}
+            subheaderTypographyProps={{ variant: 'caption' }}
+        />
         <CardContent sx={{ pt: 0 }}>{children}</CardContent>
     </Card>
 );
 
-const Figure = ({ label, value, notes = [], testId }: { label: string; value: string; notes?: { text: string; testId: string }[]; testId: string }) => (
+const Figure = ({
+    label,
+    value,
+    notes = [],
+    testId,
+}: {
+    label: string;
+    value: string;
+    notes?: { text: string; testId: string }[];
+    testId: string;
+}) => (
     <Card sx={{ height: '100%' }}>
         <CardContent>
             <Typography variant="body2" color="text.secondary">
@@ -27,7 +54,13 @@ const Figure = ({ label, value, notes = [], testId }: { label: string; value: st
                 {value}
             </Typography>
             {notes.map(note => (
-                <Typography key={note.testId} variant="caption" color="text.secondary" component="p" data-testid={note.testId}>
+                <Typography
+                    key={note.testId}
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    data-testid={note.testId}
+                >
                     {note.text}
                 </Typography>
             ))}
@@ -49,7 +82,9 @@ export const Dashboard = () => {
     const staff = 'income' in data ? data : undefined;
     // Of the group's members, not of the room's capacity: a class of no group has no members to count.
     const markedOf = (event: DashboardData['todayEvents'][number]) =>
-        event.enrolled === null ? translate('app.dashboard.marked_no_group', { marked: event.marked }) : translate('app.dashboard.marked', { marked: event.marked, enrolled: event.enrolled });
+        event.enrolled === null
+            ? translate('app.dashboard.marked_no_group', { marked: event.marked })
+            : translate('app.dashboard.marked', { marked: event.marked, enrolled: event.enrolled });
 
     return (
         <Box sx={{ py: 2 }}>
@@ -63,11 +98,17 @@ export const Dashboard = () => {
                                 value={money.format(staff.income.thisMonth)}
                                 notes={[
                                     {
-                                        text: translate('app.dashboard.vs_last_month', { period: formatDays(staff.income.toDate.previous, locale), amount: money.format(staff.income.lastMonthToDate) }),
+                                        text: translate('app.dashboard.vs_last_month', {
+                                            period: formatDays(staff.income.toDate.previous, locale),
+                                            amount: money.format(staff.income.lastMonthToDate),
+                                        }),
                                         testId: 'income-same-days',
                                     },
                                     {
-                                        text: translate('app.dashboard.last_month_total', { period: formatPeriod(staff.income.previous, 'month', 1, locale, translate), amount: money.format(staff.income.lastMonth) }),
+                                        text: translate('app.dashboard.last_month_total', {
+                                            period: formatPeriod(staff.income.previous, 'month', 1, locale, translate),
+                                            amount: money.format(staff.income.lastMonth),
+                                        }),
                                         testId: 'income-last-month',
                                     },
                                 ]}
@@ -75,15 +116,26 @@ export const Dashboard = () => {
                             />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-                            <Figure label={translate('app.dashboard.active_passes')} value={String(staff.activePasses)} testId="active-passes" />
+                            <Figure
+                                label={translate('app.dashboard.active_passes')}
+                                value={String(staff.activePasses)}
+                                testId="active-passes"
+                            />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 6, lg: 4 }}>
-                            <Figure label={translate('app.dashboard.visits_week')} value={String(staff.visitsThisWeek)} testId="visits-week" />
+                            <Figure
+                                label={translate('app.dashboard.visits_week')}
+                                value={String(staff.visitsThisWeek)}
+                                testId="visits-week"
+                            />
                         </Grid>
                     </>
                 )}
                 <Grid size={{ xs: 12, lg: staff ? 6 : 12 }}>
-                    <Panel title={translate('app.dashboard.today_events')} subheader={formatShortDate(data.today, locale)}>
+                    <Panel
+                        title={translate('app.dashboard.today_events')}
+                        subheader={formatShortDate(data.today, locale)}
+                    >
                         {data.todayEvents.length === 0 ? (
                             <Empty text={translate('app.dashboard.no_events')} />
                         ) : (
@@ -94,7 +146,12 @@ export const Dashboard = () => {
                                             primary={`${formatTime(event.startsAt, locale)} · ${event.title}`}
                                             secondary={`${event.studio} · ${event.teacher} · ${markedOf(event)}`}
                                         />
-                                        {event.status !== 'planned' && <Chip size="small" label={translate(`resources.events.statuses.${event.status}`)} />}
+                                        {event.status !== 'planned' && (
+                                            <Chip
+                                                size="small"
+                                                label={translate(`resources.events.statuses.${event.status}`)}
+                                            />
+                                        )}
                                     </ListItemButton>
                                 ))}
                             </List>
@@ -104,17 +161,30 @@ export const Dashboard = () => {
                 {staff && (
                     <>
                         <Grid size={{ xs: 12, lg: 6 }}>
-                            <Panel title={translate('app.dashboard.expiring')} subheader={translate('app.dashboard.expiring_hint', { days: config?.expiringPassDays ?? 7 })}>
+                            <Panel
+                                title={translate('app.dashboard.expiring')}
+                                subheader={translate('app.dashboard.expiring_hint', {
+                                    days: config?.expiringPassDays ?? 7,
+                                })}
+                            >
                                 {staff.expiringPasses.length === 0 ? (
                                     <Empty text={translate('app.dashboard.no_expiring')} />
                                 ) : (
                                     <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
                                         {staff.expiringPasses.map(pass => (
-                                            <ListItemButton key={pass.id} component={Link} to={`/customers/${pass.customerId}`}>
+                                            <ListItemButton
+                                                key={pass.id}
+                                                component={Link}
+                                                to={`/customers/${pass.customerId}`}
+                                            >
                                                 <ListItemText
                                                     primary={pass.customer}
                                                     secondary={`${pass.name} · ${translate('app.dashboard.ends_on', { date: formatShortDate(pass.endsOn, locale) })} · ${
-                                                        pass.visitsLeft === null ? translate('app.dashboard.unlimited') : translate('app.dashboard.visits_left', { smart_count: pass.visitsLeft })
+                                                        pass.visitsLeft === null
+                                                            ? translate('app.dashboard.unlimited')
+                                                            : translate('app.dashboard.visits_left', {
+                                                                  smart_count: pass.visitsLeft,
+                                                              })
                                                     }`}
                                                 />
                                             </ListItemButton>
@@ -130,8 +200,17 @@ export const Dashboard = () => {
                                 ) : (
                                     <List dense disablePadding sx={{ maxHeight: 360, overflow: 'auto' }}>
                                         {staff.unpaidCustomers.map(debt => (
-                                            <ListItemButton key={debt.customerId} component={Link} to={`/customers/${debt.customerId}`}>
-                                                <ListItemText primary={debt.customer} secondary={translate('app.dashboard.unpaid_visits', { smart_count: debt.visits })} />
+                                            <ListItemButton
+                                                key={debt.customerId}
+                                                component={Link}
+                                                to={`/customers/${debt.customerId}`}
+                                            >
+                                                <ListItemText
+                                                    primary={debt.customer}
+                                                    secondary={translate('app.dashboard.unpaid_visits', {
+                                                        smart_count: debt.visits,
+                                                    })}
+                                                />
                                             </ListItemButton>
                                         ))}
                                     </List>

@@ -50,6 +50,13 @@ export class ErrorBoundary extends Component<Props, State> {
         const { error } = this.state;
         if (!error) return this.props.children;
         if (isCrawler()) return null;
-        return <ErrorScreen error={error} onRetry={this.retry} onBack={window.history.length > 1 ? this.back : undefined} onHome={this.home} />;
+        return (
+            <ErrorScreen
+                error={error}
+                onRetry={this.retry}
+                onBack={window.history.length > 1 ? this.back : undefined}
+                onHome={this.home}
+            />
+        );
     }
 }

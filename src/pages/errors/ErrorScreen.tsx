@@ -25,7 +25,11 @@ export const ErrorScreen = ({ error, onRetry, onBack, onHome }: ErrorScreenProps
                             {translate('app.error.title')}
                         </Typography>
                     </Stack>
-                    <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 14, mb: 3 }} data-testid="error-text">
+                    <Typography
+                        component="pre"
+                        sx={{ whiteSpace: 'pre-wrap', fontFamily: 'monospace', fontSize: 14, mb: 3 }}
+                        data-testid="error-text"
+                    >
                         {translate(error.message, { _: error.message })}
                     </Typography>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} flexWrap="wrap" useFlexGap>

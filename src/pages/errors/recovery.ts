@@ -16,7 +16,11 @@ export const reloadGuardMs = 10_000;
  * Reloads the page to fetch the new chunks, at most once per 10 seconds so that a chunk that is really
  * gone does not reload the page forever. Answers whether it reloaded.
  */
-export const reloadForChunk = (now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, reload = () => window.location.reload()) => {
+export const reloadForChunk = (
+    now = Date.now(),
+    storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage,
+    reload = () => window.location.reload(),
+) => {
     const last = Number(storage.getItem(reloadKey) ?? 0);
     if (now - last < reloadGuardMs) return false;
     storage.setItem(reloadKey, String(now));

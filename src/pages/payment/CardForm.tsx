@@ -30,15 +30,46 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
         }
     };
     return (
-        <Form noValidate onSubmit={submit} validate={validateCard} defaultValues={{ cardNumber: '', expiry: '', cvc: '' }}>
+        <Form
+            noValidate
+            onSubmit={submit}
+            validate={validateCard}
+            defaultValues={{ cardNumber: '', expiry: '', cvc: '' }}
+        >
             <Stack spacing={1}>
-                <TextInput source="cardNumber" label="app.payment_page.card_number" autoComplete="cc-number" inputMode="numeric" fullWidth />
+                <TextInput
+                    source="cardNumber"
+                    label="app.payment_page.card_number"
+                    autoComplete="cc-number"
+                    inputMode="numeric"
+                    fullWidth
+                />
                 <Stack direction="row" spacing={2}>
                     {/* The slash goes in as the customer types: 1228 reads 12/28. */}
-                    <TextInput source="expiry" label="app.payment_page.expiry" autoComplete="cc-exp" inputMode="numeric" placeholder="12/30" parse={formatExpiryInput} fullWidth />
-                    <TextInput source="cvc" label="app.payment_page.cvc" autoComplete="cc-csc" inputMode="numeric" fullWidth />
+                    <TextInput
+                        source="expiry"
+                        label="app.payment_page.expiry"
+                        autoComplete="cc-exp"
+                        inputMode="numeric"
+                        placeholder="12/30"
+                        parse={formatExpiryInput}
+                        fullWidth
+                    />
+                    <TextInput
+                        source="cvc"
+                        label="app.payment_page.cvc"
+                        autoComplete="cc-csc"
+                        inputMode="numeric"
+                        fullWidth
+                    />
                 </Stack>
-                <SaveButton label={translate('app.payment_page.pay', { amount: amountText })} alwaysEnable icon={<></>} size="large" fullWidth />
+                <SaveButton
+                    label={translate('app.payment_page.pay', { amount: amountText })}
+                    alwaysEnable
+                    icon={<></>}
+                    size="large"
+                    fullWidth
+                />
                 <Alert severity="info" variant="outlined">
                     {translate('app.payment_page.test_hint')}
                 </Alert>

@@ -9,7 +9,11 @@ import { PaymentLayout } from './PaymentLayout';
 import { fetchPublicLink, formatZonedDateTime, PublicLinkError, type PublicLink } from './publicLink';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
-    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 }).format(amount);
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 2,
+    }).format(amount);
 
 /** With no language chosen yet and a browser language the app does not speak, the studio's language. */
 const useLinkLocale = (link?: PublicLink) => {
@@ -28,7 +32,15 @@ const Row = ({ label, value }: { label: string; value: string }) => (
     </Stack>
 );
 
-const Message = ({ title, text, severity }: { title: string; text: string; severity: 'warning' | 'error' | 'info' }) => {
+const Message = ({
+    title,
+    text,
+    severity,
+}: {
+    title: string;
+    text: string;
+    severity: 'warning' | 'error' | 'info';
+}) => {
     const translate = useTranslate();
     return (
         <Alert severity={severity} variant="outlined">
@@ -50,10 +62,17 @@ export const PaymentLinkPage = () => {
     const [locale] = useLocaleState();
     const queryClient = useQueryClient();
     const queryKey = ['publicPaymentLink', id];
-    const { data: link, error, isPending, refetch } = useQuery({ queryKey, queryFn: () => fetchPublicLink(id), retry: false });
+    const {
+        data: link,
+        error,
+        isPending,
+        refetch,
+    } = useQuery({ queryKey, queryFn: () => fetchPublicLink(id), retry: false });
     useLinkLocale(link);
     useEffect(() => {
-        document.title = link ? `${translate('app.payment_page.title')} · ${link.studioName}` : translate('app.payment_page.title');
+        document.title = link
+            ? `${translate('app.payment_page.title')} · ${link.studioName}`
+            : translate('app.payment_page.title');
     }, [link, translate]);
 
     if (isPending) {
@@ -70,7 +89,11 @@ export const PaymentLinkPage = () => {
         return (
             <PaymentLayout>
                 {missing ? (
-                    <Message severity="error" title="app.payment_page.states.not_found_title" text="app.payment_page.states.not_found_text" />
+                    <Message
+                        severity="error"
+                        title="app.payment_page.states.not_found_title"
+                        text="app.payment_page.states.not_found_text"
+                    />
                 ) : (
                     <Message severity="error" title="app.error.title" text="app.payment_page.errors.failed" />
                 )}
@@ -93,15 +116,25 @@ export const PaymentLinkPage = () => {
                 <Stack spacing={1}>
                     <Row label={translate('app.payment_page.plan')} value={link.planName} />
                     <Row label={translate('app.payment_page.amount')} value={amountText} />
-                    {link.description && <Row label={translate('app.payment_page.description')} value={link.description} />}
+                    {link.description && (
+                        <Row label={translate('app.payment_page.description')} value={link.description} />
+                    )}
                     {/* Once paid or cancelled, the link's expiry means nothing to the customer. */}
                     {(link.status === 'pending' || link.status === 'expired') && (
-                        <Row label={translate('app.payment_page.expires')} value={formatZonedDateTime(link.expiresAt, locale, link.timezone)} />
+                        <Row
+                            label={translate('app.payment_page.expires')}
+                            value={formatZonedDateTime(link.expiresAt, locale, link.timezone)}
+                        />
                     )}
                 </Stack>
                 <Divider />
                 {link.status === 'pending' && (
-                    <CardForm id={id} amountText={amountText} onPaid={paid => queryClient.setQueryData(queryKey, paid)} onConflict={() => refetch()} />
+                    <CardForm
+                        id={id}
+                        amountText={amountText}
+                        onPaid={paid => queryClient.setQueryData(queryKey, paid)}
+                        onConflict={() => refetch()}
+                    />
                 )}
                 {link.status === 'paid' && (
                     <Stack direction="row" spacing={1.5} alignItems="center">
@@ -115,8 +148,20 @@ export const PaymentLinkPage = () => {
                         </Stack>
                     </Stack>
                 )}
-                {link.status === 'expired' && <Message severity="warning" title="app.payment_page.states.expired_title" text="app.payment_page.states.expired_text" />}
-                {link.status === 'cancelled' && <Message severity="error" title="app.payment_page.states.cancelled_title" text="app.payment_page.states.cancelled_text" />}
+                {link.status === 'expired' && (
+                    <Message
+                        severity="warning"
+                        title="app.payment_page.states.expired_title"
+                        text="app.payment_page.states.expired_text"
+                    />
+                )}
+                {link.status === 'cancelled' && (
+                    <Message
+                        severity="error"
+                        title="app.payment_page.states.cancelled_title"
+                        text="app.payment_page.states.cancelled_text"
+                    />
+                )}
             </Stack>
         </PaymentLayout>
     );

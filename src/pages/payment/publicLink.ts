@@ -21,7 +21,8 @@ export interface PublicLink {
  * An instant in the studio's time with the zone named, "25.11.2026 18:00 (Europe/Moscow)": a customer
  * (or a manager) elsewhere reads the expiry without guessing whose clock it is.
  */
-export const formatZonedDateTime = (value: string, locale: string, timeZone: string) => `${formatDateTime(value, locale, timeZone)} (${timeZone})`;
+export const formatZonedDateTime = (value: string, locale: string, timeZone: string) =>
+    `${formatDateTime(value, locale, timeZone)} (${timeZone})`;
 
 export class PublicLinkError extends Error {
     constructor(
@@ -41,7 +42,12 @@ const answer = async (response: Response): Promise<PublicLink> => {
 };
 
 /** Plain fetch, no token: the page is for customers, who have no account. */
-export const fetchPublicLink = (id: string) => fetch(linkUrl(id), { headers: { Accept: 'application/json' } }).then(answer);
+export const fetchPublicLink = (id: string) =>
+    fetch(linkUrl(id), { headers: { Accept: 'application/json' } }).then(answer);
 
 export const payPublicLink = (id: string, card: Record<string, unknown>) =>
-    fetch(`${linkUrl(id)}/pay`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(card) }).then(answer);
+    fetch(`${linkUrl(id)}/pay`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(card),
+    }).then(answer);

@@ -1,9 +1,34 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Alert, Box, Button, Card, Chip, CardContent, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button,
+    Card,
+    Chip,
+    CardContent,
+    Link as MuiLink,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableFooter,
+    TableHead,
+    TableRow,
+    Typography,
+} from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, Loading, RecordContextProvider, Title, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+    Confirm,
+    Loading,
+    RecordContextProvider,
+    Title,
+    useDataProvider,
+    useLocaleState,
+    useNotify,
+    useTranslate,
+} from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { refusalMessage } from '../../resources/common/conflicts';
 import { Link } from 'react-router-dom';
@@ -32,8 +57,22 @@ const payrollCsv = (payroll: PayrollAnswer, translate: (key: string) => string, 
                 translate('app.payroll.pay'),
                 translate('app.pay_periods.closed_state'),
             ],
-            ...payroll.teachers.map(line => [line.name, line.classes, line.visits, line.adjustments, line.total, line.closed ? translate('app.pay_periods.closed_state') : '']),
-            [translate('app.payroll.total'), '', '', payroll.teachers.reduce((sum, line) => sum + line.adjustments, 0), payroll.total, ''],
+            ...payroll.teachers.map(line => [
+                line.name,
+                line.classes,
+                line.visits,
+                line.adjustments,
+                line.total,
+                line.closed ? translate('app.pay_periods.closed_state') : '',
+            ]),
+            [
+                translate('app.payroll.total'),
+                '',
+                '',
+                payroll.teachers.reduce((sum, line) => sum + line.adjustments, 0),
+                payroll.total,
+                '',
+            ],
         ],
         csvSeparator(locale),
     );
@@ -50,15 +89,27 @@ const CloseAllButton = ({ payroll, today }: { payroll: PayrollAnswer; today: str
         mutationFn: () => dataProvider.closeAllPay({ from: payroll.from, to: payroll.to }),
         onSuccess: ({ closed, skipped }) => {
             const names = skipped.map(teacher => teacher.name).join(', ');
-            notify(`${translate('app.pay_periods.closed_all', { smart_count: closed.length })}${names ? `. ${translate('app.pay_periods.skipped', { names })}` : ''}`, { type: 'success' });
+            notify(
+                `${translate('app.pay_periods.closed_all', { smart_count: closed.length })}${names ? `. ${translate('app.pay_periods.skipped', { names })}` : ''}`,
+                { type: 'success' },
+            );
         },
         onError: (error: Error) => notify(refusalMessage(translate, error), { type: 'error' }),
-        onSettled: () => Promise.all(['teacherPay', 'payroll', 'roster'].map(key => queryClient.invalidateQueries({ queryKey: [key] }))),
+        onSettled: () =>
+            Promise.all(
+                ['teacherPay', 'payroll', 'roster'].map(key => queryClient.invalidateQueries({ queryKey: [key] })),
+            ),
     });
     if (payroll.to >= today || payroll.teachers.every(line => line.closed) || !payroll.teachers.length) return null;
     return (
         <>
-            <Button variant="outlined" startIcon={<LockOutlined />} onClick={() => setConfirming(true)} disabled={close.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            <Button
+                variant="outlined"
+                startIcon={<LockOutlined />}
+                onClick={() => setConfirming(true)}
+                disabled={close.isPending}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
                 {translate('app.pay_periods.close')}
             </Button>
             <Confirm
@@ -66,7 +117,10 @@ const CloseAllButton = ({ payroll, today }: { payroll: PayrollAnswer; today: str
                 loading={close.isPending}
                 title="app.pay_periods.close_all_title"
                 content="app.pay_periods.close_content"
-                translateOptions={{ from: formatShortDate(payroll.from, locale), to: formatShortDate(payroll.to, locale) }}
+                translateOptions={{
+                    from: formatShortDate(payroll.from, locale),
+                    to: formatShortDate(payroll.to, locale),
+                }}
                 confirm="app.pay_periods.close"
                 onConfirm={() => close.mutate(undefined, { onSettled: () => setConfirming(false) })}
                 onClose={() => setConfirming(false)}
@@ -96,7 +150,14 @@ export const PayrollPage = () => {
         <Card sx={{ mt: 2 }}>
             <Title title={translate('app.payroll.title')} />
             <CardContent>
-                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap={{ md: 'wrap' }} useFlexGap mb={1}>
+                <Stack
+                    direction={{ xs: 'column', md: 'row' }}
+                    spacing={2}
+                    alignItems={{ md: 'center' }}
+                    flexWrap={{ md: 'wrap' }}
+                    useFlexGap
+                    mb={1}
+                >
                     <Typography variant="h5" component="h1">
                         {translate('app.payroll.title')}
                     </Typography>
@@ -104,7 +165,13 @@ export const PayrollPage = () => {
                     <Button
                         startIcon={<DownloadOutlined />}
                         disabled={!payroll.data}
-                        onClick={() => payroll.data && download(`pay-${period.from}-${period.to}.csv`, `${payrollCsv(payroll.data, translate, locale)}\n`)}
+                        onClick={() =>
+                            payroll.data &&
+                            download(
+                                `pay-${period.from}-${period.to}.csv`,
+                                `${payrollCsv(payroll.data, translate, locale)}\n`,
+                            )
+                        }
                     >
                         {translate('app.payroll.csv')}
                     </Button>
@@ -133,14 +200,25 @@ export const PayrollPage = () => {
                             </TableHead>
                             <TableBody>
                                 {payroll.data.teachers.map(line => (
-                                    <RecordContextProvider key={line.teacherId} value={{ id: line.teacherId, total: line.total, adjustments: line.adjustments }}>
+                                    <RecordContextProvider
+                                        key={line.teacherId}
+                                        value={{ id: line.teacherId, total: line.total, adjustments: line.adjustments }}
+                                    >
                                         <TableRow data-testid="payroll-row">
                                             <TableCell>
                                                 <MuiLink component={Link} to={`/attendances/${line.teacherId}`}>
                                                     {line.name}
                                                 </MuiLink>
                                                 {line.closed && (
-                                                    <Chip size="small" variant="outlined" color="success" icon={<LockOutlined />} label={translate('app.pay_periods.closed_state')} sx={{ ml: 1 }} data-testid="payroll-closed" />
+                                                    <Chip
+                                                        size="small"
+                                                        variant="outlined"
+                                                        color="success"
+                                                        icon={<LockOutlined />}
+                                                        label={translate('app.pay_periods.closed_state')}
+                                                        sx={{ ml: 1 }}
+                                                        data-testid="payroll-closed"
+                                                    />
                                                 )}
                                             </TableCell>
                                             <TableCell align="right">{line.classes}</TableCell>
@@ -174,7 +252,9 @@ export const PayrollPage = () => {
                         </Table>
                     </Box>
                 )}
-                {payroll.data && !payroll.data.teachers.length && <Alert severity="info">{translate('app.payroll.empty')}</Alert>}
+                {payroll.data && !payroll.data.teachers.length && (
+                    <Alert severity="info">{translate('app.payroll.empty')}</Alert>
+                )}
             </CardContent>
         </Card>
     );

@@ -1,5 +1,16 @@
 import { useTheme } from '@mui/material';
-import { Bar, BarChart, CartesianGrid, Legend, Line, ComposedChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+    Bar,
+    BarChart,
+    CartesianGrid,
+    Legend,
+    Line,
+    ComposedChart,
+    ResponsiveContainer,
+    Tooltip,
+    XAxis,
+    YAxis,
+} from 'recharts';
 
 export interface Row {
     name: string;
@@ -25,17 +36,34 @@ export const IncomeChart = ({
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
                 <XAxis dataKey="period" stroke={theme.palette.text.secondary} fontSize={12} />
                 <YAxis stroke={theme.palette.text.secondary} fontSize={12} tickFormatter={formatAxis} width={72} />
-                <Tooltip formatter={value => format(Number(value))} contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
+                <Tooltip
+                    formatter={value => format(Number(value))}
+                    contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }}
+                />
                 <Legend />
                 <Bar dataKey="income" name={labels.current} fill={theme.palette.primary.main} radius={[4, 4, 0, 0]} />
-                <Line dataKey="previous" name={labels.previous} stroke={theme.palette.text.secondary} strokeDasharray="5 5" dot={false} />
+                <Line
+                    dataKey="previous"
+                    name={labels.previous}
+                    stroke={theme.palette.text.secondary}
+                    strokeDasharray="5 5"
+                    dot={false}
+                />
             </ComposedChart>
         </ResponsiveContainer>
     );
 };
 
 /** A breakdown (by method, plan, direction...) as horizontal bars, largest first. */
-export const BreakdownChart = ({ rows, format, formatAxis }: { rows: Row[]; format: (value: number) => string; formatAxis: (value: number) => string }) => {
+export const BreakdownChart = ({
+    rows,
+    format,
+    formatAxis,
+}: {
+    rows: Row[];
+    format: (value: number) => string;
+    formatAxis: (value: number) => string;
+}) => {
     const theme = useTheme();
     return (
         <ResponsiveContainer width="100%" height={Math.max(120, rows.length * 36 + 40)}>
@@ -43,7 +71,10 @@ export const BreakdownChart = ({ rows, format, formatAxis }: { rows: Row[]; form
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} horizontal={false} />
                 <XAxis type="number" stroke={theme.palette.text.secondary} fontSize={12} tickFormatter={formatAxis} />
                 <YAxis type="category" dataKey="name" width={150} stroke={theme.palette.text.secondary} fontSize={12} />
-                <Tooltip formatter={value => format(Number(value))} contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }} />
+                <Tooltip
+                    formatter={value => format(Number(value))}
+                    contentStyle={{ background: theme.palette.background.paper, borderColor: theme.palette.divider }}
+                />
                 <Bar dataKey="amount" fill={theme.palette.primary.main} radius={[0, 4, 4, 0]} />
             </BarChart>
         </ResponsiveContainer>

@@ -1,5 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Grid, LinearProgress, Stack, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button,
+    Card,
+    CardContent,
+    CardHeader,
+    Grid,
+    LinearProgress,
+    Stack,
+    TextField,
+    ToggleButton,
+    ToggleButtonGroup,
+    Typography,
+} from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
@@ -36,7 +50,13 @@ type Formats = { format: (value: number) => string; formatAxis: (value: number) 
 const Breakdown = ({ title, rows, format, formatAxis }: { title: string; rows: Row[] } & Formats) => (
     <Card sx={{ height: '100%' }}>
         <CardHeader title={title} titleTypographyProps={{ variant: 'subtitle1' }} />
-        <CardContent sx={{ pt: 0 }}>{rows.length ? <BreakdownChart rows={rows} format={format} formatAxis={formatAxis} /> : <Typography color="text.secondary">—</Typography>}</CardContent>
+        <CardContent sx={{ pt: 0 }}>
+            {rows.length ? (
+                <BreakdownChart rows={rows} format={format} formatAxis={formatAxis} />
+            ) : (
+                <Typography color="text.secondary">—</Typography>
+            )}
+        </CardContent>
     </Card>
 );
 
@@ -68,13 +88,29 @@ const IncomeStatisticsPage = () => {
         return { format: (value: number) => full.format(value), formatAxis: (value: number) => short.format(value) };
     }, [locale, config?.currency]);
 
-    const label = (key: string, fallback: string | undefined, noneKey: string) => (key === 'none' ? translate(noneKey) : (fallback ?? key));
+    const label = (key: string, fallback: string | undefined, noneKey: string) =>
+        key === 'none' ? translate(noneKey) : (fallback ?? key);
     const rows = data && {
-        byMethod: data.byMethod.map(entry => ({ name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }), amount: entry.amount })),
-        byPlan: data.byPlan.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_pass'), amount: entry.amount })),
-        byDirection: data.earned.byDirection.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
-        byTeacher: data.earned.byTeacher.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
-        byStudio: data.earned.byStudio.map(entry => ({ name: label(entry.key, entry.label, 'app.statistics.no_visits'), amount: entry.amount })),
+        byMethod: data.byMethod.map(entry => ({
+            name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }),
+            amount: entry.amount,
+        })),
+        byPlan: data.byPlan.map(entry => ({
+            name: label(entry.key, entry.label, 'app.statistics.no_pass'),
+            amount: entry.amount,
+        })),
+        byDirection: data.earned.byDirection.map(entry => ({
+            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
+            amount: entry.amount,
+        })),
+        byTeacher: data.earned.byTeacher.map(entry => ({
+            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
+            amount: entry.amount,
+        })),
+        byStudio: data.earned.byStudio.map(entry => ({
+            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
+            amount: entry.amount,
+        })),
     };
 
     const exportCsv = () => {
@@ -88,8 +124,16 @@ const IncomeStatisticsPage = () => {
                 [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
                 ...(data.toDate
                     ? [
-                          [translate('app.comparison.so_far'), `${data.toDate.from} – ${data.toDate.to}`, data.toDate.total],
-                          [translate('app.comparison.so_far'), `${data.toDate.previous.from} – ${data.toDate.previous.to}`, data.toDate.previous.total],
+                          [
+                              translate('app.comparison.so_far'),
+                              `${data.toDate.from} – ${data.toDate.to}`,
+                              data.toDate.total,
+                          ],
+                          [
+                              translate('app.comparison.so_far'),
+                              `${data.toDate.previous.from} – ${data.toDate.previous.to}`,
+                              data.toDate.previous.total,
+                          ],
                       ]
                     : []),
                 ...data.series.map(point => [t('csv.series'), point.period, point.income]),
@@ -105,17 +149,35 @@ const IncomeStatisticsPage = () => {
     };
 
     // Where the period holds today, the change is that of the days so far: a month half gone against a whole one says little.
-    const change = data ? (data.toDate ? changePercent(data.toDate.total, data.toDate.previous.total) : changePercent(data.total, data.previous.total)) : null;
-    const sameDays = data?.toDate && toDateWords({ current: data.toDate, previous: data.toDate.previous }, locale, translate);
-    const chartData = data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
+    const change = data
+        ? data.toDate
+            ? changePercent(data.toDate.total, data.toDate.previous.total)
+            : changePercent(data.total, data.previous.total)
+        : null;
+    const sameDays =
+        data?.toDate && toDateWords({ current: data.toDate, previous: data.toDate.previous }, locale, translate);
+    const chartData =
+        data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
 
     return (
         <Box sx={{ py: 2 }}>
             <Title title="app.statistics.title" />
             <Card sx={{ mb: 2 }}>
                 <CardContent>
-                    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap="wrap" useFlexGap>
-                        <ToggleButtonGroup size="small" exclusive value={preset} onChange={(_, value: Preset | null) => value && setPreset(value)} aria-label={translate('app.statistics.period')}>
+                    <Stack
+                        direction={{ xs: 'column', md: 'row' }}
+                        spacing={2}
+                        alignItems={{ md: 'center' }}
+                        flexWrap="wrap"
+                        useFlexGap
+                    >
+                        <ToggleButtonGroup
+                            size="small"
+                            exclusive
+                            value={preset}
+                            onChange={(_, value: Preset | null) => value && setPreset(value)}
+                            aria-label={translate('app.statistics.period')}
+                        >
                             {presets.map(name => (
                                 <ToggleButton key={name} value={name}>
                                     {translate(`app.statistics.presets.${name}`)}
@@ -124,11 +186,32 @@ const IncomeStatisticsPage = () => {
                         </ToggleButtonGroup>
                         {preset === 'custom' && (
                             <Stack direction="row" spacing={1}>
-                                <TextField type="date" size="small" label={translate('app.statistics.from')} value={custom.from} onChange={event => setCustom({ ...custom, from: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
-                                <TextField type="date" size="small" label={translate('app.statistics.to')} value={custom.to} onChange={event => setCustom({ ...custom, to: event.target.value })} slotProps={{ inputLabel: { shrink: true } }} error={reversed} />
+                                <TextField
+                                    type="date"
+                                    size="small"
+                                    label={translate('app.statistics.from')}
+                                    value={custom.from}
+                                    onChange={event => setCustom({ ...custom, from: event.target.value })}
+                                    slotProps={{ inputLabel: { shrink: true } }}
+                                />
+                                <TextField
+                                    type="date"
+                                    size="small"
+                                    label={translate('app.statistics.to')}
+                                    value={custom.to}
+                                    onChange={event => setCustom({ ...custom, to: event.target.value })}
+                                    slotProps={{ inputLabel: { shrink: true } }}
+                                    error={reversed}
+                                />
                             </Stack>
                         )}
-                        <ToggleButtonGroup size="small" exclusive value={interval} onChange={(_, value: Interval | null) => value && setInterval(value)} aria-label={translate('app.statistics.interval')}>
+                        <ToggleButtonGroup
+                            size="small"
+                            exclusive
+                            value={interval}
+                            onChange={(_, value: Interval | null) => value && setInterval(value)}
+                            aria-label={translate('app.statistics.interval')}
+                        >
                             {intervals.map(name => (
                                 <ToggleButton key={name} value={name}>
                                     {translate(`app.statistics.intervals.${name}`)}
@@ -157,7 +240,11 @@ const IncomeStatisticsPage = () => {
                     </Typography>
                     <Grid container spacing={2} sx={{ mb: 2 }}>
                         <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-                            <Figure label={`${translate('app.statistics.total')} (${formatDays(data, locale)})`} value={format(data.total)} testId="income-total" />
+                            <Figure
+                                label={`${translate('app.statistics.total')} (${formatDays(data, locale)})`}
+                                value={format(data.total)}
+                                testId="income-total"
+                            />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
                             <Figure
@@ -179,12 +266,19 @@ const IncomeStatisticsPage = () => {
                         <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
                             <Figure
                                 label={`${translate('app.statistics.change')} (${sameDays ?? translate('app.comparison.to_date', { current: formatDays(data, locale), previous: formatDays(data.previous, locale) })})`}
-                                value={change === null ? '—' : `${change > 0 ? '+' : ''}${change.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US')} %`}
+                                value={
+                                    change === null
+                                        ? '—'
+                                        : `${change > 0 ? '+' : ''}${change.toLocaleString(locale === 'ru' ? 'ru-RU' : 'en-US')} %`
+                                }
                                 testId="income-change"
                             />
                         </Grid>
                         <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
-                            <Figure label={translate('app.statistics.earned_total')} value={format(data.earned.total)} />
+                            <Figure
+                                label={translate('app.statistics.earned_total')}
+                                value={format(data.earned.total)}
+                            />
                         </Grid>
                     </Grid>
                     {data.total === 0 && data.byMethod.length === 0 && (
@@ -193,9 +287,20 @@ const IncomeStatisticsPage = () => {
                         </Alert>
                     )}
                     <Card sx={{ mb: 2 }}>
-                        <CardHeader title={translate('app.statistics.over_time')} titleTypographyProps={{ variant: 'subtitle1' }} />
+                        <CardHeader
+                            title={translate('app.statistics.over_time')}
+                            titleTypographyProps={{ variant: 'subtitle1' }}
+                        />
                         <CardContent>
-                            <IncomeChart data={chartData} format={format} formatAxis={formatAxis} labels={{ current: translate('app.statistics.this_period'), previous: translate('app.statistics.previous_period') }} />
+                            <IncomeChart
+                                data={chartData}
+                                format={format}
+                                formatAxis={formatAxis}
+                                labels={{
+                                    current: translate('app.statistics.this_period'),
+                                    previous: translate('app.statistics.previous_period'),
+                                }}
+                            />
                         </CardContent>
                     </Card>
                     <Grid container spacing={2}>
@@ -209,7 +314,12 @@ const IncomeStatisticsPage = () => {
                             ] as const
                         ).map(([key, entries]) => (
                             <Grid key={key} size={{ xs: 12, lg: 6 }}>
-                                <Breakdown title={translate(`app.statistics.${key}`)} rows={[...entries]} format={format} formatAxis={formatAxis} />
+                                <Breakdown
+                                    title={translate(`app.statistics.${key}`)}
+                                    rows={[...entries]}
+                                    format={format}
+                                    formatAxis={formatAxis}
+                                />
                             </Grid>
                         ))}
                     </Grid>

@@ -1,6 +1,10 @@
 /** Amounts in the studio currency, in the user's language: 12 500,00 ₽ in Russian, RUB 12,500.00 in English. */
 export const moneyFormatter = (locale: string, currency: string) =>
-    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 2,
+    });
 
 /** The change from `previous` to `current` in percent, or null when there was nothing before. */
 export const changePercent = (current: number, previous: number): number | null =>
@@ -8,4 +12,9 @@ export const changePercent = (current: number, previous: number): number | null 
 
 /** Short amounts for chart axes: 25K ₽. */
 export const axisFormatter = (locale: string, currency: string) =>
-    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency,
+        notation: 'compact',
+        maximumFractionDigits: 1,
+    });

@@ -1,9 +1,30 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
-import { Alert, Box, Button, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button,
+    Link as MuiLink,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    Typography,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, ReferenceField, RecordContextProvider, useDataProvider, useGetIdentity, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import {
+    Confirm,
+    ReferenceField,
+    RecordContextProvider,
+    useDataProvider,
+    useGetIdentity,
+    useLocaleState,
+    useNotify,
+    useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
@@ -30,7 +51,10 @@ const usePayChange = <T,>(change: () => Promise<T>, done: string) => {
         mutationFn: change,
         onSuccess: () => notify(done, { type: 'success' }),
         onError: (error: Error) => notify(refusalMessage(translate, error), { type: 'error' }),
-        onSettled: () => Promise.all(['teacherPay', 'payroll', 'roster'].map(key => queryClient.invalidateQueries({ queryKey: [key] }))),
+        onSettled: () =>
+            Promise.all(
+                ['teacherPay', 'payroll', 'roster'].map(key => queryClient.invalidateQueries({ queryKey: [key] })),
+            ),
     });
 };
 
@@ -51,11 +75,20 @@ export const ClosePeriodButton = ({ pay }: { pay: TeacherPayAnswer }) => {
     const dataProvider = useDataProvider<StudioDataProvider>();
     const { day } = useDates();
     const [confirming, setConfirming] = useState(false);
-    const close = usePayChange(() => dataProvider.closePay({ id: pay.teacher.id, from: pay.from, to: pay.to }), 'app.pay_periods.closed_done');
+    const close = usePayChange(
+        () => dataProvider.closePay({ id: pay.teacher.id, from: pay.from, to: pay.to }),
+        'app.pay_periods.closed_done',
+    );
     if (!pay.closable || !canOpenPage(identity?.role, 'payroll')) return null;
     return (
         <>
-            <Button variant="outlined" startIcon={<LockOutlined />} onClick={() => setConfirming(true)} disabled={close.isPending} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+            <Button
+                variant="outlined"
+                startIcon={<LockOutlined />}
+                onClick={() => setConfirming(true)}
+                disabled={close.isPending}
+                sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
                 {translate('app.pay_periods.close')}
             </Button>
             <Confirm
@@ -80,7 +113,13 @@ const ReopenButton = ({ period }: { period: ClosedPeriodSummary }) => {
     const reopen = usePayChange(() => dataProvider.reopenPay({ id: period.id }), 'app.pay_periods.reopened_done');
     return (
         <>
-            <Button size="small" color="inherit" startIcon={<LockOpenOutlined />} onClick={() => setConfirming(true)} disabled={reopen.isPending}>
+            <Button
+                size="small"
+                color="inherit"
+                startIcon={<LockOpenOutlined />}
+                onClick={() => setConfirming(true)}
+                disabled={reopen.isPending}
+            >
                 {translate('app.pay_periods.reopen')}
             </Button>
             <Confirm
@@ -125,8 +164,18 @@ export const PayPeriodNotes = ({ pay }: { pay: TeacherPayAnswer }) => {
                         })}
                     </Alert>
                 ) : (
-                    <Typography key={period.id} variant="body2" color="text.secondary" data-testid="pay-period-reopened">
-                        {translate('app.pay_periods.reopened', { from: day(period.startsOn), to: day(period.endsOn), name: period.reopenedByName ?? '', date: moment(period.reopenedAt) })}
+                    <Typography
+                        key={period.id}
+                        variant="body2"
+                        color="text.secondary"
+                        data-testid="pay-period-reopened"
+                    >
+                        {translate('app.pay_periods.reopened', {
+                            from: day(period.startsOn),
+                            to: day(period.endsOn),
+                            name: period.reopenedByName ?? '',
+                            date: moment(period.reopenedAt),
+                        })}
                     </Typography>
                 ),
             )}
@@ -162,7 +211,10 @@ export const AdjustmentsTable = ({ pay }: { pay: TeacherPayAnswer }) => {
                     </TableHead>
                     <TableBody>
                         {pay.adjustments.map((adjustment, index) => (
-                            <RecordContextProvider key={`${adjustment.periodId}-${index}`} value={{ ...adjustment.event, pay: adjustment.pay }}>
+                            <RecordContextProvider
+                                key={`${adjustment.periodId}-${index}`}
+                                value={{ ...adjustment.event, pay: adjustment.pay }}
+                            >
                                 <TableRow data-testid="pay-adjustment">
                                     <TableCell>
                                         <MuiLink component={Link} to={`/events/${adjustment.event.id}`}>
@@ -175,7 +227,12 @@ export const AdjustmentsTable = ({ pay }: { pay: TeacherPayAnswer }) => {
                                     <TableCell>
                                         <ReferenceField source="courseId" reference="settings/courses" link={false} />
                                     </TableCell>
-                                    <TableCell>{translate('app.pay_periods.changed_by', { name: adjustment.userName, date: moment(adjustment.at) })}</TableCell>
+                                    <TableCell>
+                                        {translate('app.pay_periods.changed_by', {
+                                            name: adjustment.userName,
+                                            date: moment(adjustment.at),
+                                        })}
+                                    </TableCell>
                                     <TableCell align="right">{signed(adjustment.visits)}</TableCell>
                                     <TableCell align="right">
                                         <MoneyField source="pay" />

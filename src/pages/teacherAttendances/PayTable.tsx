@@ -1,5 +1,18 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
-import { Box, Chip, Link as MuiLink, Stack, Table, TableBody, TableCell, TableFooter, TableHead, TableRow, Tooltip, Typography } from '@mui/material';
+import {
+    Box,
+    Chip,
+    Link as MuiLink,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableFooter,
+    TableHead,
+    TableRow,
+    Tooltip,
+    Typography,
+} from '@mui/material';
 import { NumberField, RecordContextProvider, ReferenceField, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { LabelledStatus } from '../../resources/common/statuses';
@@ -49,7 +62,10 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                                                     size="small"
                                                     variant="outlined"
                                                     label={`${attendee.name} · ${status?.label ?? attendee.status}`}
-                                                    sx={{ borderColor: status?.color, ...(attendee.unpaid && { color: 'error.main' }) }}
+                                                    sx={{
+                                                        borderColor: status?.color,
+                                                        ...(attendee.unpaid && { color: 'error.main' }),
+                                                    }}
                                                 />
                                             );
                                         })}
@@ -59,7 +75,13 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                                 <TableCell align="right" sx={{ minWidth: 140 }}>
                                     {row.closedIn !== null && (
                                         <Tooltip title={translate('app.pay_periods.closed_class')}>
-                                            <LockOutlined fontSize="inherit" color="action" sx={{ mr: 0.5, verticalAlign: 'middle' }} aria-label={translate('app.pay_periods.closed_class')} data-testid="pay-closed-class" />
+                                            <LockOutlined
+                                                fontSize="inherit"
+                                                color="action"
+                                                sx={{ mr: 0.5, verticalAlign: 'middle' }}
+                                                aria-label={translate('app.pay_periods.closed_class')}
+                                                data-testid="pay-closed-class"
+                                            />
                                         </Tooltip>
                                     )}
                                     <MoneyField source="pay" />
@@ -74,7 +96,12 @@ export const PayTable = ({ pay, statuses }: { pay: TeacherPayAnswer; statuses: L
                 </TableBody>
                 <TableFooter>
                     {pay.adjustments.length > 0 && (
-                        <RecordContextProvider value={{ id: 'adjustments', adjustments: pay.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0) }}>
+                        <RecordContextProvider
+                            value={{
+                                id: 'adjustments',
+                                adjustments: pay.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0),
+                            }}
+                        >
                             <TableRow>
                                 <TableCell colSpan={5}>{translate('app.pay_periods.adjustments')}</TableCell>
                                 <TableCell align="right">

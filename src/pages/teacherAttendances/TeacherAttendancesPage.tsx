@@ -26,11 +26,12 @@ const PayTotal = ({ total, visits, adjustments }: { total: number; visits: numbe
                 <Box component="span" data-testid="pay-total-top">
                     <MoneyField source="total" variant="h6" />
                 </Box>
-                <Typography color="text.secondary">{translate('app.reports.pay_visits', { smart_count: visits })}</Typography>
+                <Typography color="text.secondary">
+                    {translate('app.reports.pay_visits', { smart_count: visits })}
+                </Typography>
                 {adjustments !== 0 && (
                     <Typography color="text.secondary" data-testid="pay-adjustments-total">
-                        {translate('app.pay_periods.adjustments_total')}{' '}
-                        <MoneyField source="adjustments" />
+                        {translate('app.pay_periods.adjustments_total')} <MoneyField source="adjustments" />
                     </Typography>
                 )}
             </Stack>
@@ -64,7 +65,14 @@ export const TeacherAttendancesPage = () => {
         <Card sx={{ mt: 2 }}>
             <Title title={translate('app.timetable.pay.title', { name: pay.data?.teacher.name ?? '' })} />
             <CardContent>
-                <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap={{ md: 'wrap' }} useFlexGap mb={2}>
+                <Stack
+                    direction={{ xs: 'column', md: 'row' }}
+                    spacing={2}
+                    alignItems={{ md: 'center' }}
+                    flexWrap={{ md: 'wrap' }}
+                    useFlexGap
+                    mb={2}
+                >
                     <Typography variant="h5" component="h1">
                         {pay.data?.teacher.name}
                     </Typography>
@@ -77,13 +85,19 @@ export const TeacherAttendancesPage = () => {
                     {pay.data && <ClosePeriodButton pay={pay.data} />}
                 </Stack>
                 {pay.data && (
-                    <PayTotal total={pay.data.total} visits={pay.data.visits} adjustments={pay.data.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0)} />
+                    <PayTotal
+                        total={pay.data.total}
+                        visits={pay.data.visits}
+                        adjustments={pay.data.adjustments.reduce((sum, adjustment) => sum + adjustment.pay, 0)}
+                    />
                 )}
                 {pay.data && <PayPeriodNotes pay={pay.data} />}
                 {pay.error && <Alert severity="error">{(pay.error as Error).message}</Alert>}
                 {pay.isLoading && <Loading />}
                 {pay.data && <PayTable pay={pay.data} statuses={statuses} />}
-                {pay.data && !pay.data.events.length && <Alert severity="info">{translate('app.timetable.pay.empty')}</Alert>}
+                {pay.data && !pay.data.events.length && (
+                    <Alert severity="info">{translate('app.timetable.pay.empty')}</Alert>
+                )}
                 {pay.data && <AdjustmentsTable pay={pay.data} />}
             </CardContent>
         </Card>

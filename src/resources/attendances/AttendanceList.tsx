@@ -10,11 +10,17 @@ export const AttendanceList = () => {
     // Teachers mark visits but see no passes.
     const { canAccess: seesPasses } = useCanAccess({ resource: 'passes', action: 'read' });
     return (
-        <List<Attendance> title="app.menu.attendances" filters={useAttendanceFilters()} sort={{ field: 'createdAt', order: 'DESC' }} exporter={useAttendanceExporter()}>
+        <List<Attendance>
+            title="app.menu.attendances"
+            filters={useAttendanceFilters()}
+            sort={{ field: 'createdAt', order: 'DESC' }}
+            exporter={useAttendanceExporter()}
+        >
             <DataTable<Attendance> bulkActionButtons={false}>
                 <DataTable.Col source="eventId">
                     <ReferenceField source="eventId" reference="events">
-                        <DateTimeField source="startsAt" />{' · '}
+                        <DateTimeField source="startsAt" />
+                        {' · '}
                         <ReferenceField source="courseId" reference="settings/courses" link={false} />
                     </ReferenceField>
                 </DataTable.Col>

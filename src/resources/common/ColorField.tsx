@@ -7,7 +7,9 @@ export const ColorField = ({ source }: { source: string; label?: string }) => {
     if (!color) return null;
     return (
         <Stack direction="row" spacing={1} alignItems="center">
-            <Box sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'divider' }} />
+            <Box
+                sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: color, border: 1, borderColor: 'divider' }}
+            />
             <span>{color}</span>
         </Stack>
     );

@@ -14,7 +14,9 @@ const Swatch = ({ source }: { source: string }) => {
             type="color"
             aria-label={translate('app.settings.pick_color')}
             value={isColor(value) ? value.toLowerCase() : '#000000'}
-            onChange={event => setValue(source, event.target.value, { shouldDirty: true, shouldValidate: true, shouldTouch: true })}
+            onChange={event =>
+                setValue(source, event.target.value, { shouldDirty: true, shouldValidate: true, shouldTouch: true })
+            }
             style={{ width: 28, height: 28, padding: 0, border: 'none', background: 'none', cursor: 'pointer' }}
         />
     );

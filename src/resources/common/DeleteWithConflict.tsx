@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+    Button as MuiButton,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+} from '@mui/material';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import {
     Button,
@@ -31,7 +38,13 @@ interface Props {
  * Delete, after a confirmation. When the server refuses because other records use this one (409), says
  * which and how many in words, and offers to deactivate the record instead when it can be deactivated.
  */
-export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list', onDeleted, disabled, title }: Props) => {
+export const DeleteWithConflictButton = ({
+    deactivate = false,
+    redirect = 'list',
+    onDeleted,
+    disabled,
+    title,
+}: Props) => {
     const record = useRecordContext<RaRecord & { active?: boolean }>();
     const resource = useResourceContext();
     const translate = useTranslate();
@@ -78,7 +91,12 @@ export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list'
 
     return (
         <>
-            <Button label="ra.action.delete" color="error" onClick={() => setConfirming(true)} disabled={disabled || deleting}>
+            <Button
+                label="ra.action.delete"
+                color="error"
+                onClick={() => setConfirming(true)}
+                disabled={disabled || deleting}
+            >
                 <DeleteOutlined />
             </Button>
             <Confirm
@@ -94,7 +112,9 @@ export const DeleteWithConflictButton = ({ deactivate = false, redirect = 'list'
                 <DialogContent>
                     <DialogContentText>{refusal?.message}</DialogContentText>
                     {refusal?.inUse && deactivate && record.active && (
-                        <DialogContentText sx={{ mt: 1 }}>{translate('app.settings.deactivate_hint')}</DialogContentText>
+                        <DialogContentText sx={{ mt: 1 }}>
+                            {translate('app.settings.deactivate_hint')}
+                        </DialogContentText>
                     )}
                 </DialogContent>
                 <DialogActions>

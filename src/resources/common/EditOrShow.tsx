@@ -19,7 +19,12 @@ export const CatalogueEdit = ({ schema, inputs, show }: { schema: z.ZodType; inp
     <EditOrShow
         edit={
             <Edit mutationMode="pessimistic" redirect="list">
-                <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(schema)} toolbar={<SettingsFormToolbar />}>
+                <SimpleForm
+                    noValidate
+                    sx={{ maxWidth: 640 }}
+                    validate={schemaValidator(schema)}
+                    toolbar={<SettingsFormToolbar />}
+                >
                     {inputs}
                 </SimpleForm>
             </Edit>

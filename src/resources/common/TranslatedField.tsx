@@ -8,4 +8,5 @@ export const TranslatedField = ({ source, prefix }: { source: string; prefix: st
 };
 
 /** Choices for a SelectInput from a fixed set, labelled by `${prefix}.${value}`. */
-export const translatedChoices = (values: readonly string[], prefix: string) => values.map(id => ({ id, name: `${prefix}.${id}` }));
+export const translatedChoices = (values: readonly string[], prefix: string) =>
+    values.map(id => ({ id, name: `${prefix}.${id}` }));

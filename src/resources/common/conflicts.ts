@@ -12,7 +12,9 @@ interface HttpErrorLike {
 /** "This record is used by 12 courses and 3 plans…": the 409 in words of the user's language. */
 export const conflictMessage = (translate: TranslateFunction, referrers: Referrer[]): string =>
     translate('app.conflict.in_use', {
-        referrers: referrers.map(({ collection, count }) => translate(`app.collections.${collection}`, { smart_count: count })).join(', '),
+        referrers: referrers
+            .map(({ collection, count }) => translate(`app.collections.${collection}`, { smart_count: count }))
+            .join(', '),
     });
 
 /** The words to show for a refused write: the records in the way, else the first field error, else the server's message. */

@@ -20,6 +20,10 @@ const useFormatted = (source: string, format: typeof formatShortDate) => {
     return value ? format(value, locale, timeZone) : '';
 };
 
-export const DateField = ({ source, emptyText = '' }: Props) => <span>{useFormatted(source, formatShortDate) || emptyText}</span>;
+export const DateField = ({ source, emptyText = '' }: Props) => (
+    <span>{useFormatted(source, formatShortDate) || emptyText}</span>
+);
 
-export const DateTimeField = ({ source, emptyText = '' }: Props) => <span>{useFormatted(source, formatDateTime) || emptyText}</span>;
+export const DateTimeField = ({ source, emptyText = '' }: Props) => (
+    <span>{useFormatted(source, formatDateTime) || emptyText}</span>
+);

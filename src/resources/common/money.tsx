@@ -5,5 +5,11 @@ import { useStudioConfig } from '../../app/studio';
 export const MoneyField = (props: NumberFieldProps) => {
     const currency = useStudioConfig()?.currency ?? 'RUB';
     const [locale] = useLocaleState();
-    return <NumberField locales={locale === 'ru' ? 'ru-RU' : 'en-US'} options={{ style: 'currency', currency, maximumFractionDigits: 2 }} {...props} />;
+    return (
+        <NumberField
+            locales={locale === 'ru' ? 'ru-RU' : 'en-US'}
+            options={{ style: 'currency', currency, maximumFractionDigits: 2 }}
+            {...props}
+        />
+    );
 };

@@ -39,7 +39,11 @@ export const StatusChip = ({ list, source = 'status' }: { list: Status['name']; 
         <Chip
             size="small"
             label={status?.label ?? code}
-            sx={status ? { bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) } : undefined}
+            sx={
+                status
+                    ? { bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) }
+                    : undefined
+            }
         />
     );
 };

@@ -1,10 +1,22 @@
-import { AutocompleteInput, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar } from 'react-admin';
+import {
+    AutocompleteInput,
+    Edit,
+    NumberInput,
+    SaveButton,
+    SelectInput,
+    SimpleForm,
+    TextInput,
+    Toolbar,
+} from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
 
 // The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
-const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({ id: zone, name: zone }));
+const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({
+    id: zone,
+    name: zone,
+}));
 const currencies = Intl.supportedValuesOf('currency').map(code => ({ id: code, name: code }));
 
 const ConfigToolbar = () => (
@@ -15,8 +27,20 @@ const ConfigToolbar = () => (
 
 /** /configs: the studio's general settings, one record that is changed, never created or deleted. */
 export const ConfigPage = () => (
-    <Edit resource="configs" id="general" title="app.menu.configs" actions={false} mutationMode="pessimistic" redirect={false}>
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(configSchema)} toolbar={<ConfigToolbar />}>
+    <Edit
+        resource="configs"
+        id="general"
+        title="app.menu.configs"
+        actions={false}
+        mutationMode="pessimistic"
+        redirect={false}
+    >
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(configSchema)}
+            toolbar={<ConfigToolbar />}
+        >
             <TextInput source="studioName" />
             <AutocompleteInput source="currency" choices={currencies} />
             <AutocompleteInput source="timezone" choices={timeZones} />

@@ -5,7 +5,12 @@ import { CourseInputs } from './CourseInputs';
 
 export const CourseCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(courseSchema)} defaultValues={{ level: 'open', durationMinutes: 60, active: true }}>
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(courseSchema)}
+            defaultValues={{ level: 'open', durationMinutes: 60, active: true }}
+        >
             <CourseInputs />
         </SimpleForm>
     </Create>

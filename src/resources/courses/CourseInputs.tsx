@@ -5,7 +5,12 @@ import { translatedChoices } from '../common/TranslatedField';
 export const CourseInputs = () => (
     <>
         <TextInput source="name" />
-        <ReferenceInput source="directionId" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+        <ReferenceInput
+            source="directionId"
+            reference="settings/directions"
+            sort={{ field: 'name', order: 'ASC' }}
+            perPage={200}
+        >
             <SelectInput />
         </ReferenceInput>
         <SelectInput source="level" choices={translatedChoices(courseLevels, 'app.levels')} />

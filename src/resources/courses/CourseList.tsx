@@ -9,7 +9,13 @@ import { recordExporter } from '../common/exporter';
 
 const courseFilters = [
     searchFilter,
-    <ReferenceInput key="direction" source="directionId" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} alwaysOn />,
+    <ReferenceInput
+        key="direction"
+        source="directionId"
+        reference="settings/directions"
+        sort={{ field: 'name', order: 'ASC' }}
+        alwaysOn
+    />,
     <SelectInput key="level" source="level" choices={translatedChoices(courseLevels, 'app.levels')} />,
     <BooleanInput key="active" source="active" />,
 ];

@@ -23,7 +23,17 @@ interface Props {
  * A dialog holding one money action (sell, freeze, refund...): validated with the domain schema before
  * sending, the server's field errors shown on the fields after, and the card refreshed on success.
  */
-export const ActionDialog = ({ open, onClose, title, schema, defaultValues, onSubmit, success, submitLabel, children }: Props) => {
+export const ActionDialog = ({
+    open,
+    onClose,
+    title,
+    schema,
+    defaultValues,
+    onSubmit,
+    success,
+    submitLabel,
+    children,
+}: Props) => {
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();

@@ -1,5 +1,12 @@
 import { Typography } from '@mui/material';
-import { NumberInput, RecordContextProvider, ResourceContextProvider, TextInput, useDataProvider, useTranslate } from 'react-admin';
+import {
+    NumberInput,
+    RecordContextProvider,
+    ResourceContextProvider,
+    TextInput,
+    useDataProvider,
+    useTranslate,
+} from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { correctionSchema, type CorrectionInput } from '../../domain/money';
 import type { Payment } from '../../domain/types';
@@ -7,7 +14,8 @@ import { MoneyField } from '../common/money';
 import { ActionDialog } from './ActionDialog';
 
 /** Only the two fields the request takes: the form also holds the customer's record it was opened on. */
-const correctionOf = (values: Record<string, unknown>) => ({ amount: values.amount, reason: values.reason }) as CorrectionInput;
+const correctionOf = (values: Record<string, unknown>) =>
+    ({ amount: values.amount, reason: values.reason }) as CorrectionInput;
 
 /** Which entry is corrected and what it recorded, so that the sign of the correction is chosen knowingly. */
 const CorrectedEntry = ({ payment }: { payment: Payment }) => {
@@ -34,7 +42,9 @@ export const CorrectionDialog = ({ payment, onClose }: { payment: Payment | null
                 submitLabel="app.money.actions.correct"
                 schema={correctionSchema}
                 defaultValues={{ amount: null, reason: '' }}
-                onSubmit={values => dataProvider.correctPayment({ id: (payment as Payment).id, ...correctionOf(values) })}
+                onSubmit={values =>
+                    dataProvider.correctPayment({ id: (payment as Payment).id, ...correctionOf(values) })
+                }
                 success="app.money.notifications.corrected"
             >
                 {payment && <CorrectedEntry payment={payment} />}

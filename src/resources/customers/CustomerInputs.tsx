@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Alert, Grid, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { DateInput, SelectInput, TextInput, useCreatePath, useGetList, useRecordContext, useTranslate } from 'react-admin';
+import {
+    DateInput,
+    SelectInput,
+    TextInput,
+    useCreatePath,
+    useGetList,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { personName } from '../../domain/journal';
 import type { Customer, Identifier } from '../../domain/types';
@@ -21,7 +29,10 @@ const useSettled = <T,>(value: T, delayMs = 300): T => {
 /** Fewer digits than this are not a phone number yet, and would find customers by accident. */
 const phoneDigitsNeeded = 5;
 
-const emailKey = (email: unknown): string => String(email ?? '').trim().toLowerCase();
+const emailKey = (email: unknown): string =>
+    String(email ?? '')
+        .trim()
+        .toLowerCase();
 
 export interface Duplicates {
     byPhone: Customer[];
@@ -36,10 +47,19 @@ export const useDuplicateCustomers = (): Duplicates => {
     const record = useRecordContext<Customer>();
     const phone = useSettled(phoneNumberKey(useWatch({ name: 'phone' })));
     const email = useSettled(emailKey(useWatch({ name: 'email' })));
-    const others = (customers: Customer[] | undefined) => (customers ?? []).filter(customer => customer.id !== record?.id);
+    const others = (customers: Customer[] | undefined) =>
+        (customers ?? []).filter(customer => customer.id !== record?.id);
     const options = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' as const } };
-    const phoneMatches = useGetList<Customer>('customers', { ...options, filter: { phoneDigits: phone } }, { enabled: phone.length >= phoneDigitsNeeded });
-    const emailMatches = useGetList<Customer>('customers', { ...options, filter: { email } }, { enabled: email.includes('@') });
+    const phoneMatches = useGetList<Customer>(
+        'customers',
+        { ...options, filter: { phoneDigits: phone } },
+        { enabled: phone.length >= phoneDigitsNeeded },
+    );
+    const emailMatches = useGetList<Customer>(
+        'customers',
+        { ...options, filter: { email } },
+        { enabled: email.includes('@') },
+    );
     const byPhone = phone.length >= phoneDigitsNeeded ? others(phoneMatches.data) : [];
     const byEmail = email.includes('@') ? others(emailMatches.data) : [];
     const ids: Identifier[] = [...byPhone, ...byEmail].map(customer => customer.id);
@@ -57,7 +77,12 @@ const DuplicateLine = ({ message, customers }: { message: string; customers: Cus
                 <span key={customer.id}>
                     {index > 0 && ', '}
                     {/* A new tab, so that what was typed here stays. */}
-                    <Link component={RouterLink} to={createPath({ resource: 'customers', id: customer.id, type: 'edit' })} target="_blank" rel="noopener">
+                    <Link
+                        component={RouterLink}
+                        to={createPath({ resource: 'customers', id: customer.id, type: 'edit' })}
+                        target="_blank"
+                        rel="noopener"
+                    >
                         {personName(customer)}
                     </Link>
                 </span>

@@ -1,6 +1,27 @@
 import { useState } from 'react';
-import { Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { DataTable, Pagination, ReferenceField, ReferenceManyField, useDataProvider, useLocaleState, useNotify, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+    Button,
+    Chip,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+    Stack,
+    TextField,
+} from '@mui/material';
+import {
+    DataTable,
+    Pagination,
+    ReferenceField,
+    ReferenceManyField,
+    useDataProvider,
+    useLocaleState,
+    useNotify,
+    useRecordContext,
+    useRefresh,
+    useTranslate,
+} from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
@@ -22,7 +43,13 @@ const LinkStatusField = (_props: { label?: string }) => {
     const link = useRecordContext<PaymentLink>();
     const translate = useTranslate();
     if (!link) return null;
-    return <Chip size="small" color={statusColors[link.status]} label={translate(`resources.paymentLinks.statuses.${link.status}`)} />;
+    return (
+        <Chip
+            size="small"
+            color={statusColors[link.status]}
+            label={translate(`resources.paymentLinks.statuses.${link.status}`)}
+        />
+    );
 };
 
 /** The expiry in the studio's time with the zone named, as the customer reads it on the payment page. */
@@ -50,7 +77,9 @@ const CopyByHandDialog = ({ url, open, onClose }: { url: string; open: boolean; 
                     value={url}
                     fullWidth
                     autoFocus
-                    slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate('app.money.copy_fallback.title') } }}
+                    slotProps={{
+                        htmlInput: { readOnly: true, 'aria-label': translate('app.money.copy_fallback.title') },
+                    }}
                     onFocus={event => event.target.select()}
                 />
             </DialogContent>
@@ -82,7 +111,8 @@ const LinkActions = (_props: { label?: string }) => {
                 notify('app.money.notifications.link_cancelled', { type: 'success' });
                 refresh();
             },
-            (error: { body?: Partial<ApiErrorBody> }) => notify(error.body?.errors?.status ?? 'ra.notification.http_error', { type: 'error' }),
+            (error: { body?: Partial<ApiErrorBody> }) =>
+                notify(error.body?.errors?.status ?? 'ra.notification.http_error', { type: 'error' }),
         );
     return (
         <Stack direction="row" spacing={0.5} justifyContent="flex-end">
@@ -115,8 +145,19 @@ export const CustomerLinks = () => {
                 </Button>
             }
         >
-            <ReferenceManyField reference="paymentLinks" target="customerId" sort={{ field: 'createdAt', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<PaymentLink> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.links" />}>
+            <ReferenceManyField
+                reference="paymentLinks"
+                target="customerId"
+                sort={{ field: 'createdAt', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+            >
+                <DataTable<PaymentLink>
+                    sx={scrollableTable}
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    empty={<Empty text="app.money.empty.links" />}
+                >
                     <DataTable.Col source="createdAt" field={DateTimeField} />
                     <DataTable.Col source="subscriptionId">
                         <ReferenceField source="subscriptionId" reference="settings/subscriptions" link={false} />

@@ -1,5 +1,15 @@
 import { Chip, Typography } from '@mui/material';
-import { CreateButton, DataTable, ExportButton, FilterButton, List, TopToolbar, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import {
+    CreateButton,
+    DataTable,
+    ExportButton,
+    FilterButton,
+    List,
+    TopToolbar,
+    useLocaleState,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { DateField } from '../common/dates';
 import { StatusChip } from '../common/statuses';
@@ -32,7 +42,13 @@ const DebtField = (_props: { label?: string }) => {
     const customer = useRecordContext<CustomerRow>();
     const translate = useTranslate();
     if (!customer?.unpaidVisits) return null;
-    return <Chip size="small" color="error" label={translate('app.money.debt.some', { smart_count: customer.unpaidVisits })} />;
+    return (
+        <Chip
+            size="small"
+            color="error"
+            label={translate('app.money.debt.some', { smart_count: customer.unpaidVisits })}
+        />
+    );
 };
 
 /** What the customer still owes on their passes, as the server summed it; empty when nothing. */
@@ -48,7 +64,13 @@ const OwedField = (_props: { label?: string }) => {
 };
 
 export const CustomerList = () => (
-    <List<CustomerRow> title="app.menu.customers" filters={useCustomerFilters()} actions={<Actions />} sort={{ field: 'lastName', order: 'ASC' }} exporter={useCustomerExporter()}>
+    <List<CustomerRow>
+        title="app.menu.customers"
+        filters={useCustomerFilters()}
+        actions={<Actions />}
+        sort={{ field: 'lastName', order: 'ASC' }}
+        exporter={useCustomerExporter()}
+    >
         <DataTable<CustomerRow> rowClick="edit" sx={scrollableTable}>
             <DataTable.Col source="lastName" />
             <DataTable.Col source="firstName" />

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Button, Stack } from '@mui/material';
-import { DataTable, Pagination, ReferenceManyField, useCanAccess, useGetOne, useRecordContext, useTranslate } from 'react-admin';
+import {
+    DataTable,
+    Pagination,
+    ReferenceManyField,
+    useCanAccess,
+    useGetOne,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { canFreeze, canUnfreeze } from '../../domain/money';
 import type { Pass, Subscription } from '../../domain/types';
 import { DateField } from '../common/dates';
@@ -15,7 +23,10 @@ import { SellPassDialog } from './SellPassDialog';
 import { SettleDebtsDialog } from './SettleDebtsDialog';
 import { useStudioToday } from '../../app/studio';
 
-type Action = { kind: 'sell' } | { kind: 'refund'; pass?: Pass } | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay'; pass: PassRow };
+type Action =
+    | { kind: 'sell' }
+    | { kind: 'refund'; pass?: Pass }
+    | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay'; pass: PassRow };
 
 const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     const pass = useRecordContext<PassRow>();
@@ -23,7 +34,11 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     const today = useStudioToday();
     const { canAccess: readsHistory } = useCanAccess({ resource: 'history', action: 'list' });
     // The plan says how many days a pass may be frozen (none: never).
-    const { data: plan } = useGetOne<Subscription>('settings/subscriptions', { id: pass?.subscriptionId }, { enabled: !!pass });
+    const { data: plan } = useGetOne<Subscription>(
+        'settings/subscriptions',
+        { id: pass?.subscriptionId },
+        { enabled: !!pass },
+    );
     if (!pass) return null;
     // The buttons stack when the card is narrow, so that they stay in view on a 1024px screen.
     return (
@@ -89,8 +104,19 @@ export const CustomerPasses = () => {
                 </>
             }
         >
-            <ReferenceManyField reference="passes" target="customerId" sort={{ field: 'startsOn', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<Pass> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.passes" />}>
+            <ReferenceManyField
+                reference="passes"
+                target="customerId"
+                sort={{ field: 'startsOn', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+            >
+                <DataTable<Pass>
+                    sx={scrollableTable}
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    empty={<Empty text="app.money.empty.passes" />}
+                >
                     <DataTable.Col source="name" />
                     <DataTable.Col source="state" disableSort>
                         <PassStateField />
@@ -109,11 +135,19 @@ export const CustomerPasses = () => {
                 </DataTable>
             </ReferenceManyField>
             <SellPassDialog open={action?.kind === 'sell'} onClose={close} onSold={setSettleWith} />
-            <RefundDialog open={action?.kind === 'refund'} pass={action?.kind === 'refund' ? action.pass : undefined} onClose={close} />
+            <RefundDialog
+                open={action?.kind === 'refund'}
+                pass={action?.kind === 'refund' ? action.pass : undefined}
+                onClose={close}
+            />
             {action?.kind === 'freeze' && <FreezeDialog open pass={action.pass} onClose={close} />}
-            {action?.kind === 'unfreeze' && <UnfreezeDialog open pass={action.pass} onClose={close} onUnfrozen={setSettleWith} />}
+            {action?.kind === 'unfreeze' && (
+                <UnfreezeDialog open pass={action.pass} onClose={close} onUnfrozen={setSettleWith} />
+            )}
             {action?.kind === 'pay' && <PayRestDialog pass={action.pass} onClose={close} />}
-            {settleWith && <SettleDebtsDialog key={settleWith.id} pass={settleWith} onClose={() => setSettleWith(null)} />}
+            {settleWith && (
+                <SettleDebtsDialog key={settleWith.id} pass={settleWith} onClose={() => setSettleWith(null)} />
+            )}
             {action?.kind === 'history' && <PassHistoryDialog pass={action.pass} onClose={close} />}
         </Section>
     );

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
-import { DataTable, Pagination, ReferenceField, ReferenceManyField, useCanAccess, useRecordContext, useTranslate } from 'react-admin';
+import {
+    DataTable,
+    Pagination,
+    ReferenceField,
+    ReferenceManyField,
+    useCanAccess,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import type { Payment } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
@@ -24,7 +32,11 @@ const SignedAmountField = (_props: { label?: string }) => {
         <Stack direction="row" justifyContent="flex-end" sx={{ color: signColour[sign] }}>
             {sign && <Typography component="span">{sign}</Typography>}
             {/* The sign is drawn apart, so the amount is shown without its own. */}
-            <MoneyField source="amount" record={{ ...payment, amount: Math.abs(payment.amount) }} sx={{ color: 'inherit' }} />
+            <MoneyField
+                source="amount"
+                record={{ ...payment, amount: Math.abs(payment.amount) }}
+                sx={{ color: 'inherit' }}
+            />
         </Stack>
     );
 };
@@ -34,7 +46,8 @@ const NoteField = (_props: { label?: string }) => {
     const payment = useRecordContext<Payment>();
     const translate = useTranslate();
     if (!payment) return null;
-    if (payment.kind === 'correction') return <span>{translate('app.money.corrects', { id: payment.correctsId, reason: payment.note ?? '' })}</span>;
+    if (payment.kind === 'correction')
+        return <span>{translate('app.money.corrects', { id: payment.correctsId, reason: payment.note ?? '' })}</span>;
     return <span>{payment.note ?? ''}</span>;
 };
 
@@ -56,8 +69,19 @@ export const CustomerPayments = () => {
     const [correcting, setCorrecting] = useState<Payment | null>(null);
     return (
         <Section title="app.money.sections.payments">
-            <ReferenceManyField reference="payments" target="customerId" sort={{ field: 'paidAt', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<Payment> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.money.empty.payments" />}>
+            <ReferenceManyField
+                reference="payments"
+                target="customerId"
+                sort={{ field: 'paidAt', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+            >
+                <DataTable<Payment>
+                    sx={scrollableTable}
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    empty={<Empty text="app.money.empty.payments" />}
+                >
                     <DataTable.Col source="paidAt" field={DateTimeField} sx={{ whiteSpace: 'nowrap' }} />
                     <DataTable.Col source="kind">
                         <TranslatedField source="kind" prefix="app.payment_kinds" />

@@ -25,7 +25,13 @@ const UnpaidField = (_props: { label?: string }) => {
 /** Every visit marked for the customer, with the pass it used; unpaid ones stand out as debts, to be settled. */
 export const CustomerVisits = () => (
     <Section title="app.money.sections.visits">
-        <ReferenceManyField reference="attendances" target="customerId" sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
+        <ReferenceManyField
+            reference="attendances"
+            target="customerId"
+            sort={{ field: 'id', order: 'DESC' }}
+            perPage={10}
+            pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+        >
             <DataTable<Attendance>
                 sx={scrollableTable}
                 bulkActionButtons={false}

@@ -9,7 +9,14 @@ const OwedChip = () => {
     const translate = useTranslate();
     const money = useMoneyText();
     if (!customer?.balanceDue) return null;
-    return <Chip color="error" variant="outlined" data-testid="customer-owed" label={translate('app.money.owed', { amount: money(customer.balanceDue) })} />;
+    return (
+        <Chip
+            color="error"
+            variant="outlined"
+            data-testid="customer-owed"
+            label={translate('app.money.owed', { amount: money(customer.balanceDue) })}
+        />
+    );
 };
 
 /**

@@ -42,7 +42,9 @@ export const FreezeDialog = ({ pass, open, onClose }: Props) => {
                 submitLabel="app.money.actions.freeze"
                 schema={freezeSchema}
                 defaultValues={{ from, to: from }}
-                onSubmit={values => dataProvider.freezePass({ id: pass.id, from: values.from as string, to: values.to as string })}
+                onSubmit={values =>
+                    dataProvider.freezePass({ id: pass.id, from: values.from as string, to: values.to as string })
+                }
                 success="app.money.notifications.frozen"
             >
                 <FreezeAllowance subscriptionId={pass.subscriptionId} />
@@ -66,7 +68,9 @@ export const UnfreezeDialog = ({ pass, open, onClose, onUnfrozen }: UnfreezeProp
                 submitLabel="app.money.actions.unfreeze"
                 schema={unfreezeSchema}
                 defaultValues={{ on: today }}
-                onSubmit={async values => onUnfrozen?.(await dataProvider.unfreezePass({ id: pass.id, on: values.on as string }))}
+                onSubmit={async values =>
+                    onUnfrozen?.(await dataProvider.unfreezePass({ id: pass.id, on: values.on as string }))
+                }
                 success="app.money.notifications.unfrozen"
             >
                 <DateInput source="on" fullWidth />

@@ -57,7 +57,11 @@ const FreezeField = () => {
 export const useMoneyText = () => {
     const currency = useStudioConfig()?.currency ?? 'RUB';
     const [locale] = useLocaleState();
-    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 2,
+    });
     // Newer ICU groups Russian thousands with a narrow no-break space: a plain one reads and copies alike.
     return (amount: number) => format.format(amount).replace(/[\u202f\u00a0]/g, ' ');
 };

@@ -21,11 +21,20 @@ export const PayRestDialog = ({ pass, onClose }: { pass: PassRow; onClose: () =>
                 schema={passPaymentSchema}
                 defaultValues={{ amount: pass.balanceDue ?? null, method: 'cash' }}
                 // Only what the dialog asks: the form also holds the card's record, whose id is the customer's.
-                onSubmit={values => dataProvider.payPass({ id: pass.id, amount: values.amount as PassPaymentInput['amount'], method: values.method as PassPaymentInput['method'] })}
+                onSubmit={values =>
+                    dataProvider.payPass({
+                        id: pass.id,
+                        amount: values.amount as PassPaymentInput['amount'],
+                        method: values.method as PassPaymentInput['method'],
+                    })
+                }
                 success="app.money.notifications.paid"
             >
                 <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {translate('app.money.dialogs.pay_rest_due', { name: pass.name, amount: money(pass.balanceDue ?? 0) })}
+                    {translate('app.money.dialogs.pay_rest_due', {
+                        name: pass.name,
+                        amount: money(pass.balanceDue ?? 0),
+                    })}
                 </Typography>
                 <NumberInput source="amount" fullWidth />
                 <SelectInput source="method" choices={methodChoices} fullWidth />

@@ -1,4 +1,12 @@
-import { NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useCreate, useRecordContext } from 'react-admin';
+import {
+    NumberInput,
+    ReferenceInput,
+    ResourceContextProvider,
+    SelectInput,
+    TextInput,
+    useCreate,
+    useRecordContext,
+} from 'react-admin';
 import { paymentLinkSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
 import { ActionDialog } from './ActionDialog';
@@ -19,7 +27,13 @@ export const PaymentLinkDialog = ({ open, onClose }: { open: boolean; onClose: (
                 onSubmit={values => create('paymentLinks', { data: values }, { returnPromise: true })}
                 success="app.money.notifications.link_created"
             >
-                <ReferenceInput source="subscriptionId" reference="settings/subscriptions" filter={{ active: true }} sort={{ field: 'price', order: 'ASC' }} perPage={100}>
+                <ReferenceInput
+                    source="subscriptionId"
+                    reference="settings/subscriptions"
+                    filter={{ active: true }}
+                    sort={{ field: 'price', order: 'ASC' }}
+                    perPage={100}
+                >
                     <SelectInput optionText="name" label="resources.paymentLinks.fields.subscriptionId" fullWidth />
                 </ReferenceInput>
                 <NumberInput source="amount" helperText="app.money.dialogs.amount_hint" fullWidth />

@@ -1,4 +1,14 @@
-import { BooleanInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useDataProvider, useGetList, useRecordContext } from 'react-admin';
+import {
+    BooleanInput,
+    NumberInput,
+    ReferenceInput,
+    ResourceContextProvider,
+    SelectInput,
+    TextInput,
+    useDataProvider,
+    useGetList,
+    useRecordContext,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { paidOnline, refundMethods, refundSchema, type RefundInput } from '../../domain/money';
@@ -36,12 +46,28 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: bo
                 title="app.money.dialogs.refund"
                 submitLabel="app.money.actions.refund"
                 schema={refundSchema}
-                defaultValues={{ customerId: customer?.id, passId: pass?.id ?? null, amount: pass?.paid ?? pass?.price ?? null, method: 'cash', cancelPass: false }}
+                defaultValues={{
+                    customerId: customer?.id,
+                    passId: pass?.id ?? null,
+                    amount: pass?.paid ?? pass?.price ?? null,
+                    method: 'cash',
+                    cancelPass: false,
+                }}
                 onSubmit={values => dataProvider.refund(values as RefundInput)}
                 success="app.money.notifications.refunded"
             >
-                <ReferenceInput source="passId" reference="passes" filter={{ customerId: customer?.id }} sort={{ field: 'startsOn', order: 'DESC' }} perPage={100}>
-                    <SelectInput optionText={(record: Pass) => `${record.name} · ${record.startsOn}`} label="resources.payments.fields.passId" fullWidth />
+                <ReferenceInput
+                    source="passId"
+                    reference="passes"
+                    filter={{ customerId: customer?.id }}
+                    sort={{ field: 'startsOn', order: 'DESC' }}
+                    perPage={100}
+                >
+                    <SelectInput
+                        optionText={(record: Pass) => `${record.name} · ${record.startsOn}`}
+                        label="resources.payments.fields.passId"
+                        fullWidth
+                    />
                 </ReferenceInput>
                 <NumberInput source="amount" fullWidth />
                 <RefundMethodInput customerId={customer?.id} />

@@ -1,4 +1,14 @@
-import { DateInput, NumberInput, ReferenceInput, ResourceContextProvider, SelectInput, TextInput, useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import {
+    DateInput,
+    NumberInput,
+    ReferenceInput,
+    ResourceContextProvider,
+    SelectInput,
+    TextInput,
+    useDataProvider,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { deskPaymentMethods, sellPassSchema, type SellPassInput } from '../../domain/money';
@@ -18,7 +28,10 @@ const usePlanText = () => {
         translate('app.money.dialogs.plan_choice', {
             name: plan.name,
             price: money(plan.price),
-            visits: plan.visits === null ? translate('app.money.dialogs.plan_unlimited') : translate('app.money.dialogs.plan_visits', { smart_count: plan.visits }),
+            visits:
+                plan.visits === null
+                    ? translate('app.money.dialogs.plan_unlimited')
+                    : translate('app.money.dialogs.plan_visits', { smart_count: plan.visits }),
             days: translate('app.money.dialogs.plan_days', { smart_count: plan.validityDays }),
         });
 };
@@ -58,17 +71,35 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
                 title="app.money.dialogs.sell"
                 submitLabel="app.money.actions.sell"
                 schema={sellPassSchema}
-                defaultValues={{ customerId: customer?.id, startsOn: today, method: 'card', amount: null, price: null, discountReason: null }}
+                defaultValues={{
+                    customerId: customer?.id,
+                    startsOn: today,
+                    method: 'card',
+                    amount: null,
+                    price: null,
+                    discountReason: null,
+                }}
                 onSubmit={sell}
                 success="app.money.notifications.sold"
             >
-                <ReferenceInput source="subscriptionId" reference="settings/subscriptions" filter={{ active: true }} sort={{ field: 'price', order: 'ASC' }} perPage={100}>
+                <ReferenceInput
+                    source="subscriptionId"
+                    reference="settings/subscriptions"
+                    filter={{ active: true }}
+                    sort={{ field: 'price', order: 'ASC' }}
+                    perPage={100}
+                >
                     <SelectInput optionText={planText} label="resources.passes.fields.subscriptionId" fullWidth />
                 </ReferenceInput>
                 <DateInput source="startsOn" fullWidth />
                 <SelectInput source="method" choices={methodChoices} fullWidth />
                 <NumberInput source="amount" helperText="app.money.dialogs.amount_hint" fullWidth />
-                <NumberInput source="price" label="app.money.dialogs.discount_price" helperText="app.money.dialogs.discount_hint" fullWidth />
+                <NumberInput
+                    source="price"
+                    label="app.money.dialogs.discount_price"
+                    helperText="app.money.dialogs.discount_hint"
+                    fullWidth
+                />
                 <DiscountReasonInput />
             </ActionDialog>
         </ResourceContextProvider>

@@ -1,6 +1,25 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
-import { useCanAccess, useDataProvider, useGetList, useGetMany, useNotify, useRefresh, useTranslate, type HttpError } from 'react-admin';
+import {
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogContentText,
+    DialogTitle,
+    List,
+    ListItem,
+    ListItemText,
+} from '@mui/material';
+import {
+    useCanAccess,
+    useDataProvider,
+    useGetList,
+    useGetMany,
+    useNotify,
+    useRefresh,
+    useTranslate,
+    type HttpError,
+} from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { whyNotCharged } from '../../domain/passes';
 import type { Attendance, Course, Pass, StudioEvent } from '../../domain/types';
@@ -52,8 +71,16 @@ const useCoveredDebts = (pass: Pass): CoveredDebt[] => {
         pagination: { page: 1, perPage: 100 },
         sort: { field: 'id', order: 'ASC' },
     });
-    const { data: events = [] } = useGetMany<StudioEvent>('events', { ids: debts.map(debt => debt.eventId) }, { enabled: debts.length > 0 });
-    const { data: courses = [] } = useGetMany<Course>('settings/courses', { ids: [...new Set(events.map(event => event.courseId))] }, { enabled: events.length > 0 });
+    const { data: events = [] } = useGetMany<StudioEvent>(
+        'events',
+        { ids: debts.map(debt => debt.eventId) },
+        { enabled: debts.length > 0 },
+    );
+    const { data: courses = [] } = useGetMany<Course>(
+        'settings/courses',
+        { ids: [...new Set(events.map(event => event.courseId))] },
+        { enabled: events.length > 0 },
+    );
     return debts.flatMap(attendance => {
         const event = events.find(candidate => candidate.id === attendance.eventId);
         const course = courses.find(candidate => candidate.id === event?.courseId);

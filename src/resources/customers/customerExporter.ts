@@ -10,7 +10,18 @@ import { useStudioTimezone } from '../../app/studio';
 /** A customer as the list receives it: the server adds the active pass and the count of unpaid visits. */
 export type CustomerRow = Customer & { activePass?: ActivePassSummary | null; unpaidVisits?: number };
 
-const columns = ['lastName', 'firstName', 'phone', 'email', 'birthDate', 'status', 'source', 'activePass', 'unpaidVisits', 'createdAt'] as const;
+const columns = [
+    'lastName',
+    'firstName',
+    'phone',
+    'email',
+    'birthDate',
+    'status',
+    'source',
+    'activePass',
+    'unpaidVisits',
+    'createdAt',
+] as const;
 
 /**
  * The CSV of the customer list as staff read it: translated headers, status labels rather than codes,
@@ -48,6 +59,12 @@ export const useCustomerExporter = (): Exporter<CustomerRow> => {
             }
         };
         const header = columns.map(column => translate(`resources.customers.fields.${column}`));
-        download('customers.csv', toCsv([header, ...customers.map(customer => columns.map(column => cell(customer, column)))], csvSeparator(locale)));
+        download(
+            'customers.csv',
+            toCsv(
+                [header, ...customers.map(customer => columns.map(column => cell(customer, column)))],
+                csvSeparator(locale),
+            ),
+        );
     };
 };

@@ -5,7 +5,12 @@ import { DirectionInputs } from './DirectionInputs';
 
 export const DirectionCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(directionSchema)} defaultValues={{ color: '#01c0c8', active: true }}>
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(directionSchema)}
+            defaultValues={{ color: '#01c0c8', active: true }}
+        >
             <DirectionInputs />
         </SimpleForm>
     </Create>

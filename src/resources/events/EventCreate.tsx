@@ -8,7 +8,11 @@ const validateEvent = schemaValidator(eventSchema);
 /** A one-off class (a workshop, a make-up class); a clash comes back from the server on the field. */
 export const EventCreate = () => (
     <Create redirect="edit">
-        <SimpleForm noValidate validate={validateEvent} defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}>
+        <SimpleForm
+            noValidate
+            validate={validateEvent}
+            defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}
+        >
             <EventInputs />
         </SimpleForm>
     </Create>

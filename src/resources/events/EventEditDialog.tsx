@@ -2,7 +2,16 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { Alert, Button, Dialog, DialogContent, DialogTitle, Link as MuiLink } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { EditBase, SaveButton, SimpleForm, Toolbar, useLocaleState, useNotify, useTranslate, type HttpError } from 'react-admin';
+import {
+    EditBase,
+    SaveButton,
+    SimpleForm,
+    Toolbar,
+    useLocaleState,
+    useNotify,
+    useTranslate,
+    type HttpError,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { schemaValidator } from '../../app/forms';
 import { formatDateTime } from '../../app/i18n/dates';
@@ -18,7 +27,8 @@ interface Clash {
     startsAt: string;
 }
 
-const clashOf = (error: unknown): Clash | null => ((error as HttpError | null)?.body?.clash as Clash | undefined) ?? null;
+const clashOf = (error: unknown): Clash | null =>
+    ((error as HttpError | null)?.body?.clash as Clash | undefined) ?? null;
 
 /** The class the server says is in the way, in the user's language, with a link to it. */
 const ClashAlert = ({ clash }: { clash: Clash }) => {
@@ -70,11 +80,13 @@ export const EventEditDialog = ({ event }: { event: StudioEvent }) => {
                             onError: error => {
                                 setClash(clashOf(error));
                                 // Field errors show on the fields; anything else needs saying.
-                                if (!(error as HttpError).body?.errors) notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
+                                if (!(error as HttpError).body?.errors)
+                                    notify((error as Error).message || 'ra.notification.http_error', { type: 'error' });
                             },
                         }}
                     >
-                        <SimpleForm noValidate
+                        <SimpleForm
+                            noValidate
                             validate={validateEvent}
                             sx={{ px: 0 }}
                             toolbar={

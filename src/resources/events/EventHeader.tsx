@@ -1,7 +1,16 @@
 import { Button, Chip, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Confirm, ReferenceField, RecordContextProvider, TextField, useCanAccess, useNotify, useTranslate, useUpdate } from 'react-admin';
+import {
+    Confirm,
+    ReferenceField,
+    RecordContextProvider,
+    TextField,
+    useCanAccess,
+    useNotify,
+    useTranslate,
+    useUpdate,
+} from 'react-admin';
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { EventEditDialog } from './EventEditDialog';
@@ -28,25 +37,46 @@ export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
     const cancelled = event.status === 'cancelled';
     const toggle = useMutation({
         mutationFn: () =>
-            update('events', { id: event.id, data: { status: cancelled ? 'planned' : 'cancelled' }, previousData: event }, { mutationMode: 'pessimistic', returnPromise: true }),
+            update(
+                'events',
+                { id: event.id, data: { status: cancelled ? 'planned' : 'cancelled' }, previousData: event },
+                { mutationMode: 'pessimistic', returnPromise: true },
+            ),
         // The header and the roster are read again together (the marks' charges changed too), and the
         // button stays busy until both show the new state.
-        onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['roster', event.id] }), queryClient.invalidateQueries({ queryKey: ['events'] })]),
+        onSuccess: () =>
+            Promise.all([
+                queryClient.invalidateQueries({ queryKey: ['roster', event.id] }),
+                queryClient.invalidateQueries({ queryKey: ['events'] }),
+            ]),
         onError: (error: Error) => notify(error.message, { type: 'error' }),
         onSettled: () => setConfirming(false),
     });
     return (
         <RecordContextProvider value={event}>
-            <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} alignItems={{ md: 'center' }} flexWrap="wrap" useFlexGap mb={2}>
+            <Stack
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                alignItems={{ md: 'center' }}
+                flexWrap="wrap"
+                useFlexGap
+                mb={2}
+            >
                 <Typography variant="h5" component="h1">
-                    <DateTimeField source="startsAt" /> · <ReferenceField source="courseId" reference="settings/courses" link={false}>
+                    <DateTimeField source="startsAt" /> ·{' '}
+                    <ReferenceField source="courseId" reference="settings/courses" link={false}>
                         <TextField source="name" variant="inherit" />
                     </ReferenceField>
                     {event.title ? ` · ${event.title}` : ''}
                 </Typography>
-                <Chip label={translate(`resources.events.statuses.${event.status}`)} color={cancelled ? 'default' : 'primary'} variant="outlined" />
+                <Chip
+                    label={translate(`resources.events.statuses.${event.status}`)}
+                    color={cancelled ? 'default' : 'primary'}
+                    variant="outlined"
+                />
                 <Typography color="text.secondary">
-                    <ReferenceField source="teacherId" reference="settings/users" link={false} /> · <ReferenceField source="studioId" reference="settings/studios" link={false} />
+                    <ReferenceField source="teacherId" reference="settings/users" link={false} /> ·{' '}
+                    <ReferenceField source="studioId" reference="settings/studios" link={false} />
                 </Typography>
                 <Chip
                     data-testid="capacity"
@@ -55,7 +85,12 @@ export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
                 />
                 {canEdit && <EventEditDialog event={event} />}
                 {canEdit && (
-                    <Button variant="outlined" color={cancelled ? 'primary' : 'error'} onClick={() => (cancelled ? toggle.mutate() : setConfirming(true))} disabled={toggle.isPending}>
+                    <Button
+                        variant="outlined"
+                        color={cancelled ? 'primary' : 'error'}
+                        onClick={() => (cancelled ? toggle.mutate() : setConfirming(true))}
+                        disabled={toggle.isPending}
+                    >
                         {translate(cancelled ? 'app.timetable.roster.reinstate' : 'app.timetable.roster.cancel_event')}
                     </Button>
                 )}

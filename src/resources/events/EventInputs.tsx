@@ -13,7 +13,12 @@ export const EventInputs = () => (
         <ReferenceInput source="studioId" reference="settings/studios" filter={{ active: true }}>
             <SelectInput optionText="name" />
         </ReferenceInput>
-        <TextInput source="startsAt" type="datetime-local" inputProps={{ step: 300 }} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextInput
+            source="startsAt"
+            type="datetime-local"
+            inputProps={{ step: 300 }}
+            slotProps={{ inputLabel: { shrink: true } }}
+        />
         <NumberInput source="durationMinutes" />
         <NumberInput source="capacity" />
         <TextInput source="notes" multiline />

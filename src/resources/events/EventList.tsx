@@ -2,7 +2,17 @@ import CalendarViewWeekOutlined from '@mui/icons-material/CalendarViewWeekOutlin
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { CreateButton, DataTable, ExportButton, List, Loading, ReferenceField, TopToolbar, useStore, useTranslate } from 'react-admin';
+import {
+    CreateButton,
+    DataTable,
+    ExportButton,
+    List,
+    Loading,
+    ReferenceField,
+    TopToolbar,
+    useStore,
+    useTranslate,
+} from 'react-admin';
 import type { StudioEvent } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
@@ -19,7 +29,12 @@ const EventActions = ({ view, setView }: { view: View; setView: (view: View) => 
     const translate = useTranslate();
     return (
         <TopToolbar>
-            <ToggleButtonGroup size="small" exclusive value={view} onChange={(_event, next: View | null) => next && setView(next)}>
+            <ToggleButtonGroup
+                size="small"
+                exclusive
+                value={view}
+                onChange={(_event, next: View | null) => next && setView(next)}
+            >
                 <ToggleButton value="list" aria-label={translate('app.timetable.views.list')}>
                     <ViewListOutlined fontSize="small" sx={{ mr: 0.5 }} />
                     {translate('app.timetable.views.list')}

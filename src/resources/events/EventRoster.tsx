@@ -1,6 +1,32 @@
-import { Alert, Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, useMediaQuery, type Theme } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Card,
+    CardContent,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    useMediaQuery,
+    type Theme,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, RecordContextProvider, Title, useCreate, useDataProvider, useDelete, useGetIdentity, useNotify, useLocaleState, useTranslate, useUpdate, type HttpError, type TranslateFunction } from 'react-admin';
+import {
+    Loading,
+    RecordContextProvider,
+    Title,
+    useCreate,
+    useDataProvider,
+    useDelete,
+    useGetIdentity,
+    useNotify,
+    useLocaleState,
+    useTranslate,
+    useUpdate,
+    type HttpError,
+    type TranslateFunction,
+} from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
@@ -29,7 +55,8 @@ const eventIdOf = (id: string | undefined) => (id && /^[1-9]\d{0,15}$/.test(id) 
 /** A refused mark in the user's words: the teacher's window with its days, else what the server names. */
 const markRefusal = (translate: TranslateFunction, error: unknown) => {
     const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
-    if (body?.errors?.eventId === 'app.validation.teacher_window') return translate('app.validation.teacher_window', { smart_count: body.teacherEditDays ?? 0 });
+    if (body?.errors?.eventId === 'app.validation.teacher_window')
+        return translate('app.validation.teacher_window', { smart_count: body.teacherEditDays ?? 0 });
     return refusalMessage(translate, error);
 };
 
@@ -47,7 +74,10 @@ const MarkingNote = ({ marking, date }: { marking: Marking | undefined; date: st
     if (marking?.locked) {
         return (
             <Alert severity="warning" data-testid="marking-note">
-                {translate('app.timetable.roster.locked', { smart_count: marking.teacherEditDays, date: formatShortDate(marking.lastTeacherDay, locale) })}
+                {translate('app.timetable.roster.locked', {
+                    smart_count: marking.teacherEditDays,
+                    date: formatShortDate(marking.lastTeacherDay, locale),
+                })}
             </Alert>
         );
     }
@@ -95,10 +125,22 @@ export const EventRoster = () => {
     const options = { mutationMode: 'pessimistic' as const, returnPromise: true as const };
 
     const mark = useMutation({
-        mutationFn: async ({ person, status }: { person: Pick<RosterPerson, 'customerId' | 'attendance'>; status: string | null }) => {
+        mutationFn: async ({
+            person,
+            status,
+        }: {
+            person: Pick<RosterPerson, 'customerId' | 'attendance'>;
+            status: string | null;
+        }) => {
             const attendance = person.attendance;
-            if (status === null) return attendance && remove('attendances', { id: attendance.id, previousData: attendance }, options);
-            if (attendance) return update('attendances', { id: attendance.id, data: { status }, previousData: attendance }, options);
+            if (status === null)
+                return attendance && remove('attendances', { id: attendance.id, previousData: attendance }, options);
+            if (attendance)
+                return update(
+                    'attendances',
+                    { id: attendance.id, data: { status }, previousData: attendance },
+                    options,
+                );
             return create('attendances', { data: { eventId, customerId: person.customerId, status } }, options);
         },
         onSettled: () => queryClient.invalidateQueries({ queryKey: ['roster', eventId] }),
@@ -108,7 +150,8 @@ export const EventRoster = () => {
     if (eventId <= 0 || statusOf(roster.error) === 404 || statusOf(roster.error) === 400) return <NotFound />;
     if (roster.isPending) return <Loading />;
     if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
-    if (roster.error || !roster.data) return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
+    if (roster.error || !roster.data)
+        return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
     const { event, people, visits, capacity, marking, payClosed } = roster.data;
     const cancelled = event.status === 'cancelled';
     const teacher = identity?.role === 'teacher';
@@ -122,7 +165,11 @@ export const EventRoster = () => {
             <Title title={formatDateTime(event.startsAt, locale)} />
             <CardContent>
                 <EventHeader event={event} visits={visits} capacity={capacity} givenBack={givenBack} />
-                {cancelled ? <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert> : <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />}
+                {cancelled ? (
+                    <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>
+                ) : (
+                    <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />
+                )}
                 {!cancelled && <PayClosedNote period={payClosed} teacher={teacher} />}
                 {phone ? (
                     <Box data-testid="roster">
@@ -165,7 +212,12 @@ export const EventRoster = () => {
                 <WalkInSearch
                     eventId={eventId}
                     disabled={cancelled || closed || !defaultStatus}
-                    onAdd={walkIn => mark.mutate({ person: { customerId: walkIn.id, attendance: null }, status: defaultStatus as string })}
+                    onAdd={walkIn =>
+                        mark.mutate({
+                            person: { customerId: walkIn.id, attendance: null },
+                            status: defaultStatus as string,
+                        })
+                    }
                 />
                 <RecordContextProvider value={event}>
                     <RecordHistory target="eventId" />

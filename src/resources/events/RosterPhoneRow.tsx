@@ -40,7 +40,13 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
             alignItems="center"
             spacing={1}
             data-testid="roster-row"
-            sx={{ py: 1, px: 1, borderBottom: 1, borderColor: 'divider', bgcolor: debt ? theme => `${theme.palette.error.main}1f` : undefined }}
+            sx={{
+                py: 1,
+                px: 1,
+                borderBottom: 1,
+                borderColor: 'divider',
+                bgcolor: debt ? theme => `${theme.palette.error.main}1f` : undefined,
+            }}
         >
             <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Typography fontWeight={600} noWrap>
@@ -52,12 +58,21 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
                             {person.pass.name} ·{' '}
                             {person.pass.visitsLeft === null
                                 ? translate('app.timetable.roster.unlimited')
-                                : translate('app.timetable.roster.visits_left', { smart_count: person.pass.visitsLeft })}
+                                : translate('app.timetable.roster.visits_left', {
+                                      smart_count: person.pass.visitsLeft,
+                                  })}
                         </Typography>
                     ) : (
                         <NoPass person={person} />
                     )}
-                    {!person.member && <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} sx={{ mr: 0.5 }} />}
+                    {!person.member && (
+                        <Chip
+                            size="small"
+                            variant="outlined"
+                            label={translate('app.timetable.roster.walk_in')}
+                            sx={{ mr: 0.5 }}
+                        />
+                    )}
                     {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} />}
                     {debt && person.attendance && <SettleButton attendance={person.attendance} />}
                 </Box>
@@ -84,8 +99,16 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
             </IconButton>
             <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
                 {statuses.map(status => (
-                    <MenuItem key={status.code} selected={status.code === current?.code} onClick={() => choose(status.code)} sx={{ minHeight: 48 }}>
-                        <Box component="span" sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: status.color, mr: 1.5 }} />
+                    <MenuItem
+                        key={status.code}
+                        selected={status.code === current?.code}
+                        onClick={() => choose(status.code)}
+                        sx={{ minHeight: 48 }}
+                    >
+                        <Box
+                            component="span"
+                            sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: status.color, mr: 1.5 }}
+                        />
                         <ListItemText>{status.label}</ListItemText>
                     </MenuItem>
                 ))}

@@ -19,7 +19,8 @@ interface Props {
 /** A mark's button in the mark's colour: filled when chosen; a dark colour on a dark background is lightened to stay readable. */
 export const markColours = (color: string, chosen: boolean): SystemStyleObject<Theme> => ({
     borderColor: color,
-    color: theme => (chosen ? theme.palette.getContrastText(color) : theme.palette.mode === 'dark' ? lighten(color, 0.45) : color),
+    color: theme =>
+        chosen ? theme.palette.getContrastText(color) : theme.palette.mode === 'dark' ? lighten(color, 0.45) : color,
     bgcolor: chosen ? color : undefined,
     '&:hover': { bgcolor: chosen ? color : `${color}22`, borderColor: color },
 });
@@ -55,10 +56,15 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
     const current = person.attendance?.status;
     const debt = person.attendance?.unpaid === true;
     return (
-        <TableRow data-testid="roster-row" sx={debt ? { bgcolor: theme => `${theme.palette.error.main}1f` } : undefined}>
+        <TableRow
+            data-testid="roster-row"
+            sx={debt ? { bgcolor: theme => `${theme.palette.error.main}1f` } : undefined}
+        >
             <TableCell>
                 <Typography fontWeight={600}>{person.name}</Typography>
-                {!person.member && <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} />}
+                {!person.member && (
+                    <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} />
+                )}
             </TableCell>
             <TableCell data-testid="roster-pass">
                 {person.pass ? (
@@ -67,14 +73,18 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
                         <Typography variant="caption" color="text.secondary">
                             {person.pass.visitsLeft === null
                                 ? translate('app.timetable.roster.unlimited')
-                                : translate('app.timetable.roster.visits_left', { smart_count: person.pass.visitsLeft })}
+                                : translate('app.timetable.roster.visits_left', {
+                                      smart_count: person.pass.visitsLeft,
+                                  })}
                             {person.attendance?.charged ? ` · ${translate('app.timetable.roster.charged')}` : ''}
                         </Typography>
                     </>
                 ) : (
                     <NoPass person={person} />
                 )}
-                {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} sx={{ ml: 1 }} />}
+                {debt && (
+                    <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} sx={{ ml: 1 }} />
+                )}
                 {debt && person.attendance && <SettleButton attendance={person.attendance} />}
             </TableCell>
             <TableCell>
@@ -98,7 +108,12 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
                     {person.attendance && (
                         <Tooltip title={translate('app.timetable.roster.clear')}>
                             <Box component="span">
-                                <IconButton size="small" aria-label={translate('app.timetable.roster.clear')} disabled={disabled} onClick={() => onClear(person)}>
+                                <IconButton
+                                    size="small"
+                                    aria-label={translate('app.timetable.roster.clear')}
+                                    disabled={disabled}
+                                    onClick={() => onClear(person)}
+                                >
                                     <ClearOutlined fontSize="small" />
                                 </IconButton>
                             </Box>

@@ -7,7 +7,15 @@ import type { Identifier } from '../../domain/types';
 import type { WalkIn } from '../../domain/api';
 
 /** Finds anyone by name to add to the class: the server answers a handful of names. */
-export const WalkInSearch = ({ eventId, disabled, onAdd }: { eventId: Identifier; disabled: boolean; onAdd: (walkIn: WalkIn) => void }) => {
+export const WalkInSearch = ({
+    eventId,
+    disabled,
+    onAdd,
+}: {
+    eventId: Identifier;
+    disabled: boolean;
+    onAdd: (walkIn: WalkIn) => void;
+}) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const [text, setText] = useState('');
@@ -33,8 +41,12 @@ export const WalkInSearch = ({ eventId, disabled, onAdd }: { eventId: Identifier
                     setText('');
                 }
             }}
-            noOptionsText={translate(text.trim().length >= 2 ? 'app.timetable.roster.nobody' : 'app.timetable.roster.type_more')}
-            renderInput={params => <TextField {...params} label={translate('app.timetable.roster.add_walk_in')} size="small" />}
+            noOptionsText={translate(
+                text.trim().length >= 2 ? 'app.timetable.roster.nobody' : 'app.timetable.roster.type_more',
+            )}
+            renderInput={params => (
+                <TextField {...params} label={translate('app.timetable.roster.add_walk_in')} size="small" />
+            )}
         />
     );
 };

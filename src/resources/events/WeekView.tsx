@@ -28,14 +28,22 @@ const WeekView = () => {
         sort: { field: 'startsAt', order: 'ASC' },
         pagination: { page: 1, perPage: 1000 },
     });
-    const { data: teachers = [] } = useGetMany<User>('settings/users', { ids: [...new Set(events.map(event => event.teacherId))] });
-    const { data: courses = [] } = useGetMany<Course>('settings/courses', { ids: [...new Set(events.map(event => event.courseId))] });
-    const goTo = (date: string) => setFilters({ ...filterValues, startsAt_gte: date, startsAt_lte: undefined }, displayedFilters);
+    const { data: teachers = [] } = useGetMany<User>('settings/users', {
+        ids: [...new Set(events.map(event => event.teacherId))],
+    });
+    const { data: courses = [] } = useGetMany<Course>('settings/courses', {
+        ids: [...new Set(events.map(event => event.courseId))],
+    });
+    const goTo = (date: string) =>
+        setFilters({ ...filterValues, startsAt_gte: date, startsAt_lte: undefined }, displayedFilters);
 
     return (
         <Box p={2}>
             <Stack direction="row" alignItems="center" spacing={1} mb={2}>
-                <IconButton aria-label={translate('app.timetable.week.previous')} onClick={() => goTo(addDays(monday, -7))}>
+                <IconButton
+                    aria-label={translate('app.timetable.week.previous')}
+                    onClick={() => goTo(addDays(monday, -7))}
+                >
                     <ChevronLeft />
                 </IconButton>
                 <Typography variant="h6" data-testid="week-title">
@@ -47,7 +55,12 @@ const WeekView = () => {
             </Stack>
             <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(7, minmax(0, 1fr))' }, gap: 1 }}>
                 {datesBetween(monday, sunday).map((date, index) => (
-                    <Box key={date} role="region" aria-label={date} sx={{ minHeight: 120, borderTop: 3, borderColor: date === today ? 'primary.main' : 'divider' }}>
+                    <Box
+                        key={date}
+                        role="region"
+                        aria-label={date}
+                        sx={{ minHeight: 120, borderTop: 3, borderColor: date === today ? 'primary.main' : 'divider' }}
+                    >
                         <Typography variant="subtitle2" sx={{ py: 0.5 }}>
                             {weekdayName(index + 1, locale)} {formatShortDate(date, locale)}
                         </Typography>
@@ -57,13 +70,35 @@ const WeekView = () => {
                                 .map(event => {
                                     const teacher = teachers.find(user => user.id === event.teacherId);
                                     return (
-                                        <Card key={event.id} variant="outlined" sx={{ borderLeft: 4, borderLeftColor: teacher?.color ?? 'primary.main', opacity: event.status === 'cancelled' ? 0.5 : 1 }}>
-                                            <CardActionArea onClick={() => navigate(`/events/${event.id}`)} sx={{ p: 1 }}>
-                                                <Typography variant="body2" fontWeight={600} sx={{ textDecoration: event.status === 'cancelled' ? 'line-through' : 'none' }}>
-                                                    {formatTime(event.startsAt, locale)} {event.title ?? courses.find(course => course.id === event.courseId)?.name ?? ''}
+                                        <Card
+                                            key={event.id}
+                                            variant="outlined"
+                                            sx={{
+                                                borderLeft: 4,
+                                                borderLeftColor: teacher?.color ?? 'primary.main',
+                                                opacity: event.status === 'cancelled' ? 0.5 : 1,
+                                            }}
+                                        >
+                                            <CardActionArea
+                                                onClick={() => navigate(`/events/${event.id}`)}
+                                                sx={{ p: 1 }}
+                                            >
+                                                <Typography
+                                                    variant="body2"
+                                                    fontWeight={600}
+                                                    sx={{
+                                                        textDecoration:
+                                                            event.status === 'cancelled' ? 'line-through' : 'none',
+                                                    }}
+                                                >
+                                                    {formatTime(event.startsAt, locale)}{' '}
+                                                    {event.title ??
+                                                        courses.find(course => course.id === event.courseId)?.name ??
+                                                        ''}
                                                 </Typography>
                                                 <Typography variant="caption" color="text.secondary">
-                                                    {teacher?.name} · {translate(`resources.events.statuses.${event.status}`)}
+                                                    {teacher?.name} ·{' '}
+                                                    {translate(`resources.events.statuses.${event.status}`)}
                                                 </Typography>
                                             </CardActionArea>
                                         </Card>

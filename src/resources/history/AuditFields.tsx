@@ -16,14 +16,20 @@ import { useStudioConfig } from '../../app/studio';
 const settingsCollections = new Set(['users', 'courses', 'studios', 'directions', 'subscriptions']);
 
 /** The app's resource for a collection, for the labels of its fields and the path of its page. */
-export const resourceOf = (collection: string) => (settingsCollections.has(collection) ? `settings/${collection}` : collection);
+export const resourceOf = (collection: string) =>
+    settingsCollections.has(collection) ? `settings/${collection}` : collection;
 
 const instantPattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const longest = 80;
 
 /** Fields holding a value of one of the domain's enumerations, by the messages that name its values. */
-const enumerations: Record<string, string> = { kind: 'app.payment_kinds', method: 'app.payment_methods', role: 'app.roles', level: 'app.levels' };
+const enumerations: Record<string, string> = {
+    kind: 'app.payment_kinds',
+    method: 'app.payment_methods',
+    role: 'app.roles',
+    level: 'app.levels',
+};
 const moneyFields = new Set(['amount', 'price']);
 /** Fields that hold the id of another record. */
 const isReference = (field: string) => /Ids?$/.test(field) || field === 'createdBy' || field === 'markedBy';
@@ -36,17 +42,33 @@ export const useValueText = () => {
     const [locale] = useLocaleState();
     const config = useStudioConfig();
     const timeZone = config?.timezone;
-    const money = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency: config?.currency ?? 'RUB', maximumFractionDigits: 2 });
+    const money = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency: config?.currency ?? 'RUB',
+        maximumFractionDigits: 2,
+    });
     const text = (value: unknown, field = ''): string => {
         if (value === null || value === undefined || value === '') return '—';
         if (value === hiddenValue) return translate('app.history.hidden');
         if (typeof value === 'boolean') return translate(value ? 'app.history.yes' : 'app.history.no');
         if (typeof value === 'number' && moneyFields.has(field)) return money.format(value);
         if (typeof value === 'number' && isReference(field)) return `#${value}`;
-        if (typeof value === 'string' && field in enumerations) return translate(`${enumerations[field]}.${value}`, { _: value });
+        if (typeof value === 'string' && field in enumerations)
+            return translate(`${enumerations[field]}.${value}`, { _: value });
         if (typeof value === 'string' && instantPattern.test(value)) return formatDateTime(value, locale, timeZone);
         if (typeof value === 'string' && datePattern.test(value)) return formatShortDate(value, locale);
-        if (Array.isArray(value)) return value.map(item => (item !== null && typeof item === 'object' ? JSON.stringify(item) : isReference(field) ? `#${item}` : String(item))).join(', ') || '—';
+        if (Array.isArray(value))
+            return (
+                value
+                    .map(item =>
+                        item !== null && typeof item === 'object'
+                            ? JSON.stringify(item)
+                            : isReference(field)
+                              ? `#${item}`
+                              : String(item),
+                    )
+                    .join(', ') || '—'
+            );
         const shown = typeof value === 'object' ? JSON.stringify(value) : String(value);
         return shown.length > longest ? `${shown.slice(0, longest - 1)}…` : shown;
     };
@@ -61,13 +83,15 @@ export const fieldLabel = (translate: Translate, collection: string, field: stri
 /** The change as one line of text: "Frozen from: — → 23.11.2026". */
 export const changeText = (translate: Translate, text: ValueText, collection: string, change: FieldChange): string => {
     const label = fieldLabel(translate, collection, change.field);
-    if ('before' in change && 'after' in change) return `${label}: ${text(change.before, change.field)} → ${text(change.after, change.field)}`;
+    if ('before' in change && 'after' in change)
+        return `${label}: ${text(change.before, change.field)} → ${text(change.after, change.field)}`;
     return `${label}: ${text('after' in change ? change.after : change.before, change.field)}`;
 };
 
 /** Who made it: the user's name then and their role, the customer on the payment page, or the server itself. */
 export const whoText = (translate: Translate, entry: Pick<AuditEntry, 'userName' | 'role' | 'endpoint'>): string => {
-    if (entry.userName) return entry.role ? `${entry.userName} (${translate(`app.roles.${entry.role}`)})` : entry.userName;
+    if (entry.userName)
+        return entry.role ? `${entry.userName} (${translate(`app.roles.${entry.role}`)})` : entry.userName;
     return translate(entry.endpoint?.includes('/api/public/') ? 'app.history.payment_page' : 'app.history.system');
 };
 
@@ -79,7 +103,8 @@ const pathOf = (entry: AuditEntry): string | null => {
     if (entry.action === 'delete') return null;
     // A developer's prototype collection: its guessed show screen.
     if (!isStudioCollection(entry.collection)) return `/${entry.collection}/${encodeURIComponent(entry.recordId)}/show`;
-    if (entry.collection === 'customers' || entry.collection === 'events' || entry.collection === 'schedules') return `/${entry.collection}/${entry.recordId}`;
+    if (entry.collection === 'customers' || entry.collection === 'events' || entry.collection === 'schedules')
+        return `/${entry.collection}/${entry.recordId}`;
     if (settingsCollections.has(entry.collection)) return `/settings/${entry.collection}/${entry.recordId}`;
     if (entry.collection === 'attendances' && entry.eventId) return `/events/${entry.eventId}`;
     if (entry.customerId) return `/customers/${entry.customerId}`;
@@ -127,7 +152,14 @@ export const ChangesField = (_props: { label?: string }) => {
                         {fieldLabel(translate, entry.collection, change.field)}:
                     </Box>{' '}
                     {'before' in change && (
-                        <Box component="span" sx={'after' in change ? { textDecoration: 'line-through', color: 'text.secondary' } : undefined}>
+                        <Box
+                            component="span"
+                            sx={
+                                'after' in change
+                                    ? { textDecoration: 'line-through', color: 'text.secondary' }
+                                    : undefined
+                            }
+                        >
                             {text(change.before, change.field)}
                         </Box>
                     )}

@@ -35,11 +35,19 @@ const useHistoryFilters = () => {
     const timeZone = useStudioTimezone();
     const dayStart = (day: string) => (day ? instantAt(`${day}T00:00`, timeZone) : day);
     // The last instant of the day: the next day's midnight less a millisecond (a day is not always 24 hours).
-    const dayEnd = (day: string) => (day ? new Date(Date.parse(instantAt(`${addDays(day, 1)}T00:00`, timeZone)) - 1).toISOString() : day);
+    const dayEnd = (day: string) =>
+        day ? new Date(Date.parse(instantAt(`${addDays(day, 1)}T00:00`, timeZone)) - 1).toISOString() : day;
     const shownDay = (value: string | undefined) => (value ? localDateAt(value, timeZone) : '');
     return [
         <SearchInput key="q" source="q" alwaysOn />,
-        <DateInput key="from" source="createdAt_gte" label="app.filters.from" parse={dayStart} format={shownDay} alwaysOn />,
+        <DateInput
+            key="from"
+            source="createdAt_gte"
+            label="app.filters.from"
+            parse={dayStart}
+            format={shownDay}
+            alwaysOn
+        />,
         <DateInput key="to" source="createdAt_lte" label="app.filters.to" parse={dayEnd} format={shownDay} alwaysOn />,
         <ReferenceInput key="user" source="userId" reference="settings/users">
             <SelectInput optionText="name" label="resources.history.fields.userId" />
@@ -47,18 +55,32 @@ const useHistoryFilters = () => {
         <SelectInput
             key="collection"
             source="collection"
-            choices={collectionNames.filter(name => name !== 'auditEntries').map(name => ({ id: name, name: translate(`app.history.collections.${name}`) }))}
+            choices={collectionNames
+                .filter(name => name !== 'auditEntries')
+                .map(name => ({ id: name, name: translate(`app.history.collections.${name}`) }))}
         />,
-        <SelectInput key="action" source="action" choices={auditActions.map(action => ({ id: action, name: translate(`app.history.actions.${action}`) }))} />,
+        <SelectInput
+            key="action"
+            source="action"
+            choices={auditActions.map(action => ({ id: action, name: translate(`app.history.actions.${action}`) }))}
+        />,
     ];
 };
 
 /** Every change made in the studio, newest first: searched, filtered and paged by the server; admins only. */
 export const HistoryList = () => (
-    <List<AuditEntry> title="app.menu.history" filters={useHistoryFilters()} sort={{ field: 'id', order: 'DESC' }} exporter={useHistoryExporter()}>
+    <List<AuditEntry>
+        title="app.menu.history"
+        filters={useHistoryFilters()}
+        sort={{ field: 'id', order: 'DESC' }}
+        exporter={useHistoryExporter()}
+    >
         <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
             <AuditColumns />
-            <DataTable.Col source="endpoint" cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })} />
+            <DataTable.Col
+                source="endpoint"
+                cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
+            />
         </DataTable>
     </List>
 );

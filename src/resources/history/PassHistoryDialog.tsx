@@ -8,7 +8,9 @@ export const PassHistoryDialog = ({ pass, onClose }: { pass: Pass; onClose: () =
     const translate = useTranslate();
     return (
         <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="pass-history-title">
-            <DialogTitle id="pass-history-title">{translate('app.history.pass_title', { name: pass.name })}</DialogTitle>
+            <DialogTitle id="pass-history-title">
+                {translate('app.history.pass_title', { name: pass.name })}
+            </DialogTitle>
             <DialogContent>
                 <RecordContextProvider value={pass}>
                     <RecordHistory target="passId" title="" />

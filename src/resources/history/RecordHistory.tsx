@@ -8,13 +8,30 @@ import { AuditColumns } from './HistoryList';
  * it (a customer's passes and payments, a class's marks), newest first. Only for those who may read the
  * trail; shown inside the record's context.
  */
-export const RecordHistory = ({ target, title = 'app.history.title' }: { target: 'customerId' | 'passId' | 'eventId'; title?: string }) => {
+export const RecordHistory = ({
+    target,
+    title = 'app.history.title',
+}: {
+    target: 'customerId' | 'passId' | 'eventId';
+    title?: string;
+}) => {
     const { canAccess } = useCanAccess({ resource: 'history', action: 'list' });
     if (!canAccess) return null;
     return (
         <Section title={title}>
-            <ReferenceManyField reference="history" target={target} sort={{ field: 'id', order: 'DESC' }} perPage={10} pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}>
-                <DataTable<AuditEntry> sx={scrollableTable} bulkActionButtons={false} rowClick={false} empty={<Empty text="app.history.empty" />}>
+            <ReferenceManyField
+                reference="history"
+                target={target}
+                sort={{ field: 'id', order: 'DESC' }}
+                perPage={10}
+                pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
+            >
+                <DataTable<AuditEntry>
+                    sx={scrollableTable}
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    empty={<Empty text="app.history.empty" />}
+                >
                     <AuditColumns />
                 </DataTable>
             </ReferenceManyField>

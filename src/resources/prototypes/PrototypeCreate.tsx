@@ -42,7 +42,9 @@ export interface GuessedCreate {
  * assigns it), in a form; and the same as code.
  */
 export const guessCreate = (resource: string, records: RaRecord[]): GuessedCreate => {
-    const elements = getElementsFromRecords(records, editFieldTypes).filter(element => element.getProps()?.source !== 'id');
+    const elements = getElementsFromRecords(records, editFieldTypes).filter(
+        element => element.getProps()?.source !== 'id',
+    );
     const inferred = new InferredElement(editFieldTypes.form, null, elements);
     const representation = inferred.getRepresentation();
     const components = [
@@ -99,7 +101,9 @@ const CreateForSample = ({ resource, records }: { resource: string; records: RaR
     const [guessable] = useState(records.length > 0);
     return (
         <CreateBase redirect="list" transform={guessable ? undefined : recordFromPairs}>
-            <CreateView>{guessable ? <GuessedForm resource={resource} records={records} /> : <FirstRecordForm />}</CreateView>
+            <CreateView>
+                {guessable ? <GuessedForm resource={resource} records={records} /> : <FirstRecordForm />}
+            </CreateView>
         </CreateBase>
     );
 };

@@ -22,7 +22,8 @@ export interface FieldPairs {
 export const parseValue = (text: string): unknown => {
     try {
         const value: unknown = JSON.parse(text);
-        if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') return value;
+        if (value === null || typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string')
+            return value;
     } catch {
         // Not JSON at all: plain text.
     }

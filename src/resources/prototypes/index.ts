@@ -8,7 +8,8 @@ export interface PrototypeOptions extends ResourceOptions {
     prototype: true;
 }
 
-export const isPrototype = (definition: ResourceDefinition): definition is ResourceDefinition<PrototypeOptions> => definition.options?.prototype === true;
+export const isPrototype = (definition: ResourceDefinition): definition is ResourceDefinition<PrototypeOptions> =>
+    definition.options?.prototype === true;
 
 export default {
     list: lazyComponent(() => import('./PrototypeViews'), 'PrototypeList'),

@@ -42,5 +42,7 @@ const fetchResources = async (load: () => Promise<PrototypeCollection[]>): Promi
  * loading page for them. A list that cannot be fetched gives none either: react-admin signs the user
  * out when the function child fails, and the studio's own screens work without prototypes.
  */
-export const prototypeResources = (role: Role | undefined, load: () => Promise<PrototypeCollection[]>): ReactNode[] | Promise<ReactNode[]> =>
-    canAccessPrototype(role, 'list') ? fetchResources(load) : [];
+export const prototypeResources = (
+    role: Role | undefined,
+    load: () => Promise<PrototypeCollection[]>,
+): ReactNode[] | Promise<ReactNode[]> => (canAccessPrototype(role, 'list') ? fetchResources(load) : []);

@@ -1,4 +1,22 @@
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, List, ListItem, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import {
+    Alert,
+    Box,
+    Button,
+    Dialog,
+    DialogActions,
+    DialogContent,
+    DialogTitle,
+    List,
+    ListItem,
+    Stack,
+    Table,
+    TableBody,
+    TableCell,
+    TableHead,
+    TableRow,
+    TextField,
+    Typography,
+} from '@mui/material';
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -71,21 +89,43 @@ export const GenerateAllButton = () => {
                         {translate('app.timetable.generate.all.intro')}
                     </Typography>
                     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center" mt={2}>
-                        <TextField type="date" label={translate('app.filters.from')} value={from} onChange={event => setFrom(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                        <TextField type="date" label={translate('app.filters.to')} value={to} onChange={event => setTo(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                        <Button variant="contained" onClick={() => generate.mutate()} disabled={generate.isPending || !from || !to}>
+                        <TextField
+                            type="date"
+                            label={translate('app.filters.from')}
+                            value={from}
+                            onChange={event => setFrom(event.target.value)}
+                            size="small"
+                            slotProps={{ inputLabel: { shrink: true } }}
+                        />
+                        <TextField
+                            type="date"
+                            label={translate('app.filters.to')}
+                            value={to}
+                            onChange={event => setTo(event.target.value)}
+                            size="small"
+                            slotProps={{ inputLabel: { shrink: true } }}
+                        />
+                        <Button
+                            variant="contained"
+                            onClick={() => generate.mutate()}
+                            disabled={generate.isPending || !from || !to}
+                        >
                             {translate('app.timetable.generate.button')}
                         </Button>
                     </Stack>
                     {result && (
                         <Box mt={2} role="status">
-                            <Alert severity={result.created ? 'success' : 'info'}>{translate('app.timetable.generate.all.total', { smart_count: result.created })}</Alert>
+                            <Alert severity={result.created ? 'success' : 'info'}>
+                                {translate('app.timetable.generate.all.total', { smart_count: result.created })}
+                            </Alert>
                             {result.groups.length ? (
                                 <Table size="small">
                                     <TableHead>
                                         <TableRow>
                                             <TableCell>{translate('app.timetable.generate.all.group')}</TableCell>
-                                            <TableCell align="right">{translate('app.timetable.generate.all.added')}</TableCell>
+                                            <TableCell align="right">
+                                                {translate('app.timetable.generate.all.added')}
+                                            </TableCell>
                                             <TableCell>{translate('app.timetable.generate.all.skipped')}</TableCell>
                                         </TableRow>
                                     </TableHead>

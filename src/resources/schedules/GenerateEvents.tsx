@@ -30,9 +30,27 @@ export const GenerateEvents = () => {
                     {translate('app.timetable.generate.title')}
                 </Typography>
                 <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems="center">
-                    <TextField type="date" label={translate('app.filters.from')} value={from} onChange={event => setFrom(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                    <TextField type="date" label={translate('app.filters.to')} value={to} onChange={event => setTo(event.target.value)} size="small" slotProps={{ inputLabel: { shrink: true } }} />
-                    <Button variant="contained" onClick={() => generate.mutate()} disabled={generate.isPending || !from || !to}>
+                    <TextField
+                        type="date"
+                        label={translate('app.filters.from')}
+                        value={from}
+                        onChange={event => setFrom(event.target.value)}
+                        size="small"
+                        slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                    <TextField
+                        type="date"
+                        label={translate('app.filters.to')}
+                        value={to}
+                        onChange={event => setTo(event.target.value)}
+                        size="small"
+                        slotProps={{ inputLabel: { shrink: true } }}
+                    />
+                    <Button
+                        variant="contained"
+                        onClick={() => generate.mutate()}
+                        disabled={generate.isPending || !from || !to}
+                    >
                         {translate('app.timetable.generate.button')}
                     </Button>
                     <Button component={Link} to={`/reports/attendances/${schedule.id}`}>
@@ -43,7 +61,8 @@ export const GenerateEvents = () => {
                     <Box mt={2} role="status">
                         <Alert severity={result.created ? 'success' : 'info'}>
                             {translate('app.timetable.generate.created', { smart_count: result.created })}
-                            {result.skipped.length > 0 && ` ${translate('app.timetable.generate.skipped', { smart_count: result.skipped.length })}`}
+                            {result.skipped.length > 0 &&
+                                ` ${translate('app.timetable.generate.skipped', { smart_count: result.skipped.length })}`}
                         </Alert>
                         <List dense>
                             {result.skipped

@@ -8,7 +8,16 @@ const validateSchedule = schemaValidator(scheduleSchema);
 /** A new group; saving opens it, where its classes are generated. */
 export const ScheduleCreate = () => (
     <Create redirect="edit">
-        <SimpleForm noValidate validate={validateSchedule} defaultValues={{ active: true, customerIds: [], slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }], capacity: 12 }}>
+        <SimpleForm
+            noValidate
+            validate={validateSchedule}
+            defaultValues={{
+                active: true,
+                customerIds: [],
+                slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }],
+                capacity: 12,
+            }}
+        >
             <ScheduleInputs />
         </SimpleForm>
     </Create>

@@ -24,8 +24,18 @@ const useWeekdays = () => {
 const SlotsInput = () => (
     <ArrayInput source="slots">
         <SimpleFormIterator inline disableReordering>
-            <SelectInput source="weekday" choices={useWeekdays()} translateChoice={false} label="resources.schedules.fields.slots.weekday" />
-            <TextInput source="startTime" type="time" label="resources.schedules.fields.slots.startTime" inputProps={{ step: 300 }} />
+            <SelectInput
+                source="weekday"
+                choices={useWeekdays()}
+                translateChoice={false}
+                label="resources.schedules.fields.slots.weekday"
+            />
+            <TextInput
+                source="startTime"
+                type="time"
+                label="resources.schedules.fields.slots.startTime"
+                inputProps={{ step: 300 }}
+            />
             <NumberInput source="durationMinutes" label="resources.schedules.fields.slots.durationMinutes" />
         </SimpleFormIterator>
     </ArrayInput>
@@ -66,7 +76,10 @@ export const ScheduleInputs = () => (
         </Grid>
         <Grid size={12}>
             <ReferenceArrayInput source="customerIds" reference="customers" perPage={25}>
-                <AutocompleteArrayInput optionText={(customer: { firstName: string; lastName: string }) => personName(customer)} filterToQuery={q => ({ q })} />
+                <AutocompleteArrayInput
+                    optionText={(customer: { firstName: string; lastName: string }) => personName(customer)}
+                    filterToQuery={q => ({ q })}
+                />
             </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>

@@ -1,4 +1,14 @@
-import { BooleanField, CreateButton, DataTable, ExportButton, FilterButton, FunctionField, List, ReferenceField, TopToolbar } from 'react-admin';
+import {
+    BooleanField,
+    CreateButton,
+    DataTable,
+    ExportButton,
+    FilterButton,
+    FunctionField,
+    List,
+    ReferenceField,
+    TopToolbar,
+} from 'react-admin';
 import type { Schedule } from '../../domain/types';
 import { SlotsField } from './SlotsField';
 import { DateField } from '../common/dates';
@@ -6,10 +16,7 @@ import { searchFilter, timetableFilters } from '../common/lists';
 import { recordExporter } from '../common/exporter';
 import { GenerateAllButton } from './GenerateAllDialog';
 
-const scheduleFilters = [
-    searchFilter,
-    ...timetableFilters,
-];
+const scheduleFilters = [searchFilter, ...timetableFilters];
 
 const ScheduleActions = () => (
     <TopToolbar>
@@ -21,7 +28,13 @@ const ScheduleActions = () => (
 );
 
 export const ScheduleList = () => (
-    <List<Schedule> title="app.menu.schedules" filters={scheduleFilters} sort={{ field: 'id', order: 'ASC' }} exporter={recordExporter} actions={<ScheduleActions />}>
+    <List<Schedule>
+        title="app.menu.schedules"
+        filters={scheduleFilters}
+        sort={{ field: 'id', order: 'ASC' }}
+        exporter={recordExporter}
+        actions={<ScheduleActions />}
+    >
         <DataTable<Schedule> rowClick="edit">
             <DataTable.Col source="title" />
             <DataTable.Col source="courseId">

@@ -12,7 +12,9 @@ export const SlotsField = (_props: { label?: string; source?: string }) => {
     if (!record) return null;
     return (
         <span>
-            {record.slots.map(slot => `${weekdayName(slot.weekday, locale)} ${slot.startTime} (${slot.durationMinutes})`).join(', ')}
+            {record.slots
+                .map(slot => `${weekdayName(slot.weekday, locale)} ${slot.startTime} (${slot.durationMinutes})`)
+                .join(', ')}
         </span>
     );
 };

@@ -1,7 +1,19 @@
 import { useEffect } from 'react';
 import { Button, Dialog, DialogContent, DialogTitle } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { BooleanInput, CreateBase, EditBase, SaveButton, SimpleForm, TextInput, Toolbar, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
+import {
+    BooleanInput,
+    CreateBase,
+    EditBase,
+    SaveButton,
+    SimpleForm,
+    TextInput,
+    Toolbar,
+    useListContext,
+    useNotify,
+    useRefresh,
+    useTranslate,
+} from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { statusSchema } from '../../domain/schemas';
 import type { Status } from '../../domain/types';
@@ -35,7 +47,11 @@ const StatusInputs = ({ name, creating }: { name: Status['name']; creating: bool
         <TextInput source="labels.en" />
         <TextInput source="labels.ru" />
         <LabelsCheck />
-        <TextInput source="code" disabled={!creating} helperText={creating ? 'app.settings.code_help' : 'app.settings.code_fixed'} />
+        <TextInput
+            source="code"
+            disabled={!creating}
+            helperText={creating ? 'app.settings.code_help' : 'app.settings.code_fixed'}
+        />
         <ColorInput source="color" />
         <BooleanInput source="isDefault" />
         {name === 'attendance' && <BooleanInput source="charges" helperText="app.settings.charges_help" />}
@@ -48,13 +64,17 @@ export const StatusDialog = ({ name, status, onClose }: Props) => {
     const refresh = useRefresh();
     const { data = [] } = useListContext<Status>();
     const saved = () => {
-        notify(status ? 'ra.notification.updated' : 'ra.notification.created', { type: 'info', messageArgs: { smart_count: 1 } });
+        notify(status ? 'ra.notification.updated' : 'ra.notification.created', {
+            type: 'info',
+            messageArgs: { smart_count: 1 },
+        });
         // Making a status the default unmarks the old default on the server: show the whole list again.
         refresh();
         onClose();
     };
     const form = (
-        <SimpleForm noValidate
+        <SimpleForm
+            noValidate
             validate={schemaValidator(statusSchema)}
             // Deleting is on the list's row, where a refusal is explained: the dialog only saves or cancels.
             toolbar={
@@ -64,7 +84,15 @@ export const StatusDialog = ({ name, status, onClose }: Props) => {
                 </Toolbar>
             }
             defaultValues={
-                status ? undefined : { name, color: '#9e9e9e', isDefault: false, charges: false, order: data.reduce((max, other) => Math.max(max, other.order + 1), 0) }
+                status
+                    ? undefined
+                    : {
+                          name,
+                          color: '#9e9e9e',
+                          isDefault: false,
+                          charges: false,
+                          order: data.reduce((max, other) => Math.max(max, other.order + 1), 0),
+                      }
             }
         >
             <StatusInputs name={name} creating={!status} />
@@ -72,10 +100,18 @@ export const StatusDialog = ({ name, status, onClose }: Props) => {
     );
     return (
         <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="status-dialog-title">
-            <DialogTitle id="status-dialog-title">{translate(status ? 'app.settings.edit_status' : 'app.settings.add_status')}</DialogTitle>
+            <DialogTitle id="status-dialog-title">
+                {translate(status ? 'app.settings.edit_status' : 'app.settings.add_status')}
+            </DialogTitle>
             <DialogContent sx={{ p: 0 }}>
                 {status ? (
-                    <EditBase resource="statuses" id={status.id} mutationMode="pessimistic" redirect={false} mutationOptions={{ onSuccess: saved }}>
+                    <EditBase
+                        resource="statuses"
+                        id={status.id}
+                        mutationMode="pessimistic"
+                        redirect={false}
+                        mutationOptions={{ onSuccess: saved }}
+                    >
                         {form}
                     </EditBase>
                 ) : (

@@ -14,7 +14,13 @@ const StatusLabel = (_props: { label?: string }) => {
     const status = useRecordContext<Status>();
     const labelOf = useStatusLabel();
     if (!status) return null;
-    return <Chip size="small" label={labelOf(status)} sx={{ bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) }} />;
+    return (
+        <Chip
+            size="small"
+            label={labelOf(status)}
+            sx={{ bgcolor: status.color, color: theme => theme.palette.getContrastText(status.color) }}
+        />
+    );
 };
 
 /**
@@ -24,42 +30,48 @@ const StatusLabel = (_props: { label?: string }) => {
 export const StatusList = ({ name }: { name: Status['name'] }) => {
     const [editing, setEditing] = useState<Status | 'new' | null>(null);
     return (
-            <List<Status>
-                title={`app.menu.${name}_statuses`}
-                filter={{ name }}
-                sort={{ field: 'order', order: 'ASC' }}
-                disableSyncWithLocation
-                storeKey={`statuses.${name}`}
-                perPage={100}
-                pagination={false}
-                actions={
-                    <TopToolbar>
-                        <Button label="app.settings.add_status" onClick={() => setEditing('new')}>
-                            <AddOutlined />
-                        </Button>
-                    </TopToolbar>
-                }
-            >
-                <DataTable<Status> bulkActionButtons={false} rowClick={false} sort={{ field: 'order', order: 'ASC' }}>
-                    <DataTable.Col source="order" disableSort>
-                        <MoveButtons name={name} />
-                    </DataTable.Col>
-                    <DataTable.Col source="label" disableSort>
-                        <StatusLabel />
-                    </DataTable.Col>
-                    <DataTable.Col source="code" disableSort />
-                    <DataTable.Col source="color" disableSort>
-                        <ColorField source="color" />
-                    </DataTable.Col>
-                    <DataTable.Col source="isDefault" disableSort>
-                        <DefaultToggle />
-                    </DataTable.Col>
-                    {name === 'attendance' && <DataTable.Col source="charges" field={BooleanField} disableSort />}
-                    <DataTable.Col label="" disableSort align="right">
-                        <StatusRowActions onEdit={setEditing} />
-                    </DataTable.Col>
-                </DataTable>
-                {editing && <StatusDialog name={name} status={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-            </List>
+        <List<Status>
+            title={`app.menu.${name}_statuses`}
+            filter={{ name }}
+            sort={{ field: 'order', order: 'ASC' }}
+            disableSyncWithLocation
+            storeKey={`statuses.${name}`}
+            perPage={100}
+            pagination={false}
+            actions={
+                <TopToolbar>
+                    <Button label="app.settings.add_status" onClick={() => setEditing('new')}>
+                        <AddOutlined />
+                    </Button>
+                </TopToolbar>
+            }
+        >
+            <DataTable<Status> bulkActionButtons={false} rowClick={false} sort={{ field: 'order', order: 'ASC' }}>
+                <DataTable.Col source="order" disableSort>
+                    <MoveButtons name={name} />
+                </DataTable.Col>
+                <DataTable.Col source="label" disableSort>
+                    <StatusLabel />
+                </DataTable.Col>
+                <DataTable.Col source="code" disableSort />
+                <DataTable.Col source="color" disableSort>
+                    <ColorField source="color" />
+                </DataTable.Col>
+                <DataTable.Col source="isDefault" disableSort>
+                    <DefaultToggle />
+                </DataTable.Col>
+                {name === 'attendance' && <DataTable.Col source="charges" field={BooleanField} disableSort />}
+                <DataTable.Col label="" disableSort align="right">
+                    <StatusRowActions onEdit={setEditing} />
+                </DataTable.Col>
+            </DataTable>
+            {editing && (
+                <StatusDialog
+                    name={name}
+                    status={editing === 'new' ? undefined : editing}
+                    onClose={() => setEditing(null)}
+                />
+            )}
+        </List>
     );
 };

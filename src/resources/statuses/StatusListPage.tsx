@@ -5,7 +5,8 @@ import type { Status } from '../../domain/types';
 import { NotFound } from '../../pages/errors/NotFound';
 import { StatusList } from './StatusList';
 
-const isStatusList = (name: string | undefined): name is Status['name'] => statusListRouteNames.some(known => known === name);
+const isStatusList = (name: string | undefined): name is Status['name'] =>
+    statusListRouteNames.some(known => known === name);
 
 /** /settings/statuses/{name}: one status list; an unknown name is not a page. */
 export const StatusListPage = () => {

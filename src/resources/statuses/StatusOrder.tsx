@@ -4,7 +4,15 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Star from '@mui/icons-material/Star';
 import StarBorder from '@mui/icons-material/StarBorder';
 import { useMutation } from '@tanstack/react-query';
-import { useDataProvider, useListContext, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
+import {
+    useDataProvider,
+    useListContext,
+    useNotify,
+    useRecordContext,
+    useRefresh,
+    useTranslate,
+    useUpdate,
+} from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Identifier, Status } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
@@ -42,7 +50,12 @@ export const MoveButtons = ({ name }: { name: Status['name']; label?: string }) 
         <>
             <Tooltip title={translate('app.settings.move_up')}>
                 <span>
-                    <IconButton size="small" aria-label={translate('app.settings.move_up_named', { label })} disabled={isPending || index <= 0} onClick={() => move(-1)}>
+                    <IconButton
+                        size="small"
+                        aria-label={translate('app.settings.move_up_named', { label })}
+                        disabled={isPending || index <= 0}
+                        onClick={() => move(-1)}
+                    >
                         <ArrowUpward fontSize="small" />
                     </IconButton>
                 </span>
@@ -76,7 +89,12 @@ export const DefaultToggle = (_props: { label?: string }) => {
     if (status.isDefault) {
         return (
             <Tooltip title={translate('app.settings.is_default')}>
-                <Star color="primary" fontSize="small" sx={{ m: '5px', verticalAlign: 'middle' }} aria-label={translate('app.settings.is_default_named', { label })} />
+                <Star
+                    color="primary"
+                    fontSize="small"
+                    sx={{ m: '5px', verticalAlign: 'middle' }}
+                    aria-label={translate('app.settings.is_default_named', { label })}
+                />
             </Tooltip>
         );
     }
@@ -93,7 +111,12 @@ export const DefaultToggle = (_props: { label?: string }) => {
     return (
         <Tooltip title={translate('app.settings.make_default')}>
             <span>
-                <IconButton size="small" aria-label={translate('app.settings.make_default_named', { label })} disabled={isPending} onClick={makeDefault}>
+                <IconButton
+                    size="small"
+                    aria-label={translate('app.settings.make_default_named', { label })}
+                    disabled={isPending}
+                    onClick={makeDefault}
+                >
                     <StarBorder fontSize="small" />
                 </IconButton>
             </span>

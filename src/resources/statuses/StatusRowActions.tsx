@@ -16,7 +16,11 @@ export const StatusRowActions = ({ onEdit }: { onEdit: (status: Status) => void;
     return (
         <Stack direction="row" spacing={1} justifyContent="flex-end" alignItems="center">
             <Tooltip title={translate('ra.action.edit')}>
-                <IconButton size="small" aria-label={translate('app.settings.edit_named', { label })} onClick={() => onEdit(status)}>
+                <IconButton
+                    size="small"
+                    aria-label={translate('app.settings.edit_named', { label })}
+                    onClick={() => onEdit(status)}
+                >
                     <EditOutlined fontSize="small" />
                 </IconButton>
             </Tooltip>

@@ -5,7 +5,12 @@ import { StudioInputs } from './StudioInputs';
 
 export const StudioCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(studioSchema)} defaultValues={{ capacity: 20, active: true }}>
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(studioSchema)}
+            defaultValues={{ capacity: 20, active: true }}
+        >
             <StudioInputs />
         </SimpleForm>
     </Create>

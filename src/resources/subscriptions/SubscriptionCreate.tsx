@@ -5,7 +5,9 @@ import { SubscriptionInputs } from './SubscriptionInputs';
 
 export const SubscriptionCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }}
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
             validate={schemaValidator(subscriptionSchema)}
             defaultValues={{ visits: 8, validityDays: 30, directionIds: [], freezeDays: 0, trial: false, active: true }}
         >

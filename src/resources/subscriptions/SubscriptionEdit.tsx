@@ -3,4 +3,6 @@ import { CatalogueEdit } from '../common/EditOrShow';
 import { SubscriptionInputs } from './SubscriptionInputs';
 import { SubscriptionShow } from './SubscriptionShow';
 
-export const SubscriptionEdit = () => <CatalogueEdit schema={subscriptionSchema} inputs={<SubscriptionInputs />} show={<SubscriptionShow />} />;
+export const SubscriptionEdit = () => (
+    <CatalogueEdit schema={subscriptionSchema} inputs={<SubscriptionInputs />} show={<SubscriptionShow />} />
+);

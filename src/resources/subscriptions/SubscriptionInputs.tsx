@@ -15,7 +15,12 @@ export const SubscriptionInputs = () => {
             />
             <NumberInput source="visits" min={1} step={1} />
             <NumberInput source="validityDays" min={1} step={1} />
-            <ReferenceArrayInput source="directionIds" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} perPage={200}>
+            <ReferenceArrayInput
+                source="directionIds"
+                reference="settings/directions"
+                sort={{ field: 'name', order: 'ASC' }}
+                perPage={200}
+            >
                 <AutocompleteArrayInput />
             </ReferenceArrayInput>
             <NumberInput source="freezeDays" min={0} step={1} />

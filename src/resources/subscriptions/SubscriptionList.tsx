@@ -10,7 +10,13 @@ import { Visits } from './Visits';
 
 const subscriptionFilters = [
     searchFilter,
-    <ReferenceInput key="direction" source="directionIds" reference="settings/directions" sort={{ field: 'name', order: 'ASC' }} label="app.plans.for_direction">
+    <ReferenceInput
+        key="direction"
+        source="directionIds"
+        reference="settings/directions"
+        sort={{ field: 'name', order: 'ASC' }}
+        label="app.plans.for_direction"
+    >
         <AutocompleteInput label="app.plans.for_direction" />
     </ReferenceInput>,
     <BooleanInput key="trial" source="trial" />,

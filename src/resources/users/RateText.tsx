@@ -7,13 +7,21 @@ import { useStudioConfig } from '../../app/studio';
 const useMoney = () => {
     const currency = useStudioConfig()?.currency ?? 'RUB';
     const [locale] = useLocaleState();
-    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', { style: 'currency', currency, maximumFractionDigits: 2 });
+    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
+        style: 'currency',
+        currency,
+        maximumFractionDigits: 2,
+    });
     return (amount: number) => format.format(amount);
 };
 
 /** The name of the direction or course a rate reaches, when it reaches one. */
 const useReachName = (rate: PayRate | null) => {
-    const direction = useGetOne('settings/directions', { id: rate?.directionId ?? 0 }, { enabled: rate?.directionId != null });
+    const direction = useGetOne(
+        'settings/directions',
+        { id: rate?.directionId ?? 0 },
+        { enabled: rate?.directionId != null },
+    );
     const course = useGetOne('settings/courses', { id: rate?.courseId ?? 0 }, { enabled: rate?.courseId != null });
     return (course.data?.name ?? direction.data?.name) as string | undefined;
 };
@@ -30,9 +38,12 @@ export const RateText = ({ rate, withFrom = true }: { rate: PayRate | null; with
     if (!rate) return <span>{translate('app.pay_kinds.none')}</span>;
     const parts = [translate(`app.pay_kinds.${rate.kind}`)];
     if (rate.kind !== 'none') parts.push(money(rate.amount));
-    if (rate.kind === 'base_bonus') parts.push(translate('app.timetable.pay.bonus_text', { bonus: money(rate.bonus), threshold: rate.threshold }));
-    if (rate.kind !== 'none' && rate.minimum > 0) parts.push(translate('app.timetable.pay.minimum_text', { minimum: money(rate.minimum) }));
+    if (rate.kind === 'base_bonus')
+        parts.push(translate('app.timetable.pay.bonus_text', { bonus: money(rate.bonus), threshold: rate.threshold }));
+    if (rate.kind !== 'none' && rate.minimum > 0)
+        parts.push(translate('app.timetable.pay.minimum_text', { minimum: money(rate.minimum) }));
     if (reach) parts.push(translate('app.timetable.pay.only_text', { name: reach }));
-    if (withFrom && rate.from) parts.push(translate('app.timetable.pay.from_date', { date: formatShortDate(rate.from, locale) }));
+    if (withFrom && rate.from)
+        parts.push(translate('app.timetable.pay.from_date', { date: formatShortDate(rate.from, locale) }));
     return <span data-testid="rate-text">{parts.join(' · ')}</span>;
 };

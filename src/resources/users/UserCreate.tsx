@@ -6,7 +6,12 @@ import { UserInputs } from './UserInputs';
 
 export const UserCreate = () => (
     <Create redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(userCreateSchema)} defaultValues={{ role: 'teacher', active: true, pay: [payRate({ kind: 'none', amount: 0 })] }}>
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(userCreateSchema)}
+            defaultValues={{ role: 'teacher', active: true, pay: [payRate({ kind: 'none', amount: 0 })] }}
+        >
             <UserInputs creating />
         </SimpleForm>
     </Create>

@@ -6,7 +6,12 @@ import { UserInputs } from './UserInputs';
 
 export const UserEdit = () => (
     <Edit mutationMode="pessimistic" redirect="list">
-        <SimpleForm noValidate sx={{ maxWidth: 640 }} validate={schemaValidator(userSchema)} toolbar={<SettingsFormToolbar />}>
+        <SimpleForm
+            noValidate
+            sx={{ maxWidth: 640 }}
+            validate={schemaValidator(userSchema)}
+            toolbar={<SettingsFormToolbar />}
+        >
             <UserInputs />
         </SimpleForm>
     </Edit>

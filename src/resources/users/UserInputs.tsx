@@ -29,7 +29,14 @@ import { useStudioToday } from '../../app/studio';
 const lockedRate = (saved: readonly PayRate[], today: string) => (rate: Partial<PayRate> | undefined) =>
     !!rate &&
     (rate.from == null || rate.from < today) &&
-    saved.some(other => other.from === (rate.from ?? null) && other.kind === rate.kind && other.amount === rate.amount && other.courseId === (rate.courseId ?? null) && other.directionId === (rate.directionId ?? null));
+    saved.some(
+        other =>
+            other.from === (rate.from ?? null) &&
+            other.kind === rate.kind &&
+            other.amount === rate.amount &&
+            other.courseId === (rate.courseId ?? null) &&
+            other.directionId === (rate.directionId ?? null),
+    );
 
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
@@ -42,22 +49,77 @@ const RateInputs = ({ locked }: { locked: (rate: Partial<PayRate> | undefined) =
             const rate = scopedFormData as Partial<PayRate> | undefined;
             const disabled = locked(rate);
             return (
-                <Stack direction="row" flexWrap="wrap" useFlexGap columnGap={1} sx={{ '& .MuiFormControl-root': rateInput }}>
-                    <DateInput source="from" label="app.timetable.pay.from" parse={emptyToNull} readOnly={disabled} helperText={rate?.from ? false : 'app.timetable.pay.from_beginning'} />
-                    <SelectInput source="kind" label="resources.settings/users.fields.pay.kind" choices={translatedChoices(payKinds, 'app.pay_kinds')} readOnly={disabled} />
-                    {rate?.kind !== 'none' && <NumberInput source="amount" label="resources.settings/users.fields.pay.amount" min={0} step={0.01} readOnly={disabled} />}
+                <Stack
+                    direction="row"
+                    flexWrap="wrap"
+                    useFlexGap
+                    columnGap={1}
+                    sx={{ '& .MuiFormControl-root': rateInput }}
+                >
+                    <DateInput
+                        source="from"
+                        label="app.timetable.pay.from"
+                        parse={emptyToNull}
+                        readOnly={disabled}
+                        helperText={rate?.from ? false : 'app.timetable.pay.from_beginning'}
+                    />
+                    <SelectInput
+                        source="kind"
+                        label="resources.settings/users.fields.pay.kind"
+                        choices={translatedChoices(payKinds, 'app.pay_kinds')}
+                        readOnly={disabled}
+                    />
+                    {rate?.kind !== 'none' && (
+                        <NumberInput
+                            source="amount"
+                            label="resources.settings/users.fields.pay.amount"
+                            min={0}
+                            step={0.01}
+                            readOnly={disabled}
+                        />
+                    )}
                     {rate?.kind === 'base_bonus' && (
                         <>
-                            <NumberInput source="bonus" label="app.timetable.pay.bonus" min={0} step={0.01} readOnly={disabled} />
-                            <NumberInput source="threshold" label="app.timetable.pay.threshold" min={0} step={1} readOnly={disabled} />
+                            <NumberInput
+                                source="bonus"
+                                label="app.timetable.pay.bonus"
+                                min={0}
+                                step={0.01}
+                                readOnly={disabled}
+                            />
+                            <NumberInput
+                                source="threshold"
+                                label="app.timetable.pay.threshold"
+                                min={0}
+                                step={1}
+                                readOnly={disabled}
+                            />
                         </>
                     )}
-                    {rate?.kind !== 'none' && <NumberInput source="minimum" label="app.timetable.pay.minimum" min={0} step={0.01} readOnly={disabled} />}
+                    {rate?.kind !== 'none' && (
+                        <NumberInput
+                            source="minimum"
+                            label="app.timetable.pay.minimum"
+                            min={0}
+                            step={0.01}
+                            readOnly={disabled}
+                        />
+                    )}
                     <ReferenceInput source="directionId" reference="settings/directions">
-                        <SelectInput label="app.timetable.pay.direction" optionText="name" parse={emptyToNull} readOnly={disabled} />
+                        <SelectInput
+                            label="app.timetable.pay.direction"
+                            optionText="name"
+                            parse={emptyToNull}
+                            readOnly={disabled}
+                        />
                     </ReferenceInput>
                     <ReferenceInput source="courseId" reference="settings/courses">
-                        <SelectInput label="app.timetable.pay.course" optionText="name" parse={emptyToNull} readOnly={disabled} />
+                        <SelectInput
+                            label="app.timetable.pay.course"
+                            optionText="name"
+                            parse={emptyToNull}
+                            readOnly={disabled}
+                        />
                     </ReferenceInput>
                 </Stack>
             );
@@ -70,7 +132,13 @@ const AddRateButton = () => {
     const { add, source } = useSimpleFormIterator();
     const today = useStudioToday();
     return (
-        <IconButtonWithTooltip label="ra.action.add" size="small" color="primary" className={`button-add button-add-${source}`} onClick={() => add(payRate({ kind: 'per_event', amount: 0, from: today }))}>
+        <IconButtonWithTooltip
+            label="ra.action.add"
+            size="small"
+            color="primary"
+            className={`button-add button-add-${source}`}
+            onClick={() => add(payRate({ kind: 'per_event', amount: 0, from: today }))}
+        >
             <AddIcon fontSize="small" />
         </IconButtonWithTooltip>
     );
@@ -90,7 +158,12 @@ const PayInputs = () => {
     if (role !== 'teacher') return null;
     return (
         <ArrayInput source="pay" label="app.timetable.pay.rates" helperText={translate('app.timetable.pay.rates_help')}>
-            <SimpleFormIterator disableReordering disableClear disableRemove={rate => locked(rate as Partial<PayRate>)} addButton={<AddRateButton />}>
+            <SimpleFormIterator
+                disableReordering
+                disableClear
+                disableRemove={rate => locked(rate as Partial<PayRate>)}
+                addButton={<AddRateButton />}
+            >
                 <RateInputs locked={locked} />
             </SimpleFormIterator>
         </ArrayInput>
@@ -111,7 +184,12 @@ export const UserInputs = ({ creating = false }: { creating?: boolean }) => {
             <TextInput source="name" />
             <TextInput source="email" autoComplete="email" />
             <TextInput source="phone" />
-            <SelectInput source="role" choices={translatedChoices(roles, 'app.roles')} disabled={self} helperText={self ? 'app.validation.own_role' : undefined} />
+            <SelectInput
+                source="role"
+                choices={translatedChoices(roles, 'app.roles')}
+                disabled={self}
+                helperText={self ? 'app.validation.own_role' : undefined}
+            />
             <BooleanInput source="active" disabled={self} />
             <ColorInput source="color" />
             <PayInputs />

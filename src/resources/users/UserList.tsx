@@ -16,7 +16,13 @@ const userFilters = [
 ];
 
 export const UserList = () => (
-    <List<User> title="app.menu.users" filters={userFilters} sort={{ field: 'name', order: 'ASC' }} actions={<SettingsListActions />} exporter={recordExporter}>
+    <List<User>
+        title="app.menu.users"
+        filters={userFilters}
+        sort={{ field: 'name', order: 'ASC' }}
+        actions={<SettingsListActions />}
+        exporter={recordExporter}
+    >
         <DataTable<User> bulkActionButtons={false} rowClick="edit" rowSx={inactiveRowSx}>
             <DataTable.Col source="name" />
             <DataTable.Col source="email" field={EmailField} />

@@ -1,4 +1,11 @@
-import { marking, releaseVisit, settleVisit, type Charge, type Marking, type Settlement } from '../../domain/attendance';
+import {
+    marking,
+    releaseVisit,
+    settleVisit,
+    type Charge,
+    type Marking,
+    type Settlement,
+} from '../../domain/attendance';
 import { studioToday } from '../../domain/time';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../errors';
@@ -53,7 +60,11 @@ export const settleAttendance = async (
 type MarkingUser = { id: Identifier; role: string };
 
 /** When the marks of a class may be written, for this user, today in the studio. */
-export const markingOf = async (reader: Reader, event: Pick<StudioEvent, 'startsAt'>, user: MarkingUser): Promise<Marking> => {
+export const markingOf = async (
+    reader: Reader,
+    event: Pick<StudioEvent, 'startsAt'>,
+    user: MarkingUser,
+): Promise<Marking> => {
     const config = await studioConfig(reader);
     return marking({
         date: event.startsAt.slice(0, 10),
@@ -84,14 +95,21 @@ const refuseLocked = (state: Marking) => {
 const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
     const event = await tx.get('events', record.eventId as Identifier);
     if (!event) return;
-    if (user.role === 'teacher' && event.teacherId !== user.id) throw forbidden('Teachers mark attendance on their own events only');
+    if (user.role === 'teacher' && event.teacherId !== user.id)
+        throw forbidden('Teachers mark attendance on their own events only');
     if (event.status === 'cancelled') {
-        throw conflict('This class is cancelled: attendance cannot be marked on it', { eventId: 'app.validation.event_cancelled' });
+        throw conflict('This class is cancelled: attendance cannot be marked on it', {
+            eventId: 'app.validation.event_cancelled',
+        });
     }
     const state = await markingOf(tx, event, user);
     if (state.future) {
         const date = event.startsAt.slice(0, 10);
-        throw conflict(`This class is on ${date}: its marks open on that day`, { eventId: 'app.validation.event_future' }, { opensOn: date });
+        throw conflict(
+            `This class is on ${date}: its marks open on that day`,
+            { eventId: 'app.validation.event_future' },
+            { opensOn: date },
+        );
     }
     refuseLocked(state);
     await refuseClosedForTeacher(tx, event, user);
@@ -127,6 +145,10 @@ export const attendanceRules: WriteRules = {
     },
     // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user }) => {
-        await adjustClosedPay(tx, user, [record?.eventId, before?.eventId].filter(eventId => eventId != null) as Identifier[]);
+        await adjustClosedPay(
+            tx,
+            user,
+            [record?.eventId, before?.eventId].filter(eventId => eventId != null) as Identifier[],
+        );
     },
 };

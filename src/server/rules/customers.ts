@@ -39,9 +39,13 @@ const distinct = (ids: Identifier[]): Identifier[] => [...new Set(ids)];
 
 /** Customers with a pass active today, and customers with unpaid visits. */
 export const customerFilters: Record<string, ComputedFilter> = {
-    activePass: async (values, reader) => byMembership(values, distinct((await activePasses(reader)).map(pass => pass.customerId))),
+    activePass: async (values, reader) =>
+        byMembership(values, distinct((await activePasses(reader)).map(pass => pass.customerId))),
     debt: async (values, reader) =>
-        byMembership(values, distinct((await reader.select('attendances', { unpaid: true })).map(attendance => attendance.customerId))),
+        byMembership(
+            values,
+            distinct((await reader.select('attendances', { unpaid: true })).map(attendance => attendance.customerId)),
+        ),
     phoneDigits: samePhoneFilter,
 };
 
@@ -72,7 +76,13 @@ export const customerListFields: ListFields = async (page, reader) => {
     }
     return record => {
         const pass = activePass.get(record.id as Identifier);
-        const summary: ActivePassSummary | null = pass ? { name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
-        return { activePass: summary, unpaidVisits: debts.get(record.id as Identifier) ?? 0, balanceDue: (owed.get(record.id as Identifier) ?? 0) / 100 };
+        const summary: ActivePassSummary | null = pass
+            ? { name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) }
+            : null;
+        return {
+            activePass: summary,
+            unpaidVisits: debts.get(record.id as Identifier) ?? 0,
+            balanceDue: (owed.get(record.id as Identifier) ?? 0) / 100,
+        };
     };
 };

@@ -16,7 +16,9 @@ export const clashError = async (reader: Reader, kind: 'teacher' | 'studio', oth
             : `The studio ${(await reader.get('studios', other.studioId))?.name ?? other.studioId}`;
     return conflict(
         `${who} is busy at that time with class ${other.id} (${other.startsAt.replace('T', ' ')}, ${other.durationMinutes} min)`,
-        kind === 'teacher' ? { teacherId: 'app.validation.teacher_clash' } : { studioId: 'app.validation.studio_clash' },
+        kind === 'teacher'
+            ? { teacherId: 'app.validation.teacher_clash' }
+            : { studioId: 'app.validation.studio_clash' },
         { clash: { kind, eventId: other.id, startsAt: other.startsAt } },
     );
 };
@@ -31,7 +33,9 @@ const sameDayNeighbours = (reader: Reader, event: StudioEvent) => {
     return Promise.all([
         reader.select('events', [...sameDay, { field: 'teacherId', kind: 'equals', values: [event.teacherId] }]),
         reader.select('events', [...sameDay, { field: 'studioId', kind: 'equals', values: [event.studioId] }]),
-    ]).then(([byTeacher, byStudio]) => [...new Map([...byTeacher, ...byStudio].map(other => [other.id, other])).values()].sort((a, b) => a.id - b.id));
+    ]).then(([byTeacher, byStudio]) =>
+        [...new Map([...byTeacher, ...byStudio].map(other => [other.id, other])).values()].sort((a, b) => a.id - b.id),
+    );
 };
 
 const refuseClash = async (reader: Reader, event: StudioEvent) => {

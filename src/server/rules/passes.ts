@@ -31,11 +31,17 @@ const passTerms = [
  */
 export const passRules: WriteRules = {
     create: async record => ({ ...record, price: 0, paymentId: null, visitsUsed: 0 }),
-    update: async (record, before) => ({ ...record, ...Object.fromEntries(passTerms.map(field => [field, before[field]])) }),
+    update: async (record, before) => ({
+        ...record,
+        ...Object.fromEntries(passTerms.map(field => [field, before[field]])),
+    }),
 };
 
 /** What was paid for each of `passes` and what is still due, from their ledger entries: one index read by passId. */
-export const passBalances = async (passes: Pass[], reader: Reader): Promise<Map<Identifier, { paid: number; balanceDue: number }>> => {
+export const passBalances = async (
+    passes: Pass[],
+    reader: Reader,
+): Promise<Map<Identifier, { paid: number; balanceDue: number }>> => {
     const entries = passes.length ? await reader.select('payments', { passId: passes.map(pass => pass.id) }) : [];
     const byPass = new Map<Identifier, typeof entries>();
     for (const entry of entries) {

@@ -17,11 +17,17 @@ export const linksBeingPaid = new Set<string>();
 
 /** A 409 while the link is being paid. */
 export const refuseWhilePaying = (id: string) => {
-    if (linksBeingPaid.has(id)) throw conflict('This link is being paid right now: try again in a moment', { status: 'app.money.errors.link_paying' });
+    if (linksBeingPaid.has(id))
+        throw conflict('This link is being paid right now: try again in a moment', {
+            status: 'app.money.errors.link_paying',
+        });
 };
 
 /** The statuses a link never leaves, with their message keys. */
-export const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = { paid: 'app.money.errors.link_paid', cancelled: 'app.money.errors.link_cancelled' };
+export const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = {
+    paid: 'app.money.errors.link_paid',
+    cancelled: 'app.money.errors.link_cancelled',
+};
 
 /** A paid or cancelled link is a closed record: it says what was paid, or that nothing will be (409). */
 const refuseClosed = (link: Row) => {
@@ -32,7 +38,8 @@ const refuseClosed = (link: Row) => {
 };
 
 /** The amount asked: the one given, or the plan's price. */
-const amountOf = async (record: Row, reader: Reader) => record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price;
+const amountOf = async (record: Row, reader: Reader) =>
+    record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price;
 
 /** A new link is pending, for the plan's price unless told otherwise, until the studio's link lifetime runs out. */
 export const paymentLinkRules: WriteRules = {

@@ -5,13 +5,18 @@ import type { WriteRules } from './types';
 
 /** How many records use a status, by its list and code: customers by status, attendances by mark. */
 const usesOf = (reader: Reader, status: Pick<Status, 'name' | 'code'>): Promise<number> =>
-    status.name === 'customer' ? reader.count('customers', { status: status.code }) : reader.count('attendances', { status: status.code });
+    status.name === 'customer'
+        ? reader.count('customers', { status: status.code })
+        : reader.count('attendances', { status: status.code });
 
 /** Only one default per status list: a new default takes the mark from the others, and a list is never left without one. */
 const keepOneDefault = async (tx: Transaction, status: Row) => {
-    const others = (await tx.select('statuses', { name: status.name as string })).filter(other => other.id !== status.id);
+    const others = (await tx.select('statuses', { name: status.name as string })).filter(
+        other => other.id !== status.id,
+    );
     if (status.isDefault) {
-        for (const other of others.filter(candidate => candidate.isDefault)) await tx.update('statuses', { ...other, isDefault: false });
+        for (const other of others.filter(candidate => candidate.isDefault))
+            await tx.update('statuses', { ...other, isDefault: false });
     } else if (!others.some(other => other.isDefault)) {
         throw badRequest('A status list needs a default status', { isDefault: 'app.validation.one_default' });
     }
@@ -27,7 +32,8 @@ export const statusRules: WriteRules = {
         return record;
     },
     update: async (record, before, { tx }) => {
-        if (record.name !== before.name) throw badRequest('A status stays in its list', { name: 'app.settings.status_list_fixed' });
+        if (record.name !== before.name)
+            throw badRequest('A status stays in its list', { name: 'app.settings.status_list_fixed' });
         if (record.code !== before.code && (await usesOf(tx, before as unknown as Status)) > 0) {
             throw conflict('This status is in use: its code cannot change', { code: 'app.settings.code_in_use' });
         }
@@ -36,7 +42,9 @@ export const statusRules: WriteRules = {
     },
     delete: async record => {
         if (record.isDefault) {
-            throw conflict('The default status cannot be deleted: make another status the default first', { isDefault: 'app.validation.one_default' });
+            throw conflict('The default status cannot be deleted: make another status the default first', {
+                isDefault: 'app.validation.one_default',
+            });
         }
     },
 };

@@ -16,17 +16,34 @@ export const userRules: WriteRules = {
     },
     update: async (record, before, { user, tx }) => {
         // A teacher's rates in force before today are what past classes were paid by: they stay.
-        const problem = payChangeProblem(before.pay as PayRate[], record.pay as PayRate[], studioToday((await studioConfig(tx)).timezone));
-        if (problem) throw badRequest('Rates in force before today cannot be changed or removed: add a rate from today or later', { pay: problem });
+        const problem = payChangeProblem(
+            before.pay as PayRate[],
+            record.pay as PayRate[],
+            studioToday((await studioConfig(tx)).timezone),
+        );
+        if (problem)
+            throw badRequest(
+                'Rates in force before today cannot be changed or removed: add a rate from today or later',
+                { pay: problem },
+            );
         if (before.id === user.id) {
-            if (record.role !== before.role) throw badRequest('Nobody may change their own role', { role: 'app.validation.own_role' });
-            if (record.active === false) throw badRequest('You cannot deactivate yourself', { active: 'app.validation.own_active' });
+            if (record.role !== before.role)
+                throw badRequest('Nobody may change their own role', { role: 'app.validation.own_role' });
+            if (record.active === false)
+                throw badRequest('You cannot deactivate yourself', { active: 'app.validation.own_active' });
         }
         // The token version is the server's (a client's is never in `record`): it moves on when what a
         // sign-in was granted for changes, so that the tokens issued before are refused.
-        const revoke = record.passwordHash !== undefined || record.role !== before.role || (record.active === false && before.active !== false);
+        const revoke =
+            record.passwordHash !== undefined ||
+            record.role !== before.role ||
+            (record.active === false && before.active !== false);
         const version = tokenVersionOf(before);
-        return { ...record, passwordHash: record.passwordHash ?? before.passwordHash, tokenVersion: revoke ? version + 1 : version };
+        return {
+            ...record,
+            passwordHash: record.passwordHash ?? before.passwordHash,
+            tokenVersion: revoke ? version + 1 : version,
+        };
     },
     delete: async (record, { user }) => {
         if (record.id === user.id) throw badRequest('You cannot delete yourself');

@@ -9,7 +9,17 @@ import { crc32 } from 'node:zlib';
  * checked by. A file that differs in any byte, or rules that changed since, are checked in full.
  */
 
-const rulesFiles = ['schemas.ts', 'fields.ts', 'collections.ts', 'validation.ts', 'audit.ts', 'payPeriods.ts', 'statuses.ts', 'prototypes.ts', 'roles.ts'];
+const rulesFiles = [
+    'schemas.ts',
+    'fields.ts',
+    'collections.ts',
+    'validation.ts',
+    'audit.ts',
+    'payPeriods.ts',
+    'statuses.ts',
+    'prototypes.ts',
+    'roles.ts',
+];
 
 /** A fingerprint of the rules a database is checked by: the source of the domain's schemas. */
 const rulesVersion = (() => {
@@ -34,7 +44,11 @@ export const alreadyChecked = (file: string, content: Buffer): boolean => {
     if (!rulesVersion) return false;
     try {
         const checked = JSON.parse(readFileSync(checkedFile(file), 'utf8')) as Checked;
-        return checked.rules === rulesVersion && checked.size === content.length && checked.crc32 === crc32(content).toString(16);
+        return (
+            checked.rules === rulesVersion &&
+            checked.size === content.length &&
+            checked.crc32 === crc32(content).toString(16)
+        );
     } catch {
         return false;
     }

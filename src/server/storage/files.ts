@@ -54,7 +54,8 @@ export const parseDatabaseText = (file: string, text: string): FileState => {
     } catch (error) {
         throw new DatabaseFileError(`The database file ${file} is not valid JSON: ${(error as Error).message}`);
     }
-    if (!data || typeof data !== 'object' || Array.isArray(data)) throw new DatabaseFileError(`The database file ${file} does not hold a JSON object`);
+    if (!data || typeof data !== 'object' || Array.isArray(data))
+        throw new DatabaseFileError(`The database file ${file} does not hold a JSON object`);
     const values = data as Record<string, unknown>;
     // A database made before a collection existed starts that collection empty; the next rewrite adds it to the file.
     for (const name of collectionsAddedLater) values[name] ??= [];
@@ -107,7 +108,11 @@ const pieceBytes = 1 << 20;
  * answer is false). Each piece is written with an await, so other work runs between pieces. A file
  * written from memory holds checked records: that is noted beside it, to spare the next start a check.
  */
-export const writeDatabaseFile = async (file: string, state: FileState, stillOurs: () => boolean = () => true): Promise<boolean> => {
+export const writeDatabaseFile = async (
+    file: string,
+    state: FileState,
+    stillOurs: () => boolean = () => true,
+): Promise<boolean> => {
     const temporary = `${file}.${process.pid}.tmp`;
     // The rewritten file keeps the permissions the studio gave it.
     const handle = await open(temporary, 'w', existsSync(file) ? statSync(file).mode & 0o777 : 0o600);

@@ -18,7 +18,9 @@ type Entry = ['put', string, Record<string, unknown>] | ['delete', string, unkno
 
 const lineOf = (operations: Operation[]): Buffer => {
     const entries: Entry[] = operations.map(operation =>
-        operation.op === 'put' ? ['put', operation.collection, operation.record] : ['delete', operation.collection, operation.id],
+        operation.op === 'put'
+            ? ['put', operation.collection, operation.record]
+            : ['delete', operation.collection, operation.id],
     );
     const json = JSON.stringify({ at: new Date().toISOString(), ops: entries });
     return Buffer.from(`${crc32(json).toString(16).padStart(8, '0')} ${json}\n`, 'utf8');
@@ -26,7 +28,9 @@ const lineOf = (operations: Operation[]): Buffer => {
 
 const operationsOf = (entries: Entry[]): Operation[] =>
     entries.map(([op, collection, value]) =>
-        op === 'put' ? { op, collection, record: value as Operation & never } : { op, collection, id: value as string | number },
+        op === 'put'
+            ? { op, collection, record: value as Operation & never }
+            : { op, collection, id: value as string | number },
     );
 
 /**
@@ -49,7 +53,9 @@ export const readJournal = (file: string): { operations: Operation[]; transactio
                 tornLine = true;
                 return;
             }
-            throw new JournalError(`The journal ${file} is damaged at line ${index + 1}: it was not written by this server or was changed. Nothing was changed; move it away to start without the writes it holds.`);
+            throw new JournalError(
+                `The journal ${file} is damaged at line ${index + 1}: it was not written by this server or was changed. Nothing was changed; move it away to start without the writes it holds.`,
+            );
         }
         operations.push(...operationsOf((JSON.parse(match[2]) as { ops: Entry[] }).ops));
         transactions++;

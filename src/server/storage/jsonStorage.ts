@@ -4,7 +4,16 @@ import { crc32 } from 'node:zlib';
 import { upgradeDatabase } from '../../domain/upgrades';
 import { validateDatabase } from '../../domain/validation';
 import { alreadyChecked, rememberChecked } from './checked';
-import { DatabaseFileError, parseDatabaseText, readDatabaseBytes, readDatabaseText, sameSignature, signatureOf, writeDatabaseFile, type FileSignature } from './files';
+import {
+    DatabaseFileError,
+    parseDatabaseText,
+    readDatabaseBytes,
+    readDatabaseText,
+    sameSignature,
+    signatureOf,
+    writeDatabaseFile,
+    type FileSignature,
+} from './files';
 import { Journal, JournalError, readJournal } from './journal';
 import { MemoryData, replayOnto, type FileState, type Operation } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
@@ -39,7 +48,8 @@ export interface JsonStorageOptions {
 
 const checkedState = (file: string, state: FileState): FileState => {
     const problems = validateDatabase(state.values);
-    if (problems.length) throw new DatabaseFileError(`The database file ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
+    if (problems.length)
+        throw new DatabaseFileError(`The database file ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
     return state;
 };
 
@@ -58,12 +68,17 @@ const recentWritesLimit = 20_000;
 /** The records the operations leave different from the file's version of them ("customers 12"). */
 const differing = (state: FileState, operations: Operation[]): string[] => {
     const last = new Map<string, Operation>();
-    for (const operation of operations) last.set(`${operation.collection} ${String(operation.op === 'put' ? operation.record.id : operation.id)}`, operation);
+    for (const operation of operations)
+        last.set(
+            `${operation.collection} ${String(operation.op === 'put' ? operation.record.id : operation.id)}`,
+            operation,
+        );
     const differ: string[] = [];
     const filed = new Map<string, unknown>();
     for (const key of new Set([...last.values()].map(operation => operation.collection))) {
         const rows = state.values[key];
-        if (Array.isArray(rows)) for (const row of rows as { id: unknown }[]) filed.set(`${key} ${String(row.id)}`, row);
+        if (Array.isArray(rows))
+            for (const row of rows as { id: unknown }[]) filed.set(`${key} ${String(row.id)}`, row);
     }
     last.forEach((operation, key) => {
         const mine = operation.op === 'put' ? JSON.stringify(operation.record) : undefined;
@@ -95,7 +110,8 @@ export class JsonStorage extends MemoryReader implements Storage {
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
 
     private constructor(
-        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize'>> & Pick<JsonStorageOptions, 'onFatal'>,
+        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize'>> &
+            Pick<JsonStorageOptions, 'onFatal'>,
         state: FileState,
         log: Pick<Console, 'info' | 'warn' | 'error'>,
     ) {
@@ -137,9 +153,14 @@ export class JsonStorage extends MemoryReader implements Storage {
         if (!checked && !replayed.transactions && !upgraded) rememberChecked(file, bytes.length, crc32(bytes));
         removeTemporaries(file);
         if (replayed.transactions) {
-            log.info(`Replayed ${replayed.transactions} journaled writes onto ${file}${replayed.tornLine ? ' (an incomplete last line, never acknowledged, was left out)' : ''}.`);
+            log.info(
+                `Replayed ${replayed.transactions} journaled writes onto ${file}${replayed.tornLine ? ' (an incomplete last line, never acknowledged, was left out)' : ''}.`,
+            );
         }
-        if (upgraded) log.info(`Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate).`);
+        if (upgraded)
+            log.info(
+                `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate).`,
+            );
         if (replayed.transactions || upgraded) await writeDatabaseFile(file, storage.memory.snapshot());
         await storage.journal.start();
         storage.signature = signatureOf(file);
@@ -181,7 +202,11 @@ export class JsonStorage extends MemoryReader implements Storage {
         const before = Math.min(now - recentWritesMs, this.rewrittenAt);
         const beyondLimit = this.recent.length - recentWritesLimit;
         let stale = 0;
-        while (stale < this.recent.length && (this.recent[stale].at < before || (stale < beyondLimit && this.recent[stale].at < this.rewrittenAt))) stale++;
+        while (
+            stale < this.recent.length &&
+            (this.recent[stale].at < before || (stale < beyondLimit && this.recent[stale].at < this.rewrittenAt))
+        )
+            stale++;
         if (stale) this.recent.splice(0, stale);
     }
 
@@ -205,18 +230,23 @@ export class JsonStorage extends MemoryReader implements Storage {
      * position, so that every line after that position is kept.
      */
     private rewrite(): Promise<void> {
-        if (this.rewriting || this.refused || this.holding || this.closed || this.journal.bytes === 0) return this.rewriting ?? Promise.resolve();
+        if (this.rewriting || this.refused || this.holding || this.closed || this.journal.bytes === 0)
+            return this.rewriting ?? Promise.resolve();
         const mark = this.journal.mark();
         const state = this.memory.snapshot();
         this.rewriting = (async () => {
             try {
-                const replaced = await writeDatabaseFile(this.options.file, state, () => sameSignature(signatureOf(this.options.file), this.signature));
+                const replaced = await writeDatabaseFile(this.options.file, state, () =>
+                    sameSignature(signatureOf(this.options.file), this.signature),
+                );
                 if (!replaced) return;
                 this.signature = signatureOf(this.options.file);
                 this.rewrittenAt = Date.now();
                 await this.journal.dropBefore(mark);
             } catch (error) {
-                this.log.error(`Could not rewrite ${this.options.file} (every write is still safe in the journal): ${(error as Error).message}`);
+                this.log.error(
+                    `Could not rewrite ${this.options.file} (every write is still safe in the journal): ${(error as Error).message}`,
+                );
             } finally {
                 this.rewriting = undefined;
             }
@@ -290,7 +320,9 @@ export class JsonStorage extends MemoryReader implements Storage {
         this.warmUp();
         this.log.info(
             `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
-                (overridden.length ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.` : ''),
+                (overridden.length
+                    ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.`
+                    : ''),
         );
         await this.writeNow();
     }
@@ -304,7 +336,9 @@ export class JsonStorage extends MemoryReader implements Storage {
     }
 
     private fail(error: Error) {
-        this.log.error(`Cannot write the journal ${this.journal.file}: ${error.message}. No write can be acknowledged any more.`);
+        this.log.error(
+            `Cannot write the journal ${this.journal.file}: ${error.message}. No write can be acknowledged any more.`,
+        );
         this.closed = true;
         this.options.onFatal?.(error);
     }
@@ -319,7 +353,9 @@ export class JsonStorage extends MemoryReader implements Storage {
             const edited = !sameSignature(signatureOf(this.options.file), this.signature);
             if (this.refused || edited) {
                 await this.journal.close(false);
-                this.log.warn(`${this.options.file} was changed by hand and is not written; every write is kept in ${this.journal.file} and is replayed at the next start.`);
+                this.log.warn(
+                    `${this.options.file} was changed by hand and is not written; every write is kept in ${this.journal.file} and is replayed at the next start.`,
+                );
                 return;
             }
             await this.writeNow();

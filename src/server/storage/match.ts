@@ -33,7 +33,8 @@ export const compareValues = (a: unknown, b: unknown): number => {
 
 /** The order of a range filter: numbers by value, text character by character (ISO dates and times). */
 export const compareBound = (value: unknown, bound: string | number): number => {
-    if (typeof value === 'number' && typeof bound === 'string' && bound.trim() !== '' && !Number.isNaN(Number(bound))) return value - Number(bound);
+    if (typeof value === 'number' && typeof bound === 'string' && bound.trim() !== '' && !Number.isNaN(Number(bound)))
+        return value - Number(bound);
     if (typeof value === 'number' && typeof bound === 'number') return value - bound;
     const left = String(value);
     const right = String(bound);
@@ -63,7 +64,8 @@ export const filterTest = (filter: Filter): ((record: Record<string, unknown>) =
     const numbers = new Set<number>();
     for (const value of given) {
         const number = typeof value === 'number' ? value : Number(value);
-        if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && String(number) === value)) numbers.add(number);
+        if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '' && String(number) === value))
+            numbers.add(number);
     }
     let texts: Set<string | number> | undefined;
     const keyOf = caseless ? indexKey : (value: unknown) => String(value);
@@ -74,7 +76,8 @@ export const filterTest = (filter: Filter): ((record: Record<string, unknown>) =
         return texts.has(keyOf(value));
     };
     // A list field (directionIds, customerIds) matches when it holds any of the wanted values.
-    const found = (value: unknown) => (Array.isArray(value) ? value.some(item => item !== null && item !== undefined && same(item)) : same(value));
+    const found = (value: unknown) =>
+        Array.isArray(value) ? value.some(item => item !== null && item !== undefined && same(item)) : same(value);
     return filter.kind === 'equals' ? record => found(record[field]) : record => !found(record[field]);
 };
 
@@ -121,7 +124,8 @@ const holdsNumber = (fieldDigits: string, wanted: string): boolean => {
 /** A field's text for the search: a string, or the strings of an object (a status's labels by language). */
 const searchableTexts = (value: unknown): string[] => {
     if (typeof value === 'string') return [value];
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return Object.values(value).filter((inner): inner is string => typeof inner === 'string');
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+        return Object.values(value).filter((inner): inner is string => typeof inner === 'string');
     return [];
 };
 
@@ -155,5 +159,6 @@ export const matchesSearch = (
 /** The comparison of a sort: the field in the asked order, then the id, so pages never overlap. */
 export const sortComparator = (sort: Sort) => {
     const direction = sort.order === 'ASC' ? 1 : -1;
-    return (a: Record<string, unknown>, b: Record<string, unknown>): number => direction * compareValues(a[sort.field], b[sort.field]) || compareValues(a.id, b.id);
+    return (a: Record<string, unknown>, b: Record<string, unknown>): number =>
+        direction * compareValues(a[sort.field], b[sort.field]) || compareValues(a.id, b.id);
 };

@@ -25,11 +25,15 @@ const extraIndexed: Partial<Record<CollectionName, string[]>> = {
 };
 
 const indexedFields = (collection: CollectionName): string[] => [
-    ...new Set([...collections[collection].references.map(reference => reference.field), ...(extraIndexed[collection] ?? [])]),
+    ...new Set([
+        ...collections[collection].references.map(reference => reference.field),
+        ...(extraIndexed[collection] ?? []),
+    ]),
 ];
 
 /** A change of one record: the whole record to store, or its removal. */
-export type Operation = { op: 'put'; collection: string; record: Row } | { op: 'delete'; collection: string; id: Row['id'] };
+export type Operation =
+    { op: 'put'; collection: string; record: Row } | { op: 'delete'; collection: string; id: Row['id'] };
 
 /** How a record is found by id: integer ids as numbers (no text made per lookup), so "5" and 5 find the same record. */
 export type IdKey = string | number;
@@ -42,7 +46,8 @@ export const idKey = (id: unknown): IdKey => {
 
 type Key = string | number;
 
-const keysOf = (value: unknown): Key[] => (Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)]);
+const keysOf = (value: unknown): Key[] =>
+    Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)];
 
 /** Records by the value of one field (each element of a list field counts). */
 class EqualityIndex {
@@ -162,7 +167,8 @@ class SortedIndex {
         let end = this.rows.length;
         while (end > 0) {
             let start = end - 1;
-            while (start > 0 && compareValues(this.rows[start - 1][this.field], this.rows[end - 1][this.field]) === 0) start--;
+            while (start > 0 && compareValues(this.rows[start - 1][this.field], this.rows[end - 1][this.field]) === 0)
+                start--;
             for (let at = start; at < end; at++) reversed.push(this.rows[at]);
             end = start;
         }
@@ -277,7 +283,9 @@ class Collection {
                 if (filter.field === 'id') {
                     // "5" and 5, or 5 named twice, are one record.
                     const keys = [...new Set(filter.values.map(idKey))];
-                    offer(keys.length, () => keys.map(key => this.records.get(key)).filter((row): row is Row => row !== undefined));
+                    offer(keys.length, () =>
+                        keys.map(key => this.records.get(key)).filter((row): row is Row => row !== undefined),
+                    );
                     continue;
                 }
                 const index = this.equalityIndex(filter.field);
@@ -318,7 +326,8 @@ class Collection {
         const candidates = this.candidates(selection.filters);
         const test = this.matches(selection);
         let total = 0;
-        for (const row of candidates && candidates.size < this.records.size ? candidates.rows() : this.records.values()) if (test(row)) total++;
+        for (const row of candidates && candidates.size < this.records.size ? candidates.rows() : this.records.values())
+            if (test(row)) total++;
         return total;
     }
 
@@ -372,7 +381,10 @@ export class MemoryData {
             const value = state.values[key];
             if ((collectionNames as string[]).includes(key)) {
                 // Records are frozen as they are handed out, not all at start-up.
-                this.collections.set(key, new Collection(key, (value as Row[] | undefined) ?? [], indexedFields(key as CollectionName)));
+                this.collections.set(
+                    key,
+                    new Collection(key, (value as Row[] | undefined) ?? [], indexedFields(key as CollectionName)),
+                );
             } else if (isPrototype(key, value)) {
                 this.collections.set(key, new Collection(key, value as Row[], []));
                 this.prototypes.push(key);
@@ -393,7 +405,8 @@ export class MemoryData {
 
     /** A prototype collection made by its first record (POST /api/<new name>). */
     private addPrototype(name: string): Collection {
-        if ((collectionNames as string[]).includes(name) || Object.hasOwn(this.extras, name)) throw new Error(`${name} cannot be a prototype collection`);
+        if ((collectionNames as string[]).includes(name) || Object.hasOwn(this.extras, name))
+            throw new Error(`${name} cannot be a prototype collection`);
         const collection = new Collection(name, [], []);
         this.collections.set(name, collection);
         this.keys.push(name);

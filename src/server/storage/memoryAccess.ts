@@ -4,7 +4,21 @@ import { isStudioCollection } from '../../domain/roles';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
 import { freezeRecord, idKey, type IdKey, type MemoryData, type Operation, type Selection } from './memory';
-import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type Reader, type RecordOf, type Row, type SelectOptions, type Transaction, type Where } from './types';
+import {
+    filtersOf,
+    StorageConflict,
+    type Id,
+    type ListQuery,
+    type NewPrototypeRecord,
+    type NewRecord,
+    type Page,
+    type Reader,
+    type RecordOf,
+    type Row,
+    type SelectOptions,
+    type Transaction,
+    type Where,
+} from './types';
 
 /*
  * Reads and writes over the db.json engine's memory. Reads outside a transaction see what is committed;
@@ -33,13 +47,21 @@ export class MemoryReader implements Reader {
         return found;
     }
 
-    async select<C extends CollectionName>(collection: C, where?: Where, options: SelectOptions = {}): Promise<RecordOf<C>[]> {
-        const records = this.data().collection(collection).select({ filters: filtersOf(where) }, options.sort);
+    async select<C extends CollectionName>(
+        collection: C,
+        where?: Where,
+        options: SelectOptions = {},
+    ): Promise<RecordOf<C>[]> {
+        const records = this.data()
+            .collection(collection)
+            .select({ filters: filtersOf(where) }, options.sort);
         return (options.limit === undefined ? records : records.slice(0, options.limit)) as RecordOf<C>[];
     }
 
     async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
-        return this.data().collection(collection).count({ filters: filtersOf(where) });
+        return this.data()
+            .collection(collection)
+            .count({ filters: filtersOf(where) });
     }
 
     async prototypeNames(): Promise<string[]> {
@@ -59,7 +81,12 @@ export class MemoryReader implements Reader {
     async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {
         const { records, total } = this.data()
             .collection(collection)
-            .page({ filters: query.filters, search: query.search, searchFields: query.searchFields }, query.sort, query.range.start, query.range.end + 1);
+            .page(
+                { filters: query.filters, search: query.search, searchFields: query.searchFields },
+                query.sort,
+                query.range.start,
+                query.range.end + 1,
+            );
         return { records: records as RecordOf<C>[], total };
     }
 }
@@ -81,17 +108,29 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
     }
 
     /** The committed matches with this transaction's writes laid over them, sorted. */
-    private overlaid(collection: CollectionName, query: Selection, sort = { field: 'id', order: 'ASC' as const }): Row[] {
+    private overlaid(
+        collection: CollectionName,
+        query: Selection,
+        sort = { field: 'id', order: 'ASC' as const },
+    ): Row[] {
         const writes = this.written(collection) as Map<IdKey, Row | null>;
         const tests = query.filters.map(filterTest);
-        const test = (row: Row) => tests.every(one => one(row)) && (!query.search || matchesSearch(collection, row, query.search, query.searchFields));
-        const committed = this.data().collection(collection).select({ filters: query.filters, search: query.search, searchFields: query.searchFields });
+        const test = (row: Row) =>
+            tests.every(one => one(row)) &&
+            (!query.search || matchesSearch(collection, row, query.search, query.searchFields));
+        const committed = this.data()
+            .collection(collection)
+            .select({ filters: query.filters, search: query.search, searchFields: query.searchFields });
         const rows = committed.filter(row => !writes.has(idKey(row.id)));
         writes.forEach(row => row && test(row) && rows.push(row));
         return rows.sort(sortComparator(sort));
     }
 
-    override async select<C extends CollectionName>(collection: C, where?: Where, options: SelectOptions = {}): Promise<RecordOf<C>[]> {
+    override async select<C extends CollectionName>(
+        collection: C,
+        where?: Where,
+        options: SelectOptions = {},
+    ): Promise<RecordOf<C>[]> {
         if (!this.written(collection)) return super.select(collection, where, options);
         const rows = this.overlaid(collection, { filters: filtersOf(where) }, options.sort as never);
         return (options.limit === undefined ? rows : rows.slice(0, options.limit)) as RecordOf<C>[];
@@ -119,14 +158,20 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         const kind = collections[collection].idKind;
         const id = input.id ?? (kind === 'integer' ? this.data().nextId(collection) : undefined);
         if (id === undefined) throw new Error(`A record of ${collection} needs its id`);
-        if ((await this.get(collection, id)) !== undefined) throw new Error(`${collection} ${String(id)} already exists`);
-        const record = freezeRecord({ id, ...input, createdAt: input.createdAt ?? new Date().toISOString() } as unknown as Row);
+        if ((await this.get(collection, id)) !== undefined)
+            throw new Error(`${collection} ${String(id)} already exists`);
+        const record = freezeRecord({
+            id,
+            ...input,
+            createdAt: input.createdAt ?? new Date().toISOString(),
+        } as unknown as Row);
         this.write(collection, idKey(id), record, { op: 'put', collection, record });
         return record as RecordOf<C>;
     }
 
     async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
-        if ((await this.get(collection, input.id)) === undefined) throw new Error(`${collection} ${String(input.id)} does not exist`);
+        if ((await this.get(collection, input.id)) === undefined)
+            throw new Error(`${collection} ${String(input.id)} does not exist`);
         const record = freezeRecord({ ...input } as unknown as Row);
         this.write(collection, idKey(record.id), record, { op: 'put', collection, record });
         return record as RecordOf<C>;
@@ -149,7 +194,9 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         const committed = await super.prototypeRecords(name);
         const writes = this.written(name);
         if (!writes) return committed;
-        const rows = (committed ?? []).map(row => (writes.has(idKey(row.id)) ? writes.get(idKey(row.id)) : row)).filter((row): row is Row => !!row);
+        const rows = (committed ?? [])
+            .map(row => (writes.has(idKey(row.id)) ? writes.get(idKey(row.id)) : row))
+            .filter((row): row is Row => !!row);
         const known = new Set((committed ?? []).map(row => idKey(row.id)));
         writes.forEach((row, key) => row && !known.has(key) && rows.push(row));
         return rows;
@@ -171,7 +218,11 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
             while (rows.some(row => row.id === id));
             return id;
         }
-        const next = Math.max(committed?.nextId ?? 1, this.freshIds.get(name) ?? 1, ...rows.map(row => (typeof row.id === 'number' ? row.id + 1 : 1)));
+        const next = Math.max(
+            committed?.nextId ?? 1,
+            this.freshIds.get(name) ?? 1,
+            ...rows.map(row => (typeof row.id === 'number' ? row.id + 1 : 1)),
+        );
         this.freshIds.set(name, next + 1);
         if (committed) committed.nextId = next + 1;
         return next;
@@ -182,7 +233,8 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
 
     async putPrototype(name: string, input: NewPrototypeRecord): Promise<Row> {
         if (isStudioCollection(name)) throw new Error(`${name} is not a prototype collection`);
-        if (Object.hasOwn(this.data().extras, name)) throw new StorageConflict(`"${name}" is a value of the database that is not a collection of records`);
+        if (Object.hasOwn(this.data().extras, name))
+            throw new StorageConflict(`"${name}" is a value of the database that is not a collection of records`);
         const id = input.id ?? (await this.newPrototypeId(name));
         const record = freezeRecord({ ...input, id } as Row);
         this.write(name, idKey(id), record, { op: 'put', collection: name, record });

@@ -34,7 +34,10 @@ const passIdsOf = (records: { passId?: Identifier | null }[]): Identifier[] => {
 
 export const readerReports = (reader: Reader): Reports => ({
     async incomeBetween(boundaries) {
-        return incomeBetween(await paymentsBetween(reader, boundaries[0], boundaries[boundaries.length - 1]), boundaries);
+        return incomeBetween(
+            await paymentsBetween(reader, boundaries[0], boundaries[boundaries.length - 1]),
+            boundaries,
+        );
     },
 
     async incomeShares(start, end) {
@@ -68,9 +71,13 @@ export const readerReports = (reader: Reader): Reports => ({
 
     async activePasses(date, { endingBy, visitsLeft: fewVisits, limit }) {
         // A pass that ended before the date cannot be active.
-        const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: date }])).filter(pass => isActiveOn(pass, date));
+        const active = (await reader.select('passes', [{ field: 'endsOn', kind: 'gte', value: date }])).filter(pass =>
+            isActiveOn(pass, date),
+        );
         const runningOut = active
-            .filter(pass => pass.endsOn <= endingBy || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= fewVisits))
+            .filter(
+                pass => pass.endsOn <= endingBy || (pass.visitsTotal !== null && (visitsLeft(pass) ?? 0) <= fewVisits),
+            )
             .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id);
         return { active: active.length, runningOut: runningOut.length, firstRunningOut: runningOut.slice(0, limit) };
     },

@@ -53,7 +53,10 @@ export interface Page<R> {
 export type Row = Record<string, unknown> & { id: Identifier | string };
 export type RecordOf<C extends CollectionName> = Database[C][number];
 /** A record to insert: the engine gives integer ids and `createdAt` when they are missing. */
-export type NewRecord<C extends CollectionName> = Omit<RecordOf<C>, 'id' | 'createdAt'> & { id?: RecordOf<C>['id']; createdAt?: string };
+export type NewRecord<C extends CollectionName> = Omit<RecordOf<C>, 'id' | 'createdAt'> & {
+    id?: RecordOf<C>['id'];
+    createdAt?: string;
+};
 export type Id = Identifier | string;
 
 export interface SelectOptions {
@@ -122,7 +125,10 @@ export interface Reports {
      * (ending by `endingBy`, or with at most `visitsLeft` visits left), soonest end first, then oldest:
      * how many, and the first `limit`.
      */
-    activePasses(date: string, runningOut: { endingBy: string; visitsLeft: number; limit: number }): Promise<ActivePasses>;
+    activePasses(
+        date: string,
+        runningOut: { endingBy: string; visitsLeft: number; limit: number },
+    ): Promise<ActivePasses>;
 }
 
 export interface ActivePasses {
@@ -159,5 +165,9 @@ export const startsWithin = (from: string, to: string): Filter[] => [
 export const filtersOf = (where: Where | undefined): Filter[] => {
     if (!where) return [];
     if (Array.isArray(where)) return where;
-    return Object.entries(where).map(([field, value]) => ({ field, kind: 'equals' as const, values: Array.isArray(value) ? value : [value] }));
+    return Object.entries(where).map(([field, value]) => ({
+        field,
+        kind: 'equals' as const,
+        values: Array.isArray(value) ? value : [value],
+    }));
 };

@@ -84,7 +84,9 @@ export const historyMessages = defineMessages(
             },
         },
         app: {
-            collections: { auditEntries: '%{smart_count} изменение |||| %{smart_count} изменения |||| %{smart_count} изменений' },
+            collections: {
+                auditEntries: '%{smart_count} изменение |||| %{smart_count} изменения |||| %{smart_count} изменений',
+            },
             menu: { history: 'История изменений' },
             history: {
                 title: 'История',

@@ -9,4 +9,13 @@ import { timetableMessages } from './timetable';
 import { validationMessages } from './validation';
 
 /** Every feature's messages, merged over the base catalogues; a feature adds its import here. */
-export const featureMessages: FeatureMessages[] = [statisticsMessages, settingsMessages, moneyMessages, timetableMessages, historyMessages, validationMessages, prototypeMessages, payPeriodMessages];
+export const featureMessages: FeatureMessages[] = [
+    statisticsMessages,
+    settingsMessages,
+    moneyMessages,
+    timetableMessages,
+    historyMessages,
+    validationMessages,
+    prototypeMessages,
+    payPeriodMessages,
+];

@@ -27,7 +27,12 @@ export const moneyMessages = defineMessages(
             // Only the corrections of the ledger take signed amounts, so the message lives with them.
             validation: { not_zero: 'Must not be zero' },
             money: {
-                sections: { passes: 'Passes', visits: 'Visits', payments: 'Payments and refunds', links: 'Payment links' },
+                sections: {
+                    passes: 'Passes',
+                    visits: 'Visits',
+                    payments: 'Payments and refunds',
+                    links: 'Payment links',
+                },
                 actions: {
                     sell: 'Sell a plan',
                     freeze: 'Freeze',
@@ -49,7 +54,8 @@ export const moneyMessages = defineMessages(
                     unfreeze: 'Unfreeze the pass',
                     refund: 'Refund',
                     link: 'New payment link',
-                    freeze_allowed: 'This plan may be frozen for up to %{smart_count} day |||| This plan may be frozen for up to %{smart_count} days',
+                    freeze_allowed:
+                        'This plan may be frozen for up to %{smart_count} day |||| This plan may be frozen for up to %{smart_count} days',
                     amount_hint: 'Empty: the price in full; less leaves the rest due',
                     discount_price: 'Discounted price',
                     discount_hint: 'Empty: the plan price, no discount',
@@ -190,7 +196,12 @@ export const moneyMessages = defineMessages(
         app: {
             validation: { not_zero: 'Не может быть равно нулю' },
             money: {
-                sections: { passes: 'Абонементы', visits: 'Посещения', payments: 'Платежи и возвраты', links: 'Ссылки на оплату' },
+                sections: {
+                    passes: 'Абонементы',
+                    visits: 'Посещения',
+                    payments: 'Платежи и возвраты',
+                    links: 'Ссылки на оплату',
+                },
                 actions: {
                     sell: 'Продать абонемент',
                     freeze: 'Заморозить',
@@ -239,7 +250,8 @@ export const moneyMessages = defineMessages(
                     link_cancelled: 'Ссылка на оплату отменена',
                     paid: 'Оплата записана',
                     settled: 'Посещение погашено',
-                    settled_all: 'Погашено %{smart_count} посещение |||| Погашено %{smart_count} посещения |||| Погашено %{smart_count} посещений',
+                    settled_all:
+                        'Погашено %{smart_count} посещение |||| Погашено %{smart_count} посещения |||| Погашено %{smart_count} посещений',
                 },
                 copy_fallback: {
                     title: 'Ссылка на страницу оплаты',
@@ -251,7 +263,8 @@ export const moneyMessages = defineMessages(
                 paid_due: 'оплачено %{paid} · к оплате %{due}',
                 until: 'до %{date}',
                 corrects: 'исправляет №%{id}: %{reason}',
-                visits_left: 'осталось %{smart_count} посещение |||| осталось %{smart_count} посещения |||| осталось %{smart_count} посещений',
+                visits_left:
+                    'осталось %{smart_count} посещение |||| осталось %{smart_count} посещения |||| осталось %{smart_count} посещений',
                 debt: {
                     none: 'Неоплаченных посещений нет',
                     some: '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
@@ -290,7 +303,8 @@ export const moneyMessages = defineMessages(
                     nothing_due: 'По этому абонементу ничего не нужно оплачивать',
                     more_than_due: 'Это больше, чем осталось оплатить по абонементу',
                     no_online_payment: 'Вернуть онлайн можно только то, что было оплачено онлайн',
-                    no_covering_pass: 'Нет абонемента на это занятие: по дате или направлению, или абонемент аннулирован',
+                    no_covering_pass:
+                        'Нет абонемента на это занятие: по дате или направлению, или абонемент аннулирован',
                     pass_frozen: 'Абонемент заморожен в день занятия',
                     no_visits_left: 'На абонементе не осталось посещений',
                     not_a_debt: 'Это посещение не долг',

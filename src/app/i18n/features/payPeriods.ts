@@ -18,12 +18,14 @@ export const payPeriodMessages = defineMessages(
                 reopened: 'Reopened %{from} – %{to} by %{name} on %{date}',
                 reopen: 'Reopen',
                 reopen_title: 'Reopen the pay for %{from} – %{to}?',
-                reopen_content: 'Its classes will be paid as they are now, and the adjustments recorded for it will no longer count.',
+                reopen_content:
+                    'Its classes will be paid as they are now, and the adjustments recorded for it will no longer count.',
                 reopened_done: 'The period is reopened',
                 closed_class: 'Paid in a closed period',
                 closed_state: 'Closed',
                 adjustments: 'Adjustments to closed periods',
-                adjustments_help: 'Changes made in this period to classes of closed periods: paid now, while the closed figures stay as they were.',
+                adjustments_help:
+                    'Changes made in this period to classes of closed periods: paid now, while the closed figures stay as they were.',
                 adjustments_total: 'including adjustments',
                 adjustments_short: 'Adjustments',
                 class: 'Class',
@@ -33,7 +35,8 @@ export const payPeriodMessages = defineMessages(
             timetable: {
                 roster: {
                     pay_closed: 'The pay for %{from} – %{to} is closed: ask a manager to change these marks.',
-                    pay_closed_manager: 'The pay for %{from} – %{to} is closed: a change of these marks is paid as an adjustment in the current period.',
+                    pay_closed_manager:
+                        'The pay for %{from} – %{to} is closed: a change of these marks is paid as an adjustment in the current period.',
                 },
             },
             validation: {
@@ -47,7 +50,10 @@ export const payPeriodMessages = defineMessages(
     },
     {
         app: {
-            collections: { payPeriods: '%{smart_count} закрытый период оплаты |||| %{smart_count} закрытых периода оплаты |||| %{smart_count} закрытых периодов оплаты' },
+            collections: {
+                payPeriods:
+                    '%{smart_count} закрытый период оплаты |||| %{smart_count} закрытых периода оплаты |||| %{smart_count} закрытых периодов оплаты',
+            },
             pay_periods: {
                 close: 'Закрыть период',
                 close_title: 'Закрыть оплату: %{name}, %{from} – %{to}?',
@@ -55,18 +61,21 @@ export const payPeriodMessages = defineMessages(
                 close_content:
                     'Цифры сохранятся такими, как сейчас. Преподаватели больше не смогут менять отметки этих занятий; изменение менеджера будет оплачено корректировкой в периоде, когда оно сделано. Администратор может открыть период заново.',
                 closed_done: 'Период закрыт',
-                closed_all: 'Закрыто для %{smart_count} преподавателя |||| Закрыто для %{smart_count} преподавателей |||| Закрыто для %{smart_count} преподавателей',
+                closed_all:
+                    'Закрыто для %{smart_count} преподавателя |||| Закрыто для %{smart_count} преподавателей |||| Закрыто для %{smart_count} преподавателей',
                 skipped: 'Часть дней уже была закрыта: %{names}',
                 closed: 'Закрыт период %{from} – %{to}: %{total}, %{name}, %{date}',
                 reopened: 'Период %{from} – %{to} открыт заново: %{name}, %{date}',
                 reopen: 'Открыть заново',
                 reopen_title: 'Открыть заново оплату за %{from} – %{to}?',
-                reopen_content: 'Его занятия будут оплачены такими, какие они сейчас, а записанные для него корректировки перестанут учитываться.',
+                reopen_content:
+                    'Его занятия будут оплачены такими, какие они сейчас, а записанные для него корректировки перестанут учитываться.',
                 reopened_done: 'Период открыт заново',
                 closed_class: 'Оплачено в закрытом периоде',
                 closed_state: 'Закрыт',
                 adjustments: 'Корректировки закрытых периодов',
-                adjustments_help: 'Изменения занятий закрытых периодов, сделанные в этом периоде: оплачиваются сейчас, а цифры закрытых периодов остаются прежними.',
+                adjustments_help:
+                    'Изменения занятий закрытых периодов, сделанные в этом периоде: оплачиваются сейчас, а цифры закрытых периодов остаются прежними.',
                 adjustments_total: 'в том числе корректировки',
                 adjustments_short: 'Корректировки',
                 class: 'Занятие',
@@ -76,7 +85,8 @@ export const payPeriodMessages = defineMessages(
             timetable: {
                 roster: {
                     pay_closed: 'Оплата за %{from} – %{to} закрыта: попросите менеджера изменить эти отметки.',
-                    pay_closed_manager: 'Оплата за %{from} – %{to} закрыта: изменение этих отметок будет оплачено корректировкой в текущем периоде.',
+                    pay_closed_manager:
+                        'Оплата за %{from} – %{to} закрыта: изменение этих отметок будет оплачено корректировкой в текущем периоде.',
                 },
             },
             validation: {

@@ -5,13 +5,33 @@ export const settingsMessages = defineMessages(
     {
         resources: {
             'settings/users': { page: { create: 'New user', edit: 'User “%{recordRepresentation}”' } },
-            'settings/courses': { page: { create: 'New course', edit: 'Course “%{recordRepresentation}”', show: 'Course “%{recordRepresentation}”' } },
-            'settings/studios': { page: { create: 'New studio', edit: 'Studio “%{recordRepresentation}”', show: 'Studio “%{recordRepresentation}”' } },
+            'settings/courses': {
+                page: {
+                    create: 'New course',
+                    edit: 'Course “%{recordRepresentation}”',
+                    show: 'Course “%{recordRepresentation}”',
+                },
+            },
+            'settings/studios': {
+                page: {
+                    create: 'New studio',
+                    edit: 'Studio “%{recordRepresentation}”',
+                    show: 'Studio “%{recordRepresentation}”',
+                },
+            },
             'settings/directions': {
-                page: { create: 'New direction', edit: 'Direction “%{recordRepresentation}”', show: 'Direction “%{recordRepresentation}”' },
+                page: {
+                    create: 'New direction',
+                    edit: 'Direction “%{recordRepresentation}”',
+                    show: 'Direction “%{recordRepresentation}”',
+                },
             },
             'settings/subscriptions': {
-                page: { create: 'New subscription plan', edit: 'Plan “%{recordRepresentation}”', show: 'Plan “%{recordRepresentation}”' },
+                page: {
+                    create: 'New subscription plan',
+                    edit: 'Plan “%{recordRepresentation}”',
+                    show: 'Plan “%{recordRepresentation}”',
+                },
             },
             statuses: { fields: { labels: { en: 'Label in English', ru: 'Label in Russian' } } },
         },
@@ -21,7 +41,8 @@ export const settingsMessages = defineMessages(
                 delete_title: 'Delete “%{name}”?',
                 delete_content: 'This cannot be undone.',
                 not_deleted: 'Not deleted',
-                deactivate_hint: 'You can deactivate it instead: it stays in the records that use it, but is no longer offered for new ones.',
+                deactivate_hint:
+                    'You can deactivate it instead: it stays in the records that use it, but is no longer offered for new ones.',
                 deactivate: 'Deactivate instead',
                 deactivated: 'Deactivated',
                 pick_color: 'Pick a colour',
@@ -49,14 +70,36 @@ export const settingsMessages = defineMessages(
     },
     {
         resources: {
-            'settings/users': { page: { create: 'Новый пользователь', edit: 'Пользователь «%{recordRepresentation}»' } },
-            'settings/courses': { page: { create: 'Новый курс', edit: 'Курс «%{recordRepresentation}»', show: 'Курс «%{recordRepresentation}»' } },
-            'settings/studios': { page: { create: 'Новый зал', edit: 'Зал «%{recordRepresentation}»', show: 'Зал «%{recordRepresentation}»' } },
+            'settings/users': {
+                page: { create: 'Новый пользователь', edit: 'Пользователь «%{recordRepresentation}»' },
+            },
+            'settings/courses': {
+                page: {
+                    create: 'Новый курс',
+                    edit: 'Курс «%{recordRepresentation}»',
+                    show: 'Курс «%{recordRepresentation}»',
+                },
+            },
+            'settings/studios': {
+                page: {
+                    create: 'Новый зал',
+                    edit: 'Зал «%{recordRepresentation}»',
+                    show: 'Зал «%{recordRepresentation}»',
+                },
+            },
             'settings/directions': {
-                page: { create: 'Новое направление', edit: 'Направление «%{recordRepresentation}»', show: 'Направление «%{recordRepresentation}»' },
+                page: {
+                    create: 'Новое направление',
+                    edit: 'Направление «%{recordRepresentation}»',
+                    show: 'Направление «%{recordRepresentation}»',
+                },
             },
             'settings/subscriptions': {
-                page: { create: 'Новый вид абонемента', edit: 'Вид абонемента «%{recordRepresentation}»', show: 'Вид абонемента «%{recordRepresentation}»' },
+                page: {
+                    create: 'Новый вид абонемента',
+                    edit: 'Вид абонемента «%{recordRepresentation}»',
+                    show: 'Вид абонемента «%{recordRepresentation}»',
+                },
             },
             statuses: { fields: { labels: { en: 'Название по-английски', ru: 'Название по-русски' } } },
         },
@@ -66,7 +109,8 @@ export const settingsMessages = defineMessages(
                 delete_title: 'Удалить «%{name}»?',
                 delete_content: 'Это действие нельзя отменить.',
                 not_deleted: 'Не удалено',
-                deactivate_hint: 'Вместо этого можно сделать запись неактивной: она останется в связанных записях, но не будет предлагаться для новых.',
+                deactivate_hint:
+                    'Вместо этого можно сделать запись неактивной: она останется в связанных записях, но не будет предлагаться для новых.',
                 deactivate: 'Сделать неактивной',
                 deactivated: 'Запись больше не активна',
                 pick_color: 'Выбрать цвет',

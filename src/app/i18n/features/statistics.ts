@@ -33,7 +33,13 @@ export const statisticsMessages = defineMessages(
                 no_visits: 'Days without visits',
                 empty: 'No income in this period.',
                 export: 'Export CSV',
-                csv: { section: 'Section', key: 'Item', amount: 'Amount', series: 'Income over time', previous_series: 'Previous period' },
+                csv: {
+                    section: 'Section',
+                    key: 'Item',
+                    amount: 'Amount',
+                    series: 'Income over time',
+                    previous_series: 'Previous period',
+                },
             },
             reports: {
                 pay_total: 'Pay for the period',
@@ -109,7 +115,13 @@ export const statisticsMessages = defineMessages(
                 no_visits: 'Дни без посещений',
                 empty: 'В этом периоде доходов нет.',
                 export: 'Экспорт CSV',
-                csv: { section: 'Раздел', key: 'Статья', amount: 'Сумма', series: 'Доход по времени', previous_series: 'Предыдущий период' },
+                csv: {
+                    section: 'Раздел',
+                    key: 'Статья',
+                    amount: 'Сумма',
+                    series: 'Доход по времени',
+                    previous_series: 'Предыдущий период',
+                },
             },
             reports: {
                 pay_total: 'Оплата за период',
@@ -121,7 +133,8 @@ export const statisticsMessages = defineMessages(
                 compared: 'Сравнение с %{previous}.',
                 previous: {
                     year: 'предыдущим годом, %{period} |||| предыдущими %{smart_count} годами, %{period} |||| предыдущими %{smart_count} годами, %{period}',
-                    quarter: 'предыдущим кварталом, %{period} |||| предыдущими %{smart_count} кварталами, %{period} |||| предыдущими %{smart_count} кварталами, %{period}',
+                    quarter:
+                        'предыдущим кварталом, %{period} |||| предыдущими %{smart_count} кварталами, %{period} |||| предыдущими %{smart_count} кварталами, %{period}',
                     month: 'предыдущим месяцем, %{period} |||| предыдущими %{smart_count} месяцами, %{period} |||| предыдущими %{smart_count} месяцами, %{period}',
                     days: 'предыдущим днём, %{period} |||| предыдущими %{smart_count} днями, %{period} |||| предыдущими %{smart_count} днями, %{period}',
                 },
@@ -145,11 +158,13 @@ export const statisticsMessages = defineMessages(
                 expiring_hint: 'Истекают в ближайшие %{days} дн. или почти без посещений',
                 no_expiring: 'Заканчивающихся абонементов нет.',
                 ends_on: 'до %{date}',
-                visits_left: 'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
+                visits_left:
+                    'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
                 unlimited: 'безлимит',
                 unpaid: 'Неоплаченные посещения',
                 no_unpaid: 'Неоплаченных посещений нет.',
-                unpaid_visits: '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
+                unpaid_visits:
+                    '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
             },
         },
     },

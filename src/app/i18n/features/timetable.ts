@@ -48,7 +48,8 @@ export const timetableMessages = defineMessages(
                     future: 'This class is on %{date}: marks open on that day.',
                     locked: 'Marks of this class are locked: teachers change them up to %{smart_count} day after the class (until %{date}). Ask a manager to change them. |||| Marks of this class are locked: teachers change them up to %{smart_count} days after the class (until %{date}). Ask a manager to change them.',
                     cancel_confirm_title: 'Cancel this class?',
-                    cancel_confirm: 'Nobody will be charged for it. %{smart_count} visit will be given back to the passes. |||| Nobody will be charged for it. %{smart_count} visits will be given back to the passes.',
+                    cancel_confirm:
+                        'Nobody will be charged for it. %{smart_count} visit will be given back to the passes. |||| Nobody will be charged for it. %{smart_count} visits will be given back to the passes.',
                     keep_event: 'Keep the class',
                     not_found: 'There is no such class.',
                     walk_in: 'walk-in',
@@ -73,7 +74,8 @@ export const timetableMessages = defineMessages(
                     total: 'Total',
                     empty: 'No classes in this period.',
                     rates: 'Pay rates',
-                    rates_help: 'Each class is paid by the rate in force on its date. Rates in force before today stay as they are; to change the pay, add a rate from today or a later date.',
+                    rates_help:
+                        'Each class is paid by the rate in force on its date. Rates in force before today stay as they are; to change the pay, add a rate from today or a later date.',
                     from: 'From',
                     from_beginning: 'from the beginning',
                     from_date: 'from %{date}',
@@ -99,7 +101,8 @@ export const timetableMessages = defineMessages(
             validation: {
                 event_cancelled: 'The class is cancelled: nobody can be marked on it',
                 event_future: 'The class has not taken place yet: marks open on its day',
-                teacher_window: 'Teachers change marks up to %{smart_count} day after the class: ask a manager |||| Teachers change marks up to %{smart_count} days after the class: ask a manager',
+                teacher_window:
+                    'Teachers change marks up to %{smart_count} day after the class: ask a manager |||| Teachers change marks up to %{smart_count} days after the class: ask a manager',
                 teacher_clash: 'The teacher has another class at this time',
                 studio_clash: 'The studio is taken by another class at this time',
                 period_too_long: 'The period must be at most a year',
@@ -126,8 +129,10 @@ export const timetableMessages = defineMessages(
                 generate: {
                     title: 'Создать занятия',
                     button: 'Создать',
-                    created: 'Добавлено %{smart_count} занятие. |||| Добавлено %{smart_count} занятия. |||| Добавлено %{smart_count} занятий.',
-                    skipped: 'Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}.',
+                    created:
+                        'Добавлено %{smart_count} занятие. |||| Добавлено %{smart_count} занятия. |||| Добавлено %{smart_count} занятий.',
+                    skipped:
+                        'Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}. |||| Пропущено: %{smart_count}.',
                     reasons: {
                         exists: 'уже есть',
                         teacher_clash: '%{teacher} ведёт «%{course}» в %{time} в зале «%{studio}»',
@@ -153,12 +158,14 @@ export const timetableMessages = defineMessages(
                     future: 'Занятие будет %{date}: отмечать можно с этого дня.',
                     locked: 'Отметки закрыты: преподаватель меняет их %{smart_count} день после занятия (до %{date}). Изменить их может менеджер. |||| Отметки закрыты: преподаватель меняет их %{smart_count} дня после занятия (до %{date}). Изменить их может менеджер. |||| Отметки закрыты: преподаватель меняет их %{smart_count} дней после занятия (до %{date}). Изменить их может менеджер.',
                     cancel_confirm_title: 'Отменить занятие?',
-                    cancel_confirm: 'Списаний за него не будет. Абонементам вернётся %{smart_count} посещение. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещения. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещений.',
+                    cancel_confirm:
+                        'Списаний за него не будет. Абонементам вернётся %{smart_count} посещение. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещения. |||| Списаний за него не будет. Абонементам вернутся %{smart_count} посещений.',
                     keep_event: 'Оставить занятие',
                     not_found: 'Такого занятия нет.',
                     walk_in: 'разово',
                     unlimited: 'безлимит',
-                    visits_left: 'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
+                    visits_left:
+                        'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
                     charged: 'списано',
                     pass: 'Абонемент',
                     no_pass: 'Нет абонемента',
@@ -178,7 +185,8 @@ export const timetableMessages = defineMessages(
                     total: 'Итого',
                     empty: 'В этом периоде занятий нет.',
                     rates: 'Ставки оплаты',
-                    rates_help: 'Каждое занятие оплачивается по ставке, действующей на его дату. Ставки, действовавшие до сегодня, не меняются; чтобы изменить оплату, добавьте ставку с сегодняшнего или более позднего дня.',
+                    rates_help:
+                        'Каждое занятие оплачивается по ставке, действующей на его дату. Ставки, действовавшие до сегодня, не меняются; чтобы изменить оплату, добавьте ставку с сегодняшнего или более позднего дня.',
                     from: 'С даты',
                     from_beginning: 'с самого начала',
                     from_date: 'с %{date}',
@@ -204,7 +212,8 @@ export const timetableMessages = defineMessages(
             validation: {
                 event_cancelled: 'Занятие отменено: отмечать на нём нельзя',
                 event_future: 'Занятие ещё не прошло: отмечать можно с его дня',
-                teacher_window: 'Преподаватель меняет отметки %{smart_count} день после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дня после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дней после занятия: обратитесь к менеджеру',
+                teacher_window:
+                    'Преподаватель меняет отметки %{smart_count} день после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дня после занятия: обратитесь к менеджеру |||| Преподаватель меняет отметки %{smart_count} дней после занятия: обратитесь к менеджеру',
                 teacher_clash: 'У преподавателя в это время другое занятие',
                 studio_clash: 'Зал в это время занят другим занятием',
                 period_too_long: 'Период не может быть длиннее года',

@@ -23,7 +23,8 @@ export const validationMessages = defineMessages(
             customers: {
                 duplicate_phone: 'Этот номер телефона уже есть у клиента',
                 duplicate_email: 'Этот e-mail уже есть у клиента',
-                duplicate_hint: 'Проверьте, не тот же ли это человек. Чтобы всё равно добавить нового клиента, сохраните ещё раз.',
+                duplicate_hint:
+                    'Проверьте, не тот же ли это человек. Чтобы всё равно добавить нового клиента, сохраните ещё раз.',
                 save_anyway: 'Всё равно сохранить',
             },
         },

@@ -23,7 +23,11 @@ export const migrations = (): Migration[] =>
     readdirSync(folder)
         .filter(file => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
         .sort()
-        .map(file => ({ version: Number(file.slice(0, 3)), name: file.slice(4, -4), sql: readFileSync(join(folder, file), 'utf8') }));
+        .map(file => ({
+            version: Number(file.slice(0, 3)),
+            name: file.slice(4, -4),
+            sql: readFileSync(join(folder, file), 'utf8'),
+        }));
 
 /** Applies the migrations the database lacks; answers the versions applied now. */
 export const applyMigrations = async (pool: pg.Pool, log: Pick<Console, 'info'>): Promise<number[]> => {
@@ -31,18 +35,27 @@ export const applyMigrations = async (pool: pg.Pool, log: Pick<Console, 'info'>)
     const applied: number[] = [];
     try {
         await client.query('SELECT pg_advisory_lock($1)', [lockKey]);
-        await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
-        const done = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map(row => row.version as number));
+        await client.query(
+            'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+        );
+        const done = new Set(
+            (await client.query('SELECT version FROM schema_migrations')).rows.map(row => row.version as number),
+        );
         for (const migration of migrations()) {
             if (done.has(migration.version)) continue;
             await client.query('BEGIN');
             try {
                 await client.query(migration.sql);
-                await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
+                await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+                    migration.version,
+                    migration.name,
+                ]);
                 await client.query('COMMIT');
             } catch (error) {
                 await client.query('ROLLBACK');
-                throw new Error(`The migration ${migration.version} (${migration.name}) failed, and nothing of it was applied: ${(error as Error).message}`);
+                throw new Error(
+                    `The migration ${migration.version} (${migration.name}) failed, and nothing of it was applied: ${(error as Error).message}`,
+                );
             }
             applied.push(migration.version);
             log.info(`Applied the database migration ${migration.version} (${migration.name}).`);

@@ -3,7 +3,22 @@ import pg from 'pg';
 import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
 import { freezeRecord, idKey } from '../memory';
-import { filtersOf, StorageConflict, type Id, type ListQuery, type NewPrototypeRecord, type NewRecord, type Page, type RecordOf, type Reports, type Row, type SelectOptions, type Storage, type Transaction, type Where } from '../types';
+import {
+    filtersOf,
+    StorageConflict,
+    type Id,
+    type ListQuery,
+    type NewPrototypeRecord,
+    type NewRecord,
+    type Page,
+    type RecordOf,
+    type Reports,
+    type Row,
+    type SelectOptions,
+    type Storage,
+    type Transaction,
+    type Where,
+} from '../types';
 import { applyMigrations } from './migrations';
 import { pgReports } from './reports';
 import { filterCondition, orderBy, Params, searchCondition } from './sql';
@@ -27,9 +42,13 @@ type Queryable = Pick<pg.PoolClient, 'query'>;
 const maxInteger = 2_147_483_647;
 
 /** A record's fields as the columns' values, in the table's column order; a field the table lacks is a mistake. */
-const valuesOf = (collection: CollectionName, record: Record<string, unknown>): { columns: string[]; values: unknown[] } => {
+const valuesOf = (
+    collection: CollectionName,
+    record: Record<string, unknown>,
+): { columns: string[]; values: unknown[] } => {
     for (const field of Object.keys(record)) {
-        if (record[field] !== undefined && !columnOf(collection, field)) throw new Error(`${collection} has no column for the field ${field}`);
+        if (record[field] !== undefined && !columnOf(collection, field))
+            throw new Error(`${collection} has no column for the field ${field}`);
     }
     const columns: string[] = [];
     const values: unknown[] = [];
@@ -48,8 +67,12 @@ const retriable = (error: unknown) => ['40001', '40P01'].includes((error as { co
 const conflictOf = (error: unknown): Error => {
     const code = (error as { code?: string }).code;
     const detail = (error as { detail?: string }).detail;
-    if (code === '23505') return new StorageConflict(`A record with these values already exists${detail ? `: ${detail}` : ''}`);
-    if (code === '23503') return new StorageConflict(`The record is in use by another or refers to one that does not exist${detail ? `: ${detail}` : ''}`);
+    if (code === '23505')
+        return new StorageConflict(`A record with these values already exists${detail ? `: ${detail}` : ''}`);
+    if (code === '23503')
+        return new StorageConflict(
+            `The record is in use by another or refers to one that does not exist${detail ? `: ${detail}` : ''}`,
+        );
     return error as Error;
 };
 
@@ -72,23 +95,39 @@ class PgReader {
         if (!ids.length) return [];
         const text = tables[collection][0].kind === 'textId';
         // An integer id past PostgreSQL's integer names no record.
-        const keys = [...new Set(ids.map(id => (text ? String(id) : idKey(id))))].filter(key => text || (Number.isInteger(key) && Math.abs(key as number) <= maxInteger));
+        const keys = [...new Set(ids.map(id => (text ? String(id) : idKey(id))))].filter(
+            key => text || (Number.isInteger(key) && Math.abs(key as number) <= maxInteger),
+        );
         if (!keys.length) return [];
-        const rows = await this.rows(`SELECT * FROM ${quote(collection)} WHERE id = ANY($1::${text ? 'text' : 'integer'}[])`, [keys]);
+        const rows = await this.rows(
+            `SELECT * FROM ${quote(collection)} WHERE id = ANY($1::${text ? 'text' : 'integer'}[])`,
+            [keys],
+        );
         return rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>);
     }
 
-    private where(collection: CollectionName, params: Params, query: Pick<ListQuery, 'filters' | 'search' | 'searchFields'>): string {
+    private where(
+        collection: CollectionName,
+        params: Params,
+        query: Pick<ListQuery, 'filters' | 'search' | 'searchFields'>,
+    ): string {
         const conditions = query.filters.map(filter => filterCondition(collection, filter, params));
         if (query.search) conditions.push(searchCondition(collection, query.search, query.searchFields, params));
         return conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     }
 
-    async select<C extends CollectionName>(collection: C, where?: Where, options: SelectOptions = {}): Promise<RecordOf<C>[]> {
+    async select<C extends CollectionName>(
+        collection: C,
+        where?: Where,
+        options: SelectOptions = {},
+    ): Promise<RecordOf<C>[]> {
         const params = new Params();
         const condition = this.where(collection, params, { filters: filtersOf(where) });
         const limit = options.limit === undefined ? '' : ` LIMIT ${params.add(options.limit)}`;
-        const rows = await this.rows(`SELECT * FROM ${quote(collection)} ${condition} ORDER BY ${orderBy(collection, options.sort ?? { field: 'id', order: 'ASC' })}${limit}`, params.values);
+        const rows = await this.rows(
+            `SELECT * FROM ${quote(collection)} ${condition} ORDER BY ${orderBy(collection, options.sort ?? { field: 'id', order: 'ASC' })}${limit}`,
+            params.values,
+        );
         return rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>);
     }
 
@@ -96,9 +135,15 @@ class PgReader {
         return this.countOf(collection, { filters: filtersOf(where) });
     }
 
-    private async countOf(collection: CollectionName, query: Pick<ListQuery, 'filters' | 'search' | 'searchFields'>): Promise<number> {
+    private async countOf(
+        collection: CollectionName,
+        query: Pick<ListQuery, 'filters' | 'search' | 'searchFields'>,
+    ): Promise<number> {
         const params = new Params();
-        const rows = await this.rows(`SELECT count(*) AS total FROM ${quote(collection)} ${this.where(collection, params, query)}`, params.values);
+        const rows = await this.rows(
+            `SELECT count(*) AS total FROM ${quote(collection)} ${this.where(collection, params, query)}`,
+            params.values,
+        );
         return rows[0].total as number;
     }
 
@@ -112,12 +157,17 @@ class PgReader {
                 `LIMIT ${params.add(query.range.end - query.range.start + 1)} OFFSET ${params.add(query.range.start)}`,
             params.values,
         );
-        const total = rows.length < query.range.end - query.range.start + 1 && (rows.length > 0 || query.range.start === 0) ? query.range.start + rows.length : await this.countOf(collection, query);
+        const total =
+            rows.length < query.range.end - query.range.start + 1 && (rows.length > 0 || query.range.start === 0)
+                ? query.range.start + rows.length
+                : await this.countOf(collection, query);
         return { records: rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>), total };
     }
 
     async prototypeNames(): Promise<string[]> {
-        return (await this.rows('SELECT name FROM prototype_collections ORDER BY position')).map(row => row.name as string);
+        return (await this.rows('SELECT name FROM prototype_collections ORDER BY position')).map(
+            row => row.name as string,
+        );
     }
 
     async prototypeRecords(name: string): Promise<readonly Row[] | undefined> {
@@ -130,7 +180,10 @@ class PgReader {
     }
 
     async getPrototype(name: string, id: Id): Promise<Row | undefined> {
-        const rows = await this.rows('SELECT record FROM prototype_records WHERE collection = $1 AND key = $2', [name, String(idKey(id))]);
+        const rows = await this.rows('SELECT record FROM prototype_records WHERE collection = $1 AND key = $2', [
+            name,
+            String(idKey(id)),
+        ]);
         return rows[0] && freezeRecord(rows[0].record as Row);
     }
 }
@@ -159,21 +212,30 @@ class PgTransaction extends PgReader implements Transaction {
                 const value = record[column.name] ?? null;
                 return `${quote(column.name)} = ${params.add(column.kind === 'json' && value !== null ? JSON.stringify(value) : value)}`;
             });
-        const rows = await this.rows(`UPDATE ${quote(collection)} SET ${assignments.join(', ')} WHERE id = ${params.add(record.id)} RETURNING *`, params.values);
+        const rows = await this.rows(
+            `UPDATE ${quote(collection)} SET ${assignments.join(', ')} WHERE id = ${params.add(record.id)} RETURNING *`,
+            params.values,
+        );
         if (!rows.length) throw new Error(`${collection} ${String(record.id)} does not exist`);
         return recordOf(collection, rows[0]) as unknown as RecordOf<C>;
     }
 
     async remove<C extends CollectionName>(collection: C, id: Id): Promise<void> {
         const key = tables[collection][0].kind === 'textId' ? String(id) : idKey(id);
-        if (tables[collection][0].kind !== 'textId' && !(Number.isInteger(key) && Math.abs(key as number) <= maxInteger)) return;
+        if (
+            tables[collection][0].kind !== 'textId' &&
+            !(Number.isInteger(key) && Math.abs(key as number) <= maxInteger)
+        )
+            return;
         await this.rows(`DELETE FROM ${quote(collection)} WHERE id = $1`, [key]);
     }
 
     /** The id json-server would give a new record: the next integer, or random text in a collection whose ids are all text. */
     private async newPrototypeId(name: string): Promise<Id> {
         await this.rows('INSERT INTO prototype_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
-        const [counter] = await this.rows('SELECT next_id FROM prototype_collections WHERE name = $1 FOR UPDATE', [name]);
+        const [counter] = await this.rows('SELECT next_id FROM prototype_collections WHERE name = $1 FOR UPDATE', [
+            name,
+        ]);
         const [kinds] = await this.rows(
             `SELECT count(*) AS total, count(*) FILTER (WHERE jsonb_typeof(record->'id') = 'number') AS numbers,
                     coalesce(max((record->>'id')::numeric) FILTER (WHERE jsonb_typeof(record->'id') = 'number'), 0) AS highest
@@ -231,7 +293,11 @@ export class PgStorage extends PgReader implements Storage {
     /** Connects, brings the schema up to date (never destructively) and answers the storage. */
     static async open(options: PgStorageOptions): Promise<PgStorage> {
         // A request waits for a free connection at most 30 s, then fails rather than hangs.
-        const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, connectionTimeoutMillis: 30_000 });
+        const pool = new pg.Pool({
+            connectionString: options.url,
+            max: options.poolSize ?? 10,
+            connectionTimeoutMillis: 30_000,
+        });
         // An idle connection the server drops must not take the process down.
         pool.on('error', error => (options.log ?? console).warn(`A PostgreSQL connection was lost: ${error.message}`));
         await applyMigrations(pool, options.log ?? console);

@@ -1,4 +1,12 @@
-import { unlimitedVisitShare, unvisitedDayShare, visitShare, type EarnedGroup, type EarnedShares, type IncomeShare, type Period } from '../../../domain/income';
+import {
+    unlimitedVisitShare,
+    unvisitedDayShare,
+    visitShare,
+    type EarnedGroup,
+    type EarnedShares,
+    type IncomeShare,
+    type Period,
+} from '../../../domain/income';
 import type { Identifier } from '../../../domain/types';
 import type { RecordOf, Reports } from '../types';
 import { recordOf } from './tables';
@@ -34,7 +42,11 @@ const paidBetween = (start: string, end: string) => {
     if (type === 'text') return { condition: `${paidAt} >= $1 AND ${paidAt} < $2`, values: keys };
     return {
         condition: `"paidAt" >= $1 AND "paidAt" <= $2 AND ${paidAt} >= $3::${type} AND ${paidAt} < $4::${type}`,
-        values: [new Date(Date.parse(start) - dayMs).toISOString(), new Date(Date.parse(end) + dayMs).toISOString(), ...keys],
+        values: [
+            new Date(Date.parse(start) - dayMs).toISOString(),
+            new Date(Date.parse(end) + dayMs).toISOString(),
+            ...keys,
+        ],
     };
 };
 
@@ -124,9 +136,17 @@ const groupsOf = (rows: EarnedRow[]): EarnedGroup[] => {
     const groups = new Map<string, EarnedGroup>();
     for (const row of rows) {
         if (row.kind === 'unvisited') continue;
-        const share = row.kind === 'counted' ? visitShare(row.price, row.visitsTotal) : unlimitedVisitShare(row.price, row.validDays, row.sameDay);
+        const share =
+            row.kind === 'counted'
+                ? visitShare(row.price, row.visitsTotal)
+                : unlimitedVisitShare(row.price, row.validDays, row.sameDay);
         const key = `${row.directionId} ${row.teacherId} ${row.studioId}`;
-        const group = groups.get(key) ?? { directionId: row.directionId, teacherId: row.teacherId, studioId: row.studioId, cents: 0 };
+        const group = groups.get(key) ?? {
+            directionId: row.directionId,
+            teacherId: row.teacherId,
+            studioId: row.studioId,
+            cents: 0,
+        };
         group.cents += share * row.visits;
         groups.set(key, group);
     }
@@ -158,12 +178,17 @@ export const pgReports = (query: Query): Reports => ({
 
     async earned(period: Period): Promise<EarnedShares> {
         const values = [period.from, period.to];
-        const rows = (await Promise.all([query(countedSql, values), query(unlimitedSql, values)])).flat() as unknown as EarnedRow[];
+        const rows = (
+            await Promise.all([query(countedSql, values), query(unlimitedSql, values)])
+        ).flat() as unknown as EarnedRow[];
         const unvisited = rows.filter(row => row.kind === 'unvisited');
         return {
             groups: groupsOf(rows),
             unvisitedDays: unvisited.reduce((total, row) => total + row.visits, 0),
-            unvisitedCents: unvisited.reduce((total, row) => total + unvisitedDayShare(row.price, row.validDays) * row.visits, 0),
+            unvisitedCents: unvisited.reduce(
+                (total, row) => total + unvisitedDayShare(row.price, row.validDays) * row.visits,
+                0,
+            ),
         };
     },
 
@@ -178,9 +203,19 @@ export const pgReports = (query: Query): Reports => ({
     async activePasses(date, { endingBy, visitsLeft, limit }) {
         const values = [date, endingBy, visitsLeft];
         const [[counts], first] = await Promise.all([
-            query(`SELECT count(*) AS active, count(*) FILTER (WHERE ${runningOut}) AS "runningOut" FROM passes WHERE ${activeOn}`, values),
-            query(`SELECT * FROM passes WHERE ${activeOn} AND ${runningOut} ORDER BY "endsOn", id LIMIT $4`, [...values, limit]),
+            query(
+                `SELECT count(*) AS active, count(*) FILTER (WHERE ${runningOut}) AS "runningOut" FROM passes WHERE ${activeOn}`,
+                values,
+            ),
+            query(`SELECT * FROM passes WHERE ${activeOn} AND ${runningOut} ORDER BY "endsOn", id LIMIT $4`, [
+                ...values,
+                limit,
+            ]),
         ]);
-        return { active: counts.active as number, runningOut: counts.runningOut as number, firstRunningOut: first.map(row => recordOf('passes', row)) as unknown as RecordOf<'passes'>[] };
+        return {
+            active: counts.active as number,
+            runningOut: counts.runningOut as number,
+            firstRunningOut: first.map(row => recordOf('passes', row)) as unknown as RecordOf<'passes'>[],
+        };
     },
 });

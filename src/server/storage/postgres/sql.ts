@@ -43,7 +43,10 @@ const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params:
     if (numeric.has(column.kind) || column.kind === 'ids') {
         const numbers = [...new Set(given.map(asNumber).filter((value): value is number => value !== undefined))];
         // An integer column compared with integers, so that its index is used; 5.5 equals no integer.
-        const integers = column.kind === 'money' ? numbers : numbers.filter(number => Number.isInteger(number) && Math.abs(number) <= 2_147_483_647);
+        const integers =
+            column.kind === 'money'
+                ? numbers
+                : numbers.filter(number => Number.isInteger(number) && Math.abs(number) <= 2_147_483_647);
         if (!integers.length) return 'false';
         if (column.kind === 'ids') return `${field} && ${params.add(integers)}::integer[]`;
         return `${field} = ANY(${params.add(integers)}::${column.kind === 'money' ? 'numeric' : 'integer'}[])`;
@@ -55,7 +58,8 @@ const matchesAny = (column: Column, values: Scalar[], caseless: boolean, params:
     }
     // An object has no text a filter could equal.
     if (column.kind === 'json') return 'false';
-    if (caseless) return `studio_key(${field}) = ANY(${params.add([...new Set(given.map(value => String(value).trim().toLowerCase()))])}::text[])`;
+    if (caseless)
+        return `studio_key(${field}) = ANY(${params.add([...new Set(given.map(value => String(value).trim().toLowerCase()))])}::text[])`;
     return `${field} = ANY(${params.add([...new Set(given.map(String))])}::text[])`;
 };
 
@@ -70,7 +74,12 @@ const equalsCondition = (column: Column, values: Scalar[], caseless: boolean, pa
 const boundCondition = (column: Column, kind: 'gte' | 'lte', bound: string | number, params: Params): string => {
     const operator = kind === 'gte' ? '>=' : '<=';
     const field = quote(column.name);
-    const number = typeof bound === 'number' ? bound : bound.trim() !== '' && !Number.isNaN(Number(bound)) ? Number(bound) : undefined;
+    const number =
+        typeof bound === 'number'
+            ? bound
+            : bound.trim() !== '' && !Number.isNaN(Number(bound))
+              ? Number(bound)
+              : undefined;
     if (numeric.has(column.kind) && number !== undefined) return `${field} ${operator} ${params.add(number)}::numeric`;
     // Text character by character, as the db.json engine bounds ISO dates and times.
     return `${field}::text COLLATE "C" ${operator} ${params.add(String(bound))}::text COLLATE "C"`;
@@ -96,7 +105,12 @@ const onField = (column: Column, test: (text: string) => string): string => {
     return `EXISTS (SELECT 1 FROM jsonb_each(CASE WHEN jsonb_typeof(${field}) = 'object' THEN ${field} ELSE '{}'::jsonb END) e WHERE jsonb_typeof(e.value) = 'string' AND ${test("(e.value #>> '{}')")})`;
 };
 
-export const searchCondition = (collection: CollectionName, search: string, fields: readonly string[] | undefined, params: Params): string => {
+export const searchCondition = (
+    collection: CollectionName,
+    search: string,
+    fields: readonly string[] | undefined,
+    params: Params,
+): string => {
     const columns = (fields ?? collections[collection].search).map(field => columnFor(collection, field));
     const words = searchWords(search);
     if (!words.length) return 'true';

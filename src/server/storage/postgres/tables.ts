@@ -53,8 +53,23 @@ export const tables: Record<CollectionName, Column[]> = {
         sometimes('tokenVersion', 'integer'),
         createdAt,
     ],
-    directions: [id, c('name', 'text', true), c('color', 'text', true), c('description', 'text'), c('active', 'boolean', true), createdAt],
-    studios: [id, c('name', 'text', true), c('address', 'text'), c('capacity', 'integer', true), c('color', 'text'), c('active', 'boolean', true), createdAt],
+    directions: [
+        id,
+        c('name', 'text', true),
+        c('color', 'text', true),
+        c('description', 'text'),
+        c('active', 'boolean', true),
+        createdAt,
+    ],
+    studios: [
+        id,
+        c('name', 'text', true),
+        c('address', 'text'),
+        c('capacity', 'integer', true),
+        c('color', 'text'),
+        c('active', 'boolean', true),
+        createdAt,
+    ],
     courses: [
         id,
         c('name', 'text', true),
@@ -255,7 +270,8 @@ export const tableOrder: CollectionName[] = [
 
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export const columnOf = (collection: CollectionName, field: string): Column | undefined => tables[collection].find(column => column.name === field);
+export const columnOf = (collection: CollectionName, field: string): Column | undefined =>
+    tables[collection].find(column => column.name === field);
 
 /** The record a row is: NULL fields that db.json records leave out are left out. */
 export const recordOf = (collection: CollectionName, row: Record<string, unknown>): Row => {

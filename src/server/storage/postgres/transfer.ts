@@ -21,13 +21,19 @@ export class TransferError extends Error {}
 
 const rowsPerInsert = 500;
 
-const valueFor = (kind: string, value: unknown) => (kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null));
+const valueFor = (kind: string, value: unknown) =>
+    kind === 'json' && value !== null && value !== undefined ? JSON.stringify(value) : (value ?? null);
 
 /** Loads the state into an empty database (the schema is made or brought up to date first). */
-export const importDatabase = async (url: string, state: FileState, log: Pick<Console, 'info'> = console): Promise<Record<string, number>> => {
+export const importDatabase = async (
+    url: string,
+    state: FileState,
+    log: Pick<Console, 'info'> = console,
+): Promise<Record<string, number>> => {
     upgradeDatabase(state.values);
     const problems = validateDatabase(state.values);
-    if (problems.length) throw new TransferError(`The database to import is not valid:\n  - ${problems.join('\n  - ')}`);
+    if (problems.length)
+        throw new TransferError(`The database to import is not valid:\n  - ${problems.join('\n  - ')}`);
     const pool = new pg.Pool({ connectionString: url, max: 1 });
     const counts: Record<string, number> = {};
     try {
@@ -37,10 +43,19 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
             await client.query('BEGIN');
             for (const table of [...tableOrder, 'prototype_collections', 'database_extras']) {
                 const { rows } = await client.query(`SELECT EXISTS (SELECT 1 FROM ${quote(table)}) AS taken`);
-                if (rows[0].taken) throw new TransferError(`The database is not empty (${table} has records): import only into an empty one.`);
+                if (rows[0].taken)
+                    throw new TransferError(
+                        `The database is not empty (${table} has records): import only into an empty one.`,
+                    );
             }
             for (const collection of tableOrder) {
-                counts[collection] = await insertAll(client, collection, ((state.values[collection] as Record<string, unknown>[]) ?? []).map(record => withDefaults(collection, record)));
+                counts[collection] = await insertAll(
+                    client,
+                    collection,
+                    ((state.values[collection] as Record<string, unknown>[]) ?? []).map(record =>
+                        withDefaults(collection, record),
+                    ),
+                );
             }
             for (const key of state.keys) {
                 const value = state.values[key];
@@ -48,20 +63,33 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
                 if (isPrototype(key, value)) {
                     await client.query('INSERT INTO prototype_collections (name) VALUES ($1)', [key]);
                     for (const record of value as Record<string, unknown>[]) {
-                        await client.query('INSERT INTO prototype_records (collection, key, record) VALUES ($1, $2, $3)', [key, String(idKey(record.id)), JSON.stringify(record)]);
+                        await client.query(
+                            'INSERT INTO prototype_records (collection, key, record) VALUES ($1, $2, $3)',
+                            [key, String(idKey(record.id)), JSON.stringify(record)],
+                        );
                     }
                     counts[key] = (value as unknown[]).length;
                 } else {
-                    await client.query('INSERT INTO database_extras (key, value) VALUES ($1, $2)', [key, JSON.stringify(value ?? null)]);
+                    await client.query('INSERT INTO database_extras (key, value) VALUES ($1, $2)', [
+                        key,
+                        JSON.stringify(value ?? null),
+                    ]);
                 }
             }
             // New records continue after the imported ids, as they would in db.json.
             for (const collection of tableOrder) {
                 if (tables[collection][0].kind !== 'serial') continue;
-                await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce((SELECT max(id) FROM ${quote(collection)}), 0) + 1, false)`, [quote(collection)]);
+                await client.query(
+                    `SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce((SELECT max(id) FROM ${quote(collection)}), 0) + 1, false)`,
+                    [quote(collection)],
+                );
             }
             await client.query('COMMIT');
-            log.info(`Imported ${Object.entries(counts).map(([name, count]) => `${count} ${name}`).join(', ')}.`);
+            log.info(
+                `Imported ${Object.entries(counts)
+                    .map(([name, count]) => `${count} ${name}`)
+                    .join(', ')}.`,
+            );
         } catch (error) {
             await client.query('ROLLBACK').catch(() => undefined);
             throw error;
@@ -81,22 +109,37 @@ export const importDatabase = async (url: string, state: FileState, log: Pick<Co
 const withDefaults = (collection: CollectionName, record: Record<string, unknown>): Record<string, unknown> => {
     const parsed = collections[collection].schema.safeParse(record);
     if (!parsed.success) return record;
-    const defaults = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).filter(([field]) => record[field] === undefined));
+    const defaults = Object.fromEntries(
+        Object.entries(parsed.data as Record<string, unknown>).filter(([field]) => record[field] === undefined),
+    );
     return { ...record, ...defaults };
 };
 
 /** Inserts a collection's records, several to a statement. */
-const insertAll = async (client: pg.PoolClient, collection: CollectionName, records: Record<string, unknown>[]): Promise<number> => {
+const insertAll = async (
+    client: pg.PoolClient,
+    collection: CollectionName,
+    records: Record<string, unknown>[],
+): Promise<number> => {
     const columns = tables[collection];
     for (const record of records) {
         const unknown = Object.keys(record).find(field => !columns.some(column => column.name === field));
-        if (unknown) throw new TransferError(`${collection} ${String(record.id)} has a field the database has no column for: ${unknown}`);
+        if (unknown)
+            throw new TransferError(
+                `${collection} ${String(record.id)} has a field the database has no column for: ${unknown}`,
+            );
     }
     for (let start = 0; start < records.length; start += rowsPerInsert) {
         const slice = records.slice(start, start + rowsPerInsert);
         const values: unknown[] = [];
-        const tuples = slice.map(record => `(${columns.map(column => `$${values.push(valueFor(column.kind, record[column.name]))}`).join(', ')})`);
-        await client.query(`INSERT INTO ${quote(collection)} (${columns.map(column => quote(column.name)).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')}`, values);
+        const tuples = slice.map(
+            record =>
+                `(${columns.map(column => `$${values.push(valueFor(column.kind, record[column.name]))}`).join(', ')})`,
+        );
+        await client.query(
+            `INSERT INTO ${quote(collection)} (${columns.map(column => quote(column.name)).join(', ')}) OVERRIDING SYSTEM VALUE VALUES ${tuples.join(', ')}`,
+            values,
+        );
     }
     return records.length;
 };
@@ -113,14 +156,18 @@ export const exportDatabase = async (url: string): Promise<FileState> => {
         for (const collection of tableOrder) {
             const { rows } = await client.query(`SELECT * FROM ${quote(collection)} ORDER BY id`);
             values[collection] = rows.map((row: Record<string, unknown>) => {
-                for (const column of tables[collection]) if (column.omitNull && row[column.name] === null) delete row[column.name];
+                for (const column of tables[collection])
+                    if (column.omitNull && row[column.name] === null) delete row[column.name];
                 return row;
             });
             keys.push(collection);
         }
         const prototypes = await client.query('SELECT name FROM prototype_collections ORDER BY position');
         for (const { name } of prototypes.rows as { name: string }[]) {
-            const { rows } = await client.query('SELECT record FROM prototype_records WHERE collection = $1 ORDER BY position', [name]);
+            const { rows } = await client.query(
+                'SELECT record FROM prototype_records WHERE collection = $1 ORDER BY position',
+                [name],
+            );
             values[name] = rows.map((row: { record: unknown }) => row.record);
             keys.push(name);
         }
