@@ -4,12 +4,12 @@ import { canAccess, type Action } from '../domain/permissions';
 import type { CollectionName, Identifier } from '../domain/types';
 import { referencedIds, validate, type FieldErrors } from '../domain/validation';
 import { canSee, present, visibilityFilters } from './access';
-import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { jsonServerPage, parseListQuery } from './listQuery';
 import { computedFilters, listFields, writeRules } from './rules';
 import type { WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
+import { userOf } from './requests';
 
 /*
  * The simple-rest routes of every collection: list, get, create, update, delete. Each write is one
@@ -22,8 +22,6 @@ const collectionOf = (req: Request): CollectionName => {
     if (!isCollectionName(name)) throw notFound(`No such collection: ${name}`);
     return name;
 };
-
-const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
 const requireAccess = (req: Request, collection: CollectionName, action: Action) => {
     if (!canAccess(userOf(req).role, { resource: collection, action })) {

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { debtRoutes } from './debts';
+import { generationRoutes } from './generation';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
 import { publicPaymentRoutes } from './publicPayments';
@@ -20,6 +21,7 @@ export const featureRoutes = (storage: Storage): Router[] => [
     moneyRoutes(storage),
     debtRoutes(storage),
     settingsRoutes(storage),
+    generationRoutes(storage),
     timetableRoutes(storage),
     payrollRoutes(storage),
 ];

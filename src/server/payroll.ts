@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import type { CloseAllAnswer, ClosedPeriodSummary, PayAttendee, TeacherPayAnswer } from '../domain/api';
 import { sortingName } from '../domain/journal';
 import { closeProblem, closingFigures, reopenProblem, type PayPeriod } from '../domain/payPeriods';
@@ -6,26 +6,17 @@ import { payroll, type PayrollAnswer } from '../domain/payroll';
 import { canAccess, canOpenPage } from '../domain/roles';
 import { studioToday } from '../domain/time';
 import type { Identifier, User } from '../domain/types';
-import type { AuthenticatedRequest } from './auth';
 import { badRequest, conflict, forbidden, handle, notFound } from './errors';
 import { coursesOf, periodsOf, teacherPeriodPay } from './payPeriods';
 import { startsWithin, type Reader, type Storage, type Transaction } from './storage/types';
 import { chargingStatuses, marksOf, studioConfig } from './studio';
-import { periodOf } from './timetable';
+import { numericId, periodOf, userOf } from './requests';
 
 /*
  * Teacher pay: one teacher's classes of a period and what each paid; the studio's pay of every teacher
  * for the accountant, computed the same way, so the two never disagree; and closing a period once paid
  * (managers and admins) and reopening it (admins).
  */
-
-const userOf = (req: Request) => (req as AuthenticatedRequest).user;
-
-const numericId = (raw: string) => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value <= 0) throw notFound(`No record ${raw}`);
-    return value;
-};
 
 // One collator for every sort by name: building one per comparison is most of the cost of sorting.
 const byName = new Intl.Collator('ru');

@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
 import type { IncomeStatistics, StaffDashboard, StudioNumbers, TeacherDashboard } from '../domain/api';
 import {
@@ -28,6 +28,7 @@ import type { AuthenticatedRequest } from './auth';
 import { forbidden, handle, invalidFields } from './errors';
 import { startsWithin, type Reader, type Storage } from './storage/types';
 import { chargingStatuses, studioConfig } from './studio';
+import { userOf } from './requests';
 
 const maxDays = 3660;
 
@@ -225,8 +226,6 @@ const studioNumbers = async (storage: Storage, config: Config, today: string): P
         unpaidCustomers: unpaidShown.map(([id, visits]) => ({ customerId: id, customer: nameOf(id), visits })),
     };
 };
-
-const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
 export const statisticsRoutes = (storage: Storage): Router => {
     const router = Router();
