@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { id, isoDate, money, nonZeroMoney, optional, optionalText, positiveMoney, requiredText } from './fields';
-import { visitsLeft } from './passes';
 import { paymentMethods } from './schemas';
-import { addDays, daysBetween } from './time';
+import { addDays } from './time';
 import type { Identifier, Pass, Payment, PaymentLink, Subscription } from './types';
 
 /*
@@ -61,12 +60,6 @@ export const passPaymentSchema = z.object({
     method: deskMethod,
 });
 export type PassPaymentInput = z.output<typeof passPaymentSchema>;
-
-export const freezeSchema = z
-    .object({ from: isoDate, to: isoDate })
-    .refine(value => value.from <= value.to, { message: 'app.validation.ends_before_start', path: ['to'] });
-
-export const unfreezeSchema = z.object({ on: isoDate });
 
 export const refundSchema = z
     .object({
@@ -136,7 +129,8 @@ export class MoneyRuleError extends Error {
     }
 }
 
-const refuse = (field: string, key: string): never => {
+/** Refuses by the rule whose message is `app.money.errors.{key}`, for the form's `field`. */
+export const refuse = (field: string, key: string): never => {
     throw new MoneyRuleError(field, `app.money.errors.${key}`);
 };
 
@@ -167,56 +161,6 @@ export const passForSale = (
     cancelled: false,
     paymentId: null,
 });
-
-type FreezeFacts = Pick<
-    Pass,
-    'cancelled' | 'startsOn' | 'endsOn' | 'frozenFrom' | 'frozenTo' | 'visitsTotal' | 'visitsUsed'
->;
-type FreezeChange = Pick<Pass, 'endsOn' | 'frozenFrom' | 'frozenTo'>;
-
-/** Days from `from` to `to`, both included. */
-export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
-
-/**
- * Freezing from `from` to `to`: the pass keeps one freeze of at most the plan's freezeDays, inside its
- * dates, and its end moves later by the frozen days so that nothing is lost.
- */
-export const freezePass = (pass: FreezeFacts, freezeDays: number, from: string, to: string): FreezeChange => {
-    if (pass.cancelled) refuse('from', 'pass_cancelled');
-    if (freezeDays <= 0) refuse('from', 'not_freezable');
-    if (pass.frozenFrom) refuse('from', 'already_frozen');
-    if (visitsLeft(pass) === 0) refuse('from', 'used_up');
-    if (from < pass.startsOn || from > pass.endsOn) refuse('from', 'freeze_outside');
-    const days = daysInRange(from, to);
-    if (days > freezeDays) refuse('to', 'freeze_too_long');
-    return { frozenFrom: from, frozenTo: to, endsOn: addDays(pass.endsOn, days) };
-};
-
-/**
- * Whether a pass can be frozen from today or a later day: by the rules freezePass applies (a plan that
- * allows freezing, no freeze yet, not cancelled or used up, and not over). What the screen offers.
- */
-export const canFreeze = (pass: FreezeFacts, freezeDays: number, today: string): boolean =>
-    !pass.cancelled && freezeDays > 0 && !pass.frozenFrom && visitsLeft(pass) !== 0 && today <= pass.endsOn;
-
-/** Whether a pass's freeze can be ended today: unfreezePass accepts today while the freeze lasts or before it starts. */
-export const canUnfreeze = (pass: FreezeFacts, today: string): boolean =>
-    !pass.cancelled && !!pass.frozenFrom && !!pass.frozenTo && today <= pass.frozenTo;
-
-/**
- * Unfreezing on `on` (the first day the pass works again): the days from `on` to the freeze's end
- * come off the end date again. Unfreezing on or before the first frozen day removes the freeze.
- */
-export const unfreezePass = (pass: FreezeFacts, on: string): FreezeChange => {
-    if (!pass.frozenFrom || !pass.frozenTo) return refuse('on', 'not_frozen');
-    if (on > pass.frozenTo) refuse('on', 'freeze_over');
-    const start = on < pass.frozenFrom ? pass.frozenFrom : on;
-    const unused = daysInRange(start, pass.frozenTo);
-    const endsOn = addDays(pass.endsOn, -unused);
-    return start <= pass.frozenFrom
-        ? { frozenFrom: null, frozenTo: null, endsOn }
-        : { frozenFrom: pass.frozenFrom, frozenTo: addDays(start, -1), endsOn };
-};
 
 const cents = (amount: number) => Math.round(amount * 100);
 

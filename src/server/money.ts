@@ -8,17 +8,14 @@ import {
     checkPassPayment,
     checkRefund,
     correctionSchema,
-    freezePass,
-    freezeSchema,
     MoneyRuleError,
     paidForPass,
     passForSale,
     passPaymentSchema,
     refundSchema,
     sellPassSchema,
-    unfreezePass,
-    unfreezeSchema,
 } from '../domain/money';
+import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../domain/freezes';
 import { canAccess, type Action } from '../domain/permissions';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../domain/types';
 import { validate } from '../domain/validation';

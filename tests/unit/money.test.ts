@@ -13,10 +13,6 @@ import {
     passPaymentSchema,
     checkLinkOpen,
     checkRefund,
-    canFreeze,
-    canUnfreeze,
-    freezePass,
-    freezeSchema,
     linkStatusAt,
     correctionSchema,
     MoneyRuleError,
@@ -24,8 +20,8 @@ import {
     refundable,
     refundSchema,
     sellPassSchema,
-    unfreezePass,
 } from '../../src/domain/money';
+import { canFreeze, canUnfreeze, freezePass, freezeSchema, unfreezePass } from '../../src/domain/freezes';
 import { frozenPassOn, passStateOn, whyNoneCharged, whyNotCharged } from '../../src/domain/passes';
 import { paymentSchema } from '../../src/domain/schemas';
 import type { Pass, Payment, Subscription } from '../../src/domain/types';

@@ -9,7 +9,7 @@ import {
     useRecordContext,
     useTranslate,
 } from 'react-admin';
-import { canFreeze, canUnfreeze } from '../../domain/money';
+import { canFreeze, canUnfreeze } from '../../domain/freezes';
 import type { Pass, Subscription } from '../../domain/types';
 import { DateField } from '../common/dates';
 import { PassHistoryDialog } from '../history/PassHistoryDialog';

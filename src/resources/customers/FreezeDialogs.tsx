@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { DateInput, ResourceContextProvider, useDataProvider, useGetOne, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { freezeSchema, unfreezeSchema } from '../../domain/money';
+import { freezeSchema, unfreezeSchema } from '../../domain/freezes';
 import type { Pass, Subscription } from '../../domain/types';
 import { ActionDialog } from './ActionDialog';
 import { useStudioToday } from '../../app/studio';
