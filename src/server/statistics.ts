@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { IncomeStatistics, StaffDashboard, StudioNumbers, TeacherDashboard } from '../domain/api';
 import {
     bucketBoundaries,
-    earnedBreakdown,
     fromCents,
     incomeByMethod,
     incomeByPlan,
@@ -15,6 +14,7 @@ import {
     type Interval,
     type Period,
 } from '../domain/income';
+import { earnedBreakdown } from '../domain/earned';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';

@@ -2,14 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-    bucketBoundaries,
-    earnedBreakdown,
-    intervals,
-    periodTotals,
-    type IncomeShare,
-    type Period,
-} from '../../src/domain/income';
+import { bucketBoundaries, intervals, periodTotals, type IncomeShare, type Period } from '../../src/domain/income';
+import { earnedBreakdown } from '../../src/domain/earned';
 import { addDays } from '../../src/domain/time';
 import { openStorage, type Storage } from '../../src/server/storage';
 import { parseDatabaseText } from '../../src/server/storage/files';

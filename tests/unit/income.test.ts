@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
     bucketBoundaries,
     bucketsOf,
-    earnedRevenue,
     incomeBetween,
     incomeByMethod,
     incomeByPlan,
@@ -11,6 +10,7 @@ import {
     incomeTotals,
     mergedBoundaries,
 } from '../../src/domain/income';
+import { earnedRevenue } from '../../src/domain/earned';
 import type { Payment } from '../../src/domain/types';
 
 const pay = (paidAt: string, amount: number, fields: Partial<Payment> = {}) =>

@@ -1,4 +1,5 @@
-import { earnedShares, incomeBetween, incomeShares, type Period } from '../../domain/income';
+import { incomeBetween, incomeShares, type Period } from '../../domain/income';
+import { earnedShares } from '../../domain/earned';
 import { isActiveOn, visitsLeft } from '../../domain/passes';
 import type { Identifier } from '../../domain/types';
 import { startsWithin, type Reader, type Reports } from './types';

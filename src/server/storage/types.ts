@@ -1,4 +1,5 @@
-import type { EarnedShares, IncomeShare, Period } from '../../domain/income';
+import type { IncomeShare, Period } from '../../domain/income';
+import type { EarnedShares } from '../../domain/earned';
 import type { CollectionName, Database, Identifier } from '../../domain/types';
 
 /*

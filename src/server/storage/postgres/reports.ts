@@ -1,12 +1,11 @@
+import { type IncomeShare, type Period } from '../../../domain/income';
 import {
     unlimitedVisitShare,
     unvisitedDayShare,
     visitShare,
     type EarnedGroup,
     type EarnedShares,
-    type IncomeShare,
-    type Period,
-} from '../../../domain/income';
+} from '../../../domain/earned';
 import type { Identifier } from '../../../domain/types';
 import type { RecordOf, Reports } from '../types';
 import { recordOf } from './tables';
