@@ -17,11 +17,11 @@ import {
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
-import { toCsv } from '../../domain/csv';
 import { intervals, type Interval } from '../../domain/income';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../domain/api';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
+import { incomeCsv, incomeRows } from './incomeCsv';
 import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
@@ -88,65 +88,9 @@ const IncomeStatisticsPage = () => {
         return { format: (value: number) => full.format(value), formatAxis: (value: number) => short.format(value) };
     }, [locale, config?.currency]);
 
-    const label = (key: string, fallback: string | undefined, noneKey: string) =>
-        key === 'none' ? translate(noneKey) : (fallback ?? key);
-    const rows = data && {
-        byMethod: data.byMethod.map(entry => ({
-            name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }),
-            amount: entry.amount,
-        })),
-        byPlan: data.byPlan.map(entry => ({
-            name: label(entry.key, entry.label, 'app.statistics.no_pass'),
-            amount: entry.amount,
-        })),
-        byDirection: data.earned.byDirection.map(entry => ({
-            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
-            amount: entry.amount,
-        })),
-        byTeacher: data.earned.byTeacher.map(entry => ({
-            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
-            amount: entry.amount,
-        })),
-        byStudio: data.earned.byStudio.map(entry => ({
-            name: label(entry.key, entry.label, 'app.statistics.no_visits'),
-            amount: entry.amount,
-        })),
-    };
-
-    const exportCsv = () => {
-        if (!data || !rows) return;
-        const section = (name: string, entries: Row[]) => entries.map(entry => [name, entry.name, entry.amount]);
-        const t = (key: string) => translate(`app.statistics.${key}`);
-        downloadCSV(
-            toCsv([
-                [t('csv.section'), t('csv.key'), t('csv.amount')],
-                [t('total'), `${data.from} – ${data.to}`, data.total],
-                [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
-                ...(data.toDate
-                    ? [
-                          [
-                              translate('app.comparison.so_far'),
-                              `${data.toDate.from} – ${data.toDate.to}`,
-                              data.toDate.total,
-                          ],
-                          [
-                              translate('app.comparison.so_far'),
-                              `${data.toDate.previous.from} – ${data.toDate.previous.to}`,
-                              data.toDate.previous.total,
-                          ],
-                      ]
-                    : []),
-                ...data.series.map(point => [t('csv.series'), point.period, point.income]),
-                ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
-                ...section(t('by_method'), rows.byMethod),
-                ...section(t('by_plan'), rows.byPlan),
-                ...section(t('earned_by_direction'), rows.byDirection),
-                ...section(t('earned_by_teacher'), rows.byTeacher),
-                ...section(t('earned_by_studio'), rows.byStudio),
-            ]),
-            `income-${data.from}-${data.to}`,
-        );
-    };
+    const rows = data && incomeRows(data, translate);
+    const exportCsv = () =>
+        data && rows && downloadCSV(incomeCsv(data, rows, translate), `income-${data.from}-${data.to}`);
 
     // Where the period holds today, the change is that of the days so far: a month half gone against a whole one says little.
     const change = data

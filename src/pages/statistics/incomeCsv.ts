@@ -1,0 +1,56 @@
+import type { TranslateFunction } from 'react-admin';
+import type { IncomeStatistics } from '../../domain/api';
+import { toCsv } from '../../domain/csv';
+import type { Row } from './Charts';
+
+/** The breakdowns of the income page as rows with names in the user's language. */
+export interface IncomeRows {
+    byMethod: Row[];
+    byPlan: Row[];
+    byDirection: Row[];
+    byTeacher: Row[];
+    byStudio: Row[];
+}
+
+/** The breakdowns named: payment methods by their label, plans, directions, teachers and studios by name, `none` in words. */
+export const incomeRows = (data: IncomeStatistics, translate: TranslateFunction): IncomeRows => {
+    const named = (noneKey: string) => (entry: { key: string; label?: string; amount: number }) => ({
+        name: entry.key === 'none' ? translate(noneKey) : (entry.label ?? entry.key),
+        amount: entry.amount,
+    });
+    return {
+        byMethod: data.byMethod.map(entry => ({
+            name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }),
+            amount: entry.amount,
+        })),
+        byPlan: data.byPlan.map(named('app.statistics.no_pass')),
+        byDirection: data.earned.byDirection.map(named('app.statistics.no_visits')),
+        byTeacher: data.earned.byTeacher.map(named('app.statistics.no_visits')),
+        byStudio: data.earned.byStudio.map(named('app.statistics.no_visits')),
+    };
+};
+
+/** The whole page as CSV: the totals, both series, and every breakdown, a section per line. */
+export const incomeCsv = (data: IncomeStatistics, rows: IncomeRows, translate: TranslateFunction): string => {
+    const section = (name: string, entries: Row[]) => entries.map(entry => [name, entry.name, entry.amount]);
+    const t = (key: string) => translate(`app.statistics.${key}`);
+    const soFar = translate('app.comparison.so_far');
+    return toCsv([
+        [t('csv.section'), t('csv.key'), t('csv.amount')],
+        [t('total'), `${data.from} – ${data.to}`, data.total],
+        [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
+        ...(data.toDate
+            ? [
+                  [soFar, `${data.toDate.from} – ${data.toDate.to}`, data.toDate.total],
+                  [soFar, `${data.toDate.previous.from} – ${data.toDate.previous.to}`, data.toDate.previous.total],
+              ]
+            : []),
+        ...data.series.map(point => [t('csv.series'), point.period, point.income]),
+        ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
+        ...section(t('by_method'), rows.byMethod),
+        ...section(t('by_plan'), rows.byPlan),
+        ...section(t('earned_by_direction'), rows.byDirection),
+        ...section(t('earned_by_teacher'), rows.byTeacher),
+        ...section(t('earned_by_studio'), rows.byStudio),
+    ]);
+};
