@@ -5,7 +5,7 @@ import { id, optional } from '../domain/fields';
 import { frozenPassOn, passToCharge, whyNoneCharged, whyNotCharged, type NoChargeReason } from '../domain/passes';
 import type { Attendance, Identifier, Pass, StudioEvent } from '../domain/types';
 import { conflict, handle, invalidFields } from './errors';
-import { allow, found, parseBody } from './money';
+import { allow, found, parseBody } from './requests';
 import type { Reader, Storage } from './storage/types';
 
 /*

@@ -1,5 +1,4 @@
-import { Router, type Request } from 'express';
-import type { z } from 'zod';
+import { Router } from 'express';
 import {
     balanceDue,
     checkCorrection,
@@ -16,28 +15,18 @@ import {
     sellPassSchema,
 } from '../domain/money';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../domain/freezes';
-import { canAccess, type Action } from '../domain/permissions';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../domain/types';
-import { validate } from '../domain/validation';
-import type { AuthenticatedRequest } from './auth';
-import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
+import { ApiError, conflict, handle, invalidFields } from './errors';
+import { allow, found, parseBody, userOf } from './requests';
 import { passBalances } from './rules/passes';
 import { refuseWhilePaying } from './rules/paymentLinks';
-import type { Id, Reader, RecordOf, Storage, Transaction } from './storage/types';
+import type { Reader, RecordOf, Storage, Transaction } from './storage/types';
 
 /*
  * The money endpoints: selling, freezing, refunds, corrections of the ledger and cancelling a payment link.
  * Each checks and changes its records in one transaction, so a refused request changes nothing and two
  * requests cannot both pass a check; the answer goes once the transaction is durable.
  */
-
-export const parseBody = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
-    if (!body || typeof body !== 'object' || Array.isArray(body))
-        throw badRequest('The request body must be a JSON object');
-    const result = validate(schema, body);
-    if (!result.ok) throw invalidFields(result.errors);
-    return result.value;
-};
 
 /** A refused money rule: a link no longer pending is a conflict (409), anything else a 400 naming the field at fault. */
 export const ruleRefusal = (error: unknown): unknown => {
@@ -55,23 +44,6 @@ const applyRule = <T>(rule: () => T): T => {
     } catch (error) {
         throw ruleRefusal(error);
     }
-};
-
-export const allow = (req: Request, resource: CollectionName, action: Action) => {
-    if (!canAccess((req as AuthenticatedRequest).user.role, { resource, action }))
-        throw forbidden(`Your role may not ${action} ${resource}`);
-};
-
-/** The record the path names, or a 404. */
-export const found = async <C extends CollectionName>(
-    reader: Reader,
-    collection: C,
-    id: Id,
-    what: string,
-): Promise<RecordOf<C>> => {
-    const record = await reader.get(collection, id);
-    if (!record) throw notFound(`${what} ${String(id)} does not exist`);
-    return record;
 };
 
 /** The record a body field refers to, or a 400 naming the field. */
@@ -162,7 +134,6 @@ const withBalance = async (reader: Reader, pass: Pass) => ({
 
 export const moneyRoutes = (storage: Storage): Router => {
     const router = Router();
-    const user = (req: Request) => (req as AuthenticatedRequest).user;
 
     router.post(
         '/passes/sell',
@@ -185,7 +156,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                     plan,
                     discount,
                     amount: input.amount ?? discount?.price ?? plan.price,
-                    createdBy: user(req).id,
+                    createdBy: userOf(req).id,
                 });
                 return { ...sold, pass: await withBalance(tx, sold.pass) };
             });
@@ -208,7 +179,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                     amount: input.amount,
                     method: input.method,
                     passId: pass.id,
-                    createdBy: user(req).id,
+                    createdBy: userOf(req).id,
                 });
                 // A pass sold for nothing paid learns its first payment, as a sale would have told it.
                 const after =
@@ -263,7 +234,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                     method: input.method,
                     passId: input.passId ?? null,
                     note: input.note,
-                    createdBy: user(req).id,
+                    createdBy: userOf(req).id,
                 });
                 const after = pass && input.cancelPass ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
                 return { payment, pass: after ?? null };
@@ -294,7 +265,7 @@ export const moneyRoutes = (storage: Storage): Router => {
                     passId: corrected.passId ?? null,
                     note: input.reason,
                     correctsId: corrected.id,
-                    createdBy: user(req).id,
+                    createdBy: userOf(req).id,
                 });
             });
             res.status(201).json(correction);

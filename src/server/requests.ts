@@ -1,14 +1,17 @@
 import type { Request } from 'express';
 import { z } from 'zod';
 import { isoDate } from '../domain/fields';
+import { canAccess, type Action } from '../domain/permissions';
 import { daysBetween } from '../domain/time';
+import type { CollectionName } from '../domain/types';
 import { validate } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
-import { invalidFields, notFound } from './errors';
+import { badRequest, forbidden, invalidFields, notFound } from './errors';
+import type { Id, Reader, RecordOf } from './storage/types';
 
 /*
- * What the business endpoints read from a request the same way: the signed-in user, a record's id in
- * the path, and a period of days.
+ * What the business endpoints read from a request the same way: the signed-in user and what the role
+ * may do, a record's id in the path and the record it names, a body by its schema, and a period of days.
  */
 
 export const userOf = (req: Request) => (req as AuthenticatedRequest).user;
@@ -34,4 +37,30 @@ export const periodOf = (input: unknown) => {
     const period = validate(periodSchema, input);
     if (!period.ok) throw invalidFields(period.errors);
     return period.value;
+};
+
+/** The body read by its schema, or 400 naming the fields at fault. */
+export const parseBody = <S extends z.ZodType>(schema: S, body: unknown): z.output<S> => {
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('The request body must be a JSON object');
+    const result = validate(schema, body);
+    if (!result.ok) throw invalidFields(result.errors);
+    return result.value;
+};
+
+/** 403 unless the signed-in user's role may do `action` on `resource`. */
+export const allow = (req: Request, resource: CollectionName, action: Action) => {
+    if (!canAccess(userOf(req).role, { resource, action })) throw forbidden(`Your role may not ${action} ${resource}`);
+};
+
+/** The record the path names, or a 404. */
+export const found = async <C extends CollectionName>(
+    reader: Reader,
+    collection: C,
+    id: Id,
+    what: string,
+): Promise<RecordOf<C>> => {
+    const record = await reader.get(collection, id);
+    if (!record) throw notFound(`${what} ${String(id)} does not exist`);
+    return record;
 };
