@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, instant, isoDate, localDateTime, signedMoney } from './fields';
-import { payRateSchema, eventStatuses } from './schemas';
+import { payRateSchema } from './payRates';
+import { eventStatuses } from './schemas';
 import type { EventPay } from './pay';
 import type { Identifier } from './types';
 

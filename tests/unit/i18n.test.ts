@@ -8,6 +8,7 @@ import { featureMessages } from '../../src/app/i18n/features';
 import { appRussian, russianMessages } from '../../src/app/i18n/ru';
 import { themeLabel, themeNames } from '../../src/app/themes';
 import { collectionNames } from '../../src/domain/collections';
+import { payKinds } from '../../src/domain/payRates';
 import * as schemas from '../../src/domain/schemas';
 
 /** Catalogue keys as polyglot sees them: nested objects joined with dots. */
@@ -94,7 +95,7 @@ describe('the catalogues', () => {
     it('label every value of the domain enumerations and every theme', () => {
         const enumerations: Record<string, readonly string[]> = {
             'app.roles': schemas.roles,
-            'app.pay_kinds': schemas.payKinds,
+            'app.pay_kinds': payKinds,
             'app.levels': schemas.courseLevels,
             'resources.events.statuses': schemas.eventStatuses,
             'app.payment_kinds': schemas.paymentKinds,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildJournal, monthBounds } from '../../src/domain/journal';
 import { classPay, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
 import { payroll } from '../../src/domain/payroll';
-import { payRates } from '../../src/domain/schemas';
+import { payRates } from '../../src/domain/payRates';
 import { upgradeDatabase } from '../../src/domain/upgrades';
 import type { StudioEvent } from '../../src/domain/types';
 

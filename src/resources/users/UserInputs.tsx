@@ -18,7 +18,8 @@ import {
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { Stack } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { payKinds, roles } from '../../domain/schemas';
+import { payKinds } from '../../domain/payRates';
+import { roles } from '../../domain/schemas';
 import { payRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';
