@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { collectionNames } from '../domain/collections';
 import type { Database } from '../domain/types';
 import { validateDatabase } from '../domain/validation';
-import { generateDatabase } from './demo-data';
+import { generateDatabase } from './demo';
 import { databaseText } from '../server/storage/files';
 
 const USAGE = 'usage: tsx src/scripts/seed.ts [--seed N] [--scale K] [--today YYYY-MM-DD] [--out FILE]';

@@ -14,6 +14,7 @@ import {
     refundSchema,
     sellPassSchema,
 } from '../domain/money';
+import { ledgerEntry, type LedgerInput } from '../domain/ledger';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../domain/freezes';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../domain/types';
 import { ApiError, conflict, handle, invalidFields } from './errors';
@@ -72,30 +73,9 @@ interface Sale {
     note?: string;
 }
 
-type LedgerInput = Pick<Payment, 'customerId' | 'amount' | 'method' | 'passId' | 'createdBy'> & {
-    kind?: Payment['kind'];
-    paymentLinkId?: string | null;
-    note?: string | null;
-    correctsId?: Identifier;
-};
-
-/**
- * One entry of the ledger, recorded now: a payment unless another kind is named. Its fields in the
- * ledger's usual order, which the history shows them in; a correction also names the entry it corrects.
- */
+/** One entry of the ledger, recorded now. */
 const recordEntry = (tx: Transaction, entry: LedgerInput) =>
-    tx.insert('payments', {
-        customerId: entry.customerId,
-        kind: entry.kind ?? 'payment',
-        amount: entry.amount,
-        method: entry.method,
-        passId: entry.passId,
-        paymentLinkId: entry.paymentLinkId ?? null,
-        paidAt: new Date().toISOString(),
-        note: entry.note ?? null,
-        ...(entry.correctsId !== undefined && { correctsId: entry.correctsId }),
-        createdBy: entry.createdBy,
-    });
+    tx.insert('payments', ledgerEntry(entry, new Date().toISOString()));
 
 /**
  * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment,

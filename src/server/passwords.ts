@@ -22,7 +22,7 @@ export const hashPassword = async (password: string): Promise<string> => {
     return format(salt, await scrypt(password, salt, { N, r, p }));
 };
 
-/** For the demo-data generator: the same password and salt give the same hash. */
+/** For the demo data generator (src/scripts/demo): the same password and salt give the same hash. */
 export const hashPasswordWithSalt = (password: string, salt: Buffer): string =>
     format(salt, scryptSync(password, salt, keyLength, { N, r, p }));
 

@@ -24,7 +24,7 @@ import type { Status } from '../../src/domain/types';
 import { schemaValidator } from '../../src/app/forms';
 import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
-import { generateDatabase } from '../../src/scripts/demo-data';
+import { generateDatabase } from '../../src/scripts/demo';
 import type { z } from 'zod';
 
 const accepts = (schema: z.ZodType, input: unknown) => {

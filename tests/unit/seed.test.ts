@@ -1,9 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Database, Pass, StudioEvent } from '../../src/domain/types';
+import { applyChanges, settleVisit } from '../../src/domain/attendance';
+import { freezePass } from '../../src/domain/freezes';
+import { passForSale } from '../../src/domain/money';
+import { addDays } from '../../src/domain/time';
+import { expandSchedule, findClash } from '../../src/domain/timetable';
+import type { Database, Schedule, StudioEvent, Subscription } from '../../src/domain/types';
 import { validateDatabase } from '../../src/domain/validation';
-import { addDays, generateDatabase } from '../../src/scripts/demo-data';
+import { generateDatabase } from '../../src/scripts/demo';
 
 const TODAY = '2026-11-23';
 // Generated once: each generation hashes six passwords with scrypt.
@@ -15,30 +20,12 @@ const countBy = <T>(records: T[], key: (record: T) => string): Record<string, nu
     return counts;
 };
 
-const minutes = (event: StudioEvent): [number, number] => {
-    const start = Number(event.startsAt.slice(11, 13)) * 60 + Number(event.startsAt.slice(14, 16));
-    return [start, start + event.durationMinutes];
-};
-
-/** Pairs of events of one owner (teacher or studio) that overlap on the same date. */
-const clashes = (events: StudioEvent[], owner: (event: StudioEvent) => number): string[] => {
-    const found: string[] = [];
-    const groups = new Map<string, StudioEvent[]>();
-    for (const event of events) {
-        const key = `${owner(event)} ${event.startsAt.slice(0, 10)}`;
-        groups.set(key, [...(groups.get(key) ?? []), event]);
-    }
-    for (const group of groups.values()) {
-        group.forEach((a, index) =>
-            group.slice(index + 1).forEach(b => {
-                const [startA, endA] = minutes(a);
-                const [startB, endB] = minutes(b);
-                if (startA < endB && startB < endA) found.push(`${a.id}/${b.id}`);
-            }),
-        );
-    }
-    return found;
-};
+/** Events that put a teacher or a studio in two places at once, by the timetable's own clash rule. */
+const clashes = (events: StudioEvent[]): string[] =>
+    events.flatMap((event, index) => {
+        const clash = findClash(event, events.slice(index + 1));
+        return clash ? [`${event.id}/${clash.event.id} (${clash.kind})`] : [];
+    });
 
 describe('demo data generator', () => {
     it('is deterministic: the same options give the same database', () => {
@@ -119,35 +106,23 @@ describe('demo data generator', () => {
         );
         const events = new Map(db.events.map(event => [event.id, event]));
         const directionOf = new Map(db.courses.map(course => [course.id, course.directionId]));
-        const used = new Map<number, number>();
-        const activeOn = (pass: Pass, date: string) =>
-            !pass.cancelled &&
-            pass.startsOn <= date &&
-            date <= pass.endsOn &&
-            !(pass.frozenFrom && pass.frozenTo && pass.frozenFrom <= date && date <= pass.frozenTo) &&
-            (pass.visitsTotal === null || (used.get(pass.id) ?? 0) < pass.visitsTotal);
-        // Replayed in the order the marks were made.
+        // Replayed through the server's charging rule, in the order the marks were made, from unused passes.
+        const passes = db.passes.map(pass => ({ ...pass, visitsUsed: 0 }));
         for (const attendance of db.attendances) {
             const event = events.get(attendance.eventId) as StudioEvent;
             expect(attendance.markedBy).toBe(event.teacherId);
-            if (!charging.has(attendance.status)) {
-                expect(attendance).toMatchObject({ passId: null, charged: false, unpaid: false });
-                continue;
-            }
-            const date = event.startsAt.slice(0, 10);
-            const directionId = directionOf.get(event.courseId) as number;
-            const expected =
-                db.passes
-                    .filter(pass => pass.customerId === attendance.customerId && activeOn(pass, date))
-                    .filter(pass => pass.directionIds.length === 0 || pass.directionIds.includes(directionId))
-                    .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0] ?? null;
-            expect(attendance, `attendance ${attendance.id}`).toMatchObject({
-                passId: expected?.id ?? null,
-                charged: expected !== null,
-                unpaid: expected === null,
-            });
-            if (expected) used.set(expected.id, (used.get(expected.id) ?? 0) + 1);
+            const visit = {
+                charges: charging.has(attendance.status),
+                eventCancelled: event.status === 'cancelled',
+                date: event.startsAt.slice(0, 10),
+                directionId: directionOf.get(event.courseId) as number,
+            };
+            const own = passes.filter(pass => pass.customerId === attendance.customerId);
+            const { charge, changes } = settleVisit(null, visit, own);
+            expect(attendance, `attendance ${attendance.id}`).toMatchObject(charge);
+            applyChanges(own, changes);
         }
+        expect(passes.map(pass => pass.visitsUsed)).toEqual(db.passes.map(pass => pass.visitsUsed));
         // A handful of debts, not hundreds.
         const debts = db.attendances.filter(attendance => attendance.unpaid).length;
         expect(debts).toBeLessThanOrEqual(20);
@@ -164,8 +139,7 @@ describe('demo data generator', () => {
     });
 
     it('never puts a teacher or a studio in two places at once', () => {
-        expect(clashes(db.events, event => event.teacherId)).toEqual([]);
-        expect(clashes(db.events, event => event.studioId)).toEqual([]);
+        expect(clashes(db.events)).toEqual([]);
     });
 
     it('lays out events over the past 8 weeks and the next 2', () => {
@@ -183,6 +157,18 @@ describe('demo data generator', () => {
         expect(countBy(db.events, event => event.status).cancelled).toBeGreaterThan(0);
     });
 
+    it("expands each group's classes as generating the timetable does", () => {
+        for (const schedule of db.schedules as Schedule[]) {
+            const generated = expandSchedule(schedule, addDays(TODAY, -56), addDays(TODAY, 13));
+            const own = db.events.filter(event => event.scheduleId === schedule.id);
+            expect(own.length, schedule.title ?? '').toBe(generated.length);
+            for (const draft of generated) {
+                const { status: _status, notes: _notes, ...planned } = draft;
+                expect(own.find(event => event.slotAt === draft.slotAt)).toMatchObject(planned);
+            }
+        }
+    });
+
     it('sells passes as the sell endpoint does: pass and payment pointing at each other', () => {
         const payments = new Map(db.payments.map(payment => [payment.id, payment]));
         const plans = new Map(db.subscriptions.map(plan => [plan.id, plan]));
@@ -194,19 +180,22 @@ describe('demo data generator', () => {
                 amount: pass.price,
                 customerId: pass.customerId,
             });
-            const plan = plans.get(pass.subscriptionId);
-            expect(pass).toMatchObject({
-                name: plan?.name,
-                price: plan?.price,
-                visitsTotal: plan?.visits,
-                directionIds: plan?.directionIds,
-            });
-            const frozenDays =
+            // The pass the sale rule makes, frozen by the freeze rule when it was frozen.
+            const plan = plans.get(pass.subscriptionId) as Subscription;
+            const sold = passForSale(plan, pass.customerId, pass.startsOn);
+            const frozen =
                 pass.frozenFrom && pass.frozenTo
-                    ? Math.round((Date.parse(pass.frozenTo) - Date.parse(pass.frozenFrom)) / 86_400_000) + 1
-                    : 0;
-            expect(frozenDays).toBeLessThanOrEqual(plan?.freezeDays ?? 0);
-            expect(pass.endsOn).toBe(addDays(pass.startsOn, (plan?.validityDays ?? 0) - 1 + frozenDays));
+                    ? freezePass(sold, plan.freezeDays, pass.frozenFrom, pass.frozenTo)
+                    : { frozenFrom: null, frozenTo: null };
+            expect(pass, `pass ${pass.id}`).toEqual({
+                ...sold,
+                ...frozen,
+                id: pass.id,
+                visitsUsed: pass.visitsUsed,
+                cancelled: pass.cancelled,
+                paymentId: pass.paymentId,
+                createdAt: pass.createdAt,
+            });
         }
         expect(db.passes.filter(pass => pass.frozenFrom).length).toBeGreaterThan(0);
         const cancelled = db.passes.filter(pass => pass.cancelled);
