@@ -85,7 +85,8 @@ describeInBrowser('the history of changes in a browser', () => {
             .getByRole('button', { name: 'History' })
             .click();
         await dialog(a).getByText('History of the pass Йога 8 занятий').waitFor();
-        await expect(dialog(a).locator('tbody tr').count()).resolves.toBe(4);
+        // The title shows before the entries have loaded: wait for them.
+        await expect.poll(() => dialog(a).locator('tbody tr').count()).toBe(4);
         await dialog(a).getByRole('button', { name: 'Close' }).click();
 
         // The list of all changes, filtered to passes: the freeze is there, with the request it came through.
