@@ -4,6 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoAccounts, removeDir, startServer, type RunningServer } from '../support/server';
 import { describeInBrowser, distDir, launchBrowser, newPage } from '../support/browser';
+import { flatten } from '../support/catalogues';
+import { appEnglish } from '../../src/app/i18n/en';
+import { appRussian } from '../../src/app/i18n/ru';
 
 /*
  * What a first visit costs on a studio's wifi. The sign-in page loads only what it needs, compressed:
@@ -75,6 +78,23 @@ describeInBrowser('the size of a first visit', () => {
             bytes,
             `/login loads ${Math.round(bytes / kB)} kB; the largest modules:\n  ${largestModules(report, files)}`,
         ).toBeLessThanOrEqual(loginBudget);
+    });
+
+    it('keeps the Russian texts out of the first chunks: they come with the Russian catalogue, fetched when Russian is chosen', () => {
+        const dir = distDir();
+        const manifest = read<Manifest>(dir, '.vite/manifest.json');
+        const entry = Object.keys(manifest).find(key => manifest[key].isEntry) as string;
+        const code = (keys: Iterable<string>) =>
+            [...keys].map(key => readFileSync(join(dir, manifest[key].file), 'utf8')).join('\n');
+        const englishTexts = new Set(flatten(appEnglish).values());
+        const russianTexts = [...flatten(appRussian).values()].filter(
+            text => /[а-яё]/i.test(text) && !englishTexts.has(text),
+        );
+        expect(russianTexts.length).toBeGreaterThan(500);
+        const russianChunk = code(['src/app/i18n/ru/index.ts']);
+        expect(russianTexts.filter(text => !russianChunk.includes(text))).toEqual([]);
+        const firstChunks = code(staticChunks(manifest, entry));
+        expect(russianTexts.filter(text => firstChunks.includes(text))).toEqual([]);
     });
 
     /** Adds up the compressed bytes of the scripts the page receives, as Chromium counts them. */

@@ -4,23 +4,12 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
 import { formatFullDate, formatShortDate, formatTime, weekStartsOn } from '../../src/app/i18n/dates';
 import { appEnglish, englishMessages } from '../../src/app/i18n/en';
-import { featureMessages } from '../../src/app/i18n/features';
 import { appRussian, russianMessages } from '../../src/app/i18n/ru';
 import { themeLabel, themeNames } from '../../src/app/themes';
 import { collectionNames } from '../../src/domain/collections';
 import { payKinds } from '../../src/domain/payRates';
 import * as schemas from '../../src/domain/schemas';
-
-/** Catalogue keys as polyglot sees them: nested objects joined with dots. */
-const flatten = (messages: object, prefix = ''): Map<string, string> => {
-    const keys = new Map<string, string>();
-    for (const [key, value] of Object.entries(messages)) {
-        const path = prefix ? `${prefix}.${key}` : key;
-        if (typeof value === 'string') keys.set(path, value);
-        else if (value && typeof value === 'object') for (const entry of flatten(value, path)) keys.set(...entry);
-    }
-    return keys;
-};
+import { flatten } from '../support/catalogues';
 
 const english = flatten(englishMessages);
 const russian = flatten(russianMessages);
@@ -47,12 +36,23 @@ describe('the catalogues', () => {
         for (const [key, text] of [...appKeys, ...flatten(appRussian)]) expect(text.trim(), key).not.toBe('');
     });
 
-    it('give every feature the same keys in English and Russian, none of them empty', () => {
-        for (const feature of featureMessages) {
-            const en = flatten(feature.en);
-            const ru = flatten(feature.ru);
-            expect([...ru.keys()].sort()).toEqual([...en.keys()].sort());
-            for (const [key, text] of [...en, ...ru]) expect(text.trim(), key).not.toBe('');
+    it('give every feature the same keys in English and Russian, none of them empty', async () => {
+        const folder = join(root, 'src/app/i18n');
+        const files = (language: string) => readdirSync(join(folder, language)).filter(file => file !== 'index.ts');
+        expect(files('ru').sort()).toEqual(files('en').sort());
+        for (const file of files('en')) {
+            const catalogue = async (language: string) =>
+                Object.values((await import(join(folder, language, file))) as Record<string, object>);
+            const [en, ru] = [
+                (await catalogue('en')).map(m => flatten(m)),
+                (await catalogue('ru')).map(m => flatten(m)),
+            ];
+            expect(
+                ru.map(messages => [...messages.keys()].sort()),
+                file,
+            ).toEqual(en.map(messages => [...messages.keys()].sort()));
+            for (const [key, text] of [...en, ...ru].flatMap(messages => [...messages]))
+                expect(text.trim(), `${file} ${key}`).not.toBe('');
         }
     });
 

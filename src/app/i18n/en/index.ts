@@ -1,0 +1,29 @@
+import raEnglish from 'ra-language-english';
+import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { commonMessages } from './common';
+import { historyMessages } from './history';
+import { moneyMessages } from './money';
+import { payPeriodMessages } from './payPeriods';
+import { prototypeMessages } from './prototypes';
+import { resourceMessages } from './resources';
+import { settingsMessages } from './settings';
+import { statisticsMessages } from './statistics';
+import { timetableMessages } from './timetable';
+import { validationMessages } from './validation';
+
+/** The app's own English messages, every feature's together; a new feature file adds its import here and in ../ru. */
+export const appEnglish: TranslationMessages = mergeTranslations(
+    resourceMessages,
+    commonMessages,
+    statisticsMessages,
+    settingsMessages,
+    moneyMessages,
+    timetableMessages,
+    historyMessages,
+    validationMessages,
+    prototypeMessages,
+    payPeriodMessages,
+);
+
+/** react-admin's own English texts with the app's over them. */
+export const englishMessages: TranslationMessages = mergeTranslations(raEnglish, appEnglish);

@@ -1,0 +1,67 @@
+/** The settings screens: users, catalogue, status lists, general settings. */
+export const settingsMessages = {
+    resources: {
+        'settings/users': { page: { create: 'New user', edit: 'User “%{recordRepresentation}”' } },
+        'settings/courses': {
+            page: {
+                create: 'New course',
+                edit: 'Course “%{recordRepresentation}”',
+                show: 'Course “%{recordRepresentation}”',
+            },
+        },
+        'settings/studios': {
+            page: {
+                create: 'New studio',
+                edit: 'Studio “%{recordRepresentation}”',
+                show: 'Studio “%{recordRepresentation}”',
+            },
+        },
+        'settings/directions': {
+            page: {
+                create: 'New direction',
+                edit: 'Direction “%{recordRepresentation}”',
+                show: 'Direction “%{recordRepresentation}”',
+            },
+        },
+        'settings/subscriptions': {
+            page: {
+                create: 'New subscription plan',
+                edit: 'Plan “%{recordRepresentation}”',
+                show: 'Plan “%{recordRepresentation}”',
+            },
+        },
+        statuses: { fields: { labels: { en: 'Label in English', ru: 'Label in Russian' } } },
+    },
+    app: {
+        plans: { visits_column: 'Visits', directions_column: 'Directions', for_direction: 'For direction' },
+        settings: {
+            delete_title: 'Delete “%{name}”?',
+            delete_content: 'This cannot be undone.',
+            not_deleted: 'Not deleted',
+            deactivate_hint:
+                'You can deactivate it instead: it stays in the records that use it, but is no longer offered for new ones.',
+            deactivate: 'Deactivate instead',
+            deactivated: 'Deactivated',
+            pick_color: 'Pick a colour',
+            new_password: 'New password',
+            new_password_help: 'Leave empty to keep the current password; at least 8 characters',
+            add_status: 'Add status',
+            edit_status: 'Edit status',
+            edit_named: 'Edit %{label}',
+            move_up: 'Move up',
+            move_down: 'Move down',
+            move_up_named: 'Move %{label} up',
+            move_down_named: 'Move %{label} down',
+            is_default: 'Default: new records get this status',
+            is_default_named: '%{label} is the default',
+            make_default: 'Make default',
+            make_default_named: 'Make %{label} the default',
+            code_help: 'Latin letters, digits, "-" and "_"; it cannot be changed later',
+            code_fixed: 'Records refer to the status by its code, so it does not change',
+            charges_help: 'This mark uses up a visit of the pass',
+            code_in_use: 'This status is in use: its code cannot change',
+            status_list_fixed: 'A status stays in its list',
+            reorder_mismatch: 'The list changed meanwhile: reload the page and try again',
+        },
+    },
+};

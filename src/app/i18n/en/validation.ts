@@ -1,0 +1,14 @@
+/** Messages of the forms' own checks and warnings, beyond the base catalogue's `app.validation`. */
+export const validationMessages = {
+    app: {
+        validation: {
+            label_required: 'Give the label in at least one language',
+        },
+        customers: {
+            duplicate_phone: 'This phone number already belongs to',
+            duplicate_email: 'This e-mail already belongs to',
+            duplicate_hint: 'Check that this is not the same person. Save again to add a new customer anyway.',
+            save_anyway: 'Save anyway',
+        },
+    },
+};

@@ -1,0 +1,88 @@
+import type { Catalogue } from '../catalogue';
+import type { statisticsMessages as english } from '../en/statistics';
+
+export const statisticsMessages = {
+    app: {
+        statistics: {
+            title: 'Доходы',
+            period: 'Период',
+            interval: 'Шаг',
+            from: 'С',
+            to: 'По',
+            presets: {
+                this_month: 'Этот месяц',
+                last_month: 'Прошлый месяц',
+                this_quarter: 'Этот квартал',
+                this_year: 'Этот год',
+                custom: 'Свой период',
+            },
+            intervals: { day: 'По дням', week: 'По неделям', month: 'По месяцам' },
+            total: 'Доход',
+            previous: 'Предыдущий период',
+            change: 'Изменение',
+            earned_total: 'Заработано посещениями',
+            over_time: 'Доход по времени',
+            this_period: 'Этот период',
+            previous_period: 'Предыдущий период',
+            by_method: 'По способу оплаты',
+            by_plan: 'По видам абонементов',
+            earned_by_direction: 'Заработано по направлениям',
+            earned_by_teacher: 'Заработано по преподавателям',
+            earned_by_studio: 'Заработано по залам',
+            no_pass: 'Не за абонемент',
+            no_visits: 'Дни без посещений',
+            empty: 'В этом периоде доходов нет.',
+            export: 'Экспорт CSV',
+            csv: {
+                section: 'Раздел',
+                key: 'Статья',
+                amount: 'Сумма',
+                series: 'Доход по времени',
+                previous_series: 'Предыдущий период',
+            },
+        },
+        reports: {
+            pay_total: 'Оплата за период',
+            pay_visits: '%{smart_count} посещение |||| %{smart_count} посещения |||| %{smart_count} посещений',
+            teacher: 'Преподаватель',
+            studio: 'Зал',
+        },
+        comparison: {
+            compared: 'Сравнение с %{previous}.',
+            previous: {
+                year: 'предыдущим годом, %{period} |||| предыдущими %{smart_count} годами, %{period} |||| предыдущими %{smart_count} годами, %{period}',
+                quarter:
+                    'предыдущим кварталом, %{period} |||| предыдущими %{smart_count} кварталами, %{period} |||| предыдущими %{smart_count} кварталами, %{period}',
+                month: 'предыдущим месяцем, %{period} |||| предыдущими %{smart_count} месяцами, %{period} |||| предыдущими %{smart_count} месяцами, %{period}',
+                days: 'предыдущим днём, %{period} |||| предыдущими %{smart_count} днями, %{period} |||| предыдущими %{smart_count} днями, %{period}',
+            },
+            to_date: '%{current} против %{previous}',
+            so_far: 'На сегодня',
+            quarter: '%{quarter}-й квартал %{year}',
+            reversed: 'Начало периода позже конца: выберите начало не позже конца.',
+        },
+        dashboard: {
+            title: 'Сегодня',
+            today_events: 'Занятия сегодня',
+            no_events: 'Сегодня занятий нет.',
+            marked: 'Отмечено %{marked} из %{enrolled} записанных',
+            marked_no_group: 'Отмечено: %{marked}',
+            income_month: 'Доход в этом месяце',
+            vs_last_month: 'За те же дни прошлого месяца (%{period}): %{amount}',
+            last_month_total: 'За весь прошлый месяц (%{period}): %{amount}',
+            active_passes: 'Действующие абонементы',
+            visits_week: 'Посещения за неделю',
+            expiring: 'Заканчивающиеся абонементы',
+            expiring_hint: 'Истекают в ближайшие %{days} дн. или почти без посещений',
+            no_expiring: 'Заканчивающихся абонементов нет.',
+            ends_on: 'до %{date}',
+            visits_left:
+                'остался %{smart_count} визит |||| осталось %{smart_count} визита |||| осталось %{smart_count} визитов',
+            unlimited: 'безлимит',
+            unpaid: 'Неоплаченные посещения',
+            no_unpaid: 'Неоплаченных посещений нет.',
+            unpaid_visits:
+                '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
+        },
+    },
+} satisfies Catalogue<typeof english>;

@@ -1,0 +1,18 @@
+import type { Catalogue } from '../catalogue';
+import type { validationMessages as english } from '../en/validation';
+
+/** Messages of the forms' own checks and warnings, beyond the base catalogue's `app.validation`. */
+export const validationMessages = {
+    app: {
+        validation: {
+            label_required: 'Укажите название хотя бы на одном языке',
+        },
+        customers: {
+            duplicate_phone: 'Этот номер телефона уже есть у клиента',
+            duplicate_email: 'Этот e-mail уже есть у клиента',
+            duplicate_hint:
+                'Проверьте, не тот же ли это человек. Чтобы всё равно добавить нового клиента, сохраните ещё раз.',
+            save_anyway: 'Всё равно сохранить',
+        },
+    },
+} satisfies Catalogue<typeof english>;
