@@ -1,9 +1,10 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { collectionsAddedLater } from '../../domain/collections';
 import { migrateDatabaseRecords } from '../../domain/statuses';
+import { validateDatabase } from '../../domain/validation';
 import { rememberChecked } from './checked';
 import type { FileState } from './memory';
 
@@ -149,4 +150,20 @@ export const writeDatabaseFile = async (
         if (!replaced) await unlink(temporary).catch(() => undefined);
     }
     return replaced;
+};
+
+/** Left over by a crash during a rewrite: never complete, never needed. */
+export const removeTemporaries = (file: string) => {
+    const name = basename(file);
+    for (const entry of readdirSync(dirname(file))) {
+        if (entry.startsWith(`${name}.`) && entry.endsWith('.tmp')) unlinkSync(join(dirname(file), entry));
+    }
+};
+
+/** The state, when it holds a valid database; else an error naming every problem. */
+export const checkedState = (file: string, state: FileState): FileState => {
+    const problems = validateDatabase(state.values);
+    if (problems.length)
+        throw new DatabaseFileError(`The database file ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
+    return state;
 };

@@ -1,14 +1,13 @@
-import { readdirSync, unlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { upgradeDatabase } from '../../domain/upgrades';
-import { validateDatabase } from '../../domain/validation';
 import { alreadyChecked, rememberChecked } from './checked';
 import {
+    checkedState,
     DatabaseFileError,
     parseDatabaseText,
     readDatabaseBytes,
     readDatabaseText,
+    removeTemporaries,
     sameSignature,
     signatureOf,
     writeDatabaseFile,
@@ -17,6 +16,7 @@ import {
 import { Journal, JournalError, readJournal } from './journal';
 import { MemoryData, replayOnto, type FileState, type Operation } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
+import { differing, RecentWrites, recentWritesMs } from './recentWrites';
 import { readerReports } from './reports';
 import type { Reports, Storage, Transaction } from './types';
 
@@ -46,48 +46,6 @@ export interface JsonStorageOptions {
     poolSize?: number;
 }
 
-const checkedState = (file: string, state: FileState): FileState => {
-    const problems = validateDatabase(state.values);
-    if (problems.length)
-        throw new DatabaseFileError(`The database file ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
-    return state;
-};
-
-/** Left over by a crash during a rewrite: never complete, never needed. */
-const removeTemporaries = (file: string) => {
-    const name = basename(file);
-    for (const entry of readdirSync(dirname(file))) {
-        if (entry.startsWith(`${name}.`) && entry.endsWith('.tmp')) unlinkSync(join(dirname(file), entry));
-    }
-};
-
-/** How long writes are remembered for laying over a hand-edited file. */
-const recentWritesMs = 15 * 60_000;
-const recentWritesLimit = 20_000;
-
-/** The records the operations leave different from the file's version of them ("customers 12"). */
-const differing = (state: FileState, operations: Operation[]): string[] => {
-    const last = new Map<string, Operation>();
-    for (const operation of operations)
-        last.set(
-            `${operation.collection} ${String(operation.op === 'put' ? operation.record.id : operation.id)}`,
-            operation,
-        );
-    const differ: string[] = [];
-    const filed = new Map<string, unknown>();
-    for (const key of new Set([...last.values()].map(operation => operation.collection))) {
-        const rows = state.values[key];
-        if (Array.isArray(rows))
-            for (const row of rows as { id: unknown }[]) filed.set(`${key} ${String(row.id)}`, row);
-    }
-    last.forEach((operation, key) => {
-        const mine = operation.op === 'put' ? JSON.stringify(operation.record) : undefined;
-        const theirs = filed.has(key) ? JSON.stringify(filed.get(key)) : undefined;
-        if (mine !== theirs) differ.push(key);
-    });
-    return differ;
-};
-
 export class JsonStorage extends MemoryReader implements Storage {
     readonly reports: Reports = readerReports(this);
     private memory: MemoryData;
@@ -103,10 +61,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private closed = false;
     /** Set while db.json is being looked at for a hand edit. */
     private holding = false;
-    /** The writes of the last while, laid over a hand-edited file (a copy opened before the last rewrite would miss them). */
-    private recent: { at: number; operations: Operation[] }[] = [];
-    private rewrittenAt = Date.now();
-    private sincePruned = 0;
+    private readonly recent = new RecentWrites();
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
 
     private constructor(
@@ -177,7 +132,7 @@ export class JsonStorage extends MemoryReader implements Storage {
             const operations = tx.operations();
             if (!operations.length) return { result, durable: Promise.resolve() };
             this.memory.apply(operations);
-            this.remember(operations);
+            this.recent.remember(operations);
             const durable = this.journal.append(operations);
             this.afterWrite();
             return { result, durable };
@@ -188,26 +143,6 @@ export class JsonStorage extends MemoryReader implements Storage {
             await durable;
             return result;
         });
-    }
-
-    /**
-     * Keeps the transaction for laying over a hand edit: everything since the last rewrite of db.json, and
-     * before it the last 15 minutes, at most 20,000 transactions. Pruned now and then, not at every write.
-     */
-    private remember(operations: Operation[]) {
-        const now = Date.now();
-        this.recent.push({ at: now, operations });
-        if (++this.sincePruned < 1024) return;
-        this.sincePruned = 0;
-        const before = Math.min(now - recentWritesMs, this.rewrittenAt);
-        const beyondLimit = this.recent.length - recentWritesLimit;
-        let stale = 0;
-        while (
-            stale < this.recent.length &&
-            (this.recent[stale].at < before || (stale < beyondLimit && this.recent[stale].at < this.rewrittenAt))
-        )
-            stale++;
-        if (stale) this.recent.splice(0, stale);
     }
 
     /** Runs `work` between transactions, with none in progress. */
@@ -241,7 +176,7 @@ export class JsonStorage extends MemoryReader implements Storage {
                 );
                 if (!replaced) return;
                 this.signature = signatureOf(this.options.file);
-                this.rewrittenAt = Date.now();
+                this.recent.rewritten();
                 await this.journal.dropBefore(mark);
             } catch (error) {
                 this.log.error(
@@ -301,7 +236,7 @@ export class JsonStorage extends MemoryReader implements Storage {
         let overridden: string[];
         try {
             state = parseDatabaseText(file, readDatabaseText(file));
-            const operations = this.recent.flatMap(entry => entry.operations);
+            const operations = this.recent.operations();
             overridden = differing(state, operations);
             replayOnto(state, operations);
             // A hand-edited file may hold records in an earlier shape (a pay rule pasted from an old copy).
