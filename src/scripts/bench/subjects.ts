@@ -1,0 +1,122 @@
+/*
+ * The two servers under test behind one interface: this server, on the engine it is given, and bare
+ * json-server 0.17.4; how each is started, logged into and asked.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyOf, prototypePage } from './databases';
+import { postJson, request, type ReadTarget } from './load';
+import { ADMIN, JSON_SERVER_BIN, MANAGER } from './options';
+import { spawnServer, type Running } from './processes';
+
+/** What the measurements need from a server; `extras` are the rows only this server has. */
+export interface Client {
+    /** The sorted list as a bare request, for the reads/s load; listSorted() sends it with fetch. */
+    sortedList: ReadTarget;
+    listSorted(): Promise<string>;
+    /** A page of the prototype collection the bench adds to the database, in json-server's words. */
+    listPrototype(): Promise<string>;
+    createCustomer(n: number): Promise<string>;
+    extras: { statistics: () => Promise<string>; dashboard: () => Promise<string> } | undefined;
+}
+
+export interface Subject {
+    name: string;
+    /** Its database for one server run, made from the seeded file in `dir`: a file's path or a database's URL. */
+    prepare(sourceDb: string, dir: string): Promise<string>;
+    spawn(database: string, dir: string, port: number): Running;
+    connect(base: string): Promise<Client>;
+    /** Gives back what prepare() made outside `dir` (a PostgreSQL database). */
+    discard(database: string): Promise<void>;
+    /** Processes whose reads/s are measured: none for json-server; one for a db.json, which one process owns. */
+    readProcesses: 0 | 1 | 2;
+    /** The processes that hold the database outside the server (the PostgreSQL cluster), for memory and CPU. */
+    databasePids?: () => number[];
+}
+
+/** Where this server keeps its data: the part of a Subject that differs between its engines. */
+export interface Engine {
+    /** For the column's title: "this server (PostgreSQL)". */
+    label: string;
+    prepare: Subject['prepare'];
+    /** The server's environment for its database. */
+    env(database: string, dir: string): NodeJS.ProcessEnv;
+    discard: Subject['discard'];
+    readProcesses: 1 | 2;
+    databasePids?: Subject['databasePids'];
+}
+
+const newCustomer = (n: number) => ({
+    firstName: 'Bench',
+    lastName: `Writer ${n}`,
+    // Unique within a run; the seeded phones have dashes, so these never collide with them.
+    phone: `+7 999 ${String(n).padStart(7, '0')}`,
+    status: 'lead',
+});
+
+export const ourServer = (serverDir: string, engine: Engine): Subject => ({
+    name: `this server (${engine.label})`,
+    prepare: engine.prepare,
+    spawn: (database, dir, port) => {
+        // A stub build: without an index.html the server would run vite build before it listens.
+        const distDir = join(dir, 'dist');
+        mkdirSync(distDir, { recursive: true });
+        writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title>\n');
+        const env = {
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DIST_DIR: distDir,
+            TOKEN_SECRET: 'bench-'.repeat(8),
+            ...engine.env(database, dir),
+        };
+        return spawnServer(['--import', 'tsx', join(serverDir, 'src/server/main.ts')], serverDir, env, port);
+    },
+    discard: engine.discard,
+    readProcesses: engine.readProcesses,
+    databasePids: engine.databasePids,
+    connect: async base => {
+        const login = async (account: typeof ADMIN) =>
+            (JSON.parse(await postJson(`${base}/api/auth/login`, account)) as { token: string }).token;
+        const admin = await login(ADMIN);
+        const manager = await login(MANAGER);
+        const get = (path: string, token: string) =>
+            request(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+        const listPath = `/api/customers?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
+        const sortedList = { url: `${base}${listPath}`, headers: { Authorization: `Bearer ${admin}` } };
+        return {
+            sortedList,
+            listSorted: () => request(sortedList.url, { headers: sortedList.headers }),
+            listPrototype: () => get(`/api${prototypePage}`, admin),
+            createCustomer: n => postJson(`${base}/api/customers`, newCustomer(n), admin),
+            extras: {
+                statistics: () => get('/api/statistics/incomes?from=2026-01-01&to=2026-12-31&interval=month', manager),
+                dashboard: () => get('/api/dashboard', manager),
+            },
+        };
+    },
+});
+
+export const jsonServer = (serverDir: string): Subject => ({
+    name: 'json-server',
+    prepare: copyOf,
+    // As anyone would start it: its own CLI and defaults (request log included), no heap flags.
+    spawn: (dbFile, dir, port) =>
+        spawnServer(
+            [join(serverDir, JSON_SERVER_BIN), '--port', String(port), '--host', '127.0.0.1', dbFile],
+            dir,
+            {},
+            port,
+        ),
+    discard: async () => undefined,
+    readProcesses: 0,
+    connect: async base => {
+        const sortedList = { url: `${base}/customers?_sort=lastName&_order=asc&_start=0&_end=25`, headers: {} };
+        return {
+            sortedList,
+            listSorted: () => request(sortedList.url),
+            listPrototype: () => request(`${base}${prototypePage}`),
+            createCustomer: n => postJson(`${base}/customers`, newCustomer(n)),
+            extras: undefined,
+        };
+    },
+});
