@@ -1,114 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
-import type { Attendance, Customer, Database, Pass, Schedule, StudioEvent } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, demoDb, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { db, later, old, oldMark, today, todayPupil, todays } from '../support/teacher-window';
 
 /*
  * The teacher's window on a class's marks, in a browser: a teacher marks today's class; a class older
  * than the window (configs.teacherEditDays, 2 by default) shows its marks locked and the API refuses
- * them; a class of a later day cannot be marked yet; a manager changes the old mark.
+ * them; a class of a later day cannot be marked yet; a manager changes the old mark. The journeys run
+ * in order on one server, each from where the one before left the database (its demo copy and the
+ * classes of these journeys: tests/support/teacher-window.ts).
  */
 
-const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-const today = studioToday(db.configs[0].timezone);
-const anna = 3;
-const nextId = (records: { id: number }[]) => Math.max(...records.map(record => record.id)) + 1;
-const createdAt = new Date().toISOString();
-
-/** Two people of Anna's early group, named so that nobody else in the demo matches them. */
-const person = (lastName: string): Customer => {
-    const customer: Customer = {
-        id: nextId(db.customers),
-        firstName: 'Window',
-        lastName,
-        phone: '+7 900 555-00-11',
-        email: null,
-        birthDate: null,
-        status: 'active',
-        source: null,
-        notes: null,
-        createdAt,
-    };
-    db.customers.push(customer);
-    return customer;
-};
-const todayPupil = person('Todayeva');
-const oldPupil = person('Oldova');
-
-// Todayeva holds an 8-visit pass for any direction, so that her visit today is charged.
-const todaysPass: Pass = {
-    id: nextId(db.passes),
-    createdAt,
-    customerId: todayPupil.id,
-    subscriptionId: 3,
-    name: '8 занятий',
-    price: 5200,
-    visitsTotal: 8,
-    visitsUsed: 0,
-    directionIds: [],
-    startsOn: addDays(today, -10),
-    endsOn: addDays(today, 20),
-    frozenFrom: null,
-    frozenTo: null,
-    cancelled: false,
-    paymentId: null,
-};
-db.passes.push(todaysPass);
-
-const group: Schedule = {
-    id: nextId(db.schedules),
-    title: 'E2E window group',
-    courseId: 1,
-    teacherId: anna,
-    studioId: 3,
-    slots: [{ weekday: weekdayOf(today), startTime: '05:10', durationMinutes: 30 }],
-    startsOn: addDays(today, -30),
-    endsOn: null,
-    capacity: 10,
-    customerIds: [todayPupil.id, oldPupil.id],
-    active: true,
-    createdAt,
-};
-db.schedules.push(group);
-
-/** One of the group's classes `days` from today, at 05:10, before any demo class. */
-const classOn = (days: number, title: string): StudioEvent => {
-    const event: StudioEvent = {
-        id: nextId(db.events),
-        scheduleId: group.id,
-        title,
-        courseId: 1,
-        teacherId: anna,
-        studioId: 3,
-        startsAt: `${addDays(today, days)}T05:10`,
-        durationMinutes: 30,
-        capacity: 10,
-        status: 'done',
-        notes: null,
-        createdAt,
-    };
-    db.events.push(event);
-    return event;
-};
-const todays = classOn(0, 'E2E today class');
-const old = classOn(-5, 'E2E old class');
-const later = classOn(3, 'E2E later class');
-
-// The old class was marked back then, by its teacher: a debt, as Oldova has no pass.
-const oldMark: Attendance = {
-    id: nextId(db.attendances),
-    eventId: old.id,
-    customerId: oldPupil.id,
-    status: 'attended',
-    passId: null,
-    charged: false,
-    unpaid: true,
-    markedBy: anna,
-    createdAt,
-};
 db.attendances.push(oldMark);
 
 describeInBrowser('the teacher’s window on marks, in a browser', () => {

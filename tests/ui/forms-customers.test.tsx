@@ -1,133 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-    AdminContext,
-    HttpError,
-    memoryStore,
-    ResourceContextProvider,
-    testDataProvider,
-    type DataProvider,
-    type GetListParams,
-} from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { ReactNode } from 'react';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
-import type { Config, Customer, Status } from '../../src/domain/types';
+import { AdminContext, HttpError, memoryStore } from 'react-admin';
 import { CustomerCard } from '../../src/resources/customers/CustomerCard';
-import { CustomerCreate } from '../../src/resources/customers/CustomerCreate';
 import { useCustomerExporter, type CustomerRow } from '../../src/resources/customers/customerExporter';
-import { StatusList } from '../../src/resources/statuses/StatusList';
+import { anna, fill, i18n, provider, renderAt, renderCreate } from '../support/forms';
 
 /*
- * The forms speak the interface's language: the app's own messages, never zod's English, and a
- * warning with links when a new customer's phone or e-mail already belongs to someone.
+ * The customer forms speak the interface's language: the app's own messages, never zod's English, and a
+ * warning with links when a new customer's phone or e-mail already belongs to someone; a customer's card
+ * and the customers CSV too.
  */
 
 afterEach(cleanup);
-
-type Locale = 'en' | 'ru';
-const i18n = (locale: Locale) => polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
-
-const statuses: Status[] = [
-    {
-        id: 1,
-        createdAt: '',
-        name: 'customer',
-        code: 'lead',
-        labels: { en: 'Lead', ru: 'Интерес' },
-        color: '#78909c',
-        order: 0,
-        isDefault: false,
-        charges: false,
-    },
-    {
-        id: 2,
-        createdAt: '',
-        name: 'customer',
-        code: 'active',
-        labels: { ru: 'Занимается' },
-        color: '#00a884',
-        order: 1,
-        isDefault: true,
-        charges: false,
-    },
-];
-const anna: Customer = {
-    id: 42,
-    createdAt: '2026-11-01T21:30:00.000Z',
-    firstName: 'Anna',
-    lastName: 'Petrova',
-    phone: '+7 982 123-45-67',
-    email: 'anna@example.test',
-    birthDate: null,
-    status: 'active',
-    source: null,
-    notes: null,
-};
-const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', defaultLocale: 'ru' } as Config;
-
-/** Customers as the server finds them: by the digits of the phone, or by the exact e-mail. */
-const customersMatching = (filter: GetListParams['filter']): Customer[] => {
-    if (filter.phoneDigits) return String(filter.phoneDigits).replace(/\D/g, '').endsWith('9821234567') ? [anna] : [];
-    if (filter.email) return filter.email === anna.email ? [anna] : [];
-    return [];
-};
-
-const provider = (overrides: Partial<DataProvider> = {}) =>
-    testDataProvider({
-        getList: (async (resource: string, params: GetListParams) => {
-            const data =
-                resource === 'statuses'
-                    ? statuses.filter(status => status.name === params.filter.name)
-                    : customersMatching(params.filter);
-            return { data, total: data.length };
-        }) as never,
-        getOne: (async (resource: string) => ({ data: resource === 'configs' ? config : anna })) as never,
-        ...overrides,
-    });
-
-const renderAt = (
-    ui: ReactNode,
-    {
-        locale = 'en',
-        path,
-        route,
-        resource,
-        dataProvider,
-    }: { locale?: Locale; path: string; route: string; resource: string; dataProvider: DataProvider },
-) =>
-    render(
-        <MemoryRouter initialEntries={[path]}>
-            <AdminContext dataProvider={dataProvider} i18nProvider={i18n(locale)} store={memoryStore()}>
-                <Routes>
-                    <Route
-                        path={route}
-                        element={<ResourceContextProvider value={resource}>{ui}</ResourceContextProvider>}
-                    />
-                    <Route path="/customers/:id" element={<span>a customer card</span>} />
-                </Routes>
-            </AdminContext>
-        </MemoryRouter>,
-    );
-
-/** The new customer form, once it shows the default status (it starts again when the statuses arrive). */
-const renderCreate = async (locale: Locale, create = vi.fn(async () => ({ data: { ...anna, id: 43 } }))) => {
-    renderAt(<CustomerCreate />, {
-        locale,
-        path: '/customers/create',
-        route: '/customers/create',
-        resource: 'customers',
-        dataProvider: provider({ create: create as never }),
-    });
-    await screen.findByText('Занимается');
-    return create;
-};
-
-const fill = async (label: string, value: string) =>
-    fireEvent.change(await screen.findByLabelText(label), { target: { value } });
 
 describe('the messages of the new customer form', () => {
     it.each([
@@ -211,57 +96,6 @@ describe('a customer that does not exist', () => {
             dataProvider: provider(),
         });
         expect(await screen.findByDisplayValue('Petrova')).toBeTruthy();
-    });
-});
-
-describe('the status dialog', () => {
-    const renderList = (locale: Locale, create = vi.fn(async () => ({ data: { ...statuses[0], id: 9 } }))) => {
-        renderAt(<StatusList name="customer" />, {
-            locale,
-            path: '/settings/statuses/customer',
-            route: '/settings/statuses/:name',
-            resource: 'statuses',
-            dataProvider: provider({ create: create as never }),
-        });
-        return { create };
-    };
-
-    it('lists labels in the interface language, falling back to the other', async () => {
-        renderList('en');
-        expect(await screen.findByText('Lead')).toBeTruthy();
-        expect(screen.getByText('Занимается')).toBeTruthy();
-        cleanup();
-        renderList('ru');
-        expect(await screen.findByText('Интерес')).toBeTruthy();
-        expect(screen.getByRole('button', { name: 'Изменить «Занимается»' })).toBeTruthy();
-    });
-
-    it('edits both labels, needs one, and cancels', async () => {
-        const { create } = renderList('en');
-        fireEvent.click(await screen.findByRole('button', { name: 'Add status' }));
-        const dialog = within(await screen.findByRole('dialog'));
-        fireEvent.change(dialog.getByLabelText('Code'), { target: { value: 'vip' } });
-        fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-        expect(await dialog.findByText('Give the label in at least one language')).toBeTruthy();
-        fireEvent.change(dialog.getByLabelText('Label in Russian'), { target: { value: 'Постоянный' } });
-        await waitFor(() => expect(dialog.queryByText('Give the label in at least one language')).toBeNull());
-        fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-        await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-        expect(create.mock.calls[0]).toMatchObject([
-            'statuses',
-            { data: { code: 'vip', labels: { ru: 'Постоянный' } } },
-        ]);
-
-        fireEvent.click(await screen.findByRole('button', { name: 'Add status' }));
-        fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    });
-
-    it('names the status in the delete confirmation, in Russian', async () => {
-        renderList('ru');
-        const deletes = await screen.findAllByRole('button', { name: 'Удалить' });
-        fireEvent.click(deletes[0]);
-        expect(await screen.findByText('Удалить «Интерес»?')).toBeTruthy();
     });
 });
 
