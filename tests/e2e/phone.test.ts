@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
-import type { Customer, Database, Pass, Schedule, StudioEvent } from '../../src/domain/types';
+import type { Database, Schedule, StudioEvent } from '../../src/domain/types';
+import { addCustomer, addPass, nextId } from '../support/factories';
 import { describeInBrowser, distDir, launchBrowser, signIn } from '../support/browser';
 import { demoDb, removeDir, root, startServer, type RunningServer } from '../support/server';
 
@@ -17,41 +18,18 @@ const artifacts = join(root, 'tests/e2e/artifacts');
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const today = studioToday(db.configs[0].timezone);
 const anna = db.users.find(user => user.email === 'anna@studio.test')?.id as number;
-const nextId = (records: { id: number }[]) => Math.max(...records.map(record => record.id)) + 1;
 const createdAt = new Date().toISOString();
 
-const pupil = (lastName: string): Customer => {
-    const customer: Customer = {
-        id: nextId(db.customers),
-        firstName: 'Phone',
-        lastName,
-        phone: '+7 900 555-22-33',
-        email: null,
-        birthDate: null,
-        status: 'active',
-        source: null,
-        notes: null,
-        createdAt,
-    };
-    db.customers.push(customer);
-    const pass: Pass = {
-        id: nextId(db.passes),
-        createdAt,
+const pupil = (lastName: string) => {
+    const customer = addCustomer(db, { firstName: 'Phone', lastName, phone: '+7 900 555-22-33' });
+    addPass(db, {
         customerId: customer.id,
         subscriptionId: 3,
         name: '8 visits',
         price: 5200,
-        visitsTotal: 8,
-        visitsUsed: 0,
-        directionIds: [],
         startsOn: addDays(today, -10),
         endsOn: addDays(today, 20),
-        frozenFrom: null,
-        frozenTo: null,
-        cancelled: false,
-        paymentId: null,
-    };
-    db.passes.push(pass);
+    });
     return customer;
 };
 const pupils = [pupil('Alpha'), pupil('Beta'), pupil('Gamma')];

@@ -1,4 +1,4 @@
-import type { Pass } from '../../src/domain/types';
+import type { Customer, Database, Pass } from '../../src/domain/types';
 
 /** An 8-visit pass for November 2026, not frozen, nothing used: override what a test is about. */
 export const buildPass = (fields: Partial<Pass> = {}): Pass => ({
@@ -19,3 +19,32 @@ export const buildPass = (fields: Partial<Pass> = {}): Pass => ({
     paymentId: null,
     ...fields,
 });
+
+/** The id after the largest of a collection's. */
+export const nextId = (records: { id: number }[]) => Math.max(0, ...records.map(record => record.id)) + 1;
+
+/** Adds an active customer to a database prepared for a test, with the next id: give the name, the phone and what else matters. */
+export const addCustomer = (
+    db: Database,
+    fields: Pick<Customer, 'firstName' | 'lastName' | 'phone'> & Partial<Customer>,
+) => {
+    const customer: Customer = {
+        id: nextId(db.customers),
+        email: null,
+        birthDate: null,
+        status: 'active',
+        source: null,
+        notes: null,
+        createdAt: new Date().toISOString(),
+        ...fields,
+    };
+    db.customers.push(customer);
+    return customer;
+};
+
+/** Adds a pass to a database prepared for a test, with the next id (the rest as buildPass has it). */
+export const addPass = (db: Database, fields: Partial<Pass>) => {
+    const pass = buildPass({ id: nextId(db.passes), createdAt: new Date().toISOString(), ...fields });
+    db.passes.push(pass);
+    return pass;
+};

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
-import type { Attendance, Customer, Database, Pass, Schedule, StudioEvent } from '../../src/domain/types';
+import type { Attendance, Database, Schedule, StudioEvent } from '../../src/domain/types';
+import { addCustomer, addPass, nextId } from './factories';
 import { demoDb } from './server';
 
 /*
@@ -11,48 +12,21 @@ import { demoDb } from './server';
 export const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 export const today = studioToday(db.configs[0].timezone);
 const anna = 3;
-const nextId = (records: { id: number }[]) => Math.max(...records.map(record => record.id)) + 1;
 const createdAt = new Date().toISOString();
 
 /** Two people of Anna's early group, named so that nobody else in the demo matches them. */
-const person = (lastName: string): Customer => {
-    const customer: Customer = {
-        id: nextId(db.customers),
-        firstName: 'Window',
-        lastName,
-        phone: '+7 900 555-00-11',
-        email: null,
-        birthDate: null,
-        status: 'active',
-        source: null,
-        notes: null,
-        createdAt,
-    };
-    db.customers.push(customer);
-    return customer;
-};
+const person = (lastName: string) => addCustomer(db, { firstName: 'Window', lastName, phone: '+7 900 555-00-11' });
 export const todayPupil = person('Todayeva');
 const oldPupil = person('Oldova');
 
 // Todayeva holds an 8-visit pass for any direction, so that her visit today is charged.
-const todaysPass: Pass = {
-    id: nextId(db.passes),
-    createdAt,
+addPass(db, {
     customerId: todayPupil.id,
     subscriptionId: 3,
-    name: '8 занятий',
     price: 5200,
-    visitsTotal: 8,
-    visitsUsed: 0,
-    directionIds: [],
     startsOn: addDays(today, -10),
     endsOn: addDays(today, 20),
-    frozenFrom: null,
-    frozenTo: null,
-    cancelled: false,
-    paymentId: null,
-};
-db.passes.push(todaysPass);
+});
 
 const group: Schedule = {
     id: nextId(db.schedules),
