@@ -39,7 +39,7 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect(attendance).toMatchObject({ passId: null, charged: false, unpaid: true });
         const bought = await buildPass(customer.id);
-        const { data: late } = await signed.manager.update('attendances', {
+        const { data: late } = await signed.clients.manager.update('attendances', {
             id: attendance.id,
             data: { status: 'late' },
             previousData: attendance,
@@ -54,7 +54,7 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: late } = await signed.manager.update('attendances', {
+        const { data: late } = await signed.clients.manager.update('attendances', {
             id: attendance.id,
             data: { status: 'late' },
             previousData: attendance,
@@ -62,7 +62,7 @@ describe('charging a visit when attendance is marked', () => {
         expect(late).toMatchObject({ passId: bought.id, charged: true });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: excused } = await signed.manager.update('attendances', {
+        const { data: excused } = await signed.clients.manager.update('attendances', {
             id: attendance.id,
             data: { status: 'excused' },
             previousData: late,
@@ -70,7 +70,7 @@ describe('charging a visit when attendance is marked', () => {
         expect(excused).toMatchObject({ passId: null, charged: false, unpaid: false });
         expect((await pass(bought.id)).visitsUsed).toBe(0);
 
-        const { data: again } = await signed.manager.update('attendances', {
+        const { data: again } = await signed.clients.manager.update('attendances', {
             id: attendance.id,
             data: { status: 'missed' },
             previousData: excused,
@@ -78,7 +78,7 @@ describe('charging a visit when attendance is marked', () => {
         expect(again).toMatchObject({ passId: bought.id, charged: true });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        await signed.manager.delete('attendances', { id: attendance.id, previousData: again });
+        await signed.clients.manager.delete('attendances', { id: attendance.id, previousData: again });
         expect((await pass(bought.id)).visitsUsed).toBe(0);
     });
 
@@ -99,13 +99,13 @@ describe('charging a visit when attendance is marked', () => {
         const attendance = await mark(event.id, customer.id);
         expect((await pass(bought.id)).visitsUsed).toBe(1);
 
-        const { data: cancelled } = await signed.manager.update('events', {
+        const { data: cancelled } = await signed.clients.manager.update('events', {
             id: event.id,
             data: { status: 'cancelled' },
             previousData: event,
         });
         expect((await pass(bought.id)).visitsUsed).toBe(0);
-        expect((await signed.manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
+        expect((await signed.clients.manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
             charged: false,
             passId: null,
             unpaid: false,
@@ -116,9 +116,13 @@ describe('charging a visit when attendance is marked', () => {
         expect(refused.status).toBe(409);
         expect(refused.body?.errors).toEqual({ eventId: 'app.validation.event_cancelled' });
 
-        await signed.manager.update('events', { id: event.id, data: { status: 'done' }, previousData: cancelled });
+        await signed.clients.manager.update('events', {
+            id: event.id,
+            data: { status: 'done' },
+            previousData: cancelled,
+        });
         expect((await pass(bought.id)).visitsUsed).toBe(1);
-        expect((await signed.manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
+        expect((await signed.clients.manager.getOne('attendances', { id: attendance.id })).data).toMatchObject({
             charged: true,
             passId: bought.id,
         });

@@ -16,12 +16,13 @@ describe('teachers and the roster', () => {
         const own = await todaysEvent();
         const foreign = await buildEvent({ teacherId: boris, courseId: 6 });
         await buildPass(customer.id, coveringToday);
-        const attendance = await mark(own.id, customer.id, 'attended', signed.teacher);
+        const attendance = await mark(own.id, customer.id, 'attended', signed.clients.teacher);
         expect(attendance).toMatchObject({ charged: true, markedBy: anna });
-        expect((await httpError(mark(foreign.id, customer.id, 'attended', signed.teacher))).status).toBe(403);
-        expect((await call(signed.server.url, '/api/passes', { token: signed.teacherToken })).status).toBe(403);
+        expect((await httpError(mark(foreign.id, customer.id, 'attended', signed.clients.teacher))).status).toBe(403);
+        expect((await call(signed.server.url, '/api/passes', { token: signed.tokens.teacher })).status).toBe(403);
         expect(
-            (await call(signed.server.url, `/api/events/${foreign.id}/roster`, { token: signed.teacherToken })).status,
+            (await call(signed.server.url, `/api/events/${foreign.id}/roster`, { token: signed.tokens.teacher }))
+                .status,
         ).toBe(403);
     });
 
@@ -29,7 +30,7 @@ describe('teachers and the roster', () => {
         const paying = await buildCustomer('Rosterpaying');
         const owing = await buildCustomer('Rosterowing');
         const bought = await buildPass(paying.id, { visitsTotal: 4, ...coveringToday });
-        const { data: group } = await signed.manager.create('schedules', {
+        const { data: group } = await signed.clients.manager.create('schedules', {
             data: {
                 courseId: 1,
                 teacherId: anna,
@@ -42,7 +43,9 @@ describe('teachers and the roster', () => {
         });
         const event = await todaysEvent({ scheduleId: group.id });
         await mark(event.id, owing.id);
-        const before = await call(signed.server.url, `/api/events/${event.id}/roster`, { token: signed.teacherToken });
+        const before = await call(signed.server.url, `/api/events/${event.id}/roster`, {
+            token: signed.tokens.teacher,
+        });
         expect(before.status).toBe(200);
         const people = (
             before.body as unknown as {
@@ -65,20 +68,20 @@ describe('teachers and the roster', () => {
             ['Rosterowing Test', false, true, null],
             ['Rosterpaying Test', true, null, 4],
         ]);
-        await mark(event.id, paying.id, 'attended', signed.teacher);
-        const after = await call(signed.server.url, `/api/events/${event.id}/roster`, { token: signed.teacherToken });
+        await mark(event.id, paying.id, 'attended', signed.clients.teacher);
+        const after = await call(signed.server.url, `/api/events/${event.id}/roster`, { token: signed.tokens.teacher });
         expect(after.body).toMatchObject({ capacity: 10, visits: 2, marked: 2 });
         expect(
             (after.body as unknown as { people: { pass: { id: number; visitsLeft: number } | null }[] }).people[1].pass,
         ).toMatchObject({ id: bought.id, visitsLeft: 3 });
 
         const walkIns = await call(signed.server.url, `/api/events/${event.id}/walk-ins?q=Roster`, {
-            token: signed.teacherToken,
+            token: signed.tokens.teacher,
         });
         expect(walkIns.body).toEqual([]);
         const someone = await buildCustomer('Walkinson');
         const found = await call(signed.server.url, `/api/events/${event.id}/walk-ins?q=walkins`, {
-            token: signed.teacherToken,
+            token: signed.tokens.teacher,
         });
         expect(found.body).toEqual([{ id: someone.id, name: 'Test Walkinson' }]);
     });
@@ -90,7 +93,7 @@ describe('teachers and the roster', () => {
         await mark(mine.id, customer.id);
         await mark(borisEvent.id, customer.id);
         const list = (filter: object) =>
-            signed.manager.getList('attendances', {
+            signed.clients.manager.getList('attendances', {
                 filter,
                 pagination: { page: 1, perPage: 50 },
                 sort: { field: 'id', order: 'ASC' },
@@ -107,7 +110,7 @@ describe('teachers and the roster', () => {
         expect(byCourse.data.map(row => row.eventId)).toEqual([borisEvent.id]);
         const outside = await list({ customerId: customer.id, date_gte: '2025-06-11' });
         expect(outside.total).toBe(0);
-        const asTeacher = await signed.teacher.getList('attendances', {
+        const asTeacher = await signed.clients.teacher.getList('attendances', {
             filter: { customerId: customer.id, date_gte: '2025-06-01' },
             pagination: { page: 1, perPage: 50 },
             sort: { field: 'id', order: 'ASC' },

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { call, login, restClient } from '../support/server';
-import { crudServer, expectHttpError } from '../support/crud';
+import { call, login, restClient, serverForEveryRole } from '../support/server';
+import { expectHttpError } from '../support/crud';
 
 /*
  * Who may do what through the generic collections' API: no token or a bad one, the roles' rights,
  * changes to one's own account, and what a teacher sees.
  */
 
-const served = crudServer();
+const served = serverForEveryRole();
 
 describe('who may do what', () => {
     it('answers 401 without a token or with a bad one', async () => {
         expect((await call(served.server.url, '/api/customers')).status).toBe(401);
         expect((await call(served.server.url, '/api/customers', { token: 'not.a.token' })).status).toBe(401);
         expect((await call(served.server.url, '/api/auth/me')).status).toBe(401);
-        const forged = served.adminToken.slice(0, -4) + (served.adminToken.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+        const forged = served.tokens.admin.slice(0, -4) + (served.tokens.admin.endsWith('AAAA') ? 'BBBB' : 'AAAA');
         expect((await call(served.server.url, '/api/customers', { token: forged })).status).toBe(401);
     });
 
     it('answers 403 when the role may not do it', async () => {
-        const manager = restClient(served.server.url, served.managerToken);
+        const manager = restClient(served.server.url, served.tokens.manager);
         await manager.getList('courses', {
             pagination: { page: 1, perPage: 5 },
             sort: { field: 'id', order: 'ASC' },
@@ -38,16 +38,16 @@ describe('who may do what', () => {
     });
 
     it('nobody may change their own role or deactivate themselves', async () => {
-        const me = (await call(served.server.url, '/api/auth/me', { token: served.adminToken })).body.user as {
+        const me = (await call(served.server.url, '/api/auth/me', { token: served.tokens.admin })).body.user as {
             id: number;
         };
         const role = await expectHttpError(
-            served.admin.update('users', { id: me.id, data: { role: 'manager' }, previousData: { id: me.id } }),
+            served.clients.admin.update('users', { id: me.id, data: { role: 'manager' }, previousData: { id: me.id } }),
             400,
         );
         expect(role.errors).toEqual({ role: 'app.validation.own_role' });
         const active = await expectHttpError(
-            served.admin.update('users', { id: me.id, data: { active: false }, previousData: { id: me.id } }),
+            served.clients.admin.update('users', { id: me.id, data: { active: false }, previousData: { id: me.id } }),
             400,
         );
         expect(active.errors).toEqual({ active: 'app.validation.own_active' });
@@ -65,7 +65,7 @@ describe('who may do what', () => {
         expect(total).toBeGreaterThan(0);
         expect(events.every(event => event.teacherId === me.id)).toBe(true);
         const other = (
-            await served.admin.getList('events', {
+            await served.clients.admin.getList('events', {
                 pagination: { page: 1, perPage: 1 },
                 sort: { field: 'id', order: 'ASC' },
                 filter: { teacherId_gte: me.id + 1 },

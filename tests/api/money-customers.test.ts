@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isActiveOn, visitsLeft } from '../../src/domain/passes';
 import type { Customer, Pass, Payment } from '../../src/domain/types';
-import {
-    all,
-    manager,
-    managerToken,
-    post,
-    sell,
-    server,
-    startMoneyServer,
-    teacherToken,
-    today,
-} from '../support/money';
+import { moneyServer, today } from '../support/money';
 import { call, storedDatabase } from '../support/server';
 
 /*
@@ -20,7 +10,7 @@ import { call, storedDatabase } from '../support/server';
  * (selling, freezing, refunds and payment links are in money-sales).
  */
 
-startMoneyServer();
+const { served, all, post, sell } = moneyServer();
 
 describe('the customers list filters computed by the server', () => {
     it('finds the customers with a debt and those with an active pass', async () => {
@@ -63,7 +53,7 @@ describe('the customers list filters computed by the server', () => {
             visitsLeft: visitsLeft(soonest),
         });
 
-        const { body } = await call(server.url, '/api/customers?range=[0,99]', { token: teacherToken });
+        const { body } = await call(served.server.url, '/api/customers?range=[0,99]', { token: served.tokens.teacher });
         const names = body as unknown as Record<string, unknown>[];
         expect(names.length).toBeGreaterThan(0);
         expect(names.every(row => !('activePass' in row) && !('unpaidVisits' in row))).toBe(true);
@@ -71,14 +61,14 @@ describe('the customers list filters computed by the server', () => {
 
     it('keeps the computed fields out of the stored customer', async () => {
         const [row] = await all<Customer & { unpaidVisits?: number }>('customers', { id: [14] });
-        const { status, body } = await call(server.url, '/api/customers/14', {
+        const { status, body } = await call(served.server.url, '/api/customers/14', {
             method: 'PUT',
-            token: managerToken,
+            token: served.tokens.manager,
             json: { ...row, unpaidVisits: 99, activePass: { name: 'x' } },
         });
         expect(status).toBe(200);
         expect(body).not.toHaveProperty('unpaidVisits');
-        const stored = (await storedDatabase(server)).customers.find(customer => customer.id === 14);
+        const stored = (await storedDatabase(served.server)).customers.find(customer => customer.id === 14);
         expect(stored).toBeDefined();
         expect(stored).not.toHaveProperty('activePass');
         expect(stored).not.toHaveProperty('unpaidVisits');
@@ -87,8 +77,8 @@ describe('the customers list filters computed by the server', () => {
     it('still refuses filters nobody declared', async () => {
         expect(
             (
-                await call(server.url, `/api/customers?filter=${encodeURIComponent('{"richest":true}')}`, {
-                    token: managerToken,
+                await call(served.server.url, `/api/customers?filter=${encodeURIComponent('{"richest":true}')}`, {
+                    token: served.tokens.manager,
                 })
             ).status,
         ).toBe(400);
@@ -99,7 +89,7 @@ describe('the customers list filters computed by the server', () => {
 describe('refunds for a pass and for the customer count against each other', () => {
     const newCustomer = async (lastName: string) =>
         (
-            await manager.create('customers', {
+            await served.clients.manager.create('customers', {
                 data: { firstName: 'Refund', lastName, phone: '+7 900 000-00-00', status: 'active' },
             })
         ).data.id as number;
@@ -120,7 +110,7 @@ describe('refunds for a pass and for the customer count against each other', () 
             status: 400,
             body: { errors: { amount: 'app.money.errors.refund_too_large' } },
         });
-        expect((await manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(false);
+        expect((await served.clients.manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(false);
         expect((await all<Payment>('payments', { customerId })).map(payment => [payment.kind, payment.amount])).toEqual(
             [
                 ['payment', 5200],

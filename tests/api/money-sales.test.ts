@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays } from '../../src/domain/time';
 import type { Pass, Payment, PaymentLink } from '../../src/domain/types';
-import { all, manager, post, sell, startMoneyServer, teacherToken, today } from '../support/money';
+import { moneyServer, today } from '../support/money';
 
 /*
  * Money through the business endpoints, on a server of this file's own. This part: selling a plan,
@@ -9,7 +9,7 @@ import { all, manager, post, sell, startMoneyServer, teacherToken, today } from 
  * for a pass against those for the customer are in money-customers).
  */
 
-startMoneyServer();
+const { served, all, post, sell } = moneyServer();
 
 describe('selling a plan', () => {
     it('creates the pass and its payment in one write, pointing at each other', async () => {
@@ -33,15 +33,18 @@ describe('selling a plan', () => {
             method: 'card',
             passId: pass.id,
         });
-        const { data: stored } = await manager.getOne('passes', { id: pass.id });
+        const { data: stored } = await served.clients.manager.getOne('passes', { id: pass.id });
         expect(stored).toEqual(pass);
-        expect((await manager.getOne('payments', { id: payment.id })).data).toEqual(payment);
+        expect((await served.clients.manager.getOne('payments', { id: payment.id })).data).toEqual(payment);
     });
 
     it('takes a part payment, the pass keeping the plan price and the rest due', async () => {
         const { pass, payment } = await sell(7, 2, { amount: 2000 });
         expect([pass.price, payment.amount]).toEqual([2800, 2000]);
-        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({ paid: 2000, balanceDue: 800 });
+        expect((await served.clients.manager.getOne('passes', { id: pass.id })).data).toMatchObject({
+            paid: 2000,
+            balanceDue: 800,
+        });
     });
 
     it('refuses bad input with the field, an unknown customer and teachers, changing nothing', async () => {
@@ -57,7 +60,7 @@ describe('selling a plan', () => {
                 await post(
                     '/passes/sell',
                     { customerId: 7, subscriptionId: 3, startsOn: today, method: 'card' },
-                    teacherToken,
+                    served.tokens.teacher,
                 )
             ).status,
         ).toBe(403);
@@ -82,7 +85,7 @@ describe('freezing and unfreezing', () => {
             frozenTo: addDays(from, 3),
             endsOn: addDays(pass.endsOn, 4),
         });
-        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({
+        expect((await served.clients.manager.getOne('passes', { id: pass.id })).data).toMatchObject({
             endsOn: addDays(pass.endsOn, 4),
         });
     });
@@ -93,13 +96,15 @@ describe('freezing and unfreezing', () => {
             status: 400,
             body: { errors: { to: 'app.money.errors.freeze_too_long' } },
         });
-        expect((await post(`/passes/${pass.id}/freeze`, { from: today, to: today }, teacherToken)).status).toBe(403);
+        expect(
+            (await post(`/passes/${pass.id}/freeze`, { from: today, to: today }, served.tokens.teacher)).status,
+        ).toBe(403);
         expect(await post(`/passes/${pass.id}/unfreeze`, { on: today })).toMatchObject({
             status: 400,
             body: { errors: { on: 'app.money.errors.not_frozen' } },
         });
         expect((await post('/passes/999999/freeze', { from: today, to: today })).status).toBe(404);
-        expect((await manager.getOne('passes', { id: pass.id })).data).toMatchObject({
+        expect((await served.clients.manager.getOne('passes', { id: pass.id })).data).toMatchObject({
             endsOn: pass.endsOn,
             frozenFrom: null,
         });
@@ -125,7 +130,7 @@ describe('refunds', () => {
             customerId: 9,
             note: 'Moved away',
         });
-        expect((await manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(true);
+        expect((await served.clients.manager.getOne('passes', { id: pass.id })).data.cancelled).toBe(true);
     });
 
     it('refuses more than was paid, another customer\u2019s pass and teachers', async () => {
@@ -137,7 +142,8 @@ describe('refunds', () => {
             await post('/payments/refund', { customerId: 11, amount: 10, method: 'cash', passId: pass.id }),
         ).toMatchObject({ status: 400, body: { errors: { passId: 'app.money.errors.not_customers_pass' } } });
         expect(
-            (await post('/payments/refund', { customerId: 10, amount: 10, method: 'cash' }, teacherToken)).status,
+            (await post('/payments/refund', { customerId: 10, amount: 10, method: 'cash' }, served.tokens.teacher))
+                .status,
         ).toBe(403);
         expect((await all<Payment>('payments', { customerId: 10, kind: 'refund', passId: pass.id })).length).toBe(0);
     });
@@ -146,14 +152,16 @@ describe('refunds', () => {
 describe('payment links', () => {
     it('are created with a random id, the plan price and an expiry from configs, and cancelled once', async () => {
         const before = Date.now();
-        const { data } = await manager.create('paymentLinks', { data: { customerId: 12, subscriptionId: 4 } });
+        const { data } = await served.clients.manager.create('paymentLinks', {
+            data: { customerId: 12, subscriptionId: 4 },
+        });
         const link = data as unknown as PaymentLink;
         expect(link.id).toMatch(/^[A-Za-z0-9_-]{22,}$/);
         expect(link).toMatchObject({ amount: 7200, status: 'pending', paidAt: null, paymentId: null, passId: null });
         expect(Date.parse(link.expiresAt) - before).toBeGreaterThanOrEqual(72 * 3600_000 - 1000);
         expect(Date.parse(link.expiresAt) - before).toBeLessThan(72 * 3600_000 + 60_000);
 
-        expect((await post(`/paymentLinks/${link.id}/cancel`, {}, teacherToken)).status).toBe(403);
+        expect((await post(`/paymentLinks/${link.id}/cancel`, {}, served.tokens.teacher)).status).toBe(403);
         expect(await post(`/paymentLinks/${link.id}/cancel`, {})).toMatchObject({
             status: 200,
             body: { status: 'cancelled' },
@@ -169,8 +177,11 @@ describe('payment links', () => {
         const ids = await Promise.all(
             [1, 2, 3].map(
                 async () =>
-                    (await manager.create('paymentLinks', { data: { customerId: 12, subscriptionId: 1 } })).data
-                        .id as string,
+                    (
+                        await served.clients.manager.create('paymentLinks', {
+                            data: { customerId: 12, subscriptionId: 1 },
+                        })
+                    ).data.id as string,
             ),
         );
         expect(new Set(ids).size).toBe(3);

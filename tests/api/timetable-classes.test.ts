@@ -12,7 +12,7 @@ const { served, generate, eventsOf, buildGroup } = timetableServer();
 
 describe('clashes of plain writes', () => {
     it('refuses to create or move an event into a clash with 409 naming it', async () => {
-        const { data: first } = await served.manager.create('events', {
+        const { data: first } = await served.clients.manager.create('events', {
             data: {
                 courseId: 1,
                 teacherId: anna,
@@ -24,7 +24,7 @@ describe('clashes of plain writes', () => {
         });
         const created = await call(served.server.url, '/api/events', {
             method: 'POST',
-            token: served.managerToken,
+            token: served.tokens.manager,
             json: {
                 courseId: 2,
                 teacherId: anna,
@@ -38,7 +38,7 @@ describe('clashes of plain writes', () => {
         expect(created.body.message).toMatch(/Anna Petrova is busy .* class \d+/);
         expect(created.body.errors).toEqual({ teacherId: 'app.validation.teacher_clash' });
 
-        const { data: other } = await served.manager.create('events', {
+        const { data: other } = await served.clients.manager.create('events', {
             data: {
                 courseId: 6,
                 teacherId: boris,
@@ -50,7 +50,7 @@ describe('clashes of plain writes', () => {
         });
         const moved = await call(served.server.url, `/api/events/${other.id}`, {
             method: 'PUT',
-            token: served.managerToken,
+            token: served.tokens.manager,
             json: { startsAt: '2027-07-01T10:15' },
         });
         expect(moved.status).toBe(409);
@@ -60,7 +60,7 @@ describe('clashes of plain writes', () => {
         });
         const cancelledThenMoved = await call(served.server.url, `/api/events/${other.id}`, {
             method: 'PUT',
-            token: served.managerToken,
+            token: served.tokens.manager,
             json: { startsAt: '2027-07-01T10:15', status: 'cancelled' },
         });
         expect(cancelledThenMoved.status).toBe(200);
@@ -69,7 +69,7 @@ describe('clashes of plain writes', () => {
 
 describe('teacher pay and the journal', () => {
     const mark = (eventId: unknown, customerId: number, status: string) =>
-        served.manager.create('attendances', { data: { eventId, customerId, status } });
+        served.clients.manager.create('attendances', { data: { eventId, customerId, status } });
 
     it('pays Anna per charging attendee, nothing for a cancelled class, and lists the attendees', async () => {
         // August 2025: a past month, so that its classes may be marked.
@@ -86,10 +86,14 @@ describe('teacher pay and the journal', () => {
         await mark(one.id, 7, 'missed');
         await mark(two.id, 5, 'late');
         await mark(three.id, 6, 'attended');
-        await served.manager.update('events', { id: three.id, data: { status: 'cancelled' }, previousData: three });
+        await served.clients.manager.update('events', {
+            id: three.id,
+            data: { status: 'cancelled' },
+            previousData: three,
+        });
 
         const answer = await call(served.server.url, `/api/teachers/${anna}/pay?from=2025-08-01&to=2025-08-31`, {
-            token: served.teacherToken,
+            token: served.tokens.teacher,
         });
         expect(answer.status).toBe(200);
         const body = answer.body as unknown as {
@@ -107,7 +111,7 @@ describe('teacher pay and the journal', () => {
         expect(body.total).toBe(900);
 
         const journal = await call(served.server.url, `/api/reports/attendances/${group.id}?month=2025-08`, {
-            token: served.managerToken,
+            token: served.tokens.manager,
         });
         expect(journal.status).toBe(200);
         const {
@@ -135,31 +139,37 @@ describe('teacher pay and the journal', () => {
         expect(
             (
                 await call(served.server.url, `/api/teachers/${boris}/pay?from=2025-08-01&to=2025-08-31`, {
-                    token: served.teacherToken,
+                    token: served.tokens.teacher,
                 })
             ).status,
         ).toBe(403);
         expect(
             (
                 await call(served.server.url, `/api/teachers/${boris}/pay?from=2025-08-01&to=2025-08-31`, {
-                    token: served.managerToken,
+                    token: served.tokens.manager,
                 })
             ).status,
         ).toBe(200);
         expect(
             (
                 await call(served.server.url, `/api/teachers/${anna}/pay?from=2025-08-31&to=2025-08-01`, {
-                    token: served.teacherToken,
+                    token: served.tokens.teacher,
                 })
             ).status,
         ).toBe(400);
         expect(
-            (await call(served.server.url, '/api/reports/attendances/1?month=2026-11', { token: served.teacherToken }))
-                .status,
+            (
+                await call(served.server.url, '/api/reports/attendances/1?month=2026-11', {
+                    token: served.tokens.teacher,
+                })
+            ).status,
         ).toBe(403);
         expect(
-            (await call(served.server.url, '/api/reports/attendances/1?month=2026-13', { token: served.managerToken }))
-                .status,
+            (
+                await call(served.server.url, '/api/reports/attendances/1?month=2026-13', {
+                    token: served.tokens.manager,
+                })
+            ).status,
         ).toBe(400);
     });
 });

@@ -50,8 +50,12 @@ describe('generating events from a schedule', () => {
         });
         await generate(group.id, '2027-03-01', '2027-03-14');
         const [tuesday, nextTuesday] = await eventsOf(group.id);
-        await served.manager.update('events', { id: tuesday.id, data: { status: 'cancelled' }, previousData: tuesday });
-        await served.manager.update('events', {
+        await served.clients.manager.update('events', {
+            id: tuesday.id,
+            data: { status: 'cancelled' },
+            previousData: tuesday,
+        });
+        await served.clients.manager.update('events', {
             id: nextTuesday.id,
             data: { startsAt: '2027-03-09T12:30' },
             previousData: nextTuesday,
@@ -73,7 +77,7 @@ describe('generating events from a schedule', () => {
         await generate(group.id, '2027-05-03', '2027-05-09');
         const [thursday] = await eventsOf(group.id);
         expect(thursday.startsAt).toBe('2027-05-06T15:00');
-        await served.manager.update('events', {
+        await served.clients.manager.update('events', {
             id: thursday.id,
             data: { startsAt: '2027-05-11T15:00', slotAt: '2027-05-11T15:00' },
             previousData: thursday,
@@ -96,7 +100,7 @@ describe('generating events from a schedule', () => {
             studioId: 1,
             slots: [{ weekday: 1, startTime: '09:00', durationMinutes: 60 }],
         });
-        const { data: busyStudio } = await served.manager.create('events', {
+        const { data: busyStudio } = await served.clients.manager.create('events', {
             data: {
                 courseId: 8,
                 teacherId: 5,
@@ -106,7 +110,7 @@ describe('generating events from a schedule', () => {
                 capacity: 8,
             },
         });
-        const { data: busyTeacher } = await served.manager.create('events', {
+        const { data: busyTeacher } = await served.clients.manager.create('events', {
             data: {
                 courseId: 6,
                 teacherId: boris,
@@ -156,7 +160,7 @@ describe('generating events from a schedule', () => {
         expect((await generate(group.id, '2027-03-10', '2027-03-01')).status).toBe(400);
         expect((await generate(group.id, '2027-01-01', '2028-12-31')).status).toBe(400);
         expect((await generate(999_999, '2027-03-01', '2027-03-02')).status).toBe(404);
-        expect((await generate(group.id, '2027-03-01', '2027-03-31', served.teacherToken)).status).toBe(403);
+        expect((await generate(group.id, '2027-03-01', '2027-03-31', served.tokens.teacher)).status).toBe(403);
         expect(await eventsOf(group.id)).toEqual([]);
     });
 });

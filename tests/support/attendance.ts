@@ -1,11 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { DataProvider } from 'ra-core';
 import { addDays, studioToday } from '../../src/domain/time';
-import { login, removeDir, restClient, startServer, type RunningServer } from './server';
+import { serverForEveryRole } from './server';
 
 /*
  * Helpers for the tests of marking attendance (tests/api/attendance-*.test.ts): a server on the demo
- * database signed in as the manager and as a teacher, and builders of the classes, customers and passes
+ * database signed in as every demo role, and builders of the classes, customers and passes
  * the marks are made on.
  */
 
@@ -25,28 +23,9 @@ export const httpError = async (promise: Promise<unknown>) =>
 const today = studioToday('Europe/Moscow');
 export const coveringToday = { startsOn: addDays(today, -1), endsOn: addDays(today, 30) };
 
-/** A server for the calling test file, the manager's and the teacher's clients on it, and the builders. */
+/** A server for the calling test file signed in as every demo role, and the builders. */
 export const attendanceServer = () => {
-    const signed = {
-        server: undefined as unknown as RunningServer,
-        manager: undefined as unknown as DataProvider,
-        teacher: undefined as unknown as DataProvider,
-        managerToken: '',
-        teacherToken: '',
-    };
-
-    beforeAll(async () => {
-        signed.server = await startServer();
-        signed.managerToken = await login(signed.server.url, 'manager');
-        signed.teacherToken = await login(signed.server.url, 'teacher');
-        signed.manager = restClient(signed.server.url, signed.managerToken);
-        signed.teacher = restClient(signed.server.url, signed.teacherToken);
-    });
-
-    afterAll(async () => {
-        await signed.server.stop();
-        removeDir(signed.server.dir);
-    });
+    const signed = serverForEveryRole();
 
     let minute = 0;
     /** A one-off class in a quiet month of 2025 (past, so it may be marked), each at its own time so that none clash. */
@@ -54,7 +33,7 @@ export const attendanceServer = () => {
         minute += 1;
         const day = String(1 + (minute % 28)).padStart(2, '0');
         const hour = String(6 + Math.floor(minute / 28)).padStart(2, '0');
-        const { data } = await signed.manager.create('events', {
+        const { data } = await signed.clients.manager.create('events', {
             data: {
                 courseId: 1,
                 teacherId: anna,
@@ -76,14 +55,14 @@ export const attendanceServer = () => {
 
     const buildCustomer = async (lastName: string) =>
         (
-            await signed.manager.create('customers', {
+            await signed.clients.manager.create('customers', {
                 data: { firstName: 'Test', lastName, phone: '+7 900 000-00-00', status: 'active' },
             })
         ).data;
 
     const buildPass = async (customerId: unknown, fields: Record<string, unknown> = {}) =>
         (
-            await signed.manager.create('passes', {
+            await signed.clients.manager.create('passes', {
                 data: {
                     customerId,
                     subscriptionId: 3,
@@ -98,8 +77,8 @@ export const attendanceServer = () => {
             })
         ).data;
 
-    const pass = async (id: unknown) => (await signed.manager.getOne('passes', { id: id as number })).data;
-    const mark = async (eventId: unknown, customerId: unknown, status = 'attended', client = signed.manager) =>
+    const pass = async (id: unknown) => (await signed.clients.manager.getOne('passes', { id: id as number })).data;
+    const mark = async (eventId: unknown, customerId: unknown, status = 'attended', client = signed.clients.manager) =>
         (await client.create('attendances', { data: { eventId, customerId, status } })).data;
 
     return { signed, buildEvent, todaysEvent, buildCustomer, buildPass, pass, mark };

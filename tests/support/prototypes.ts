@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/domain/types';
-import { call, demoDb, login, removeDir, startServer, type DemoRole, type RunningServer } from './server';
+import { call, demoDb, serverForEveryRole, type DemoRole } from './server';
 
 /*
  * Helpers for the tests of prototype collections (tests/api/prototypes-*.test.ts): the posts and comments
@@ -29,19 +28,8 @@ export const demo = () => JSON.parse(readFileSync(demoDb, 'utf8')) as Database &
 
 /** A server for the calling test file over the demo database and the prototypes, and its API called as a demo role. */
 export const prototypeServer = () => {
-    const served = { server: undefined as unknown as RunningServer, tokens: {} as Record<DemoRole, string> };
-
-    beforeAll(async () => {
-        // A top-level value that is no collection (a developer's setting) stays a value.
-        served.server = await startServer({ db: { ...demo(), ...prototypes(), meta: { version: 2 } } });
-        for (const role of ['admin', 'manager', 'teacher'] as const)
-            served.tokens[role] = await login(served.server.url, role);
-    });
-
-    afterAll(async () => {
-        await served.server.stop();
-        removeDir(served.server.dir);
-    });
+    // A top-level value that is no collection (a developer's setting) stays a value.
+    const served = serverForEveryRole({ db: { ...demo(), ...prototypes(), meta: { version: 2 } } });
 
     const get = (path: string, role: DemoRole = 'admin') =>
         call(served.server.url, `/api${path}`, { token: served.tokens[role] });

@@ -174,15 +174,22 @@ export const login = async (url: string, role: DemoRole): Promise<string> => {
 };
 
 /**
- * One server for a test file over a copy of the demo database, signed in as every demo role; stopped and
- * its folder removed when the file's tests are done. Read `server` and `tokens` inside tests.
+ * One server for a test file over a copy of the demo database (or the database the options give), signed
+ * in as every demo role, with ra-data-simple-rest as each role's client; stopped and its folder removed
+ * when the file's tests are done. Read `server`, `tokens` and `clients` inside tests.
  */
-export const serverForEveryRole = () => {
-    const served = { server: undefined as unknown as RunningServer, tokens: {} as Record<DemoRole, string> };
+export const serverForEveryRole = (options: StartOptions = {}) => {
+    const served = {
+        server: undefined as unknown as RunningServer,
+        tokens: {} as Record<DemoRole, string>,
+        clients: {} as Record<DemoRole, DataProvider>,
+    };
     beforeAll(async () => {
-        served.server = await startServer();
-        for (const role of ['admin', 'manager', 'teacher'] as const)
+        served.server = await startServer(options);
+        for (const role of ['admin', 'manager', 'teacher'] as const) {
             served.tokens[role] = await login(served.server.url, role);
+            served.clients[role] = restClient(served.server.url, served.tokens[role]);
+        }
     });
     afterAll(async () => {
         await served.server.stop();

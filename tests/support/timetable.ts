@@ -1,10 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { DataProvider, RaRecord } from 'ra-core';
-import { call, login, removeDir, restClient, startServer, type RunningServer } from './server';
+import type { RaRecord } from 'ra-core';
+import { call, serverForEveryRole } from './server';
 
 /*
  * Helpers for the tests of the timetable (tests/api/timetable-*.test.ts): a server on the demo database
- * signed in as the manager and as a teacher, groups of Anna's, and the classes generated from them.
+ * signed in as every demo role, groups of Anna's, and the classes generated from them.
  */
 
 // Anna (id 3) teaches and signs in as the demo teacher; Boris (id 4) is another teacher.
@@ -17,28 +16,11 @@ interface Generated {
     skipped: { date: string; startTime: string; reason: string; eventId?: number; params: Record<string, string> }[];
 }
 
-/** A server for the calling test file, the manager's data provider and the tokens on it, and the builders. */
+/** A server for the calling test file signed in as every demo role, and the builders. */
 export const timetableServer = () => {
-    const served = {
-        server: undefined as unknown as RunningServer,
-        manager: undefined as unknown as DataProvider,
-        managerToken: '',
-        teacherToken: '',
-    };
+    const served = serverForEveryRole();
 
-    beforeAll(async () => {
-        served.server = await startServer();
-        served.managerToken = await login(served.server.url, 'manager');
-        served.teacherToken = await login(served.server.url, 'teacher');
-        served.manager = restClient(served.server.url, served.managerToken);
-    });
-
-    afterAll(async () => {
-        await served.server.stop();
-        removeDir(served.server.dir);
-    });
-
-    const generate = async (scheduleId: unknown, from: string, to: string, token = served.managerToken) => {
+    const generate = async (scheduleId: unknown, from: string, to: string, token = served.tokens.manager) => {
         const answer = await call(served.server.url, `/api/schedules/${scheduleId}/generate`, {
             method: 'POST',
             token,
@@ -49,7 +31,7 @@ export const timetableServer = () => {
 
     const eventsOf = async (scheduleId: unknown) =>
         (
-            await served.manager.getList('events', {
+            await served.clients.manager.getList('events', {
                 filter: { scheduleId },
                 pagination: { page: 1, perPage: 100 },
                 sort: { field: 'startsAt', order: 'ASC' },
@@ -59,7 +41,7 @@ export const timetableServer = () => {
     /** A group of Anna's in studio 2 on Monday and Wednesday mornings from March 2027, when the demo timetable is quiet. */
     const buildGroup = async (fields: Record<string, unknown> = {}) =>
         (
-            await served.manager.create('schedules', {
+            await served.clients.manager.create('schedules', {
                 data: {
                     title: 'Morning yoga',
                     courseId: 1,
