@@ -16,7 +16,7 @@ import { recordOf } from './tables';
  * The database counts the visits by what their share depends on (a pass's price and visits, or its
  * price, days and the classes of that day) and by what the breakdowns group them by; the shares are
  * computed here by the domain's own functions and multiplied by the counts, so that every cent is the
- * one the db.json engine computes. The cross-engine test (tests/api/engines.test.ts) holds the two to the same answers.
+ * one the db.json engine computes. The cross-engine tests (tests/api/engines-reads.test.ts, tests/api/reports.test.ts) hold the two to the same answers.
  */
 
 type Query = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
