@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Response } from 'express';
 import type { FieldErrors } from '../domain/validation';
-import { StorageConflict } from './storage/types';
+import { StorageConflict, StorageUnavailable } from './storage/types';
 import type { ApiErrorBody } from '../domain/api';
 
 /** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
@@ -35,6 +35,10 @@ export const handle =
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
     if (error instanceof StorageConflict) {
         res.status(409).json({ message: error.message });
+        return;
+    }
+    if (error instanceof StorageUnavailable) {
+        res.status(error.status).json({ message: error.message });
         return;
     }
     if (error instanceof ApiError) {

@@ -34,15 +34,16 @@ const openDatabase = async () => {
             checkpointIdleMs: numberFrom('CHECKPOINT_IDLE_MS'),
             checkpointJournalBytes: numberFrom('CHECKPOINT_JOURNAL_BYTES'),
             watchIntervalMs: numberFrom('WATCH_INTERVAL_MS'),
-            // Nothing more can be acknowledged: stop, and let the next start replay what the journal holds.
-            onFatal: () => process.exit(1),
+            // Another server took the file over: stop, and let the next start replay what the journal holds.
+            onFatal: error => {
+                console.error(error.message);
+                process.exit(1);
+            },
         });
     } catch (error) {
+        // One line that says what to do (a file in use, a read-only disk, a record that does not validate): no stack trace.
         if (error instanceof DatabaseFileError) {
             console.error(error.message);
-            console.error(
-                'The file was left as it is. Fix it, point DB_FILE at another file, or make a new one with npm run seed.',
-            );
             process.exit(1);
         }
         throw error;

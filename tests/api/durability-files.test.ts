@@ -265,6 +265,6 @@ describe('a database file that cannot be used', () => {
     it('stops the server when the file is missing', () => {
         const { status, output } = run(null);
         expect(status).toBe(1);
-        expect(output).toMatch(/Cannot read the database file/);
+        expect(output).toMatch(/There is no database file/);
     });
 });

@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, openSync, readdirSync, readFileSync, statSync, unlinkSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { collectionsAddedLater } from '../../domain/collections';
@@ -7,6 +7,7 @@ import { migrateDatabaseRecords } from '../../domain/statuses';
 import { validateDatabase } from '../../domain/validation';
 import { rememberChecked } from './checked';
 import type { FileState } from './memory';
+import { StorageUnavailable } from './types';
 
 /*
  * The database file itself: reading it, and writing it atomically (a temporary file beside it, flushed,
@@ -14,6 +15,68 @@ import type { FileState } from './memory';
  */
 
 export class DatabaseFileError extends Error {}
+
+const codeOf = (error: unknown): string | undefined => (error as NodeJS.ErrnoException).code;
+
+/** A failed write of the disk, as the API answers it: 507 for a full disk, 503 for any other disk error. */
+export const diskFailure = (error: unknown, file: string): StorageUnavailable => {
+    const code = codeOf(error);
+    if (code === 'ENOSPC' || code === 'EDQUOT')
+        return new StorageUnavailable(
+            `The disk holding ${file} is full: nothing was saved. Reads go on; writes resume once space is freed.`,
+            507,
+        );
+    return new StorageUnavailable(
+        `The disk holding ${file} could not be written (${code ?? (error as Error).message}): nothing was saved. Reads go on; the next write tries again.`,
+        503,
+    );
+};
+
+/** Why the server cannot use a file or its folder at start-up, in one line a person can act on. */
+export const fileProblem = (error: unknown, file: string, doing: string): DatabaseFileError => {
+    const folder = dirname(file);
+    switch (codeOf(error)) {
+        case 'EROFS':
+            return new DatabaseFileError(
+                `${folder} is on a read-only file system, so the server cannot ${doing}: point DB_FILE at a writable folder.`,
+            );
+        case 'EACCES':
+        case 'EPERM':
+            return new DatabaseFileError(
+                `The server (user id ${process.getuid?.() ?? '?'}) is not allowed to ${doing} in ${folder}: give it the folder and DB_FILE, or run it as their owner.`,
+            );
+        case 'ENOENT':
+            return new DatabaseFileError(
+                existsSync(folder)
+                    ? `There is no database file ${file}: make one with npm run seed -- --out ${file}, or point DB_FILE at yours.`
+                    : `The folder ${folder} does not exist: create it, or point DB_FILE at a file in a folder that does.`,
+            );
+        case 'ENOSPC':
+        case 'EDQUOT':
+            return new DatabaseFileError(`The disk holding ${folder} is full, so the server cannot ${doing}.`);
+        default:
+            return new DatabaseFileError(`The server cannot ${doing} (${file}): ${(error as Error).message}`);
+    }
+};
+
+/**
+ * Writes all of `data` at `position` (or at the file's own position when null). A write may take fewer
+ * bytes than asked (a disk filling up): the rest is written again, so a short write is never taken for
+ * a whole one; a disk that takes nothing more fails with its error.
+ */
+export const writeFully = async (handle: FileHandle, data: Buffer, position: number | null) => {
+    let offset = 0;
+    while (offset < data.length) {
+        const { bytesWritten } = await handle.write(
+            data,
+            offset,
+            data.length - offset,
+            position === null ? null : position + offset,
+        );
+        if (bytesWritten <= 0) throw Object.assign(new Error('the disk took no more bytes'), { code: 'EIO' });
+        offset += bytesWritten;
+    }
+};
 
 export const fsyncDirectory = (file: string) => {
     try {
@@ -53,7 +116,9 @@ export const parseDatabaseText = (file: string, text: string): FileState => {
     try {
         data = JSON.parse(text);
     } catch (error) {
-        throw new DatabaseFileError(`The database file ${file} is not valid JSON: ${(error as Error).message}`);
+        throw new DatabaseFileError(
+            `The database file ${file} is not valid JSON (${(error as Error).message}); it was left as it is: fix it, or point DB_FILE at another file.`,
+        );
     }
     if (!data || typeof data !== 'object' || Array.isArray(data))
         throw new DatabaseFileError(`The database file ${file} does not hold a JSON object`);
@@ -69,7 +134,7 @@ export const readDatabaseBytes = (file: string): Buffer => {
     try {
         return readFileSync(file);
     } catch (error) {
-        throw new DatabaseFileError(`Cannot read the database file ${file}: ${(error as Error).message}`);
+        throw fileProblem(error, file, 'read the database file');
     }
 };
 
@@ -127,7 +192,7 @@ export const writeDatabaseFile = async (
             const data = Buffer.from(buffered.join(''), 'utf8');
             checksum = crc32(data, checksum);
             bytes += data.length;
-            await handle.write(data);
+            await writeFully(handle, data, null);
             buffered = [];
             size = 0;
         };
@@ -164,6 +229,8 @@ export const removeTemporaries = (file: string) => {
 export const checkedState = (file: string, state: FileState): FileState => {
     const problems = validateDatabase(state.values);
     if (problems.length)
-        throw new DatabaseFileError(`The database file ${file} is not valid:\n  - ${problems.join('\n  - ')}`);
+        throw new DatabaseFileError(
+            `The database file ${file} is not valid (it was left as it is: fix it, or point DB_FILE at another file):\n  - ${problems.join('\n  - ')}`,
+        );
     return state;
 };

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
-import { fsyncDirectory } from './files';
+import { diskFailure, fsyncDirectory, writeFully } from './files';
 import type { Operation } from './memory';
+import { StorageUnavailable } from './types';
 
 /*
  * The append-only journal beside the database file: one line per committed transaction,
@@ -16,7 +17,8 @@ export class JournalError extends Error {}
 
 type Entry = ['put', string, Record<string, unknown>] | ['delete', string, unknown];
 
-const lineOf = (operations: Operation[]): Buffer => {
+/** One transaction's journal line; made before the transaction touches memory, since a record may not turn into text. */
+export const journalLine = (operations: Operation[]): Buffer => {
     const entries: Entry[] = operations.map(operation =>
         operation.op === 'put'
             ? ['put', operation.collection, operation.record]
@@ -77,10 +79,16 @@ export class Journal {
     /** Bytes flushed to the file, and bytes flushed or waiting. */
     private flushed = 0;
     private queued = 0;
+    /** A write failed and the file may hold part of it past `flushed`: cut it off before writing again. */
+    private torn = false;
 
+    /**
+     * `onFailure` hears of a write that failed, before anyone waiting for it does: every line waiting
+     * is refused with it, so that the caller can take back what those lines held.
+     */
     constructor(
         readonly file: string,
-        private readonly onFailure: (error: Error) => void,
+        private readonly onFailure: (error: StorageUnavailable) => void,
     ) {}
 
     /** Starts a new, empty journal (the database file holds everything before it). */
@@ -95,9 +103,8 @@ export class Journal {
         return this.queued;
     }
 
-    /** Appends one transaction; resolves once it is on disk. */
-    append(operations: Operation[]): Promise<void> {
-        const line = lineOf(operations);
+    /** Appends one transaction's line (see `journalLine`); resolves once it is on disk. */
+    append(line: Buffer): Promise<void> {
         this.queued += line.length;
         return new Promise((resolve, reject) => {
             this.waiting.push({ line, resolve, reject });
@@ -119,7 +126,7 @@ export class Journal {
             const temporary = `${this.file}.tmp`;
             const next = await open(temporary, 'w+', 0o600);
             try {
-                await next.writeFile(tail);
+                await writeFully(next, tail, 0);
                 await next.sync();
             } catch (error) {
                 await next.close();
@@ -132,6 +139,8 @@ export class Journal {
             this.handle = next;
             this.flushed -= mark;
             this.queued -= mark;
+            // The new file holds whole lines only.
+            this.torn = false;
         });
     }
 
@@ -168,19 +177,38 @@ export class Journal {
         }
     }
 
+    /**
+     * Every write must complete: the lines are written whole at the end of the last whole line, then
+     * synced. A short write, a full disk or any disk error refuses the batch and every line waiting
+     * behind it (they were made on top of it), and the file is cut back to its last whole line, now or
+     * before the next write, so that a later start never replays a line nobody was told of.
+     */
     private async flush() {
         const batch = this.waiting;
         this.waiting = [];
         const data = batch.length === 1 ? batch[0].line : Buffer.concat(batch.map(waiting => waiting.line));
         try {
             if (!this.handle) throw new JournalError('The journal is closed');
-            await this.handle.write(data, 0, data.length, null);
+            if (this.torn) await this.cutBack(this.handle);
+            await writeFully(this.handle, data, this.flushed);
             await this.handle.datasync();
             this.flushed += data.length;
             batch.forEach(waiting => waiting.resolve());
         } catch (error) {
-            batch.forEach(waiting => waiting.reject(error as Error));
-            this.onFailure(error as Error);
+            this.torn = true;
+            const refused = [...batch, ...this.waiting];
+            this.waiting = [];
+            this.queued = this.flushed;
+            const failure = error instanceof StorageUnavailable ? error : diskFailure(error, this.file);
+            this.onFailure(failure);
+            refused.forEach(waiting => waiting.reject(failure));
+            if (this.handle) await this.cutBack(this.handle).catch(() => undefined);
         }
+    }
+
+    private async cutBack(handle: FileHandle) {
+        await handle.truncate(this.flushed);
+        await handle.datasync();
+        this.torn = false;
     }
 }

@@ -1,24 +1,20 @@
-import { crc32 } from 'node:zlib';
-import { upgradeDatabase } from '../../domain/upgrades';
-import { alreadyChecked, rememberChecked } from './checked';
 import {
-    checkedState,
-    DatabaseFileError,
-    parseDatabaseText,
-    readDatabaseBytes,
-    readDatabaseText,
+    fileProblem,
     removeTemporaries,
     sameSignature,
     signatureOf,
     writeDatabaseFile,
     type FileSignature,
 } from './files';
-import { Journal, JournalError, readJournal } from './journal';
-import { MemoryData, replayOnto, type FileState, type Operation } from './memory';
+import { Journal, journalLine } from './journal';
+import { DatabaseLock } from './lock';
+import { MemoryData, type FileState } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
-import { differing, RecentWrites, recentWritesMs } from './recentWrites';
+import { editedState, RecentWrites } from './recentWrites';
 import { readerReports } from './reports';
-import type { Reports, Storage, Transaction } from './types';
+import { startingState } from './startup';
+import { Unsettled } from './unsettled';
+import { StorageUnavailable, type Reports, type Storage, type Transaction } from './types';
 
 /*
  * The db.json engine. The database lives in memory with its indexes; each committed transaction is one
@@ -39,7 +35,7 @@ export interface JsonStorageOptions {
     checkpointJournalBytes?: number;
     /** How often db.json is checked for hand edits (0: never). */
     watchIntervalMs?: number;
-    /** Called when the journal cannot be written: nothing more can be acknowledged. */
+    /** Called when another server took the database file over: nothing more may be written. */
     onFatal?: (error: Error) => void;
     log?: Pick<Console, 'info' | 'warn' | 'error'>;
     /** Connections to keep open (the PostgreSQL engine only). */
@@ -63,6 +59,11 @@ export class JsonStorage extends MemoryReader implements Storage {
     private holding = false;
     private readonly recent = new RecentWrites();
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
+    private readonly unsettled = new Unsettled();
+    /** Counts the times the disk refused writes that memory then gave back; a transaction begun before one is refused too. */
+    private refusals = 0;
+    private lastRefusal: StorageUnavailable | undefined;
+    private lock: DatabaseLock | undefined;
 
     private constructor(
         private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize'>> &
@@ -73,26 +74,28 @@ export class JsonStorage extends MemoryReader implements Storage {
         super(() => this.memory);
         this.memory = new MemoryData(state);
         this.log = log;
-        this.journal = new Journal(`${options.file}.journal`, error => this.fail(error));
+        this.journal = new Journal(`${options.file}.journal`, failure => this.takeBack(failure));
     }
 
     /** Reads db.json, replays the journal a crash left onto it, checks the result and writes it back. */
     static async open(options: JsonStorageOptions): Promise<JsonStorage> {
-        const file = options.file;
-        const log = options.log ?? console;
-        const bytes = readDatabaseBytes(file);
-        const checked = alreadyChecked(file, bytes);
-        const state = parseDatabaseText(file, bytes.toString('utf8'));
-        const journalFile = `${file}.journal`;
-        let replayed = { operations: [] as Operation[], transactions: 0, tornLine: false };
+        const fatal = options.onFatal ?? (() => undefined);
+        // Before the file or its journal is read: another server's journal is never replayed or emptied.
+        const lock = DatabaseLock.take(options.file, message => fatal(new Error(message)));
         try {
-            replayed = readJournal(journalFile);
+            const storage = await JsonStorage.load(options);
+            storage.lock = lock;
+            return storage;
         } catch (error) {
-            if (error instanceof JournalError) throw new DatabaseFileError(error.message);
+            lock.release();
             throw error;
         }
-        replayOnto(state, replayed.operations);
-        const upgraded = upgradeDatabase(state.values);
+    }
+
+    private static async load(options: JsonStorageOptions): Promise<JsonStorage> {
+        const file = options.file;
+        const log = options.log ?? console;
+        const { state, differsFromFile } = startingState(file, log);
         const storage = new JsonStorage(
             {
                 file,
@@ -101,23 +104,16 @@ export class JsonStorage extends MemoryReader implements Storage {
                 watchIntervalMs: options.watchIntervalMs ?? 1000,
                 onFatal: options.onFatal,
             },
-            // Journal lines are the server's own checked writes, guarded by their checksums.
-            checked ? state : checkedState(file, state),
+            state,
             log,
         );
-        if (!checked && !replayed.transactions && !upgraded) rememberChecked(file, bytes.length, crc32(bytes));
-        removeTemporaries(file);
-        if (replayed.transactions) {
-            log.info(
-                `Replayed ${replayed.transactions} journaled writes onto ${file}${replayed.tornLine ? ' (an incomplete last line, never acknowledged, was left out)' : ''}.`,
-            );
+        try {
+            removeTemporaries(file);
+            if (differsFromFile) await writeDatabaseFile(file, storage.memory.snapshot());
+            await storage.journal.start();
+        } catch (error) {
+            throw fileProblem(error, file, 'write the database file and its journal');
         }
-        if (upgraded)
-            log.info(
-                `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate).`,
-            );
-        if (replayed.transactions || upgraded) await writeDatabaseFile(file, storage.memory.snapshot());
-        await storage.journal.start();
         storage.signature = signatureOf(file);
         storage.watch();
         storage.warmUp();
@@ -127,13 +123,19 @@ export class JsonStorage extends MemoryReader implements Storage {
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
         const committed = this.turn.then(async () => {
             if (this.closed) throw new Error('The database is closed');
+            const refusals = this.refusals;
             const tx = new MemoryTransaction(() => this.memory);
             const result = await work(tx);
             const operations = tx.operations();
             if (!operations.length) return { result, durable: Promise.resolve() };
-            this.memory.apply(operations);
-            this.recent.remember(operations);
-            const durable = this.journal.append(operations);
+            // It read writes that the disk refused since: refused with them.
+            if (refusals !== this.refusals && this.lastRefusal) throw this.lastRefusal;
+            // Made first: a record that cannot be written down never reaches memory.
+            const line = journalLine(operations);
+            const change = this.memory.apply(operations);
+            const durable = this.unsettled
+                .add(change, line.length, this.journal.append(line))
+                .then(() => this.recent.remember(operations));
             this.afterWrite();
             return { result, durable };
         });
@@ -143,6 +145,18 @@ export class JsonStorage extends MemoryReader implements Storage {
             await durable;
             return result;
         });
+    }
+
+    /**
+     * The disk refused the journal's last lines: every transaction not yet on disk is taken back from
+     * memory, latest first, so that memory never holds what the disk does not. Called before their
+     * requests hear of it; transactions under way when it happens are refused at their commit.
+     */
+    private takeBack(failure: StorageUnavailable) {
+        const count = this.unsettled.takeBack(this.memory);
+        this.refusals++;
+        this.lastRefusal = failure;
+        this.log.error(`${failure.message} (${count} writes refused and taken back)`);
     }
 
     /** Runs `work` between transactions, with none in progress. */
@@ -167,8 +181,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private rewrite(): Promise<void> {
         if (this.rewriting || this.refused || this.holding || this.closed || this.journal.bytes === 0)
             return this.rewriting ?? Promise.resolve();
-        const mark = this.journal.mark();
-        const state = this.memory.snapshot();
+        const { mark, state } = this.unsettled.picture(this.memory, this.journal.mark());
         this.rewriting = (async () => {
             try {
                 const replaced = await writeDatabaseFile(this.options.file, state, () =>
@@ -180,7 +193,7 @@ export class JsonStorage extends MemoryReader implements Storage {
                 await this.journal.dropBefore(mark);
             } catch (error) {
                 this.log.error(
-                    `Could not rewrite ${this.options.file} (every write is still safe in the journal): ${(error as Error).message}`,
+                    `Could not rewrite ${this.options.file} (the file and the journal are as they were; every write is still safe in the journal): ${(error as Error).message}`,
                 );
             } finally {
                 this.rewriting = undefined;
@@ -222,6 +235,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     /** Reloads db.json if someone else changed it, or says why it cannot be used. */
     private async reloadIfEdited() {
         await this.rewriting;
+        await this.unsettled.settled;
         const file = this.options.file;
         const now = signatureOf(file);
         if (sameSignature(now, this.signature) || (this.refused && sameSignature(now, this.refused))) return;
@@ -232,16 +246,9 @@ export class JsonStorage extends MemoryReader implements Storage {
             await this.writeNow();
             return;
         }
-        let state: FileState;
-        let overridden: string[];
+        let reloaded: { state: FileState; note: string };
         try {
-            state = parseDatabaseText(file, readDatabaseText(file));
-            const operations = this.recent.operations();
-            overridden = differing(state, operations);
-            replayOnto(state, operations);
-            // A hand-edited file may hold records in an earlier shape (a pay rule pasted from an old copy).
-            upgradeDatabase(state.values);
-            checkedState(file, state);
+            reloaded = editedState(file, this.recent);
         } catch (error) {
             this.refused = now;
             this.log.error(
@@ -251,31 +258,19 @@ export class JsonStorage extends MemoryReader implements Storage {
             return;
         }
         this.refused = undefined;
-        this.memory = new MemoryData(state);
+        this.memory = new MemoryData(reloaded.state);
         this.warmUp();
-        this.log.info(
-            `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
-                (overridden.length
-                    ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.`
-                    : ''),
-        );
+        this.log.info(reloaded.note);
         await this.writeNow();
     }
 
-    /** Writes db.json and empties the journal at once (with no transaction running). */
+    /** Writes db.json and empties the journal at once (with no transaction running, once the last is on disk). */
     private async writeNow() {
-        const mark = this.journal.mark();
-        await writeDatabaseFile(this.options.file, this.memory.snapshot());
+        await this.unsettled.settled;
+        const { mark, state } = this.unsettled.picture(this.memory, this.journal.mark());
+        await writeDatabaseFile(this.options.file, state);
         this.signature = signatureOf(this.options.file);
         await this.journal.dropBefore(mark);
-    }
-
-    private fail(error: Error) {
-        this.log.error(
-            `Cannot write the journal ${this.journal.file}: ${error.message}. No write can be acknowledged any more.`,
-        );
-        this.closed = true;
-        this.options.onFatal?.(error);
     }
 
     /** A clean stop: waits for what is in flight, writes db.json and removes the journal (unless db.json was edited into something unusable). */
@@ -285,9 +280,11 @@ export class JsonStorage extends MemoryReader implements Storage {
         await this.exclusive(async () => {
             this.closed = true;
             await this.rewriting;
+            await this.unsettled.settled;
             const edited = !sameSignature(signatureOf(this.options.file), this.signature);
             if (this.refused || edited) {
                 await this.journal.close(false);
+                this.lock?.release();
                 this.log.warn(
                     `${this.options.file} was changed by hand and is not written; every write is kept in ${this.journal.file} and is replayed at the next start.`,
                 );
@@ -295,6 +292,7 @@ export class JsonStorage extends MemoryReader implements Storage {
             }
             await this.writeNow();
             await this.journal.close(true);
+            this.lock?.release();
         });
     }
 }

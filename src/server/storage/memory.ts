@@ -17,6 +17,12 @@ export { freezeRecord, idKey, type IdKey, type Selection } from './memoryCollect
 export type Operation =
     { op: 'put'; collection: string; record: Row } | { op: 'delete'; collection: string; id: Row['id'] };
 
+/** What takes an applied transaction back: the operations restoring each record, and the collections it made. */
+export interface AppliedChange {
+    undo: Operation[];
+    created: string[];
+}
+
 /** The state of a db.json file: the studio's collections and, kept as they are, any other top-level values. */
 export interface FileState {
     /** The top-level keys in file order. */
@@ -86,11 +92,47 @@ export class MemoryData {
         return this.collection(collection).nextId++;
     }
 
-    apply(operations: Operation[]) {
-        for (const operation of operations) {
-            const collection = this.collections.get(operation.collection) ?? this.addPrototype(operation.collection);
-            if (operation.op === 'put') collection.put(freezeRecord(operation.record));
+    /**
+     * Applies a transaction's operations, all or none (a failure half-way takes back the first ones),
+     * and answers what takes them back again, for a transaction the disk then refuses.
+     */
+    apply(operations: Operation[]): AppliedChange {
+        const change: AppliedChange = { undo: [], created: [] };
+        try {
+            for (const operation of operations) {
+                let collection = this.collections.get(operation.collection);
+                if (!collection) {
+                    collection = this.addPrototype(operation.collection);
+                    change.created.push(operation.collection);
+                }
+                const id = operation.op === 'put' ? operation.record.id : operation.id;
+                const before = collection.records.get(idKey(id));
+                change.undo.push(
+                    before
+                        ? { op: 'put', collection: operation.collection, record: before }
+                        : { op: 'delete', collection: operation.collection, id },
+                );
+                if (operation.op === 'put') collection.put(freezeRecord(operation.record));
+                else collection.delete(operation.id);
+            }
+        } catch (error) {
+            this.revert(change);
+            throw error;
+        }
+        return change;
+    }
+
+    /** Takes back an applied change: each record as it was, and the prototype collections it made. */
+    revert(change: AppliedChange) {
+        for (const operation of [...change.undo].reverse()) {
+            const collection = this.collection(operation.collection);
+            if (operation.op === 'put') collection.put(operation.record);
             else collection.delete(operation.id);
+        }
+        for (const name of change.created) {
+            this.collections.delete(name);
+            this.keys.splice(this.keys.indexOf(name), 1);
+            this.prototypes.splice(this.prototypes.indexOf(name), 1);
         }
     }
 

@@ -1,4 +1,6 @@
-import type { FileState, Operation } from './memory';
+import { upgradeDatabase } from '../../domain/upgrades';
+import { checkedState, parseDatabaseText, readDatabaseText } from './files';
+import { replayOnto, type FileState, type Operation } from './memory';
 
 /*
  * The writes of the last while, kept by the db.json engine for a hand edit of db.json: an edited file is
@@ -66,4 +68,24 @@ export const differing = (state: FileState, operations: Operation[]): string[] =
         if (mine !== theirs) differ.push(key);
     });
     return differ;
+};
+
+/**
+ * A hand-edited db.json with the server's recent writes laid over it, checked (an error says why it
+ * cannot be used), and what the console is told of it.
+ */
+export const editedState = (file: string, recent: RecentWrites): { state: FileState; note: string } => {
+    const state = parseDatabaseText(file, readDatabaseText(file));
+    const operations = recent.operations();
+    const overridden = differing(state, operations);
+    replayOnto(state, operations);
+    // A hand-edited file may hold records in an earlier shape (a pay rule pasted from an old copy).
+    upgradeDatabase(state.values);
+    checkedState(file, state);
+    const note =
+        `${file} was changed on disk: reloaded, with the server's writes of the last ${recentWritesMs / 60_000} minutes laid over it.` +
+        (overridden.length
+            ? ` The file held other versions of records the server wrote meanwhile; the server's were kept: ${overridden.slice(0, 20).join(', ')}${overridden.length > 20 ? ', ...' : ''}.`
+            : '');
+    return { state, note };
 };

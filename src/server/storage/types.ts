@@ -156,6 +156,20 @@ export interface Storage extends Reader {
  */
 export class StorageConflict extends Error {}
 
+/**
+ * A write the storage could not make durable (a full disk, a disk error): nothing of it was kept, in
+ * memory or on disk. Answered as 507 for a full disk and 503 otherwise; reads go on, and the next
+ * write tries the disk again.
+ */
+export class StorageUnavailable extends Error {
+    constructor(
+        message: string,
+        readonly status: 503 | 507,
+    ) {
+        super(message);
+    }
+}
+
 /** Events starting on the studio dates `from` to `to`: startsAt is a local `YYYY-MM-DDTHH:mm`, so the last day ends at 23:59. */
 export const startsWithin = (from: string, to: string): Filter[] => [
     { field: 'startsAt', kind: 'gte', value: from },
