@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { it } from 'vitest';
+
+/*
+ * Small file systems of the tests' own for the db.json engine's disk failures: a tmpfs a few megabytes
+ * large, filled up with a filler file, and remounted read-only. Mounting needs root; elsewhere these
+ * tests are skipped with a loud message.
+ */
+
+export const isRoot = process.getuid?.() === 0;
+if (!isRoot)
+    console.warn(
+        '\n!!! Not running as root: the tests that mount a small tmpfs (a full disk, a read-only disk) are SKIPPED.\n',
+    );
+/** it() for tests that mount a file system: skipped when not root. */
+export const itAsRoot = isRoot ? it : it.skip;
+
+export interface SmallDisk {
+    dir: string;
+    /** Fills the disk up to `leaveBytes` free. */
+    fill: (leaveBytes: number) => void;
+    /** Frees what `fill` took. */
+    free: () => void;
+    readOnly: () => void;
+    unmount: () => void;
+}
+
+export const mountSmallDisk = (megabytes: number): SmallDisk => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-disk-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m,mode=0755`, 'tmpfs', dir]);
+    const filler = join(dir, 'filler');
+    return {
+        dir,
+        fill: leaveBytes => {
+            const { bavail, bsize } = statfsSync(dir);
+            const size = Math.max(0, bavail * bsize - leaveBytes);
+            writeFileSync(filler, Buffer.alloc(size));
+        },
+        free: () => rmSync(filler, { force: true }),
+        readOnly: () => execFileSync('mount', ['-o', 'remount,ro', dir]),
+        unmount: () => {
+            execFileSync('umount', ['-l', dir]);
+            rmSync(dir, { recursive: true, force: true });
+        },
+    };
+};
