@@ -11,12 +11,27 @@ import { it } from 'vitest';
  */
 
 export const isRoot = process.getuid?.() === 0;
-if (!isRoot)
+
+/** Root, and allowed to mount here (a container may forbid it). */
+const canMount = (() => {
+    if (!isRoot) return false;
+    const probe = mkdtempSync(join(tmpdir(), 'studio-mount-probe-'));
+    try {
+        execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', probe], { stdio: 'ignore' });
+        execFileSync('umount', [probe], { stdio: 'ignore' });
+        return true;
+    } catch {
+        return false;
+    } finally {
+        rmSync(probe, { recursive: true, force: true });
+    }
+})();
+if (!canMount)
     console.warn(
-        '\n!!! Not running as root: the tests that mount a small tmpfs (a full disk, a read-only disk) are SKIPPED.\n',
+        `\n!!! ${isRoot ? 'mount is not allowed here' : 'Not running as root'}: the tests that mount a small tmpfs (a full disk, a read-only disk) are SKIPPED.\n`,
     );
-/** it() for tests that mount a file system: skipped when not root. */
-export const itAsRoot = isRoot ? it : it.skip;
+/** it() for tests that mount a file system: skipped, loudly, when not root. */
+export const itAsRoot = canMount ? it : it.skip;
 
 export interface SmallDisk {
     dir: string;
