@@ -47,6 +47,12 @@ const byIdArray = <T>(ids: Iterable<Identifier>): (T | undefined)[] => {
     return new Array<T | undefined>(highest + 1);
 };
 
+/**
+ * What a pass earns in all: its price less what was refunded for it, never below nothing. A refund on a
+ * pass that stays open lowers what each of its visits earned, so that statistics and the ledger agree.
+ */
+export const earnedPrice = (price: number, refunded: number) => Math.max(0, cents(price) - cents(refunded)) / 100;
+
 /*
  * The shares, each rounded to cents on its own. An engine that counts visits rather than walking them
  * (PostgreSQL) multiplies a share by how many visits earn it: the same integers as adding them one by one.

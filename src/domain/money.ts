@@ -251,15 +251,30 @@ export const checkCorrection = (entry: CorrectableEntry, ledger: LedgerWithCorre
 };
 
 /**
- * What came in for one pass, from its ledger entries: payments and corrections less refunds. Entries of
- * other passes are ignored, so the whole page's payments may be given.
+ * What came in for one pass and what was given back for it, from its ledger entries, each with its
+ * corrections (a correction counts with the entry it corrects: +200 on a refund is 200 less given
+ * back). Entries of other passes are ignored, so the whole page's payments may be given.
  */
-export const paidForPass = (entries: LedgerEntry[], passId: Identifier): number =>
-    balance(entries.filter(entry => entry.passId === passId)) / 100;
+export const passMoney = (
+    entries: (LedgerEntry & Partial<Pick<Payment, 'id' | 'correctsId'>>)[],
+    passId: Identifier,
+): { paid: number; refunded: number } => {
+    const own = entries.filter(entry => entry.passId === passId);
+    const kinds = new Map(own.map(entry => [entry.id, entry.kind]));
+    let paid = 0;
+    let refunded = 0;
+    for (const entry of own) {
+        const kind = entry.kind === 'correction' ? kinds.get(entry.correctsId ?? undefined) : entry.kind;
+        if (kind === 'refund') refunded += entry.kind === 'refund' ? cents(entry.amount) : -cents(entry.amount);
+        else paid += cents(entry.amount);
+    }
+    return { paid: paid / 100, refunded: refunded / 100 };
+};
 
 /**
- * What is still owed for a pass: its price less what came in for it, never below nothing. A cancelled
- * pass owes nothing: cancelling ends the deal, and what was given back is the refund's business.
+ * What is still owed for a pass: its price less what came in for it, never below nothing. Refunds do
+ * not count: money given back never turns into a debt (the price stays what was agreed, and what the
+ * pass earns is its price less its refunds). A cancelled pass owes nothing: cancelling ends the deal.
  */
 export const balanceDue = (pass: Pick<Pass, 'price' | 'cancelled'>, paid: number): number =>
     pass.cancelled ? 0 : Math.max(0, cents(pass.price) - cents(paid)) / 100;

@@ -8,7 +8,7 @@ import {
     checkRefund,
     correctionSchema,
     MoneyRuleError,
-    paidForPass,
+    passMoney,
     passForSale,
     passPaymentSchema,
     refundSchema,
@@ -104,7 +104,7 @@ export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: P
 
 /** What is still due on a pass, from its own ledger entries (an index read by passId). */
 export const dueOn = async (reader: Reader, pass: Pass): Promise<number> =>
-    balanceDue(pass, paidForPass(await reader.select('payments', { passId: pass.id }), pass.id));
+    balanceDue(pass, passMoney(await reader.select('payments', { passId: pass.id }), pass.id).paid);
 
 /** The pass as lists answer it: with what was paid for it and what is still due. */
 const withBalance = async (reader: Reader, pass: Pass) => ({

@@ -95,8 +95,40 @@ describe('a part payment', () => {
                 })
             ).status,
         ).toBe(201);
-        expect(await passOf(pass.id)).toMatchObject({ paid: 0, balanceDue: 0, cancelled: true });
+        expect(await passOf(pass.id)).toMatchObject({ paid: 2000, refunded: 2000, balanceDue: 0, cancelled: true });
         expect(await customerOf(customerId)).toMatchObject({ balanceDue: 0 });
+    });
+});
+
+describe('a refund on a pass that stays open', () => {
+    it('is never a debt: the pass shows what was refunded, owes nothing, and cannot be paid again', async () => {
+        const customerId = await newCustomer();
+        const { pass } = await sell(customerId, 2, { amount: 2800 });
+        const refund = await request('POST', '/payments/refund', 'manager', {
+            customerId,
+            amount: 1000,
+            method: 'cash',
+            passId: pass.id,
+        });
+        expect(refund.status).toBe(201);
+        expect(await passOf(pass.id)).toMatchObject({ paid: 2800, refunded: 1000, balanceDue: 0, cancelled: false });
+        expect(await customerOf(customerId)).toMatchObject({ balanceDue: 0 });
+        expect(await pay(pass.id, 1000)).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.nothing_due' } },
+        });
+    });
+
+    it('leaves a part payment owing what it owed before the refund', async () => {
+        const customerId = await newCustomer();
+        const { pass } = await sell(customerId, 3, { amount: 2000 });
+        await request('POST', '/payments/refund', 'manager', {
+            customerId,
+            amount: 500,
+            method: 'cash',
+            passId: pass.id,
+        });
+        expect(await passOf(pass.id)).toMatchObject({ paid: 2000, refunded: 500, balanceDue: 3200 });
     });
 });
 

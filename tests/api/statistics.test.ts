@@ -179,9 +179,10 @@ describe('income statistics', () => {
     it('reports what the visits earned by direction, teacher and studio', async () => {
         const { body } = await statistics('from=2026-11-01&to=2026-11-30&interval=month');
         const earned = body.earned as { total: number; byTeacher: { label?: string; amount: number }[] };
-        // Two visits of an 8-visit pass at 8000, and the unlimited pass's 3000 spread over November.
-        expect(earned.total).toBe(5000);
-        expect(earned.byTeacher.find(entry => entry.label)?.amount).toBe(2100);
+        // Two visits of an 8-visit pass at 8000, and the unlimited pass's 3000 less its 500 refund spread
+        // over November's 30 days (83.33 a day).
+        expect(earned.total).toBe(4499.9);
+        expect(earned.byTeacher.find(entry => entry.label)?.amount).toBe(2083.33);
     });
 
     it('refuses a bad period with 400 and the field, and teachers with 403', async () => {

@@ -52,6 +52,8 @@ const freezer = customerWithout(7, 2);
 const freezerPass = givePass(freezer, 7);
 const refunded = customerWithout(8, 3);
 givePass(refunded, 8);
+const partlyRefunded = customerWithout(8, 4);
+givePass(partlyRefunded, 8);
 const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 describeInBrowser('money in a browser', () => {
@@ -184,6 +186,25 @@ describeInBrowser('money in a browser', () => {
         await expect(refund.innerText()).resolves.toMatch(
             /Refund[\s\S]*−[\s\S]*6,000[\s\S]*Cash[\s\S]*Стретчинг 10 занятий/,
         );
+    });
+
+    it('a part refund of a pass that stays open says so before the click and leaves nothing owed', async () => {
+        const p = await managerPage();
+        await p.goto(`/customers/${partlyRefunded.id}`);
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: 'Стретчинг 10 занятий' });
+        await row.getByRole('button', { name: 'Refund' }).click();
+        await dialog(p).getByLabel('Amount').fill('1000');
+        await dialog(p)
+            .getByText(
+                /^Gives back RUB 1,000\.00 \(cash\)\. The pass stays open with its visits; nothing becomes owed\.$/,
+            )
+            .waitFor();
+        await dialog(p).getByRole('button', { name: 'Refund' }).click();
+        await p.getByText('The refund is recorded').waitFor();
+        await row.getByText('refunded RUB 1,000.00').waitFor();
+        await expect(row.innerText()).resolves.toMatch(/Active/);
+        await expect(row.getByRole('button', { name: 'Pay the rest' }).count()).resolves.toBe(0);
+        await expect(p.getByText(/^Owed/).count()).resolves.toBe(0);
     });
 
     it('copying a link gives the full address, and shows it to copy by hand when the browser refuses', async () => {

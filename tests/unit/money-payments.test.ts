@@ -10,7 +10,7 @@ import {
     checkRefund,
     formatExpiryInput,
     linkStatusAt,
-    paidForPass,
+    passMoney,
     paidOnline,
     passPaymentSchema,
     refundSchema,
@@ -82,16 +82,27 @@ describe('pay attempts (card testing protection)', () => {
 });
 
 describe('part payments and discounts', () => {
-    it('counts what came in for a pass: payments and corrections less refunds, other passes ignored', () => {
+    it('counts what came in for a pass and what was given back, each with its corrections, other passes ignored', () => {
         const ledger = [
-            payment('payment', 2000),
-            payment('correction', -100),
-            payment('refund', 300),
-            payment('payment', 999, 2),
-            payment('payment', 50, null),
+            { ...payment('payment', 2000), id: 1 },
+            { ...payment('correction', -100), id: 2, correctsId: 1 },
+            { ...payment('refund', 300), id: 3 },
+            { ...payment('correction', 50), id: 4, correctsId: 3 },
+            { ...payment('payment', 999, 2), id: 5 },
+            { ...payment('payment', 50, null), id: 6 },
         ];
-        expect(paidForPass(ledger, 1)).toBe(1600);
-        expect(paidForPass(ledger, 3)).toBe(0);
+        expect(passMoney(ledger, 1)).toEqual({ paid: 1900, refunded: 250 });
+        expect(passMoney(ledger, 3)).toEqual({ paid: 0, refunded: 0 });
+    });
+
+    it('never turns a refund into a debt: a pass paid in full and partly refunded owes nothing', () => {
+        const ledger = [
+            { ...payment('payment', 2800), id: 1 },
+            { ...payment('refund', 1000), id: 2 },
+        ];
+        const { paid, refunded } = passMoney(ledger, 1);
+        expect(refunded).toBe(1000);
+        expect(balanceDue({ price: 2800, cancelled: false }, paid)).toBe(0);
     });
 
     it('leaves the rest of the price due, never below nothing, and nothing on a cancelled pass', () => {

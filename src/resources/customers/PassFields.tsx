@@ -6,7 +6,7 @@ import type { Pass } from '../../domain/types';
 import { useStudioConfig, useStudioToday } from '../../app/studio';
 
 /** A pass as the server answers it: with what was paid for it and what is still due. */
-export type PassRow = Pass & { paid?: number; balanceDue?: number };
+export type PassRow = Pass & { paid?: number; refunded?: number; balanceDue?: number };
 
 const stateColors: Record<PassState, 'success' | 'info' | 'default' | 'warning' | 'error'> = {
     active: 'success',
@@ -66,15 +66,32 @@ export const useMoneyText = () => {
     return (amount: number) => format.format(amount).replace(/[\u202f\u00a0]/g, ' ');
 };
 
-/** What was paid for the pass and what is still due, "paid 2 000 ₽ · due 3 200 ₽"; only while something is due. */
+/**
+ * What was paid for the pass and what is still due, "paid 2 000 ₽ · due 3 200 ₽", while something is
+ * due; and what was given back, "refunded 1 000 ₽", once something was (a refund is never a debt).
+ */
 export const PassBalanceField = (_props: { label?: string }) => {
     const pass = useRecordContext<PassRow>();
     const translate = useTranslate();
     const money = useMoneyText();
-    if (!pass?.balanceDue) return null;
+    if (!pass?.balanceDue && !pass?.refunded) return null;
     return (
-        <Typography variant="caption" color="error" sx={{ whiteSpace: 'nowrap' }} data-testid="pass-balance">
-            {translate('app.money.paid_due', { paid: money(pass.paid ?? 0), due: money(pass.balanceDue) })}
-        </Typography>
+        <>
+            {!!pass.balanceDue && (
+                <Typography variant="caption" color="error" sx={{ whiteSpace: 'nowrap' }} data-testid="pass-balance">
+                    {translate('app.money.paid_due', { paid: money(pass.paid ?? 0), due: money(pass.balanceDue) })}
+                </Typography>
+            )}
+            {!!pass.refunded && (
+                <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    data-testid="pass-refunded"
+                >
+                    {translate('app.money.refunded', { amount: money(pass.refunded) })}
+                </Typography>
+            )}
+        </>
     );
 };

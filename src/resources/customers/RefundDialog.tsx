@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { Typography } from '@mui/material';
 import {
     BooleanInput,
     NumberInput,
@@ -8,30 +10,59 @@ import {
     useDataProvider,
     useGetList,
     useRecordContext,
+    useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { paidOnline, refundMethods, refundSchema, type RefundInput } from '../../domain/money';
 import type { Customer, Pass, Payment } from '../../domain/types';
 import { translatedChoices } from '../common/TranslatedField';
 import { ActionDialog } from './ActionDialog';
-import type { PassRow } from './PassFields';
+import { useMoneyText, type PassRow } from './PassFields';
 import { methodChoices } from './SellPassDialog';
 
 const withOnline = translatedChoices(refundMethods, 'app.payment_methods');
 
 /**
  * The methods money may go back by: the desk's, and online only where money came in online, for the
- * pass chosen or, with none chosen, for the customer (the server checks the same).
+ * pass chosen or, with none chosen, for the customer (the server checks the same). Money that came in
+ * online goes back online unless the desk chooses otherwise.
  */
 const RefundMethodInput = ({ customerId }: { customerId?: Customer['id'] }) => {
     const passId = useWatch({ name: 'passId' }) as Pass['id'] | null | undefined;
+    const { setValue, getFieldState } = useFormContext();
     const { data: online = [] } = useGetList<Payment>(
         'payments',
         { filter: { customerId, method: 'online', kind: 'payment' }, pagination: { page: 1, perPage: 1000 } },
         { enabled: customerId != null },
     );
-    return <SelectInput source="method" choices={paidOnline(online, passId) ? withOnline : methodChoices} fullWidth />;
+    const cameOnline = paidOnline(online, passId);
+    useEffect(() => {
+        if (!getFieldState('method').isDirty) setValue('method', cameOnline ? 'online' : 'cash');
+    }, [cameOnline, getFieldState, setValue]);
+    return <SelectInput source="method" choices={cameOnline ? withOnline : methodChoices} fullWidth />;
+};
+
+/** What the refund will do, said before the click: the money, the way back, and what becomes of the pass. */
+const RefundSummary = () => {
+    const translate = useTranslate();
+    const money = useMoneyText();
+    const [passId, amount, method, cancelPass] = useWatch({ name: ['passId', 'amount', 'method', 'cancelPass'] }) as [
+        Pass['id'] | null,
+        number | null,
+        string | null,
+        boolean,
+    ];
+    if (!amount || amount <= 0) return null;
+    const effect = passId == null ? 'general' : cancelPass ? 'cancel' : 'keep';
+    return (
+        <Typography variant="body2" color="text.secondary" data-testid="refund-summary" sx={{ mt: 1 }}>
+            {translate(`app.money.refund_does.${effect}`, {
+                amount: money(amount),
+                method: method ? translate(`app.payment_methods.${method}`).toLowerCase() : '',
+            })}
+        </Typography>
+    );
 };
 
 /** Gives money back, for one pass (at most what came in for it, the amount it starts at) or in general, and may cancel the pass with it. */
@@ -49,7 +80,7 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: bo
                 defaultValues={{
                     customerId: customer?.id,
                     passId: pass?.id ?? null,
-                    amount: pass?.paid ?? pass?.price ?? null,
+                    amount: pass ? Math.max(0, (pass.paid ?? pass.price) - (pass.refunded ?? 0)) : null,
                     method: 'cash',
                     cancelPass: false,
                 }}
@@ -73,6 +104,7 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: bo
                 <RefundMethodInput customerId={customer?.id} />
                 <BooleanInput source="cancelPass" />
                 <TextInput source="note" multiline fullWidth />
+                <RefundSummary />
             </ActionDialog>
         </ResourceContextProvider>
     );

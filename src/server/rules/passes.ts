@@ -1,4 +1,4 @@
-import { balanceDue, paidForPass } from '../../domain/money';
+import { balanceDue, passMoney } from '../../domain/money';
 import type { Identifier, Pass } from '../../domain/types';
 import type { Reader } from '../storage/types';
 import type { ListFields, WriteRules } from './types';
@@ -41,7 +41,7 @@ export const passRules: WriteRules = {
 export const passBalances = async (
     passes: Pass[],
     reader: Reader,
-): Promise<Map<Identifier, { paid: number; balanceDue: number }>> => {
+): Promise<Map<Identifier, { paid: number; refunded: number; balanceDue: number }>> => {
     const entries = passes.length ? await reader.select('payments', { passId: passes.map(pass => pass.id) }) : [];
     const byPass = new Map<Identifier, typeof entries>();
     for (const entry of entries) {
@@ -51,8 +51,8 @@ export const passBalances = async (
     }
     return new Map(
         passes.map(pass => {
-            const paid = paidForPass(byPass.get(pass.id) ?? [], pass.id);
-            return [pass.id, { paid, balanceDue: balanceDue(pass, paid) }];
+            const { paid, refunded } = passMoney(byPass.get(pass.id) ?? [], pass.id);
+            return [pass.id, { paid, refunded, balanceDue: balanceDue(pass, paid) }];
         }),
     );
 };
@@ -63,5 +63,5 @@ export const passBalances = async (
  */
 export const passListFields: ListFields = async (page, reader) => {
     const balances = await passBalances(page as unknown as Pass[], reader);
-    return record => balances.get(record.id as Identifier) ?? { paid: 0, balanceDue: 0 };
+    return record => balances.get(record.id as Identifier) ?? { paid: 0, refunded: 0, balanceDue: 0 };
 };

@@ -1,5 +1,6 @@
 import { incomeBetween, incomeShares, type Period } from '../../domain/income';
-import { earnedShares } from '../../domain/earned';
+import { earnedPrice, earnedShares } from '../../domain/earned';
+import { passMoney } from '../../domain/money';
 import { isActiveOn, visitsLeft } from '../../domain/passes';
 import type { Identifier } from '../../domain/types';
 import { startsWithin, type Reader, type Reports } from './types';
@@ -62,7 +63,15 @@ export const readerReports = (reader: Reader): Reports => ({
         // A pass both charged and unlimited is one pass: counted twice, it would earn its days twice.
         for (const pass of unlimited) if (pass.startsOn <= period.to) passes.set(pass.id, pass);
         const courses = byId(await reader.select('courses'));
-        return earnedShares({ attendances, events: byId(events), courses, passes: [...passes.values()] }, period);
+        // What each pass earns: its price less its refunds.
+        const ledger = passes.size ? await reader.select('payments', { passId: [...passes.keys()] }) : [];
+        const byPass = new Map<Identifier | null | undefined, typeof ledger>();
+        for (const entry of ledger) byPass.set(entry.passId, [...(byPass.get(entry.passId) ?? []), entry]);
+        const priced = [...passes.values()].map(pass => ({
+            ...pass,
+            price: earnedPrice(pass.price, passMoney(byPass.get(pass.id) ?? [], pass.id).refunded),
+        }));
+        return earnedShares({ attendances, events: byId(events), courses, passes: priced }, period);
     },
 
     async marks(period, statuses) {

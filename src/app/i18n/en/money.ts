@@ -88,6 +88,12 @@ export const moneyMessages = {
             frozen_until: 'Frozen until %{date}',
             owed: 'Owed %{amount}',
             paid_due: 'paid %{paid} · due %{due}',
+            refunded: 'refunded %{amount}',
+            refund_does: {
+                keep: 'Gives back %{amount} (%{method}). The pass stays open with its visits; nothing becomes owed.',
+                cancel: 'Gives back %{amount} (%{method}) and cancels the pass: its visits left can no longer be used.',
+                general: 'Gives back %{amount} (%{method}) from what the customer paid, for no pass in particular.',
+            },
             until: 'until %{date}',
             corrects: 'corrects #%{id}: %{reason}',
             visits_left: '%{smart_count} visit left |||| %{smart_count} visits left',

@@ -90,6 +90,12 @@ export const moneyMessages = {
             freeze: 'Заморозка',
             frozen_until: 'Заморожен до %{date}',
             owed: 'Задолженность %{amount}',
+            refunded: 'возвращено %{amount}',
+            refund_does: {
+                keep: 'Вернёт %{amount} (%{method}). Абонемент остаётся открытым со всеми занятиями; долга не возникнет.',
+                cancel: 'Вернёт %{amount} (%{method}) и отменит абонемент: оставшимися занятиями больше нельзя будет воспользоваться.',
+                general: 'Вернёт %{amount} (%{method}) из оплаченного клиентом, не за какой-то абонемент.',
+            },
             paid_due: 'оплачено %{paid} · к оплате %{due}',
             until: 'до %{date}',
             corrects: 'исправляет №%{id}: %{reason}',

@@ -64,6 +64,15 @@ const signedCents = `(coalesce(sum(payments.amount) FILTER (WHERE payments.kind 
  */
 const inPeriod = `e."startsAt" >= $1::text AND e."startsAt" <= $2::text || 'T23:59'`;
 
+/**
+ * What a pass earns in all: its price less what was refunded for it (each refund with its corrections),
+ * never below nothing, as earnedPrice (src/domain/earned.ts) has it.
+ */
+const earnedPrice = (pass: string) => `greatest(0, ${pass}.price - coalesce((
+    SELECT sum(CASE WHEN pay.kind = 'refund' THEN pay.amount ELSE -pay.amount END)
+      FROM payments pay LEFT JOIN payments corrected ON corrected.id = pay."correctsId"
+     WHERE pay."passId" = ${pass}.id AND (pay.kind = 'refund' OR corrected.kind = 'refund')), 0))`;
+
 /** Counted by pass and class first: hashing a hundred thousand visits by integers is cheaper than by price. */
 const countedSql = `
 WITH visits AS (
@@ -72,17 +81,21 @@ WITH visits AS (
       JOIN attendances a ON a."eventId" = e.id AND a.charged AND a."passId" IS NOT NULL
      WHERE ${inPeriod}
      GROUP BY 1, 2, 3, 4
+),
+priced AS (
+    SELECT p.id, p."visitsTotal", ${earnedPrice('p')} AS price
+      FROM passes p
+     WHERE p.id IN (SELECT "passId" FROM visits) AND p."visitsTotal" IS NOT NULL
 )
 SELECT 'counted' AS kind, p.price, p."visitsTotal", c."directionId", v."teacherId", v."studioId", sum(v.visits) AS visits
   FROM visits v
-  JOIN passes p ON p.id = v."passId"
+  JOIN priced p ON p.id = v."passId"
   LEFT JOIN courses c ON c.id = v."courseId"
- WHERE p."visitsTotal" IS NOT NULL
  GROUP BY p.price, p."visitsTotal", c."directionId", v."teacherId", v."studioId"`;
 
 const unlimitedSql = `
 WITH valid AS (
-    SELECT id, price, "endsOn"::date - "startsOn"::date + 1 AS "validDays",
+    SELECT id, ${earnedPrice('passes')} AS price, "endsOn"::date - "startsOn"::date + 1 AS "validDays",
            greatest("startsOn", $1::text) AS first, least("endsOn", $2::text) AS last
       FROM passes
      WHERE "visitsTotal" IS NULL AND "endsOn" >= $1::text AND "startsOn" <= $2::text
