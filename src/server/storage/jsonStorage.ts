@@ -18,6 +18,7 @@ import { MemoryData, replayOnto, type FileState, type Operation } from './memory
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
 import { differing, RecentWrites, recentWritesMs } from './recentWrites';
 import { readerReports } from './reports';
+import { MemorySignInRecords } from './signInRecords';
 import type { Reports, Storage, Transaction } from './types';
 
 /*
@@ -48,6 +49,7 @@ export interface JsonStorageOptions {
 
 export class JsonStorage extends MemoryReader implements Storage {
     readonly reports: Reports = readerReports(this);
+    readonly signIns = new MemorySignInRecords();
     private memory: MemoryData;
     private readonly journal: Journal;
     /** Transactions run one at a time: each waits for the one before it to commit or fail. */
