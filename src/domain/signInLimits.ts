@@ -85,9 +85,9 @@ export const waitSeconds = (recent: RecentSignIns, now: number, limits: SignInLi
 export const holdInForce = (hold: SignInHold | undefined, now: number): hold is SignInHold =>
     !!hold && !hold.releasedAt && Date.parse(hold.until) > now;
 
-/** Where the account's failures count from towards a hold: the window, or the last release if later. */
+/** Where the account's failures count from towards a hold: the window, or just after the last release if later. */
 export const holdCountingFrom = (hold: SignInHold | undefined, now: number, limits: SignInLimits): number =>
-    Math.max(now - limits.windowMs, hold?.releasedAt ? Date.parse(hold.releasedAt) : 0);
+    Math.max(now - limits.windowMs, hold?.releasedAt ? Date.parse(hold.releasedAt) + 1 : 0);
 
 /** May this address sign in to a held account: it signed in there recently. */
 export const holdAllows = (recent: Pick<RecentSignIns, 'known'>, address: string): boolean =>

@@ -16,7 +16,8 @@ const start = Date.parse('2026-03-01T10:00:00Z');
 const second = 1000;
 const minute = 60_000;
 /** `count` failures a second apart, the last at `last`. */
-const failures = (count: number, last = start) => Array.from({ length: count }, (_, i) => last - (count - 1 - i) * second);
+const failures = (count: number, last = start) =>
+    Array.from({ length: count }, (_, i) => last - (count - 1 - i) * second);
 
 describe('the back-off per account and address', () => {
     it('lets the first five failures through, then waits 1, 2, 4 ... seconds after the latest, up to 60', () => {
@@ -91,7 +92,7 @@ describe('the hold after a spread attack', () => {
         const released = releasedHold(hold, start + 10 * minute, 'Olga Admin');
         expect(released).toMatchObject({ releasedBy: 'Olga Admin' });
         expect(holdInForce(released, start + 10 * minute)).toBe(false);
-        expect(holdCountingFrom(released, start + 11 * minute, limits)).toBe(start + 10 * minute);
+        expect(holdCountingFrom(released, start + 11 * minute, limits)).toBe(start + 10 * minute + 1);
         expect(holdCountingFrom(released, start + 30 * minute, limits)).toBe(start + 15 * minute);
         expect(holdCountingFrom(undefined, start, limits)).toBe(start - 15 * minute);
     });
