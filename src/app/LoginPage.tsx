@@ -26,6 +26,7 @@ export const LoginPage = () => {
         login({ email, password }).catch((failure: LoginError) => {
             setSubmitting(false);
             if (failure?.status === 401) setError(translate('app.auth.invalid_credentials'));
+            else if (failure?.status === 423) setError(translate('app.auth.held'));
             else if (failure?.status === 429)
                 setError(translate('app.auth.too_many', { seconds: failure.body?.retryAfter ?? 60 }));
             else notify('ra.notification.http_error', { type: 'error' });

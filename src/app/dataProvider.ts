@@ -14,7 +14,7 @@ import type {
     WalkIn,
 } from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
-import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status } from '../domain/types';
+import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status, User } from '../domain/types';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */
@@ -112,6 +112,8 @@ export const dataProvider = {
         postJson<ClosedPeriodSummary>(`/api/teachers/${id}/pay/close`, period),
     /** Closes every teacher's pay for a period; teachers with a day of it closed already are skipped. */
     closeAllPay: (period: { from: string; to: string }) => postJson<CloseAllAnswer>('/api/reports/pay/close', period),
+    /** Ends the hold many failed sign-ins put on a user's account (admins). */
+    releaseSignIn: ({ id }: { id: Identifier }) => postJson<User>(`/api/users/${id}/release-sign-in`, {}),
     reopenPay: ({ id }: { id: Identifier }) => postJson<ClosedPeriodSummary>(`/api/payPeriods/${id}/reopen`, {}),
     getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) =>
         getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),

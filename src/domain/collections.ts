@@ -47,7 +47,8 @@ const ref = (field: string, collection: CollectionName): Reference => ({ field, 
 export const collections: Record<CollectionName, CollectionInfo> = {
     users: {
         schema: userSchema,
-        serverFields: [],
+        // Set by the server when many failed sign-ins hold the account; admins alone read it.
+        serverFields: ['signInHold'],
         references: [],
         unique: [['email']],
         search: ['name', 'email', 'phone'],

@@ -12,8 +12,12 @@ export * from './roles';
  * Where a role reads less of a collection's records than all of their fields: a teacher marks visits by
  * name and has no business with a customer's phone, e-mail, birthday or notes.
  */
+/** Whether an account is held after failed sign-ins, and since when, is for admins, who release it. */
+const staffUserFields = readableFields('users').filter(field => field !== 'signInHold');
+
 const fieldGrants: Partial<Record<Role, Partial<Record<CollectionName, readonly string[]>>>> = {
-    teacher: { customers: ['id', 'firstName', 'lastName', 'status'] },
+    manager: { users: staffUserFields },
+    teacher: { customers: ['id', 'firstName', 'lastName', 'status'], users: staffUserFields },
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { auditEntrySchema } from './audit';
 import type { PayPeriod } from './payPeriods';
+import type { SignInHold } from './signInLimits';
 import type {
     attendanceSchema,
     configSchema,
@@ -27,7 +28,8 @@ interface Stored {
     createdAt: string;
 }
 
-export type User = Stored & Omit<z.output<typeof userSchema>, 'password'>;
+/** A user as admins read it: `signInHold` (server-owned) only when the account was held after many failed sign-ins. */
+export type User = Stored & Omit<z.output<typeof userSchema>, 'password'> & { signInHold?: SignInHold };
 export type Direction = Stored & z.output<typeof directionSchema>;
 export type Studio = Stored & z.output<typeof studioSchema>;
 export type Course = Stored & z.output<typeof courseSchema>;

@@ -6,6 +6,7 @@ import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
 import { featureRoutes, mountAll, publicRoutes } from './features';
 import { prototypeRoutes } from './prototypes';
+import { signInHoldRoutes } from './signInHolds';
 import { appFiles } from './static';
 import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
@@ -78,6 +79,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
+    api.use(signInHoldRoutes(storage, options.auth.now));
     api.use(mountAll(featureRoutes(storage)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);

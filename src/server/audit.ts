@@ -133,6 +133,7 @@ export const auditedStorage = (storage: Storage): Storage => ({
     prototypeRecords: name => storage.prototypeRecords(name),
     getPrototype: (name, id) => storage.getPrototype(name, id),
     reports: storage.reports,
+    signIns: storage.signIns,
     close: () => storage.close(),
     transaction: work => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.

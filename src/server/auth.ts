@@ -4,10 +4,10 @@ import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Role, StoredUser, User } from '../domain/types';
 import { validate } from '../domain/validation';
-import { Attempts, DistinctAttempts } from './attempts';
 import { recordUser } from './audit';
 import { ApiError, handle, invalidFields } from './errors';
 import { decoyHash, verifyPassword } from './passwords';
+import { signInGuard } from './signInGuard';
 import type { Row, Storage } from './storage/types';
 
 export interface AuthOptions {
@@ -15,12 +15,14 @@ export interface AuthOptions {
     secret?: string;
     tokenTtlHours: number;
     /**
-     * Failed logins allowed per email and address within the window before 429; an account takes four
-     * times as many from all addresses together, and an address may fail on four times as many
-     * different accounts.
+     * Failed sign-ins per email and address within the window before each next try from there waits
+     * (1, 2, 4 ... 60 s); an address may fail on four times as many different accounts, and twenty
+     * times as many from all addresses together hold the account (src/domain/signInLimits.ts).
      */
     maxFailures: number;
     failureWindowMs: number;
+    /** The clock the limits read (milliseconds since the epoch); the system's by default. */
+    now?: () => number;
 }
 
 export interface AuthenticatedRequest extends Request {
@@ -37,9 +39,9 @@ export const tokenVersionOf = (user: StoredUser | Row): number => {
     return typeof version === 'number' ? version : 0;
 };
 
-/** What a user record looks like to any client: never the password hash or the token version. */
+/** What a user record looks like to the user: never the password hash, the token version or a hold. */
 export const publicUser = (user: StoredUser): User => {
-    const { passwordHash: _hash, tokenVersion: _version, ...visible } = user;
+    const { passwordHash: _hash, tokenVersion: _version, signInHold: _hold, ...visible } = user;
     return visible;
 };
 
@@ -55,45 +57,29 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         throw new Error('TOKEN_SECRET must be at least 32 characters long.');
     }
     const key = options.secret ? new TextEncoder().encode(options.secret) : randomBytes(32);
-    // Failed sign-ins are limited per email and address; per account from all addresses together, so
-    // that guessing one password from many places is bounded too (more loosely, since anyone can spend
-    // this limit and lock the account for the window); and per address by the different accounts it
-    // failed on, so that trying many accounts from one place is bounded without one person's typos
-    // locking out everyone behind the same address.
-    const byEmailAndAddress = new Attempts(options.maxFailures, options.failureWindowMs);
-    const byAccount = new Attempts(options.maxFailures * 4, options.failureWindowMs);
-    const byAddress = new DistinctAttempts(options.maxFailures * 4, options.failureWindowMs);
+    const guard = signInGuard(
+        storage,
+        { maxFailures: options.maxFailures, windowMs: options.failureWindowMs },
+        options.now ?? Date.now,
+    );
 
     const login: RequestHandler = handle(async (req, res) => {
         const input = validate(loginSchema, req.body ?? {});
         if (!input.ok) throw invalidFields(input.errors);
         const { email, password } = input.value;
-        // The client's address: behind a reverse proxy trusted with TRUSTED_PROXY, the one it forwards.
-        const address = req.ip ?? 'unknown';
-        const emailKey = `${email}|${address}`;
-        const wait = Math.max(
-            byEmailAndAddress.retryAfter(emailKey),
-            byAccount.retryAfter(email),
-            byAddress.retryAfter(address),
-        );
-        if (wait > 0) {
-            res.setHeader('Retry-After', String(wait));
-            throw new ApiError(429, 'Too many failed sign-ins. Try again later.', undefined, { retryAfter: wait });
-        }
         // Emails are unique whatever their case, so one user at most answers.
         const user = (
             await storage.select('users', [{ field: 'email', kind: 'equals', values: [email], caseless: true }])
         ).at(0);
+        // The client's address: behind a reverse proxy trusted with TRUSTED_PROXY, the one it forwards.
+        const attempt = { email, address: req.ip ?? 'unknown', user };
+        const recent = await guard.admit(attempt);
         const matches = await verifyPassword(password, user?.passwordHash ?? decoyHash);
         if (!user || !matches || !user.active) {
-            byEmailAndAddress.record(emailKey);
-            byAccount.record(email);
-            byAddress.record(address, email);
+            await guard.rejected(attempt, recent);
             throw new ApiError(401, 'Wrong email or password', { email: 'app.auth.invalid_credentials' });
         }
-        // The account's own count is kept: it bounds the guesses per window whoever signs in meanwhile.
-        byEmailAndAddress.clear(emailKey);
-        byAddress.forget(address, email);
+        await guard.succeeded(attempt);
         const token = await new SignJWT({ role: user.role, ver: tokenVersionOf(user) })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(user.id))

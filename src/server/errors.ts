@@ -47,6 +47,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
             ...(error.errors ? { errors: error.errors } : {}),
             ...error.details,
         };
+        // A refusal that says when to come back says it in the header too.
+        if (typeof error.details?.retryAfter === 'number')
+            res.setHeader('Retry-After', String(error.details.retryAfter));
         res.status(error.status).json(body);
         return;
     }

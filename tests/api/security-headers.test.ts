@@ -85,7 +85,7 @@ describe('headers', () => {
 });
 
 describe('sign-in limits', () => {
-    // LOGIN_MAX_FAILURES 2: 2 per email and address, 8 per account from all addresses, 8 accounts per address.
+    // LOGIN_MAX_FAILURES 2: waits after 2 per email and address, 8 accounts per address, a hold at 40 per account.
     let direct: RunningServer;
     let proxied: RunningServer;
 
@@ -104,44 +104,42 @@ describe('sign-in limits', () => {
 
     const from = (address: string) => ({ 'X-Forwarded-For': address });
 
-    it('without TRUSTED_PROXY, X-Forwarded-For is ignored: a client cannot pick a fresh address', async () => {
-        const { email, password } = demoAccounts.manager;
-        expect((await signIn(direct, email, 'wrong-password', from('10.0.0.1'))).status).toBe(401);
-        expect((await signIn(direct, email, 'wrong-password', from('10.0.0.2'))).status).toBe(401);
-        const limited = await signIn(direct, email, password, from('10.0.0.3'));
-        expect(limited.status).toBe(429);
-        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
-
     it("an address's failures on a few accounts do not lock out the others from that address", async () => {
         // 8 failures from one address, on 4 accounts: as many as the address was once allowed in all.
         for (let account = 1; account <= 4; account++) {
             for (let attempt = 0; attempt < 2; attempt++)
                 expect((await signIn(direct, `typo${account}@studio.test`, 'wrong-password')).status).toBe(401);
         }
-        expect((await signIn(direct, `typo1@studio.test`, 'wrong-password')).status).toBe(429);
         expect((await signIn(direct, demoAccounts.teacher.email, demoAccounts.teacher.password)).status).toBe(200);
     });
 
-    it('with TRUSTED_PROXY, the forwarded address counts: one address limited, another not', async () => {
+    it('without TRUSTED_PROXY, X-Forwarded-For is ignored: a client cannot pick a fresh address', async () => {
+        // 8 different accounts from what the client says are 8 addresses: one address to the server,
+        // which may have reached its limit on the way (429) with the accounts of the test above.
+        for (let account = 1; account <= 8; account++) {
+            const claimed = from(`10.0.0.${account}`);
+            expect([401, 429]).toContain(
+                (await signIn(direct, `picked${account}@studio.test`, 'wrong', claimed)).status,
+            );
+        }
+        const { email, password } = demoAccounts.manager;
+        const limited = await signIn(direct, email, password, from('10.0.0.9'));
+        expect(limited.status).toBe(429);
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('with TRUSTED_PROXY, the forwarded address counts: failures from one never block another', async () => {
         const { email, password } = demoAccounts.teacher;
         expect((await signIn(proxied, email, 'wrong-password', from('10.1.0.1'))).status).toBe(401);
         expect((await signIn(proxied, email, 'wrong-password', from('10.1.0.1'))).status).toBe(401);
-        expect((await signIn(proxied, email, password, from('10.1.0.1'))).status).toBe(429);
         expect((await signIn(proxied, email, password, from('10.1.0.2'))).status).toBe(200);
     });
 
-    it('guessing one account from many addresses is limited per account', async () => {
+    it('failures on one account from many addresses do not block its right password from another', async () => {
         const { email, password } = demoAccounts.manager;
         for (let address = 1; address <= 8; address++)
             expect((await signIn(proxied, email, 'wrong-password', from(`10.2.0.${address}`))).status).toBe(401);
-        const limited = await signIn(proxied, email, password, from('10.2.0.9'));
-        expect(limited.status).toBe(429);
-        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-        // Another account is not concerned.
-        expect(
-            (await signIn(proxied, demoAccounts.admin.email, demoAccounts.admin.password, from('10.2.0.9'))).status,
-        ).toBe(200);
+        expect((await signIn(proxied, email, password, from('10.2.0.9'))).status).toBe(200);
     });
 
     it('trying many accounts from one address is limited per address, and only there', async () => {

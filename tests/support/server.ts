@@ -55,7 +55,7 @@ export interface StartOptions {
     env?: Record<string, string>;
 }
 
-const stubDist = () => {
+export const stubDist = () => {
     const dir = join(tmpdir(), 'studio-stub-dist');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title><div id="root"></div>');
@@ -94,7 +94,7 @@ export const itOnDbJson = engine === 'json' ? it : it.skip;
  * The PostgreSQL database a test server runs on: made and loaded from the database file at its first
  * start, and the same one when the server is started again over the same file (named beside it).
  */
-const postgresDatabaseFor = async (dbFile: string): Promise<string> => {
+export const postgresDatabaseFor = async (dbFile: string): Promise<string> => {
     const note = `${dbFile}.database-url`;
     if (existsSync(note)) return readFileSync(note, 'utf8');
     const name = `studio_${randomBytes(6).toString('hex')}`;

@@ -2,6 +2,7 @@ import { Edit, SimpleForm } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { userSchema } from '../../domain/schemas';
 import { SettingsFormToolbar } from '../common/SettingsActions';
+import { SignInHoldNotice } from './SignInHoldNotice';
 import { UserInputs } from './UserInputs';
 
 export const UserEdit = () => (
@@ -12,6 +13,7 @@ export const UserEdit = () => (
             validate={schemaValidator(userSchema)}
             toolbar={<SettingsFormToolbar />}
         >
+            <SignInHoldNotice />
             <UserInputs />
         </SimpleForm>
     </Edit>

@@ -12,6 +12,7 @@ import { MemoryData, type FileState } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
 import { editedState, RecentWrites } from './recentWrites';
 import { readerReports } from './reports';
+import { MemorySignInRecords } from './signInRecords';
 import { startingState } from './startup';
 import { Unsettled } from './unsettled';
 import { StorageUnavailable, type Reports, type Storage, type Transaction } from './types';
@@ -44,6 +45,7 @@ export interface JsonStorageOptions {
 
 export class JsonStorage extends MemoryReader implements Storage {
     readonly reports: Reports = readerReports(this);
+    readonly signIns = new MemorySignInRecords();
     private memory: MemoryData;
     private readonly journal: Journal;
     /** Transactions run one at a time: each waits for the one before it to commit or fail. */

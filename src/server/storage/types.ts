@@ -1,5 +1,6 @@
 import type { IncomeShare, Period } from '../../domain/income';
 import type { EarnedShares } from '../../domain/earned';
+import type { RecentSignIns } from '../../domain/signInLimits';
 import type { CollectionName, Database, Identifier } from '../../domain/types';
 
 /*
@@ -138,8 +139,30 @@ export interface ActivePasses {
     firstRunningOut: RecordOf<'passes'>[];
 }
 
+/**
+ * Sign-in attempts: failures by account (the email tried) and address, and the addresses each account
+ * signed in from. Shared by every server process on one database (PostgreSQL keeps them in a table;
+ * the db.json engine, run by one process, in memory). Each engine forgets failures older than
+ * `failureMemoryMs` and successes older than `knownAddressMs` (src/domain/signInLimits.ts) as it goes.
+ */
+export interface SignInRecords {
+    /** A failed sign-in to `account` from `address` at `at` (milliseconds since the epoch). */
+    failed(account: string, address: string, at: number): Promise<void>;
+    /** A successful one: the pair's failures stop counting for the pair and the address (they still count for the account), and the address is remembered. */
+    succeeded(account: string, address: string, at: number): Promise<void>;
+    /** What the rules need about an attempt: failures since `since` (the account's since `accountSince`), addresses that signed in since `knownSince`. */
+    recent(query: {
+        account: string;
+        address: string;
+        since: number;
+        accountSince: number;
+        knownSince: number;
+    }): Promise<RecentSignIns>;
+}
+
 export interface Storage extends Reader {
     readonly reports: Reports;
+    readonly signIns: SignInRecords;
     /**
      * Runs `work` all-or-nothing: if it throws, nothing it wrote is kept; otherwise its writes are
      * applied together and the promise resolves once they are durable. Transactions never see each

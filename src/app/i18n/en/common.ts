@@ -65,6 +65,7 @@ export const commonMessages = {
             sign_in: 'Sign in',
             invalid_credentials: 'Wrong email or password',
             too_many: 'Too many attempts. Try again in %{seconds} s',
+            held: 'This account is held after many failed sign-ins; ask an admin to release it',
             language: 'Language',
         },
         payroll: {

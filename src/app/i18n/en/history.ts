@@ -2,7 +2,9 @@
 export const historyMessages = {
     resources: {
         // A user's sign-ins are revoked by moving this on: it shows in the trail of sign-outs and password changes.
-        'settings/users': { fields: { tokenVersion: 'Session version', password: 'Password' } },
+        'settings/users': {
+            fields: { tokenVersion: 'Session version', password: 'Password', signInHold: 'Sign-in hold' },
+        },
         history: {
             name: 'Change |||| Changes',
             fields: {

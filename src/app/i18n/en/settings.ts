@@ -33,6 +33,11 @@ export const settingsMessages = {
         statuses: { fields: { labels: { en: 'Label in English', ru: 'Label in Russian' } } },
     },
     app: {
+        sign_in_hold: {
+            held: 'Sign-in held since %{since} after %{failures} failed sign-ins: only addresses this user signed in from recently may sign in. It ends an hour after the last failure.',
+            release: 'Release',
+            released: 'Sign-in released',
+        },
         plans: { visits_column: 'Visits', directions_column: 'Directions', for_direction: 'For direction' },
         settings: {
             delete_title: 'Delete “%{name}”?',

@@ -4,7 +4,9 @@ import type { historyMessages as english } from '../en/history';
 /** The audit trail: the list of all changes and the History panels of a customer, a pass and a class. */
 export const historyMessages = {
     resources: {
-        'settings/users': { fields: { tokenVersion: 'Версия сеанса', password: 'Пароль' } },
+        'settings/users': {
+            fields: { tokenVersion: 'Версия сеанса', password: 'Пароль', signInHold: 'Блокировка входа' },
+        },
         history: {
             name: 'Изменение |||| Изменения |||| Изменений',
             fields: {

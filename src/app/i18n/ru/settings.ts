@@ -38,6 +38,11 @@ export const settingsMessages = {
         statuses: { fields: { labels: { en: 'Название по-английски', ru: 'Название по-русски' } } },
     },
     app: {
+        sign_in_hold: {
+            held: 'Вход заблокирован с %{since}, неудачных попыток входа: %{failures}. Войти можно только с адресов, с которых пользователь недавно входил. Блокировка снимается через час после последней неудачной попытки.',
+            release: 'Снять блокировку',
+            released: 'Блокировка входа снята',
+        },
         plans: { visits_column: 'Посещений', directions_column: 'Направления', for_direction: 'Для направления' },
         settings: {
             delete_title: 'Удалить «%{name}»?',

@@ -1,6 +1,7 @@
 import pg from 'pg';
-import type { Reports, Storage, Transaction } from '../types';
+import type { Reports, SignInRecords, Storage, Transaction } from '../types';
 import { applyMigrations } from './migrations';
+import { pgSignInRecords } from './pgSignInRecords';
 import { PgReader, PgTransaction } from './pgTransaction';
 import { pgReports } from './reports';
 
@@ -30,9 +31,11 @@ const maxAttempts = 20;
 
 export class PgStorage extends PgReader implements Storage {
     readonly reports: Reports = pgReports((sql, values) => this.rows(sql, values));
+    readonly signIns: SignInRecords;
 
     private constructor(private readonly pool: pg.Pool) {
         super(pool);
+        this.signIns = pgSignInRecords(pool);
     }
 
     /** Connects, brings the schema up to date (never destructively) and answers the storage. */

@@ -51,6 +51,7 @@ export const tables: Record<CollectionName, Column[]> = {
         c('pay', 'json', true),
         c('passwordHash', 'text', true),
         sometimes('tokenVersion', 'integer'),
+        sometimes('signInHold', 'json'),
         createdAt,
     ],
     directions: [
