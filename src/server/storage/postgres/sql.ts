@@ -114,6 +114,8 @@ export const searchCondition = (
     const columns = (fields ?? collections[collection].search).map(field => columnFor(collection, field));
     const words = searchWords(search);
     if (!words.length) return 'true';
+    // No field to search finds nothing; asked with a parameter, the word would be left without a type.
+    if (!columns.length) return 'false';
     return words
         .map(word => {
             const value = params.add('text' in word ? word.text : word.digits);
@@ -121,7 +123,7 @@ export const searchCondition = (
                 'text' in word
                     ? (text: string) => `strpos(studio_fold(${text}), ${value}) > 0`
                     : (text: string) => `studio_holds_number(regexp_replace(${text}, '[^0-9]', '', 'g'), ${value})`;
-            return `(${columns.map(column => onField(column, test)).join(' OR ') || 'false'})`;
+            return `(${columns.map(column => onField(column, test)).join(' OR ')})`;
         })
         .join(' AND ');
 };
