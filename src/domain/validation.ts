@@ -52,7 +52,8 @@ export const holdsNul = (value: unknown): boolean => {
 
 /** Every text of a value that holds the NUL character, by its path: `{ "labels.en": nulMessage }`. */
 const nulTexts = (value: unknown, path: (string | number)[] = [], errors: FieldErrors = {}): FieldErrors => {
-    if (typeof value === 'string' && value.includes('\u0000')) errors[path.length ? path.join('.') : '_'] ??= nulMessage;
+    if (typeof value === 'string' && value.includes('\u0000'))
+        errors[path.length ? path.join('.') : '_'] ??= nulMessage;
     else if (Array.isArray(value)) value.forEach((item, index) => nulTexts(item, [...path, index], errors));
     else if (value && typeof value === 'object')
         for (const [key, field] of Object.entries(value)) nulTexts(field, [...path, key], errors);
