@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askBoth, type BadRequest, described, expectSameStatuses, oddRequests } from '../support/engines-bad-input';
-import { collectionNames, list, roles, startBothEngines } from '../support/engines-compare';
+import { collectionNames, expectSameAnswers, list, roles, startBothEngines } from '../support/engines-compare';
 import { postgresAvailable } from '../support/postgres';
 import { engine } from '../support/server';
 
@@ -185,6 +185,18 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('bad input on the db.js
             }
         });
     });
+
+    it('bounds a number, a list or an object by a text as db.json does: by the text JavaScript writes', async () =>
+        expectSameAnswers('admin', [
+            list('customers', { filter: { id_lte: '2026-11' }, range: [0, 199] }),
+            list('events', { filter: { capacity_gte: 'a', id_gte: 'ё' }, range: [0, 299] }),
+            list('passes', { filter: { price_lte: '1500.', visitsUsed_gte: '' }, range: [0, 299] }),
+            list('subscriptions', { filter: { directionIds_lte: '2026-11' } }),
+            list('subscriptions', { filter: { directionIds_gte: '', trial_gte: 0.5 } }),
+            list('statuses', { filter: { labels_gte: '[object Object]' } }),
+            list('schedules', { filter: { slots_gte: '[object Object],[object Object]' } }),
+            list('users', { filter: { pay_lte: '[' } }),
+        ]));
 
     // Change the seed to explore; a failure names the seed and the index of each request it lists.
     it.each([{ seed: 26 }, { seed: 2604 }, { seed: 7 }])(

@@ -237,6 +237,13 @@ const oddId = (random: Random): string =>
             'ё',
             ' ',
             'x'.repeat(2000),
+            // Other ways of writing an id that exists.
+            '01',
+            '1.0',
+            '+1',
+            '1e0',
+            '0x1',
+            ' 1',
         ].map(encoded),
         '%',
         '%FF',
@@ -263,7 +270,12 @@ export const oddRequests = (seed: number, count: number): BadRequest[] => {
         const kind = random.int(10);
         if (kind < 4) return { role, method: 'GET', path: oddList(random, collection) };
         if (kind < 6) return { role, method: 'GET', path: oddWords(random, collection) };
-        if (kind === 6) return { role, method: 'GET', path: `/api/${collection}/${oddId(random)}` };
+        if (kind === 6)
+            return {
+                role,
+                method: random.pick(['GET', 'DELETE'] as const),
+                path: `/api/${collection}/${oddId(random)}`,
+            };
         if (kind === 7) {
             const path = random.pick([
                 `/api/events/${oddId(random)}/walk-ins?q=ал`,
