@@ -134,10 +134,9 @@ const jsonServerParts = (query: Record<string, unknown>): ListParts => {
     } else if (start !== undefined || end !== undefined || limit !== undefined) {
         const from = start ?? 0;
         const to = end !== undefined ? end - 1 : limit !== undefined ? from + limit - 1 : from + maxPageSize - 1;
+        const word = start !== undefined ? '_start' : '_limit';
         if (!Number.isSafeInteger(to))
-            throw badRequest('_start is past any list', {
-                [start !== undefined ? '_start' : '_limit']: 'app.validation.invalid',
-            });
+            throw badRequest(`${word} is past any list`, { [word]: 'app.validation.invalid' });
         parts.range = [from, Math.max(from, to)];
     } else parts.range = [0, maxPageSize - 1];
     return parts;
