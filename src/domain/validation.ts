@@ -38,10 +38,38 @@ export const fieldErrors = (error: z.ZodError): FieldErrors => {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
+/** The message of a text holding the NUL character. */
+export const nulMessage = 'app.validation.nul_character';
+
+/** Whether a value holds the NUL character in any of its texts, its keys included, however deep. */
+export const holdsNul = (value: unknown): boolean => {
+    if (typeof value === 'string') return value.includes('\u0000');
+    if (Array.isArray(value)) return value.some(holdsNul);
+    if (value && typeof value === 'object')
+        return Object.entries(value).some(([key, field]) => key.includes('\u0000') || holdsNul(field));
+    return false;
+};
+
+/** Every text of a value that holds the NUL character, by its path: `{ "labels.en": nulMessage }`. */
+const nulTexts = (value: unknown, path: (string | number)[] = [], errors: FieldErrors = {}): FieldErrors => {
+    if (typeof value === 'string' && value.includes('\u0000'))
+        errors[path.length ? path.join('.') : '_'] ??= nulMessage;
+    else if (Array.isArray(value)) value.forEach((item, index) => nulTexts(item, [...path, index], errors));
+    else if (value && typeof value === 'object')
+        for (const [key, field] of Object.entries(value)) nulTexts(field, [...path, key], errors);
+    return errors;
+};
+
+/**
+ * The value read by its schema, or the fields at fault. Every text of every schema also refuses the NUL
+ * character: no one types it, and PostgreSQL cannot store it, so the db.json engine refuses it alike.
+ */
 export const validate = <S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> => {
     // With the input on each issue, a missing value tells from a wrong one.
     const result = schema.safeParse(input, { reportInput: true });
-    return result.success ? { ok: true, value: result.data } : { ok: false, errors: fieldErrors(result.error) };
+    if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
+    const errors = nulTexts(result.data);
+    return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: result.data };
 };
 
 const referencedIds = (record: Record<string, unknown>, reference: Reference): unknown[] => {

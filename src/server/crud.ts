@@ -9,7 +9,7 @@ import { jsonServerPage, parseListQuery } from './listQuery';
 import { computedFilters, listFields, writeRules } from './rules';
 import type { WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
-import { userOf } from './requests';
+import { userOf, withoutNul } from './requests';
 
 /*
  * The simple-rest routes of every collection: list, get, create, update, delete. Each write is one
@@ -111,7 +111,7 @@ export const collectionRoutes = (storage: Storage): Router => {
     const router = Router();
 
     const findVisible = async (req: Request, reader: Reader, collection: CollectionName): Promise<Row> => {
-        const record = (await reader.get(collection, req.params.id)) as Row | undefined;
+        const record = (await reader.get(collection, withoutNul('id', req.params.id))) as Row | undefined;
         if (!record) throw notFound(`${collection} ${req.params.id} does not exist`);
         if (!(await canSee(userOf(req), collection, record, reader)))
             throw forbidden('This record is not yours to see');

@@ -2,12 +2,15 @@ import { collections } from '../domain/collections';
 import { readableFieldsFor } from '../domain/permissions';
 import type { CollectionName, Role } from '../domain/types';
 import { badRequest } from './errors';
+import { withoutNul } from './requests';
 import type { Filter, ListQuery, Scalar } from './storage/types';
 
 /*
  * The list protocol of ra-data-simple-rest: `sort=["field","ASC"]`, `range=[0,24]` and
  * `filter={"field":value,"field_gte":x,"field_lte":y,"q":"text"}` as JSON query parameters.
- * Every part is checked: an unknown field or a malformed parameter is a 400, never an empty filter.
+ * Every part is checked: an unknown field or a malformed parameter is a 400, never an empty filter;
+ * so is a text holding the NUL character, and a range or page that is not a safe integer, which the
+ * db.json engine could answer but PostgreSQL could not.
  * Filters, bounds, sorts and the search use only the fields the asking role may read: each of them
  * tells about the values it compares, so one on a hidden field would rebuild it request by request.
  */
@@ -71,7 +74,7 @@ const single = (name: string, raw: unknown): string => {
 const wholeNumber = (name: string, raw: unknown, least: number): number => {
     const text = single(name, raw);
     const value = Number(text);
-    if (!/^\d+$/.test(text) || value < least)
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < least)
         throw badRequest(`${name} must be a whole number of at least ${least}`, { [name]: 'app.validation.invalid' });
     return value;
 };
@@ -125,10 +128,15 @@ const jsonServerParts = (query: Record<string, unknown>): ListParts => {
     if (sortField !== undefined) parts.sort = [sortField, order];
     if (page !== undefined) {
         const size = limit ?? 10;
+        if (!Number.isSafeInteger(page * size))
+            throw badRequest('_page is past any list', { _page: 'app.validation.invalid' });
         parts.range = [(page - 1) * size, page * size - 1];
     } else if (start !== undefined || end !== undefined || limit !== undefined) {
         const from = start ?? 0;
         const to = end !== undefined ? end - 1 : limit !== undefined ? from + limit - 1 : from + maxPageSize - 1;
+        const word = start !== undefined ? '_start' : '_limit';
+        if (!Number.isSafeInteger(to))
+            throw badRequest(`${word} is past any list`, { [word]: 'app.validation.invalid' });
         parts.range = [from, Math.max(from, to)];
     } else parts.range = [0, maxPageSize - 1];
     return parts;
@@ -149,6 +157,7 @@ export const parseListQuery = (
 ): ListQuery => {
     // simple-rest's JSON parameters, or else json-server's words; the two are not mixed.
     const names = Object.keys(query);
+    for (const name of names) withoutNul(name, query[name]);
     const simpleRest = names.some(name => queryParameters.has(name));
     if (simpleRest) {
         for (const name of names) {
@@ -181,7 +190,7 @@ export const parseListQuery = (
         if (
             !Array.isArray(value) ||
             value.length !== 2 ||
-            !value.every(bound => Number.isInteger(bound) && bound >= 0) ||
+            !value.every(bound => Number.isSafeInteger(bound) && bound >= 0) ||
             value[1] < value[0] ||
             value[1] - value[0] >= maxPageSize
         ) {
@@ -200,6 +209,7 @@ export const parseListQuery = (
             throw badRequest('filter must be a JSON object', { filter: 'app.validation.invalid' });
         }
         for (const [key, raw] of Object.entries(value)) {
+            withoutNul(key, raw);
             const bad = () => badRequest(`Invalid value for filter "${key}"`, { [key]: 'app.validation.invalid' });
             if (key === 'q') {
                 if (typeof raw !== 'string') throw bad();

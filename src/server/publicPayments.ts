@@ -4,7 +4,7 @@ import { studioToday } from '../domain/time';
 import type { Config, Identifier, PaymentLink, Subscription } from '../domain/types';
 import { ApiError, badRequest, conflict, handle, notFound } from './errors';
 import { recordSale, ruleRefusal } from './money';
-import { parseBody } from './requests';
+import { parseBody, withoutNul } from './requests';
 import { testCardProvider, type PaymentProvider, type RefundResult } from './paymentProvider';
 import { Attempts } from './attempts';
 import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from './rules/paymentLinks';
@@ -19,7 +19,7 @@ import { studioConfig } from './studio';
  */
 
 const findLink = async (reader: Reader, id: string): Promise<PaymentLink> => {
-    const link = await reader.get('paymentLinks', id);
+    const link = await reader.get('paymentLinks', withoutNul('id', id));
     if (!link) throw notFound('No such payment link');
     return link;
 };

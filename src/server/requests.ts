@@ -4,7 +4,7 @@ import { isoDate } from '../domain/fields';
 import { canAccess, type Action } from '../domain/permissions';
 import { daysBetween } from '../domain/time';
 import type { CollectionName } from '../domain/types';
-import { validate } from '../domain/validation';
+import { holdsNul, nulMessage, validate } from '../domain/validation';
 import type { AuthenticatedRequest } from './auth';
 import { badRequest, forbidden, invalidFields, notFound } from './errors';
 import type { Id, Reader, RecordOf } from './storage/types';
@@ -16,9 +16,18 @@ import type { Id, Reader, RecordOf } from './storage/types';
 
 export const userOf = (req: Request) => (req as AuthenticatedRequest).user;
 
+/**
+ * A parameter of the path or the query as given, refused when it holds the NUL character (400 naming
+ * it): PostgreSQL cannot take that character in a text, so the db.json engine refuses it alike.
+ */
+export const withoutNul = <T>(name: string, value: T): T => {
+    if (holdsNul(value)) throw badRequest(`${name} must not hold the NUL character`, { [name]: nulMessage });
+    return value;
+};
+
 /** A record's id in the path: a positive integer, or there is no such record (404). */
 export const numericId = (raw: string) => {
-    const value = Number(raw);
+    const value = Number(withoutNul('id', raw));
     if (!Number.isInteger(value) || value <= 0) throw notFound(`No record ${raw}`);
     return value;
 };
@@ -60,7 +69,7 @@ export const found = async <C extends CollectionName>(
     id: Id,
     what: string,
 ): Promise<RecordOf<C>> => {
-    const record = await reader.get(collection, id);
+    const record = await reader.get(collection, withoutNul('id', id));
     if (!record) throw notFound(`${what} ${String(id)} does not exist`);
     return record;
 };

@@ -9,7 +9,7 @@ import { frozenUntilOn } from './debts';
 import { badRequest, forbidden, handle, notFound } from './errors';
 import { parseListQuery } from './listQuery';
 import { closedPeriodOf } from './payPeriods';
-import { numericId, userOf } from './requests';
+import { numericId, userOf, withoutNul } from './requests';
 import { markingOf } from './rules/attendances';
 import { startsWithin, type Reader, type Row, type Storage } from './storage/types';
 import { chargingStatuses, marksOf } from './studio';
@@ -135,7 +135,7 @@ export const timetableRoutes = (storage: Storage): Router => {
             if (!canAccess(userOf(req).role, { resource: 'attendances', action: 'create' }))
                 throw forbidden('Your role may not mark attendance');
             const event = await visibleEvent(req);
-            const q = typeof req.query.q === 'string' ? req.query.q.trim().slice(0, 100) : '';
+            const q = typeof req.query.q === 'string' ? withoutNul('q', req.query.q).trim().slice(0, 100) : '';
             if (q.length < 2) {
                 res.json([]);
                 return;
@@ -201,7 +201,7 @@ export const timetableRoutes = (storage: Storage): Router => {
             if (!canAccess(user.role, { resource: 'attendances', action: 'read' }))
                 throw forbidden('Your role may not read attendances');
             const eventFilter = Object.fromEntries(
-                eventFilterKeys.filter(key => key in filter).map(key => [key, filter[key]]),
+                eventFilterKeys.filter(key => key in filter).map(key => [key, withoutNul(key, filter[key])]),
             );
             const rest = Object.fromEntries(Object.entries(filter).filter(([key]) => !(key in eventFilter)));
             const query = parseListQuery(

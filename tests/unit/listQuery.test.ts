@@ -33,6 +33,32 @@ describe('the simple-rest list query', () => {
         expect(() => parseListQuery('customers', { range: ['[0,1]', '[0,2]'] }, 'admin')).toThrow(/once/);
     });
 
+    it('refuses ranges that are not safe integers, and the NUL character in any value, naming the parameter', () => {
+        const refused = (query: Record<string, unknown>, role: 'admin' | 'teacher' = 'admin') => {
+            try {
+                parseListQuery('customers', query, role);
+            } catch (error) {
+                return (error as { status: number; errors?: object }).status === 400
+                    ? Object.keys((error as { errors?: object }).errors ?? {})
+                    : [];
+            }
+            return [];
+        };
+        expect(refused({ range: '[1e300,1e300]' })).toEqual(['range']);
+        expect(refused({ range: `[${2 ** 53},${2 ** 53 + 2}]` })).toEqual(['range']);
+        expect(parseListQuery('customers', { range: `[${2 ** 53 - 2},${2 ** 53 - 1}]` }, 'admin').range.end).toBe(
+            2 ** 53 - 1,
+        );
+        expect(refused({ _page: String(2 ** 53 - 1), _limit: '10' })).toEqual(['_page']);
+        expect(refused({ _start: String(2 ** 53 - 1) })).toEqual(['_start']);
+        expect(refused({ _end: '9'.repeat(20) })).toEqual(['_end']);
+        expect(refused({ filter: '{"lastName":"a\\u0000"}' })).toEqual(['lastName']);
+        expect(refused({ filter: '{"q":"\\u0000"}' })).toEqual(['q']);
+        expect(refused({ filter: '{"status":["lead","\\u0000"]}' })).toEqual(['status']);
+        expect(refused({ lastName: ['a', '\u0000'] })).toEqual(['lastName']);
+        expect(refused({ q: 'a\u0000' }, 'teacher')).toEqual(['q']);
+    });
+
     it('takes filters, range bounds, sorts and the search only on fields the role may read', () => {
         for (const filter of [
             '{"phone":"+7 916 123-45-67"}',

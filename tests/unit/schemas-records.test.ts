@@ -185,3 +185,21 @@ describe('timetable', () => {
         );
     });
 });
+
+describe('the NUL character', () => {
+    // PostgreSQL cannot store it in a text, so every text of every schema refuses it, on both engines.
+    it('is refused in any text of a record, however deep, naming the field', () => {
+        const customer = { firstName: 'Ivan', lastName: 'Petrov', phone: '+7 916 123-45-67', status: 'active' };
+        const nul = 'app.validation.nul_character';
+        refuses(customerSchema, { ...customer, firstName: 'a\u0000b' }, 'firstName', nul);
+        refuses(customerSchema, { ...customer, notes: '\u0000' }, 'notes', nul);
+        refuses(directionSchema, { name: 'Yoga', color: '#123456', description: 'x\u0000' }, 'description', nul);
+        refuses(
+            userCreateSchema,
+            { name: 'Anna', email: 'anna@studio.test', role: 'teacher', password: 'secret-12\u0000' },
+            'password',
+            nul,
+        );
+        accepts(customerSchema, { ...customer, firstName: 'Ünïcode 😀', notes: 'a\\u0000b' });
+    });
+});

@@ -68,6 +68,12 @@ describe('status labels in both languages', () => {
         });
         refuses(statusSchema, { ...status, labels: { en: ' ', ru: '' } }, 'labels.en', 'app.validation.label_required');
         refuses(statusSchema, status, 'labels', 'ra.validation.required');
+        refuses(
+            statusSchema,
+            { ...status, labels: { en: 'Paused', ru: 'Пау\u0000за' } },
+            'labels.ru',
+            'app.validation.nul_character',
+        );
     });
 
     it('read in the interface language, else the other one, else as the code', () => {

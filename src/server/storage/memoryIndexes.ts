@@ -116,6 +116,13 @@ export class SortedIndex {
 
     /** The positions [from, to) of the records within the bounds. */
     bounds(gte: (string | number)[], lte: (string | number)[]): [number, number] {
+        // Numbers held in order by value are not in order as text: a bound that is text, not a number,
+        // compares them as text ("10" < "9"), so the matches are no slice of this index. A field holds
+        // one kind of value, and nothing comes first: the last record tells which.
+        const isText = (bound: string | number) =>
+            typeof bound === 'string' && (bound.trim() === '' || Number.isNaN(Number(bound)));
+        if (typeof this.rows.at(-1)?.[this.field] === 'number' && [...gte, ...lte].some(isText))
+            return [0, this.rows.length];
         const present = (value: unknown) => value !== null && value !== undefined;
         const from = this.firstWhere(value => present(value) && gte.every(bound => compareBound(value, bound) >= 0));
         const to = this.firstWhere(value => present(value) && lte.some(bound => compareBound(value, bound) > 0));

@@ -3,6 +3,7 @@ export const validationMessages = {
     app: {
         validation: {
             label_required: 'Give the label in at least one language',
+            nul_character: 'The text holds a NUL character, which cannot be stored',
         },
         customers: {
             duplicate_phone: 'This phone number already belongs to',

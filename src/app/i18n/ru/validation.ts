@@ -6,6 +6,7 @@ export const validationMessages = {
     app: {
         validation: {
             label_required: 'Укажите название хотя бы на одном языке',
+            nul_character: 'В тексте есть символ NUL, его нельзя сохранить',
         },
         customers: {
             duplicate_phone: 'Этот номер телефона уже есть у клиента',

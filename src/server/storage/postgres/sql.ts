@@ -71,6 +71,20 @@ const equalsCondition = (column: Column, values: Scalar[], caseless: boolean, pa
     return wantsNothing ? `(${field} IS NULL OR ${match})` : match;
 };
 
+/**
+ * A field as the text the db.json engine compares with a bound that is text: the value as JavaScript
+ * writes it, so 800 (not 800.00), a list of ids as "1,2", an object as "[object Object]".
+ */
+const asText = (column: Column): string => {
+    const field = quote(column.name);
+    if (column.kind === 'money') return `trim_scale(${field})::text`;
+    if (column.kind === 'ids') return `array_to_string(${field}, ',')`;
+    if (column.kind !== 'json') return `${field}::text`;
+    const item = (value: string) =>
+        `CASE jsonb_typeof(${value}) WHEN 'object' THEN '[object Object]' WHEN 'null' THEN '' ELSE ${value} #>> '{}' END`;
+    return `CASE jsonb_typeof(${field}) WHEN 'array' THEN coalesce((SELECT string_agg(${item('e.value')}, ',' ORDER BY e.n) FROM jsonb_array_elements(${field}) WITH ORDINALITY e(value, n)), '') ELSE ${item(field)} END`;
+};
+
 const boundCondition = (column: Column, kind: 'gte' | 'lte', bound: string | number, params: Params): string => {
     const operator = kind === 'gte' ? '>=' : '<=';
     const field = quote(column.name);
@@ -82,7 +96,7 @@ const boundCondition = (column: Column, kind: 'gte' | 'lte', bound: string | num
               : undefined;
     if (numeric.has(column.kind) && number !== undefined) return `${field} ${operator} ${params.add(number)}::numeric`;
     // Text character by character, as the db.json engine bounds ISO dates and times.
-    return `${field}::text COLLATE "C" ${operator} ${params.add(String(bound))}::text COLLATE "C"`;
+    return `${asText(column)} COLLATE "C" ${operator} ${params.add(String(bound))}::text COLLATE "C"`;
 };
 
 export const filterCondition = (collection: CollectionName, filter: Filter, params: Params): string => {
@@ -114,6 +128,8 @@ export const searchCondition = (
     const columns = (fields ?? collections[collection].search).map(field => columnFor(collection, field));
     const words = searchWords(search);
     if (!words.length) return 'true';
+    // No field to search finds nothing; asked with a parameter, the word would be left without a type.
+    if (!columns.length) return 'false';
     return words
         .map(word => {
             const value = params.add('text' in word ? word.text : word.digits);
@@ -121,7 +137,7 @@ export const searchCondition = (
                 'text' in word
                     ? (text: string) => `strpos(studio_fold(${text}), ${value}) > 0`
                     : (text: string) => `studio_holds_number(regexp_replace(${text}, '[^0-9]', '', 'g'), ${value})`;
-            return `(${columns.map(column => onField(column, test)).join(' OR ') || 'false'})`;
+            return `(${columns.map(column => onField(column, test)).join(' OR ')})`;
         })
         .join(' AND ');
 };
