@@ -121,7 +121,8 @@ export const timetableRoutes = (storage: Storage): Router => {
                     ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn }
                     : null,
                 capacity: event.capacity,
-                visits: marks.filter(mark => charging.has(mark.status)).length,
+                // A cancelled class held no visits: its marks' visits were given back.
+                visits: event.status === 'cancelled' ? 0 : marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,
                 people,
             };

@@ -11,6 +11,23 @@ import { call } from '../support/server';
 const { signed, buildEvent, todaysEvent, buildCustomer, buildPass, mark } = attendanceServer();
 
 describe('teachers and the roster', () => {
+    it('counts no visits on a cancelled class: they were given back', async () => {
+        const customer = await buildCustomer('Cancelledvisit');
+        const pass = await buildPass(customer.id, coveringToday);
+        const event = await todaysEvent();
+        await mark(event.id, customer.id);
+        const roster = () =>
+            call(signed.server.url, `/api/events/${event.id}/roster`, { token: signed.tokens.manager });
+        expect((await roster()).body).toMatchObject({ visits: 1 });
+        await signed.clients.manager.update('events', {
+            id: event.id,
+            data: { status: 'cancelled' },
+            previousData: event,
+        });
+        expect((await roster()).body).toMatchObject({ visits: 0 });
+        expect((await signed.clients.manager.getOne('passes', { id: pass.id })).data).toMatchObject({ visitsUsed: 0 });
+    });
+
     it('a teacher marks on their own class only and never reads passes', async () => {
         const customer = await buildCustomer('Pupil');
         const own = await todaysEvent();
