@@ -1,5 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { prototypeNameProblem, prototypeNamePattern } from '../domain/prototypes';
+import { prototypeNameProblem, prototypeNamePattern, prototypeRecordProblem } from '../domain/prototypes';
 import { canAccessPrototype, isStudioCollection } from '../domain/roles';
 import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, notFound } from './errors';
@@ -21,10 +21,24 @@ const requireAccess = (req: Request, action: 'list' | 'show' | 'create' | 'edit'
     if (!canAccessPrototype(roleOf(req), action)) throw forbidden(`Your role may not ${action} prototype collections`);
 };
 
+/**
+ * A record nested too deep or too large is refused (400 naming the limit and the field) before it
+ * reaches the storage. A new record is measured with the longest id the server may give it.
+ */
+const checkLimits = (record: Record<string, unknown>) => {
+    const problem = prototypeRecordProblem(record);
+    if (problem)
+        throw badRequest(problem.message, {
+            [problem.field]: problem.limit === 'size' ? 'app.validation.too_large' : 'app.validation.invalid',
+        });
+};
+const longestId = Number.MAX_SAFE_INTEGER;
+
 const bodyOf = (req: Request): Record<string, unknown> => {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body))
         throw badRequest('The request body must be a JSON object');
+    checkLimits(body as Record<string, unknown>);
     return body as Record<string, unknown>;
 };
 
@@ -134,6 +148,7 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             throw badRequest('Ids are given by the server: send the record without one', {
                 id: 'app.validation.invalid',
             });
+        checkLimits({ ...fields, id: longestId });
         const record = await storage.transaction(async tx => {
             // A new collection's name is checked again inside the transaction: another request may have made it meanwhile.
             if (!(await tx.prototypeNames()).includes(name)) {
@@ -184,10 +199,10 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
                 if ('id' in body && String(body.id) !== String(existing.id))
                     throw badRequest('A record keeps its id', { id: 'app.validation.invalid' });
                 // PUT replaces the record, PATCH changes the fields it sends; the id stays.
-                return tx.putPrototype(
-                    name,
-                    method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id },
-                );
+                const changed =
+                    method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id };
+                checkLimits(changed);
+                return tx.putPrototype(name, changed);
             });
             res.json(record);
         });
