@@ -87,3 +87,10 @@ export const prototypeRecordProblem = (record: Record<string, unknown>): Prototy
         };
     return undefined;
 };
+
+/**
+ * A prototype record's field refers to a record as json-server links them (`customerId` to customer 5):
+ * a string or a number whose text is the id's, so 5 and "5" alike.
+ */
+export const refersTo = (value: unknown, id: unknown): boolean =>
+    (typeof value === 'string' || typeof value === 'number') && String(value) === String(id);
