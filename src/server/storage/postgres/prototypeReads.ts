@@ -31,31 +31,39 @@ interface FieldShape {
     strings: boolean | null;
 }
 
-const typeOf = (field: string) => `jsonb_typeof(record->${field})`;
+/**
+ * Each field of the query read once a record: whether the record has it (`h0`), the type of its value
+ * (`t0`, as jsonb_typeof names it; null when missing) and its text (`v0`).
+ */
+const fieldsOf = (keys: string[]) =>
+    keys.map(
+        (key, index) =>
+            `record ? ${key} AS h${index}, jsonb_typeof(record->${key}) AS t${index}, record->>${key} AS v${index}`,
+    );
 
-const shapeOf = (field: string, index: number) =>
+const shapeOf = (index: number) =>
     [
-        `bool_or(record ? ${field}) AS has${index}`,
-        `bool_or(${typeOf(field)} IN ('object', 'array')) AS composite${index}`,
-        `bool_and(${typeOf(field)} IS NULL OR ${typeOf(field)} = 'number') AS numbers${index}`,
+        `bool_or(h${index}) AS has${index}`,
+        `bool_or(t${index} IN ('object', 'array')) AS composite${index}`,
+        `bool_and(t${index} IS NULL OR t${index} = 'number') AS numbers${index}`,
         // UTF-8 bytes ("C") order characters as JavaScript's UTF-16 does, but for those past U+FFFF.
-        `bool_and(${typeOf(field)} IS NULL OR (${typeOf(field)} = 'string' AND record->>${field} !~ '[\\U00010000-\\U0010FFFF]')) AS strings${index}`,
+        `bool_and(t${index} IS NULL OR (t${index} = 'string' AND v${index} COLLATE "C" !~ '[\\U00010000-\\U0010FFFF]')) AS strings${index}`,
     ].join(', ');
 
 /** json-server's `field=value`: the field's text is one of the values; a field no record has is no condition. */
-const equalsOf = (field: string, index: number, texts: string, numbers: string) =>
+const equalsOf = (index: number, texts: string, numbers: string) =>
     `(NOT coalesce(shape.has${index}, false)
-      OR (${typeOf(field)} IN ('string', 'boolean') AND (record->>${field}) COLLATE "C" = ANY(${texts}::text[]))
-      OR (CASE WHEN ${typeOf(field)} = 'number' THEN (record->>${field})::numeric END) = ANY(${numbers}::numeric[]))`;
+      OR (t${index} IN ('string', 'boolean') AND v${index} COLLATE "C" = ANY(${texts}::text[]))
+      OR (CASE WHEN t${index} = 'number' THEN v${index}::numeric END) = ANY(${numbers}::numeric[]))`;
 
 /** lodash's orderBy over fields of numbers or of strings; ties keep the stored order. */
-const orderOf = (fields: { name: string; descending: boolean }[]) =>
+const orderOf = (fields: { index: number; descending: boolean }[]) =>
     [
-        ...fields.flatMap(({ name, descending }) => {
+        ...fields.flatMap(({ index, descending }) => {
             const direction = descending ? 'DESC' : 'ASC';
             return [
-                `CASE WHEN ${typeOf(name)} = 'number' THEN (record->>${name})::numeric END ${direction}`,
-                `CASE WHEN ${typeOf(name)} = 'string' THEN (record->>${name}) COLLATE "C" END ${direction}`,
+                `CASE WHEN t${index} = 'number' THEN v${index}::numeric END ${direction}`,
+                `CASE WHEN t${index} = 'string' THEN v${index} COLLATE "C" END ${direction}`,
             ];
         }),
         'position',
@@ -69,27 +77,24 @@ export const readPrototypePage = async (
     const values: unknown[] = [name];
     const param = (value: unknown) => `$${values.push(value)}`;
     const fields = [...new Set([...query.equals.map(({ field }) => field), ...query.sort.map(({ field }) => field)])];
-    const placeholders = fields.map(field => `${param(field)}::text`);
-    const at = (field: string) => placeholders[fields.indexOf(field)];
+    const keys = fields.map(field => `${param(field)}::text`);
     const conditions = query.equals.map(({ field, values: texts }) =>
-        equalsOf(
-            at(field),
-            fields.indexOf(field),
-            param(texts),
-            param(texts.map(asNumber).filter(text => text !== undefined)),
-        ),
+        equalsOf(fields.indexOf(field), param(texts), param(texts.map(asNumber).filter(text => text !== undefined))),
     );
-    const order = orderOf(query.sort.map(({ field, descending }) => ({ name: at(field), descending })));
-    const shape = fields.length ? `, ${fields.map((field, index) => shapeOf(at(field), index)).join(', ')}` : '';
-    // One statement, so that the shape, the count and the page are of one snapshot.
+    const order = orderOf(query.sort.map(({ field, descending }) => ({ index: fields.indexOf(field), descending })));
+    // One statement, so that the shape, the count and the page are of one snapshot. Each part reads the
+    // collection by itself (OFFSET 0 has each field read once a record) rather than from a copy that
+    // would spill to disk.
     const [answer] = await rows(
-        `WITH c AS MATERIALIZED (SELECT position, record FROM prototype_records WHERE collection = $1),
-              shape AS (SELECT (SELECT count(*) FROM prototype_collections WHERE name = $1) AS known, count(*) AS size${shape} FROM c),
-              matched AS MATERIALIZED (SELECT position, record FROM c, shape ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''})
+        `WITH read AS NOT MATERIALIZED (SELECT ${['position', 'record', ...fieldsOf(keys)].join(', ')}
+                                          FROM prototype_records WHERE collection = $1 OFFSET 0),
+              shape AS (SELECT (SELECT count(*) FROM prototype_collections WHERE name = $1) AS known,
+                               ${['count(*) AS size', ...fields.map((_, index) => shapeOf(index))].join(', ')} FROM read),
+              matched AS NOT MATERIALIZED (SELECT read.* FROM read, shape ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''})
          SELECT (SELECT to_jsonb(shape) FROM shape) AS shape,
-                (SELECT count(*) FROM matched) AS total,
+                ${conditions.length ? '(SELECT count(*) FROM matched)' : '(SELECT size FROM shape)'} AS total,
                 (SELECT coalesce(jsonb_agg(record ORDER BY ${order}), '[]'::jsonb)
-                   FROM (SELECT position, record FROM matched ORDER BY ${order}
+                   FROM (SELECT * FROM matched ORDER BY ${order}
                          LIMIT ${param(Math.max(query.end - query.start, 0))} OFFSET ${param(query.start)}) page) AS records`,
         values,
     );
