@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { itOnDbJson, login, call, removeDir, runServerToExit, startServer, waitForOutput } from '../support/server';
 import { demo, prototypeServer } from '../support/prototypes';
@@ -47,6 +47,33 @@ describe('a prototype record nested too deep', () => {
         expect((await get('/posts/1')).body).toMatchObject({ id: 1, title: 'json-server tip 1' });
         expect((await get('/comments?postId=2')).status).toBe(200);
         expect((await get('/brandnew')).status).toBe(404);
+    });
+
+    itOnDbJson('leaves the server to stop cleanly, with the file written and no journal', async () => {
+        const own = await startServer({ db: { ...demo(), rooms: [{ id: 1, name: 'Hall A' }] } });
+        try {
+            const token = await login(own.url, 'admin');
+            const deep = await call(own.url, '/api/rooms', {
+                method: 'POST',
+                body: deepJson(5000),
+                headers: { 'Content-Type': 'application/json' },
+                token,
+            });
+            expect(deep.status).toBe(400);
+            expect(
+                (await call(own.url, '/api/rooms', { method: 'POST', json: { name: 'Hall B' }, token })).status,
+            ).toBe(201);
+            await own.stop('SIGTERM');
+            expect(own.process.exitCode).toBe(0);
+            expect(existsSync(`${own.dbFile}.journal`)).toBe(false);
+            expect((JSON.parse(readFileSync(own.dbFile, 'utf8')) as { rooms: unknown[] }).rooms).toEqual([
+                { id: 1, name: 'Hall A' },
+                { name: 'Hall B', id: 2 },
+            ]);
+        } finally {
+            await own.stop();
+            removeDir(own.dir);
+        }
     });
 
     it('is taken up to 32 levels, the record being the first', async () => {
