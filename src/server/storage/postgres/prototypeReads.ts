@@ -52,8 +52,7 @@ const shapeOf = (index: number) =>
 
 /** json-server's `field=value`: the field's text is one of the values; a field no record has is no condition. */
 const equalsOf = (index: number, texts: string, numbers: string) =>
-    `(NOT coalesce(shape.has${index}, false)
-      OR (t${index} IN ('string', 'boolean') AND v${index} COLLATE "C" = ANY(${texts}::text[]))
+    `((t${index} IN ('string', 'boolean') AND v${index} COLLATE "C" = ANY(${texts}::text[]))
       OR (CASE WHEN t${index} = 'number' THEN v${index}::numeric END) = ANY(${numbers}::numeric[]))`;
 
 /** lodash's orderBy over fields of numbers or of strings; ties keep the stored order. */
@@ -78,9 +77,21 @@ export const readPrototypePage = async (
     const param = (value: unknown) => `$${values.push(value)}`;
     const fields = [...new Set([...query.equals.map(({ field }) => field), ...query.sort.map(({ field }) => field)])];
     const keys = fields.map(field => `${param(field)}::text`);
-    const conditions = query.equals.map(({ field, values: texts }) =>
-        equalsOf(fields.indexOf(field), param(texts), param(texts.map(asNumber).filter(text => text !== undefined))),
-    );
+    const equals = query.equals.map(({ field, values: texts }) => ({
+        index: fields.indexOf(field),
+        condition: equalsOf(
+            fields.indexOf(field),
+            param(texts),
+            param(texts.map(asNumber).filter(text => text !== undefined)),
+        ),
+    }));
+    const conditions = equals.map(({ index, condition }) => `(NOT coalesce(shape.has${index}, false) OR ${condition})`);
+    // Counted with the shape when every field filtered by is in some record, as it mostly is; only
+    // otherwise (json-server then drops the filter) are the matches counted apart.
+    const filtered = equals.length
+        ? `, count(*) FILTER (WHERE ${equals.map(({ condition }) => condition).join(' AND ')}) AS filtered`
+        : '';
+    const everyFieldHeld = equals.map(({ index }) => `coalesce(has${index}, false)`).join(' AND ');
     const order = orderOf(query.sort.map(({ field, descending }) => ({ index: fields.indexOf(field), descending })));
     // One statement, so that the shape, the count and the page are of one snapshot. Each part reads the
     // collection by itself (OFFSET 0 has each field read once a record) rather than from a copy that
@@ -89,10 +100,16 @@ export const readPrototypePage = async (
         `WITH read AS NOT MATERIALIZED (SELECT ${['position', 'record', ...fieldsOf(keys)].join(', ')}
                                           FROM prototype_records WHERE collection = $1 OFFSET 0),
               shape AS (SELECT (SELECT count(*) FROM prototype_collections WHERE name = $1) AS known,
-                               ${['count(*) AS size', ...fields.map((_, index) => shapeOf(index))].join(', ')} FROM read),
+                               ${['count(*) AS size', ...fields.map((_, index) => shapeOf(index))].join(', ')}${filtered}
+                          FROM read),
               matched AS NOT MATERIALIZED (SELECT read.* FROM read, shape ${conditions.length ? `WHERE ${conditions.join(' AND ')}` : ''})
          SELECT (SELECT to_jsonb(shape) FROM shape) AS shape,
-                ${conditions.length ? '(SELECT count(*) FROM matched)' : '(SELECT size FROM shape)'} AS total,
+                ${
+                    equals.length
+                        ? `CASE WHEN (SELECT ${everyFieldHeld} FROM shape) THEN (SELECT filtered FROM shape)
+                                ELSE (SELECT count(*) FROM matched) END`
+                        : '(SELECT size FROM shape)'
+                } AS total,
                 (SELECT coalesce(jsonb_agg(record ORDER BY ${order}), '[]'::jsonb)
                    FROM (SELECT * FROM matched ORDER BY ${order}
                          LIMIT ${param(Math.max(query.end - query.start, 0))} OFFSET ${param(query.start)}) page) AS records`,
