@@ -32,3 +32,65 @@ export const prototypeNameProblem = (name: string, reserved: ReadonlySet<string>
         return `"${name}" cannot be a collection's name: the studio's API or app uses it`;
     return undefined;
 };
+
+/** How deep a prototype record may nest objects and arrays, the record itself being the first level. */
+export const maxPrototypeDepth = 32;
+/** How large a prototype record may be, as JSON in UTF-8. */
+export const maxPrototypeBytes = 64 * 1024;
+
+export interface PrototypeRecordProblem {
+    limit: 'depth' | 'size';
+    /** The top-level field that nests too deep, or `record` for the record as a whole. */
+    field: string;
+    message: string;
+}
+
+/**
+ * The field of `record` holding a value nested deeper than `maxPrototypeDepth`, or undefined. It walks
+ * with a stack of its own and stops one level past the limit, so a record nested a million levels deep
+ * costs no more than one nested 33.
+ */
+const tooDeepField = (record: Record<string, unknown>): string | undefined => {
+    const stack: { value: unknown; depth: number; field: string }[] = Object.entries(record).map(([field, value]) => ({
+        value,
+        depth: 2,
+        field,
+    }));
+    for (let next = stack.pop(); next; next = stack.pop()) {
+        const { value, depth, field } = next;
+        if (value === null || typeof value !== 'object') continue;
+        if (depth > maxPrototypeDepth) return field;
+        for (const inner of Object.values(value)) stack.push({ value: inner, depth: depth + 1, field });
+    }
+    return undefined;
+};
+
+/**
+ * Why a prototype record cannot be stored (undefined when it can): nested more than 32 levels deep, or
+ * more than 64 kB of JSON. A prototype holds what a developer sends, so these bounds keep one record
+ * from being more than the server, its journal and the screens can carry.
+ */
+export const prototypeRecordProblem = (record: Record<string, unknown>): PrototypeRecordProblem | undefined => {
+    const deep = tooDeepField(record);
+    if (deep !== undefined)
+        return {
+            limit: 'depth',
+            field: deep,
+            message: `A prototype record may nest at most ${maxPrototypeDepth} levels deep`,
+        };
+    const bytes = new TextEncoder().encode(JSON.stringify(record)).length;
+    if (bytes > maxPrototypeBytes)
+        return {
+            limit: 'size',
+            field: 'record',
+            message: `A prototype record may be at most ${maxPrototypeBytes / 1024} kB of JSON (this one is ${Math.ceil(bytes / 1024)} kB)`,
+        };
+    return undefined;
+};
+
+/**
+ * A prototype record's field refers to a record as json-server links them (`customerId` to customer 5):
+ * a string or a number whose text is the id's, so 5 and "5" alike.
+ */
+export const refersTo = (value: unknown, id: unknown): boolean =>
+    (typeof value === 'string' || typeof value === 'number') && String(value) === String(id);

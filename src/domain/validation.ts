@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { collectionNames, collections, type Reference } from './collections';
-import { isPrototype, isPrototypeId } from './prototypes';
+import { isPrototype, isPrototypeId, prototypeRecordProblem } from './prototypes';
 import type { CollectionName } from './types';
 
 export type FieldErrors = Record<string, string>;
@@ -155,6 +155,8 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
             if (!isPrototypeId(record.id)) add(`${name}[${index}] has no id (a positive whole number or a text)`);
             else if (seen.has(key)) add(`${name}[${index}] repeats id ${key}`);
             seen.add(key);
+            const problem = prototypeRecordProblem(record);
+            if (problem) add(`${name}[${index}] (id ${key}): ${problem.message} (${problem.field})`);
         });
     }
     return problems;

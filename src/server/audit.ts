@@ -58,6 +58,8 @@ class AuditedTransaction implements Transaction {
     prototypeNames: Transaction['prototypeNames'] = () => this.tx.prototypeNames();
     prototypeRecords: Transaction['prototypeRecords'] = name => this.tx.prototypeRecords(name);
     getPrototype: Transaction['getPrototype'] = (name, id) => this.tx.getPrototype(name, id);
+    prototypePage: Transaction['prototypePage'] = (name, query) => this.tx.prototypePage(name, query);
+    prototypeReferrers: Transaction['prototypeReferrers'] = (field, id) => this.tx.prototypeReferrers(field, id);
 
     async putPrototype(name: string, record: NewPrototypeRecord): Promise<Row> {
         const before =
@@ -132,6 +134,8 @@ export const auditedStorage = (storage: Storage): Storage => ({
     prototypeNames: () => storage.prototypeNames(),
     prototypeRecords: name => storage.prototypeRecords(name),
     getPrototype: (name, id) => storage.getPrototype(name, id),
+    prototypePage: (name, query) => storage.prototypePage(name, query),
+    prototypeReferrers: (field, id) => storage.prototypeReferrers(field, id),
     reports: storage.reports,
     signIns: storage.signIns,
     close: () => storage.close(),

@@ -6,6 +6,7 @@ import { referencedIds, validate, type FieldErrors } from '../domain/validation'
 import { canSee, present, visibilityFilters } from './access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { jsonServerPage, parseListQuery } from './listQuery';
+import { foreignKeyOf } from './prototypeQuery';
 import { computedFilters, listFields, writeRules } from './rules';
 import type { WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
@@ -87,9 +88,12 @@ const checkUnique = async (reader: Reader, collection: CollectionName, record: R
     }
 };
 
-/** Which collections refer to a record, and how many of their records do. */
+/**
+ * Which collections refer to a record, and how many of their records do: the studio's by their
+ * references, and prototypes as json-server links records (`customerId` refers to a customer).
+ */
 export const referringRecords = async (reader: Reader, collection: CollectionName, record: Row) => {
-    const found: { collection: CollectionName; field: string; count: number }[] = [];
+    const found: { collection: string; field: string; count: number }[] = [];
     for (const { collection: name, reference } of referrersOf(collection)) {
         if (reference.statusList && record.name !== reference.statusList) continue;
         const count = await reader.count(name, {
@@ -97,6 +101,8 @@ export const referringRecords = async (reader: Reader, collection: CollectionNam
         });
         if (count > 0) found.push({ collection: name, field: reference.field, count });
     }
+    const field = foreignKeyOf(collection);
+    for (const prototype of await reader.prototypeReferrers(field, record.id)) found.push({ ...prototype, field });
     return found;
 };
 

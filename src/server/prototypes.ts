@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { prototypeNameProblem, prototypeNamePattern } from '../domain/prototypes';
+import { prototypeNameProblem, prototypeNamePattern, prototypeRecordProblem } from '../domain/prototypes';
 import { canAccessPrototype, isStudioCollection } from '../domain/roles';
 import type { AuthenticatedRequest } from './auth';
 import { ApiError, badRequest, conflict, forbidden, handle, notFound } from './errors';
 import { idKey } from './storage/memory';
+import { cappedPage, pagingWords, sparseMatches, storageReadable } from './prototypePages';
 import { checkQuery, foreignKeyOf, passesLikes, runJsonServer, simpleRestWords } from './prototypeQuery';
 import type { Row, Storage } from './storage/types';
 
@@ -21,10 +22,24 @@ const requireAccess = (req: Request, action: 'list' | 'show' | 'create' | 'edit'
     if (!canAccessPrototype(roleOf(req), action)) throw forbidden(`Your role may not ${action} prototype collections`);
 };
 
+/**
+ * A record nested too deep or too large is refused (400 naming the limit and the field) before it
+ * reaches the storage. A new record is measured with the longest id the server may give it.
+ */
+const checkLimits = (record: Record<string, unknown>) => {
+    const problem = prototypeRecordProblem(record);
+    if (problem)
+        throw badRequest(problem.message, {
+            [problem.field]: problem.limit === 'size' ? 'app.validation.too_large' : 'app.validation.invalid',
+        });
+};
+const longestId = Number.MAX_SAFE_INTEGER;
+
 const bodyOf = (req: Request): Record<string, unknown> => {
     const body: unknown = req.body;
     if (!body || typeof body !== 'object' || Array.isArray(body))
         throw badRequest('The request body must be a JSON object');
+    checkLimits(body as Record<string, unknown>);
     return body as Record<string, unknown>;
 };
 
@@ -59,8 +74,16 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
         const raw = req.query as Record<string, unknown>;
         const simpleRest = simpleRestWords(raw);
         const query = checkQuery({ ...(simpleRest?.query ?? raw), ...extra });
-        const state = await stateFor(name, query.linked, query.likes.length ? passesLikes(query.likes) : undefined);
-        const records = (await runJsonServer(req, res, name, state, { list: query.words })) as Row[];
+        const { words, window } = cappedPage(query.words, simpleRest?.range !== undefined);
+        // A page the storage reads by itself reaches json-server as the matches in place, for it to slice.
+        const readable = storageReadable({ ...query, words }, window);
+        const page = readable && (await storage.prototypePage(name, readable));
+        const state = page
+            ? { [name]: sparseMatches(page.records, page.total, window) }
+            : await stateFor(name, query.linked, query.likes.length ? passesLikes(query.likes) : undefined);
+        const records = (await runJsonServer(req, res, name, state, {
+            list: page ? pagingWords(words) : words,
+        })) as Row[];
         if (simpleRest) {
             const total = Number(res.getHeader('X-Total-Count') ?? records.length);
             const start = simpleRest.range?.[0] ?? 0;
@@ -84,7 +107,12 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             const names = (await servedNames()).sort();
             res.json(
                 await Promise.all(
-                    names.map(async name => ({ name, count: ((await storage.prototypeRecords(name)) ?? []).length })),
+                    names.map(async name => ({
+                        name,
+                        count:
+                            (await storage.prototypePage(name, { equals: [], sort: [], start: 0, end: 0 }))?.total ??
+                            ((await storage.prototypeRecords(name)) ?? []).length,
+                    })),
                 ),
             );
         }),
@@ -110,7 +138,10 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             const other = Object.keys(query.words).find(word => word !== '_embed' && word !== '_expand');
             if (other || query.likes.length)
                 throw badRequest(`A single record takes only _embed and _expand ("${other ?? '_like'}")`);
-            const state = await stateFor(name, query.linked);
+            // Without _embed or _expand, json-server needs only the record.
+            const state = query.linked.length
+                ? await stateFor(name, query.linked)
+                : { [name]: [await storage.getPrototype(name, req.params.id)].filter(row => row !== undefined) };
             const record = await runJsonServer(req, res, name, state, { id: req.params.id, words: query.words });
             if (record === undefined) throw notFound(`${name} ${req.params.id} does not exist`);
             res.json(record);
@@ -134,6 +165,7 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
             throw badRequest('Ids are given by the server: send the record without one', {
                 id: 'app.validation.invalid',
             });
+        checkLimits({ ...fields, id: longestId });
         const record = await storage.transaction(async tx => {
             // A new collection's name is checked again inside the transaction: another request may have made it meanwhile.
             if (!(await tx.prototypeNames()).includes(name)) {
@@ -184,10 +216,10 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
                 if ('id' in body && String(body.id) !== String(existing.id))
                     throw badRequest('A record keeps its id', { id: 'app.validation.invalid' });
                 // PUT replaces the record, PATCH changes the fields it sends; the id stays.
-                return tx.putPrototype(
-                    name,
-                    method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id },
-                );
+                const changed =
+                    method === 'put' ? { ...body, id: existing.id } : { ...existing, ...body, id: existing.id };
+                checkLimits(changed);
+                return tx.putPrototype(name, changed);
             });
             res.json(record);
         });
@@ -205,13 +237,7 @@ export const prototypeRoutes = (storage: Storage, reserved: ReadonlySet<string>)
                 if (!existing) throw notFound(`${name} ${req.params.id} does not exist`);
                 // json-server deletes the records that point at a deleted one; here nothing is deleted that another record needs.
                 const field = foreignKeyOf(name);
-                const referrers: { collection: string; field: string; count: number }[] = [];
-                for (const other of await tx.prototypeNames()) {
-                    const count = ((await tx.prototypeRecords(other)) ?? []).filter(
-                        row => row[field] !== undefined && String(row[field]) === String(existing.id),
-                    ).length;
-                    if (count) referrers.push({ collection: other, field, count });
-                }
+                const referrers = (await tx.prototypeReferrers(field, existing.id)).map(found => ({ ...found, field }));
                 if (referrers.length) {
                     const names = referrers.map(({ collection, count }) => `${count} ${collection}`).join(', ');
                     throw conflict(`This record is in use by ${names}; it was not deleted`, undefined, { referrers });

@@ -73,7 +73,10 @@ describe('json-server 0.17 query language on a prototype collection', () => {
         const theirs = await call(bareUrl, path);
         expect(ours.status).toBe(theirs.status);
         expect(ours.body).toEqual(theirs.body);
-        expect(ours.headers.get('x-total-count')).toBe(theirs.headers.get('x-total-count'));
+        // A list answers its total even unpaged (json-server says it only for a page): these hold under 1000.
+        const total =
+            theirs.headers.get('x-total-count') ?? (Array.isArray(theirs.body) ? String(theirs.body.length) : null);
+        expect(ours.headers.get('x-total-count')).toBe(total);
         const link = (response: typeof ours, origin: string) => response.headers.get('link')?.split(origin).join('');
         expect(link(ours, `${served.server.url}/api`)).toBe(link(theirs, bareUrl));
     });

@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../../src/domain/types';
-import { call, demoDb, serverForEveryRole, type DemoRole } from './server';
+import { call, demoDb, freePort, serverForEveryRole, type DemoRole } from './server';
 
 /*
  * Helpers for the tests of prototype collections (tests/api/prototypes-*.test.ts): the posts and comments
@@ -37,4 +40,30 @@ export const prototypeServer = () => {
         call(served.server.url, `/api${path}`, { method, json, token: served.tokens[role] });
 
     return { served, tokens: served.tokens, get, send };
+};
+
+/** Bare json-server 0.17.4 over `db` on a free port, for the calling test file: answers to compare with. */
+export const bareJsonServer = (db: () => object) => {
+    const bare = { url: '' };
+    let server: Server;
+    beforeAll(async () => {
+        const jsonServer = createRequire(import.meta.url)('json-server') as {
+            create(): {
+                use(...handlers: unknown[]): void;
+                listen(port: number, host: string, done: () => void): Server;
+            };
+            router(db: object): unknown;
+            defaults(options: object): unknown[];
+        };
+        const app = jsonServer.create();
+        app.use(jsonServer.defaults({ logger: false }));
+        app.use(jsonServer.router(db()));
+        const port = await freePort();
+        bare.url = `http://127.0.0.1:${port}`;
+        await new Promise<void>(done => (server = app.listen(port, '127.0.0.1', done)));
+    });
+    afterAll(async () => {
+        await new Promise(done => server.close(done));
+    });
+    return bare;
 };

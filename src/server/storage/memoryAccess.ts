@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { collections } from '../../domain/collections';
+import { refersTo } from '../../domain/prototypes';
 import { isStudioCollection } from '../../domain/roles';
 import type { CollectionName } from '../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from './match';
@@ -12,6 +13,7 @@ import {
     type NewPrototypeRecord,
     type NewRecord,
     type Page,
+    type PrototypePageQuery,
     type Reader,
     type RecordOf,
     type Row,
@@ -76,6 +78,20 @@ export class MemoryReader implements Reader {
     async getPrototype(name: string, id: Id): Promise<Row | undefined> {
         const row = this.data().prototype(name)?.records.get(idKey(id));
         return row && freezeRecord(row);
+    }
+
+    /** In memory json-server reads a whole collection as fast as any page of it. */
+    async prototypePage(_name: string, _query: PrototypePageQuery): Promise<undefined> {
+        return undefined;
+    }
+
+    async prototypeReferrers(field: string, id: Id): Promise<{ collection: string; count: number }[]> {
+        const found: { collection: string; count: number }[] = [];
+        for (const name of await this.prototypeNames()) {
+            const count = ((await this.prototypeRecords(name)) ?? []).filter(row => refersTo(row[field], id)).length;
+            if (count) found.push({ collection: name, count });
+        }
+        return found;
     }
 
     async list<C extends CollectionName>(collection: C, query: ListQuery): Promise<Page<RecordOf<C>>> {

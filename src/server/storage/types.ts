@@ -67,9 +67,23 @@ export interface SelectOptions {
 }
 
 /**
+ * A page of a prototype collection in json-server's words that an engine may read by itself: equality
+ * on top-level fields (a record matches when its field, as text, is one of the values; a field no
+ * record has is ignored), a sort by top-level fields (json-server's, stable: ties keep stored order),
+ * and the slice [start, end) of the matches.
+ */
+export interface PrototypePageQuery {
+    equals: { field: string; values: string[] }[];
+    sort: { field: string; descending: boolean }[];
+    start: number;
+    end: number;
+}
+
+/**
  * A developer's prototype collection: any other top-level array of records in the database, records of
  * any shape under any name, served the way json-server serves them. json-server's query language works
- * over a whole collection, and prototypes are small: they are read whole.
+ * over a whole collection: they are read whole, but for the pages an engine can read as json-server
+ * would answer them.
  */
 export interface PrototypeReader {
     /** The prototype collections' names, in the database's order. */
@@ -77,6 +91,17 @@ export interface PrototypeReader {
     /** Every record of one, in stored order; undefined when there is no such collection. */
     prototypeRecords(name: string): Promise<readonly Row[] | undefined>;
     getPrototype(name: string, id: Id): Promise<Row | undefined>;
+    /**
+     * The page json-server would answer and the number of matches, or undefined when the engine cannot
+     * tell it without json-server reading the whole collection (values whose types json-server compares
+     * in its own way), or has no such collection.
+     */
+    prototypePage(name: string, query: PrototypePageQuery): Promise<{ records: Row[]; total: number } | undefined>;
+    /**
+     * How many records of each prototype collection refer to a record by `field` (json-server's
+     * `customerId` for customers): a string or number whose text is the id's.
+     */
+    prototypeReferrers(field: string, id: Id): Promise<{ collection: string; count: number }[]>;
 }
 
 /** A record of a prototype to store: without an id, it gets the collection's next one. */

@@ -11,12 +11,14 @@ import {
     type NewPrototypeRecord,
     type NewRecord,
     type Page,
+    type PrototypePageQuery,
     type RecordOf,
     type Row,
     type SelectOptions,
     type Transaction,
     type Where,
 } from '../types';
+import { prototypeReferrers, readPrototypePage } from './prototypeReads';
 import { filterCondition, orderBy, Params, searchCondition } from './sql';
 import { columnOf, quote, recordOf, tables } from './tables';
 
@@ -172,6 +174,17 @@ export class PgReader {
             String(idKey(id)),
         ]);
         return rows[0] && freezeRecord(rows[0].record as Row);
+    }
+
+    async prototypePage(
+        name: string,
+        query: PrototypePageQuery,
+    ): Promise<{ records: Row[]; total: number } | undefined> {
+        return readPrototypePage((sql, values) => this.rows(sql, values), name, query);
+    }
+
+    async prototypeReferrers(field: string, id: Id): Promise<{ collection: string; count: number }[]> {
+        return prototypeReferrers((sql, values) => this.rows(sql, values), field, id);
     }
 }
 
