@@ -12,6 +12,7 @@ import {
     storedDatabase,
     engine,
 } from '../support/server';
+import { freshPhone } from '../support/factories';
 
 /*
  * The audit trail: every change made through the API leaves an entry, written in the same transaction,
@@ -42,7 +43,7 @@ const newCustomer = async (lastName: string): Promise<number> => {
     const { status, body } = await request('POST', '/customers', 'manager', {
         firstName: 'Audit',
         lastName,
-        phone: '+7 900 000-11-22',
+        phone: freshPhone(),
         status: 'active',
     });
     expect(status).toBe(201);

@@ -3,6 +3,7 @@ import { isActiveOn, visitsLeft } from '../../src/domain/passes';
 import type { Customer, Pass, Payment } from '../../src/domain/types';
 import { moneyServer, today } from '../support/money';
 import { call, storedDatabase } from '../support/server';
+import { freshPhone } from '../support/factories';
 
 /*
  * Money through the business endpoints, on a server of this file's own. This part: the customers list's
@@ -90,7 +91,7 @@ describe('refunds for a pass and for the customer count against each other', () 
     const newCustomer = async (lastName: string) =>
         (
             await served.clients.manager.create('customers', {
-                data: { firstName: 'Refund', lastName, phone: '+7 900 000-00-00', status: 'active' },
+                data: { firstName: 'Refund', lastName, phone: freshPhone(), status: 'active' },
             })
         ).data.id as number;
 

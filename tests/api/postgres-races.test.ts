@@ -5,6 +5,7 @@ import { exportDatabase } from '../../src/server/storage/postgres/transfer';
 import { abbreviated, importedDatabase, signIn, type Signed } from '../support/engines';
 import { postgresAvailable, type PostgresCluster, startPostgres } from '../support/postgres';
 import { call, type DemoRole, engine, removeDir, startServer } from '../support/server';
+import { freshPhone } from '../support/factories';
 
 /*
  * Two server processes on one PostgreSQL database, as two instances behind a load balancer run: the
@@ -51,7 +52,7 @@ const newCustomer = async () => {
     const { status, body } = await request(customerCount, 'POST', '/customers', {
         firstName: 'Race',
         lastName: `Test ${customerCount}`,
-        phone: '+7 900 000-00-00',
+        phone: freshPhone(),
         status: 'active',
     });
     expect(status, abbreviated(body)).toBe(201);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Config, Database } from '../../src/domain/types';
 import { call, demoDb, login, removeDir, serverForEveryRole, startServer, type DemoRole } from '../support/server';
+import { freshPhone } from '../support/factories';
 
 /*
  * The timetable's rules of time: a class is marked from its day on, a teacher changes the marks of their
@@ -44,7 +45,7 @@ const annasClass = (daysFromToday: number) => {
 };
 
 const customer = (lastName: string) =>
-    created('/customers', { firstName: 'Rules', lastName, phone: '+7 900 000-00-01', status: 'active' });
+    created('/customers', { firstName: 'Rules', lastName, phone: freshPhone(), status: 'active' });
 
 const mark = (role: DemoRole, eventId: number, customerId: number, status = 'attended') =>
     request('POST', '/attendances', role, { eventId, customerId, status });
@@ -94,7 +95,7 @@ describe('a teacher’s marks lock some days after the class', () => {
                 await ask('POST', '/customers', manager, {
                     firstName: 'Rules',
                     lastName: 'Olddb',
-                    phone: '+7 900 000-00-02',
+                    phone: freshPhone(),
                     status: 'active',
                 })
             ).body;

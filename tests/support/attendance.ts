@@ -1,3 +1,4 @@
+import { freshPhone } from './factories';
 import { addDays, studioToday } from '../../src/domain/time';
 import { serverForEveryRole } from './server';
 
@@ -56,7 +57,7 @@ export const attendanceServer = () => {
     const buildCustomer = async (lastName: string) =>
         (
             await signed.clients.manager.create('customers', {
-                data: { firstName: 'Test', lastName, phone: '+7 900 000-00-00', status: 'active' },
+                data: { firstName: 'Test', lastName, phone: freshPhone(), status: 'active' },
             })
         ).data;
 

@@ -1,3 +1,4 @@
+import { freshPhone } from './factories';
 import { expect } from 'vitest';
 import { studioToday } from '../../src/domain/time';
 import type { Pass, Payment } from '../../src/domain/types';
@@ -28,7 +29,7 @@ export const deskServer = () => {
         const { status, body } = await request('POST', '/customers', 'manager', {
             firstName: 'Desk',
             lastName: `Test ${lastName}`,
-            phone: '+7 900 000-00-00',
+            phone: freshPhone(),
             status: 'active',
         });
         expect(status).toBe(201);

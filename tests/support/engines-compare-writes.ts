@@ -248,7 +248,7 @@ export const steps: Step[] = [
         role: 'admin',
         method: 'POST',
         path: () => '/api/customers',
-        body: () => ({ ...newCustomer, firstName: 'Удаляемый' }),
+        body: () => ({ ...newCustomer, firstName: 'Удаляемый', phone: '8 (982) 555-01-03' }),
         remember: (b, s) => (s.doomed = b.id),
         status: 201,
     },

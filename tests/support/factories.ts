@@ -20,6 +20,14 @@ export const buildPass = (fields: Partial<Pass> = {}): Pass => ({
     ...fields,
 });
 
+let phones = 0;
+/** A phone number no other customer of a test database has (the server refuses a second customer with one). */
+export const freshPhone = () => {
+    phones += 1;
+    const digits = String(phones).padStart(7, '0');
+    return `+7 901 ${digits.slice(0, 3)}-${digits.slice(3, 5)}-${digits.slice(5)}`;
+};
+
 /** The id after the largest of a collection's. */
 export const nextId = (records: { id: number }[]) => Math.max(0, ...records.map(record => record.id)) + 1;
 

@@ -1,3 +1,4 @@
+import { freshPhone } from './factories';
 import { expect } from 'vitest';
 import { studioToday } from '../../src/domain/time';
 import type { Pass, Payment } from '../../src/domain/types';
@@ -26,7 +27,7 @@ export const ledgerServer = () => {
         const { status, body } = await request('POST', '/customers', 'manager', {
             firstName: 'Ledger',
             lastName: `Test ${lastName}`,
-            phone: '+7 900 000-00-00',
+            phone: freshPhone(),
             status: 'active',
         });
         expect(status).toBe(201);

@@ -62,6 +62,31 @@ describe('a new customer whose phone or e-mail is taken', () => {
         expect(await screen.findByRole('button', { name: 'Всё равно сохранить' })).toBeTruthy();
     });
 
+    it("shows the server's refusal when Save came before the form looked, and confirms on the next click", async () => {
+        const create = vi
+            .fn()
+            .mockRejectedValueOnce(
+                new HttpError('A customer with this phone already exists', 409, {
+                    message: 'A customer with this phone already exists',
+                    errors: { phone: 'app.validation.duplicate_phone' },
+                    duplicates: [{ id: 7, name: 'Boris Orlov' }],
+                }),
+            )
+            .mockResolvedValue({ data: { ...anna, id: 43 } });
+        await renderCreate('en', create);
+        await fill('First name', 'Boris');
+        await fill('Last name', 'Orlov');
+        await fill('Phone', '+7 916 000-00-02');
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+        const warning = await screen.findByRole('alert');
+        expect(warning.textContent).toContain('This phone number already belongs to Boris Orlov');
+        expect(within(warning).getByRole('link', { name: 'Boris Orlov' }).getAttribute('href')).toBe('/customers/7');
+        expect(create.mock.calls[0][1].data.confirmDuplicate).toBeUndefined();
+        fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
+        await waitFor(() => expect(create).toHaveBeenCalledTimes(2));
+        expect(create.mock.calls[1][1]).toMatchObject({ data: { phone: '+7 916 000-00-02', confirmDuplicate: true } });
+    });
+
     it('says nothing of a number no one has', async () => {
         const create = await renderCreate('en');
         await fill('First name', 'Vera');

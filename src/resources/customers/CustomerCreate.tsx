@@ -1,10 +1,10 @@
-import { useEffect, useState, type MouseEvent } from 'react';
-import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Create, HttpError, SaveButton, SimpleForm, Toolbar, useNotify } from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { schemaValidator } from '../../app/forms';
 import { customerSchema } from '../../domain/schemas';
 import { useStatuses } from '../common/statuses';
-import { CustomerInputs, useDuplicateCustomers } from './CustomerInputs';
+import { CustomerInputs, useDuplicateCustomers, type NamedCustomer } from './CustomerInputs';
 
 const validateCustomer = schemaValidator(customerSchema);
 
@@ -20,16 +20,30 @@ const useDefaultStatus = () => {
     }, [defaultStatus, getValues, setValue]);
 };
 
+interface DuplicateChecks {
+    /** The customers the server named when it refused to save. */
+    fromServer: NamedCustomer[];
+    /** The phone they were named for: another phone needs another check. */
+    phone: string;
+    /** Set once the person chose to save anyway: the next save says so to the server. */
+    confirmed: { current: boolean };
+}
+
 /**
  * The form of a new customer. When the phone or e-mail already belongs to someone, the warning names
  * them with links, and the first click on Save only confirms it was read: "Save anyway" then saves.
+ * The server has the last word: a phone it knows is refused until the save says the person confirmed.
  */
-const NewCustomerForm = () => {
-    const duplicates = useDuplicateCustomers();
+const NewCustomerForm = ({ checks }: { checks: DuplicateChecks }) => {
+    const phone = useWatch({ name: 'phone' }) as string | undefined;
+    const fromServer = phone === checks.phone ? checks.fromServer : [];
+    const duplicates = useDuplicateCustomers(fromServer);
     useDefaultStatus();
-    // The duplicates the person has seen and chose to ignore: other ones need another look.
+    // The duplicates the person has seen and chose to ignore: other ones need another look. A refusal
+    // of the server came from a click on Save: its warning is the look, and the button says so.
     const [acceptedKey, setAcceptedKey] = useState('');
-    const accepted = duplicates.key !== '' && acceptedKey === duplicates.key;
+    const accepted = duplicates.key !== '' && (acceptedKey === duplicates.key || fromServer.length > 0);
+    checks.confirmed.current = accepted;
     const holdBack = (event: MouseEvent<HTMLButtonElement>) => {
         if (!duplicates.key || accepted) return;
         event.preventDefault();
@@ -46,10 +60,31 @@ const NewCustomerForm = () => {
 };
 
 /** A new customer starts with the default customer status; saving opens their card. */
-export const CustomerCreate = () => (
-    <Create redirect="edit">
-        <SimpleForm noValidate validate={validateCustomer} toolbar={false}>
-            <NewCustomerForm />
-        </SimpleForm>
-    </Create>
-);
+export const CustomerCreate = () => {
+    const notify = useNotify();
+    const confirmed = useRef(false);
+    const [refused, setRefused] = useState<{ fromServer: NamedCustomer[]; phone: string }>({
+        fromServer: [],
+        phone: '',
+    });
+    return (
+        <Create
+            redirect="edit"
+            transform={data => ({ ...data, confirmDuplicate: confirmed.current || undefined })}
+            mutationOptions={{
+                onError: (error, variables) => {
+                    const duplicates = error instanceof HttpError ? error.body?.duplicates : undefined;
+                    if (error instanceof HttpError && error.status === 409 && Array.isArray(duplicates)) {
+                        setRefused({ fromServer: duplicates as NamedCustomer[], phone: variables.data?.phone ?? '' });
+                        return;
+                    }
+                    notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+                },
+            }}
+        >
+            <SimpleForm noValidate validate={validateCustomer} toolbar={false}>
+                <NewCustomerForm checks={{ ...refused, confirmed }} />
+            </SimpleForm>
+        </Create>
+    );
+};

@@ -34,16 +34,29 @@ const emailKey = (email: unknown): string =>
         .trim()
         .toLowerCase();
 
+/** A customer a duplicate warning names: found by the form as the person types, or by the server on Save. */
+export interface NamedCustomer {
+    id: Identifier;
+    name: string;
+}
+
 export interface Duplicates {
-    byPhone: Customer[];
-    byEmail: Customer[];
+    byPhone: NamedCustomer[];
+    byEmail: NamedCustomer[];
     /** The ids of both, to tell whether the person confirmed these very duplicates. */
     key: string;
     checking: boolean;
 }
 
-/** Other customers the form's phone (by its digits, with or without the country code) or e-mail already belong to. */
-export const useDuplicateCustomers = (): Duplicates => {
+const named = (customers: Customer[]): NamedCustomer[] =>
+    customers.map(customer => ({ id: customer.id, name: personName(customer) }));
+
+/**
+ * Other customers the form's phone (by its digits, with or without the country code) or e-mail already
+ * belong to; with those the server named when it refused to save (it decides: the form may not have
+ * looked yet).
+ */
+export const useDuplicateCustomers = (fromServer: NamedCustomer[] = []): Duplicates => {
     const record = useRecordContext<Customer>();
     const phone = useSettled(phoneNumberKey(useWatch({ name: 'phone' })));
     const email = useSettled(emailKey(useWatch({ name: 'email' })));
@@ -60,13 +73,14 @@ export const useDuplicateCustomers = (): Duplicates => {
         { ...options, filter: { email } },
         { enabled: email.includes('@') },
     );
-    const byPhone = phone.length >= phoneDigitsNeeded ? others(phoneMatches.data) : [];
-    const byEmail = email.includes('@') ? others(emailMatches.data) : [];
+    const found = phone.length >= phoneDigitsNeeded ? named(others(phoneMatches.data)) : [];
+    const byPhone = [...found, ...fromServer.filter(customer => !found.some(other => other.id === customer.id))];
+    const byEmail = email.includes('@') ? named(others(emailMatches.data)) : [];
     const ids: Identifier[] = [...byPhone, ...byEmail].map(customer => customer.id);
     return { byPhone, byEmail, key: ids.join(','), checking: phoneMatches.isFetching || emailMatches.isFetching };
 };
 
-const DuplicateLine = ({ message, customers }: { message: string; customers: Customer[] }) => {
+const DuplicateLine = ({ message, customers }: { message: string; customers: NamedCustomer[] }) => {
     const translate = useTranslate();
     const createPath = useCreatePath();
     if (!customers.length) return null;
@@ -83,7 +97,7 @@ const DuplicateLine = ({ message, customers }: { message: string; customers: Cus
                         target="_blank"
                         rel="noopener"
                     >
-                        {personName(customer)}
+                        {customer.name}
                     </Link>
                 </span>
             ))}

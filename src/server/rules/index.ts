@@ -2,6 +2,7 @@ import type { CollectionName } from '../../domain/types';
 import { attendanceRules } from './attendances';
 import { auditEntryRules } from './auditEntries';
 import { customerFilters, customerListFields } from './customers';
+import { customerRules } from './customerWrites';
 import { eventRules } from './events';
 import { passListFields, passRules } from './passes';
 import { paymentLinkRules } from './paymentLinks';
@@ -20,6 +21,7 @@ import { userRules } from './users';
 
 export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     users: userRules,
+    customers: customerRules,
     passes: passRules,
     payments: paymentRules,
     paymentLinks: paymentLinkRules,

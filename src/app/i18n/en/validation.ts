@@ -2,6 +2,7 @@
 export const validationMessages = {
     app: {
         validation: {
+            duplicate_phone: 'This phone number already belongs to another customer',
             label_required: 'Give the label in at least one language',
             nul_character: 'The text holds a NUL character, which cannot be stored',
         },

@@ -5,6 +5,7 @@ import type { validationMessages as english } from '../en/validation';
 export const validationMessages = {
     app: {
         validation: {
+            duplicate_phone: 'Этот номер телефона уже есть у другого клиента',
             label_required: 'Укажите название хотя бы на одном языке',
             nul_character: 'В тексте есть символ NUL, его нельзя сохранить',
         },

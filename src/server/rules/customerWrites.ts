@@ -1,0 +1,35 @@
+import { customerSchema } from '../../domain/schemas';
+import { personName } from '../../domain/journal';
+import type { Identifier } from '../../domain/types';
+import { z } from 'zod';
+import { conflict } from '../errors';
+import { samePhoneFilter } from './phoneDigits';
+import type { WriteRules } from './types';
+
+/*
+ * A customer added twice is the desk's most common slip (a phone number written another way, a second
+ * visit to the front desk). The server refuses a new customer whose phone is already someone's, whoever
+ * sends it, unless the request says the desk saw the others and means it: `confirmDuplicate: true`,
+ * which is never stored.
+ */
+
+const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optional() });
+
+export const customerRules: WriteRules = {
+    createSchema,
+    create: async ({ confirmDuplicate, ...record }, { tx }) => {
+        if (confirmDuplicate === true || typeof record.phone !== 'string') return record;
+        const [same] = await samePhoneFilter([record.phone], tx);
+        const ids = same.kind === 'equals' ? (same.values as Identifier[]) : [];
+        if (!ids.length) return record;
+        const duplicates = (await tx.getMany('customers', ids)).map(customer => ({
+            id: customer.id,
+            name: personName(customer),
+        }));
+        throw conflict(
+            `A customer with this phone already exists: ${duplicates.map(duplicate => duplicate.name).join(', ')}. Send confirmDuplicate: true to add another.`,
+            { phone: 'app.validation.duplicate_phone' },
+            { duplicates },
+        );
+    },
+};
