@@ -2,6 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
 import { call, login } from '../support/server';
+import { freshPhone } from '../support/factories';
 
 const anna = 3;
 
@@ -20,7 +21,7 @@ describeInBrowser('the timetable in a browser', () => {
         return answer.body as unknown as T;
     };
     const buildCustomer = (lastName: string) =>
-        api<{ id: number }>('/customers', { firstName: 'E2e', lastName, phone: '+7 900 111-22-33', status: 'active' });
+        api<{ id: number }>('/customers', { firstName: 'E2e', lastName, phone: freshPhone(), status: 'active' });
     const buildGroup = (fields: Record<string, unknown>) =>
         api<{ id: number }>('/schedules', {
             courseId: 1,
