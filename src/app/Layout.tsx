@@ -1,11 +1,51 @@
 import type { ReactNode } from 'react';
-import { Box } from '@mui/material';
-import { AppBar, Layout as RaLayout, LoadingIndicator, LocalesMenuButton, TitlePortal } from 'react-admin';
+import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
+import {
+    AppBar,
+    Layout as RaLayout,
+    LoadingIndicator,
+    LocalesMenuButton,
+    Logout,
+    TitlePortal,
+    UserMenu,
+    useLogout,
+    useTranslate,
+    useUserMenu,
+} from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '../pages/errors/ErrorBoundary';
 import { Menu } from './Menu';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { VersionCheck } from './VersionCheck';
+
+/** Ends every sign-in of the account, on every device (a lost phone, a shared login given up). */
+const SignOutEverywhere = () => {
+    const logout = useLogout();
+    const translate = useTranslate();
+    const menu = useUserMenu();
+    return (
+        <MenuItem
+            onClick={() => {
+                menu?.onClose();
+                void logout({ everywhere: true });
+            }}
+        >
+            <ListItemIcon>
+                <PhonelinkErase fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{translate('app.auth.sign_out_everywhere')}</ListItemText>
+        </MenuItem>
+    );
+};
+
+/** Signing out ends this device's sign-in; "Sign out everywhere" ends them all. */
+const StudioUserMenu = () => (
+    <UserMenu>
+        <Logout />
+        <SignOutEverywhere />
+    </UserMenu>
+);
 
 /**
  * On a phone the bar keeps to icons (the language button shows no name) and a long title ends in an
@@ -13,6 +53,7 @@ import { VersionCheck } from './VersionCheck';
  */
 const StudioAppBar = () => (
     <AppBar
+        userMenu={<StudioUserMenu />}
         toolbar={
             <>
                 <Box

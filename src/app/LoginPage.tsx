@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import { LocalesMenuButton, useLogin, useNotify, useTranslate } from 'react-admin';
+import { signOutReason } from './session';
 import { ThemeSwitcher } from './ThemeSwitcher';
 
 interface LoginError {
@@ -18,6 +19,8 @@ export const LoginPage = () => {
     const [password, setPassword] = useState('');
     const [error, setError] = useState<string | null>(null);
     const [submitting, setSubmitting] = useState(false);
+    // Why the last session ended, until the next sign-in.
+    const [signedOut] = useState(signOutReason);
 
     const submit = (event: FormEvent) => {
         event.preventDefault();
@@ -68,6 +71,11 @@ export const LoginPage = () => {
                                 {translate('app.auth.sign_in')}
                             </Typography>
                         </Stack>
+                        {signedOut && (
+                            <Alert severity="info" data-testid="signed-out">
+                                {translate(`app.auth.signed_out.${signedOut}`)}
+                            </Alert>
+                        )}
                         <TextField
                             label={translate('app.auth.email')}
                             name="email"

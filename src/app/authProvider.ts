@@ -1,7 +1,16 @@
 import type { AuthProvider } from 'react-admin';
 import { canAccess } from '../domain/roles';
 import { apiCollection, httpClient } from './dataProvider';
-import { clearSession, readSession, saveSession, tokenExpiry, type Session } from './session';
+import {
+    clearSession,
+    forgetSignOut,
+    readSession,
+    rememberSignOut,
+    saveSession,
+    tokenExpiry,
+    type Session,
+    type SignOutReason,
+} from './session';
 
 const signedIn = () => {
     const session = readSession();
@@ -15,14 +24,17 @@ export const authProvider: AuthProvider = {
             body: JSON.stringify({ email: email ?? username, password }),
         });
         saveSession(json as Session);
+        forgetSignOut();
     },
-    logout: async () => {
+    /** Ends this sign-in, or with `{everywhere: true}` every sign-in of the user on every device. */
+    logout: async (params?: { everywhere?: boolean }) => {
         const session = readSession();
         // Signed out here first, whatever the server says: the call below only revokes the token there.
         clearSession();
         if (!session) return;
+        rememberSignOut(params?.everywhere ? 'everywhere' : 'this_device');
         try {
-            await fetch('/api/auth/logout', {
+            await fetch(params?.everywhere ? '/api/auth/logout-everywhere' : '/api/auth/logout', {
                 method: 'POST',
                 headers: { Authorization: `Bearer ${session.token}` },
                 signal: AbortSignal.timeout(5000),
@@ -37,9 +49,11 @@ export const authProvider: AuthProvider = {
             throw new Error('ra.auth.auth_check_error');
         }
     },
-    checkError: async (error: { status?: number }) => {
-        // 403 means the role may not do this: stay signed in. Only a refused token signs out.
+    checkError: async (error: { status?: number; body?: { reason?: SignOutReason } }) => {
+        // 403 means the role may not do this: stay signed in. Only a refused token signs out, and the
+        // sign-in page then says why (signed out on this device, everywhere, or expired).
         if (error?.status === 401) {
+            if (readSession()) rememberSignOut(error.body?.reason ?? 'expired');
             clearSession();
             throw new Error('ra.notification.logged_out');
         }

@@ -30,3 +30,34 @@ export const tokenExpiry = (token: string): number => {
         return 0;
     }
 };
+
+/** Why the last session ended, for the sign-in page to say once: signed out here, everywhere, or expired. */
+export type SignOutReason = 'this_device' | 'everywhere' | 'expired';
+const reasonKey = 'studio.signedOut';
+const reasons: SignOutReason[] = ['this_device', 'everywhere', 'expired'];
+
+export const rememberSignOut = (reason: SignOutReason) => {
+    try {
+        sessionStorage.setItem(reasonKey, reason);
+    } catch {
+        // Private browsing without storage: the sign-in page just says nothing.
+    }
+};
+
+/** The reason, kept until the next sign-in (the sign-in page may be drawn more than once meanwhile). */
+export const signOutReason = (): SignOutReason | null => {
+    try {
+        const reason = sessionStorage.getItem(reasonKey) as SignOutReason | null;
+        return reason && reasons.includes(reason) ? reason : null;
+    } catch {
+        return null;
+    }
+};
+
+export const forgetSignOut = () => {
+    try {
+        sessionStorage.removeItem(reasonKey);
+    } catch {
+        // Nothing was kept.
+    }
+};

@@ -19,7 +19,7 @@ export const hiddenValue = '[hidden]';
 
 /** Fields whose values never enter the trail, by collection: the field it shows as instead of each. */
 const hiddenFields: Partial<Record<string, Record<string, string>>> = {
-    users: { passwordHash: 'password', password: 'password' },
+    users: { passwordHash: 'password', password: 'password', revokedSessions: 'revokedSessions' },
 };
 
 const fieldValues = z.record(z.string(), z.unknown()).nullable();

@@ -64,8 +64,16 @@ export type Status = Stored & z.output<typeof statusSchema>;
 export type Config = { id: 'general'; createdAt: string } & z.output<typeof configSchema>;
 export type AuditEntry = Stored & z.output<typeof auditEntrySchema>;
 
-/** The stored user: the API never sends passwordHash; tokenVersion counts the user's sign-outs and revocations. */
-export type StoredUser = User & { passwordHash: string; tokenVersion?: number };
+/**
+ * The stored user: the API never sends passwordHash; tokenVersion counts the revocations of all the
+ * user's sign-ins ("sign out everywhere", a new password, another role); revokedSessions are sign-ins
+ * ended on their own device, kept until their tokens would have expired.
+ */
+export type StoredUser = User & {
+    passwordHash: string;
+    tokenVersion?: number;
+    revokedSessions?: { sid: string; until: string }[];
+};
 
 export interface Database {
     users: StoredUser[];

@@ -123,6 +123,18 @@ export const validateDatabase = (data: unknown, limit = 20): string[] => {
             ) {
                 add(`${where} has an invalid tokenVersion`);
             }
+            if (
+                name === 'users' &&
+                record.revokedSessions !== undefined &&
+                !(
+                    Array.isArray(record.revokedSessions) &&
+                    record.revokedSessions.every(
+                        session => typeof session?.sid === 'string' && typeof session?.until === 'string',
+                    )
+                )
+            ) {
+                add(`${where} has invalid revokedSessions`);
+            }
             if (name === 'statuses') codes[record.name as 'customer' | 'attendance']?.add(record.code as string);
         });
     }

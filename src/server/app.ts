@@ -79,6 +79,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
+    api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, options.auth.now));
     api.use(mountAll(featureRoutes(storage)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.

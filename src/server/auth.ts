@@ -27,7 +27,15 @@ export interface AuthOptions {
 
 export interface AuthenticatedRequest extends Request {
     user: User & { role: Role };
+    /** The sign-in the token belongs to (tokens issued before sessions had ids have none) and when it ends. */
+    session: { id?: string; expiresAt: number };
 }
+
+type RevokedSession = NonNullable<StoredUser['revokedSessions']>[number];
+
+/** Sign-ins ended on their own device, remembered with the user until their tokens would have expired anyway. */
+const revokedSessionsOf = (user: StoredUser): RevokedSession[] =>
+    Array.isArray(user.revokedSessions) ? user.revokedSessions : [];
 
 /**
  * How many times the user's sign-ins were revoked (a new password, another role, deactivation, signing
@@ -41,7 +49,13 @@ export const tokenVersionOf = (user: StoredUser | Row): number => {
 
 /** What a user record looks like to the user: never the password hash, the token version or a hold. */
 export const publicUser = (user: StoredUser): User => {
-    const { passwordHash: _hash, tokenVersion: _version, signInHold: _hold, ...visible } = user;
+    const {
+        passwordHash: _hash,
+        tokenVersion: _version,
+        signInHold: _hold,
+        revokedSessions: _revoked,
+        ...visible
+    } = user;
     return visible;
 };
 
@@ -80,7 +94,9 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
             throw new ApiError(401, 'Wrong email or password', { email: 'app.auth.invalid_credentials' });
         }
         await guard.succeeded(attempt);
-        const token = await new SignJWT({ role: user.role, ver: tokenVersionOf(user) })
+        // Each sign-in is a session of its own, so that signing out on one device leaves the others.
+        const sid = randomBytes(12).toString('base64url');
+        const token = await new SignJWT({ role: user.role, ver: tokenVersionOf(user), sid })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(user.id))
             .setIssuedAt()
@@ -94,20 +110,26 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         const header = req.headers.authorization ?? '';
         const match = /^Bearer (\S+)$/.exec(header);
         if (!match) throw new ApiError(401, 'Sign in first');
-        let subject: string | undefined;
-        let version: unknown;
+        let payload: { sub?: string; ver?: unknown; sid?: unknown; exp?: number };
         try {
-            const { payload } = await jwtVerify(match[1], key, { algorithms: ['HS256'] });
-            subject = payload.sub;
-            version = payload.ver;
+            payload = (await jwtVerify(match[1], key, { algorithms: ['HS256'] })).payload;
         } catch {
-            throw new ApiError(401, 'Your session has expired. Sign in again.');
+            throw new ApiError(401, 'Your session has expired. Sign in again.', undefined, { reason: 'expired' });
         }
-        const user = await storage.get('users', Number(subject));
+        const user = await storage.get('users', Number(payload.sub));
         if (!user || !user.active) throw new ApiError(401, 'Your account is not active');
         // A token without a version predates revocation and is refused like a revoked one.
-        if (version !== tokenVersionOf(user)) throw new ApiError(401, 'You were signed out. Sign in again.');
+        if (payload.ver !== tokenVersionOf(user))
+            throw new ApiError(401, 'You were signed out everywhere. Sign in again.', undefined, {
+                reason: 'everywhere',
+            });
+        const sid = typeof payload.sid === 'string' ? payload.sid : undefined;
+        if (sid && revokedSessionsOf(user).some(revoked => revoked.sid === sid))
+            throw new ApiError(401, 'You were signed out on this device. Sign in again.', undefined, {
+                reason: 'this_device',
+            });
         (req as AuthenticatedRequest).user = publicUser(user);
+        (req as AuthenticatedRequest).session = { id: sid, expiresAt: (payload.exp ?? 0) * 1000 };
         recordUser(user);
     };
     const authenticate: RequestHandler = (req, _res, next) => {
@@ -118,17 +140,39 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         res.json({ user: (req as AuthenticatedRequest).user });
     };
 
-    /** Signing out revokes every token of the user, on every device: a copied token is no use afterwards. */
+    /**
+     * Signing out ends this sign-in only: its session is remembered as revoked until its token would
+     * expire, and the user's other devices stay signed in. (A token from before sessions had ids can
+     * only be ended with all the others.)
+     */
     const logout: RequestHandler = handle(async (req, res) => {
-        const { id } = (req as AuthenticatedRequest).user;
+        const { user, session } = req as AuthenticatedRequest;
         await storage.transaction(async tx => {
-            const user = await tx.get('users', id);
-            if (!user) return;
-            const revoked = { ...user, tokenVersion: tokenVersionOf(user) + 1 };
-            await tx.update('users', revoked);
+            const stored = await tx.get('users', user.id);
+            if (!stored) return;
+            if (!session.id) return tx.update('users', { ...stored, tokenVersion: tokenVersionOf(stored) + 1 });
+            const now = Date.now();
+            const revokedSessions = [
+                ...revokedSessionsOf(stored).filter(revoked => Date.parse(revoked.until) > now),
+                { sid: session.id, until: new Date(session.expiresAt).toISOString() },
+            ];
+            await tx.update('users', { ...stored, revokedSessions });
         });
         res.status(204).end();
     });
 
-    return { login, authenticate, me, logout };
+    /** Signing out everywhere revokes every token of the user, on every device: a copied token is no use afterwards. */
+    const logoutEverywhere: RequestHandler = handle(async (req, res) => {
+        const { id } = (req as AuthenticatedRequest).user;
+        await storage.transaction(async tx => {
+            const stored = await tx.get('users', id);
+            if (!stored) return;
+            // Every token before the new version is refused: no single session needs remembering.
+            const { revokedSessions: _ended, ...rest } = stored;
+            await tx.update('users', { ...rest, tokenVersion: tokenVersionOf(stored) + 1 });
+        });
+        res.status(204).end();
+    });
+
+    return { login, authenticate, me, logout, logoutEverywhere };
 };

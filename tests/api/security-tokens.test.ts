@@ -54,18 +54,40 @@ describe('tokens are revoked', () => {
     const put = (id: number, json: object) =>
         call(server.url, `/api/users/${id}`, { method: 'PUT', token: admin, json });
 
-    it('signing out ends every session of the user, and a new sign-in works', async () => {
+    it('signing out ends that session only; the same account on another device keeps working', async () => {
         const first = await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password);
         const second = await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password);
         const [token, other] = [first.body.token as string, second.body.token as string];
         expect((await me(server, token)).status).toBe(200);
         const out = await call(server.url, '/api/auth/logout', { method: 'POST', token });
         expect(out.status).toBe(204);
-        expect((await me(server, token)).status).toBe(401);
-        expect((await me(server, other)).status).toBe(401);
+        const refused = await me(server, token);
+        expect(refused.status).toBe(401);
+        expect(refused.body).toMatchObject({ reason: 'this_device' });
+        expect((await me(server, other)).status).toBe(200);
         expect((await call(server.url, '/api/customers?range=[0,0]', { token })).status).toBe(401);
+        expect((await call(server.url, '/api/customers?range=[0,0]', { token: other })).status).toBe(200);
+        // An edit of the user keeps the signed-out session refused.
+        expect((await put(2, { phone: '+7 900 100-00-02' })).status).toBe(200);
+        expect((await me(server, token)).status).toBe(401);
+        expect((await me(server, other)).status).toBe(200);
         expect((await call(server.url, '/api/auth/logout', { method: 'POST', token })).status).toBe(401);
         expect((await call(server.url, '/api/auth/logout', { method: 'POST' })).status).toBe(401);
+        await call(server.url, '/api/auth/logout', { method: 'POST', token: other });
+        expect((await me(server, await login(server.url, 'manager'))).status).toBe(200);
+    });
+
+    it('signing out everywhere ends every session of the user, and a new sign-in works', async () => {
+        const first = await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password);
+        const second = await signIn(server, demoAccounts.manager.email, demoAccounts.manager.password);
+        const [token, other] = [first.body.token as string, second.body.token as string];
+        expect((await call(server.url, '/api/auth/logout-everywhere', { method: 'POST', token })).status).toBe(204);
+        for (const ended of [token, other]) {
+            const refused = await me(server, ended);
+            expect(refused.status).toBe(401);
+            expect(refused.body).toMatchObject({ reason: 'everywhere' });
+        }
+        expect((await call(server.url, '/api/auth/logout-everywhere', { method: 'POST' })).status).toBe(401);
         expect((await me(server, await login(server.url, 'manager'))).status).toBe(200);
     });
 
@@ -108,7 +130,7 @@ describe('tokens are revoked', () => {
         ];
         for (const answer of answers) {
             expect(answer.status).toBe(200);
-            expect(answer.text).not.toMatch(/tokenVersion/);
+            expect(answer.text).not.toMatch(/tokenVersion|revokedSessions/);
         }
         // A client sending a version does not bring revoked tokens back, nor start a new user at another one.
         expect((await put(user.id, { tokenVersion: 0 })).status).toBe(200);
@@ -147,13 +169,19 @@ describe('tokens are revoked', () => {
 
     it('revocations are stored in the user record and survive a restart', async () => {
         const user = await newUser();
-        await call(server.url, '/api/auth/logout', { method: 'POST', token: user.token });
+        await call(server.url, '/api/auth/logout-everywhere', { method: 'POST', token: user.token });
+        const kept = (await signIn(server, user.email, 'first-password')).body.token as string;
+        const ended = (await signIn(server, user.email, 'first-password')).body.token as string;
+        await call(server.url, '/api/auth/logout', { method: 'POST', token: ended });
         await server.stop();
         const stored = (await storedDatabase(server)).users.find(record => record.id === user.id);
         expect(stored?.tokenVersion).toBe(1);
+        expect(stored?.revokedSessions).toEqual([{ sid: tokenPayload(ended).sid, until: expect.any(String) }]);
         server = await startServer({ dbFile: server.dbFile, env: { CHECKPOINT_IDLE_MS: '50' } });
         admin = await login(server.url, 'admin');
         expect((await me(server, user.token)).status).toBe(401);
+        expect((await me(server, ended)).status).toBe(401);
+        expect((await me(server, kept)).status).toBe(200);
         const again = await signIn(server, user.email, 'first-password');
         expect(tokenPayload(again.body.token as string)).toMatchObject({ ver: 1 });
         expect((await me(server, again.body.token as string)).status).toBe(200);

@@ -43,6 +43,8 @@ export const userRules: WriteRules = {
             ...record,
             passwordHash: record.passwordHash ?? before.passwordHash,
             tokenVersion: revoke ? version + 1 : version,
+            // The sessions signed out one by one stay refused; after a revocation of all, none needs remembering.
+            ...(!revoke && before.revokedSessions !== undefined ? { revokedSessions: before.revokedSessions } : {}),
         };
     },
     delete: async (record, { user }) => {

@@ -66,6 +66,12 @@ export const commonMessages = {
             invalid_credentials: 'Wrong email or password',
             too_many: 'Too many attempts. Try again in %{seconds} s',
             held: 'This account is held after many failed sign-ins; ask an admin to release it',
+            sign_out_everywhere: 'Sign out everywhere',
+            signed_out: {
+                this_device: 'You were signed out on this device.',
+                everywhere: 'You were signed out everywhere: on every device with this account.',
+                expired: 'Your session has ended. Sign in again.',
+            },
             language: 'Language',
         },
         payroll: {

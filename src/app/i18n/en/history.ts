@@ -3,7 +3,12 @@ export const historyMessages = {
     resources: {
         // A user's sign-ins are revoked by moving this on: it shows in the trail of sign-outs and password changes.
         'settings/users': {
-            fields: { tokenVersion: 'Session version', password: 'Password', signInHold: 'Sign-in hold' },
+            fields: {
+                tokenVersion: 'Session version',
+                revokedSessions: 'Signed-out sessions',
+                password: 'Password',
+                signInHold: 'Sign-in hold',
+            },
         },
         history: {
             name: 'Change |||| Changes',

@@ -5,7 +5,12 @@ import type { historyMessages as english } from '../en/history';
 export const historyMessages = {
     resources: {
         'settings/users': {
-            fields: { tokenVersion: 'Версия сеанса', password: 'Пароль', signInHold: 'Блокировка входа' },
+            fields: {
+                tokenVersion: 'Версия сеанса',
+                revokedSessions: 'Завершённые сеансы',
+                password: 'Пароль',
+                signInHold: 'Блокировка входа',
+            },
         },
         history: {
             name: 'Изменение |||| Изменения |||| Изменений',

@@ -52,6 +52,7 @@ export const tables: Record<CollectionName, Column[]> = {
         c('passwordHash', 'text', true),
         sometimes('tokenVersion', 'integer'),
         sometimes('signInHold', 'json'),
+        sometimes('revokedSessions', 'json'),
         createdAt,
     ],
     directions: [
