@@ -12,6 +12,7 @@ import type {
     RosterAnswer,
     TeacherPayAnswer,
     WalkIn,
+    PaymentSetupAnswer,
 } from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
 import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status, User } from '../domain/types';
@@ -68,6 +69,7 @@ export const dataProvider = {
     getIncomeStatistics: (params: { from: string; to: string; interval: string }) =>
         getJson<IncomeStatistics>(`/api/statistics/incomes?${new URLSearchParams(params)}`),
     getDashboard: () => getJson<DashboardData>('/api/dashboard'),
+    getPaymentSetup: () => getJson<PaymentSetupAnswer>('/api/settings/payments'),
     /** The prototype collections, sorted by name: each is served at /api/<name> like the studio's own. */
     getPrototypes: () => getJson<PrototypeCollection[]>('/api/prototypes'),
     /** Rewrites the order of a whole status list in one request: `ids` in their new order. */

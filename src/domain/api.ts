@@ -180,3 +180,11 @@ export interface CloseAllAnswer {
     closed: ClosedPeriodSummary[];
     skipped: { teacherId: Identifier; name: string }[];
 }
+
+/**
+ * How payment links are paid (`GET /api/settings/payments`): `test`, the built-in test provider that takes
+ * no money; `off`, no provider chosen on a public address, so links cannot be paid online.
+ */
+export interface PaymentSetupAnswer {
+    mode: 'test' | 'off';
+}

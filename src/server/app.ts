@@ -5,6 +5,7 @@ import { createAuth, type AuthOptions } from './auth';
 import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
 import { featureRoutes, mountAll, publicRoutes } from './features';
+import { choosePayments, type PaymentSetup } from './paymentSetup';
 import { prototypeRoutes } from './prototypes';
 import { signInHoldRoutes } from './signInHolds';
 import { appFiles } from './static';
@@ -37,6 +38,8 @@ export interface ServerOptions {
      * cannot pick the address its failed sign-ins are counted against.
      */
     trustedProxy?: number | string;
+    /** Who takes the money of payment links (PAYMENT_PROVIDER, PUBLIC_URL): the test provider by default. */
+    payments?: PaymentSetup;
 }
 
 /*
@@ -62,6 +65,7 @@ export const createApp = (options: ServerOptions) => {
     // Every change made through the API leaves its entry in the audit trail.
     const storage = auditedStorage(options.storage);
     const auth = createAuth(storage, options.auth);
+    const payments = options.payments ?? choosePayments({});
 
     const api = Router();
     api.use((req, res, next) => {
@@ -75,13 +79,13 @@ export const createApp = (options: ServerOptions) => {
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
     api.post('/auth/login', auth.login);
-    api.use(mountAll(publicRoutes(storage)));
+    api.use(mountAll(publicRoutes(storage, payments)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, options.auth.now));
-    api.use(mountAll(featureRoutes(storage)));
+    api.use(mountAll(featureRoutes(storage, payments)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
     const prototypes = prototypeRoutes(storage, reserved);

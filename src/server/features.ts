@@ -3,6 +3,7 @@ import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
+import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
 import { publicPaymentRoutes } from './publicPayments';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
@@ -14,9 +15,12 @@ import type { Storage } from './storage/types';
  * `publicRoutes` need no sign-in (the payment page); `featureRoutes` come after authentication and
  * check roles themselves. A feature adds its router to the list it belongs to.
  */
-export const publicRoutes = (storage: Storage): Router[] => [publicPaymentRoutes(storage)];
+export const publicRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
+    publicPaymentRoutes(storage, payments),
+];
 
-export const featureRoutes = (storage: Storage): Router[] => [
+export const featureRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
+    paymentSetupRoutes(payments),
     statisticsRoutes(storage),
     moneyRoutes(storage),
     debtRoutes(storage),

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
+import { choosePayments, PaymentSetupError } from './paymentSetup';
 import { DatabaseFileError, openStorage } from './storage';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -50,11 +51,29 @@ const openDatabase = async () => {
     }
 };
 
+const choosePaymentProvider = () => {
+    try {
+        return choosePayments(process.env);
+    } catch (error) {
+        if (!(error instanceof PaymentSetupError)) throw error;
+        console.error(error.message);
+        process.exit(1);
+    }
+};
+const payments = choosePaymentProvider();
+if (payments.mode === 'off')
+    console.warn(
+        'PUBLIC_URL is a public address and no PAYMENT_PROVIDER is chosen: payment links cannot be paid online until one is.',
+    );
+else if (process.env.PUBLIC_URL && process.env.PAYMENT_PROVIDER === 'test')
+    console.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
+
 const storage = await openDatabase();
 const { app } = createApp({
     storage,
     distDir,
     trustedProxy,
+    payments,
     auth: {
         secret: process.env.TOKEN_SECRET,
         tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),

@@ -5,7 +5,8 @@ import type { Config, Identifier, PaymentLink, Subscription } from '../domain/ty
 import { ApiError, badRequest, conflict, handle, notFound } from './errors';
 import { recordSale, ruleRefusal } from './money';
 import { parseBody, withoutNul } from './requests';
-import { testCardProvider, type PaymentProvider, type RefundResult } from './paymentProvider';
+import type { PaymentProvider, RefundResult } from './paymentProvider';
+import type { PaymentSetup } from './paymentSetup';
 import { Attempts } from './attempts';
 import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from './rules/paymentLinks';
 import type { Reader, Storage } from './storage/types';
@@ -32,9 +33,11 @@ const checkOpen = (link: PaymentLink) => {
     }
 };
 
-export const publicLinkView = async (reader: Reader, link: PaymentLink) => {
+export const publicLinkView = async (reader: Reader, link: PaymentLink, payments: PaymentSetup['mode']) => {
     const config = await studioConfig(reader);
     return {
+        // `test`: no money is taken, and the page says so; `off`: the link cannot be paid online yet.
+        payments,
         status: linkStatusAt(link),
         studioName: config.studioName,
         planName: (await reader.get('subscriptions', link.subscriptionId))?.name ?? '',
@@ -98,10 +101,16 @@ interface Charge {
 
 export const publicPaymentRoutes = (
     storage: Storage,
-    provider: PaymentProvider = testCardProvider,
+    { provider: chosen, mode }: PaymentSetup,
     limits: PayLimits = defaultPayLimits,
 ): Router => {
     const router = Router();
+    // With no provider chosen the pay route refuses before anything is charged: nothing reaches this one.
+    const provider: PaymentProvider = chosen ?? {
+        name: 'none',
+        charge: () => Promise.reject(new Error('No payment provider is chosen')),
+        refund: () => Promise.resolve({ refunded: false, reason: 'No payment provider is chosen' }),
+    };
     const byLinkAndAddress = new Attempts(limits.perLinkAndAddress, limits.windowMs);
     const byAddress = new Attempts(limits.perAddress, limits.windowMs);
 
@@ -178,13 +187,17 @@ export const publicPaymentRoutes = (
     router.get(
         '/public/payment-links/:id',
         handle(async (req, res) => {
-            res.json(await publicLinkView(storage, await findLink(storage, req.params.id)));
+            res.json(await publicLinkView(storage, await findLink(storage, req.params.id), mode));
         }),
     );
 
     router.post(
         '/public/payment-links/:id/pay',
         handle(async (req, res) => {
+            if (!chosen)
+                throw new ApiError(503, 'Online payment is not set up: the studio has not chosen a payment provider', {
+                    cardNumber: 'app.payment_page.errors.unavailable',
+                });
             const card = parseBody(cardSchema, req.body);
             const id = req.params.id;
             checkOpen(await findLink(storage, id));
@@ -227,7 +240,7 @@ export const publicPaymentRoutes = (
             } finally {
                 linksBeingPaid.delete(id);
             }
-            res.json(await publicLinkView(storage, paid));
+            res.json(await publicLinkView(storage, paid, mode));
         }),
     );
 

@@ -128,7 +128,14 @@ export const PaymentLinkPage = () => {
                     )}
                 </Stack>
                 <Divider />
-                {link.status === 'pending' && (
+                {link.status === 'pending' && link.payments === 'off' && (
+                    <Message
+                        severity="warning"
+                        title="app.payment_page.states.unavailable_title"
+                        text="app.payment_page.states.unavailable_text"
+                    />
+                )}
+                {link.status === 'pending' && link.payments !== 'off' && (
                     <CardForm
                         id={id}
                         amountText={amountText}

@@ -15,6 +15,8 @@ export interface PublicLink {
     timezone: string;
     firstName: string;
     locale: 'en' | 'ru';
+    /** `test`: the test provider takes no money; `off`: no provider is chosen, so it cannot be paid online. */
+    payments: 'test' | 'off';
 }
 
 /**

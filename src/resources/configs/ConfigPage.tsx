@@ -1,3 +1,5 @@
+import { Alert } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import {
     AutocompleteInput,
     Edit,
@@ -7,7 +9,10 @@ import {
     SimpleForm,
     TextInput,
     Toolbar,
+    useDataProvider,
+    useTranslate,
 } from 'react-admin';
+import type { StudioDataProvider } from '../../app/dataProvider';
 import { schemaValidator } from '../../app/forms';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
@@ -25,6 +30,23 @@ const ConfigToolbar = () => (
     </Toolbar>
 );
 
+/** Says when payment links take no money (the test provider) or cannot be paid online at all. */
+const PaymentSetupWarning = () => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const { data } = useQuery({ queryKey: ['paymentSetup'], queryFn: () => dataProvider.getPaymentSetup() });
+    if (!data) return null;
+    return (
+        <Alert
+            severity={data.mode === 'off' ? 'error' : 'warning'}
+            sx={{ mb: 2, maxWidth: 640 }}
+            data-testid="payment-setup"
+        >
+            {translate(`app.money.payment_setup.${data.mode}`)}
+        </Alert>
+    );
+};
+
 /** /configs: the studio's general settings, one record that is changed, never created or deleted. */
 export const ConfigPage = () => (
     <Edit
@@ -41,6 +63,7 @@ export const ConfigPage = () => (
             validate={schemaValidator(configSchema)}
             toolbar={<ConfigToolbar />}
         >
+            <PaymentSetupWarning />
             <TextInput source="studioName" />
             <AutocompleteInput source="currency" choices={currencies} />
             <AutocompleteInput source="timezone" choices={timeZones} />

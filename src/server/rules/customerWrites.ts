@@ -1,9 +1,9 @@
 import { customerSchema } from '../../domain/schemas';
 import { personName } from '../../domain/journal';
-import type { Identifier } from '../../domain/types';
+import { phoneNumberKey } from '../../domain/search';
 import { z } from 'zod';
 import { conflict } from '../errors';
-import { samePhoneFilter } from './phoneDigits';
+import { phoneDigitsNeeded } from './phoneDigits';
 import type { WriteRules } from './types';
 
 /*
@@ -18,11 +18,12 @@ const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optio
 export const customerRules: WriteRules = {
     createSchema,
     create: async ({ confirmDuplicate, ...record }, { tx }) => {
-        if (confirmDuplicate === true || typeof record.phone !== 'string') return record;
-        const [same] = await samePhoneFilter([record.phone], tx);
-        const ids = same.kind === 'equals' ? (same.values as Identifier[]) : [];
-        if (!ids.length) return record;
-        const duplicates = (await tx.getMany('customers', ids)).map(customer => ({
+        if (confirmDuplicate === true) return record;
+        const number = phoneNumberKey(record.phone);
+        if (number.length < phoneDigitsNeeded) return record;
+        const same = await tx.select('customers', [{ field: 'phone', kind: 'samePhone', number }]);
+        if (!same.length) return record;
+        const duplicates = same.map(customer => ({
             id: customer.id,
             name: personName(customer),
         }));

@@ -1,5 +1,5 @@
 import { collections } from '../../domain/collections';
-import { digitsOf, foldText, nationalDigits } from '../../domain/search';
+import { digitsOf, foldText, nationalDigits, phoneNumberKey } from '../../domain/search';
 import type { CollectionName } from '../../domain/types';
 import type { Filter, Scalar, Sort } from './types';
 
@@ -47,6 +47,10 @@ export const compareBound = (value: unknown, bound: string | number): number => 
  */
 export const filterTest = (filter: Filter): ((record: Record<string, unknown>) => boolean) => {
     const { field } = filter;
+    if (filter.kind === 'samePhone') {
+        const { number } = filter;
+        return record => number !== '' && phoneNumberKey(record[field]) === number;
+    }
     if (filter.kind === 'gte' || filter.kind === 'lte') {
         const sign = filter.kind === 'gte' ? 1 : -1;
         const bound = filter.value;

@@ -1,6 +1,7 @@
 import { collections } from '../../domain/collections';
 import type { CollectionName } from '../../domain/types';
-import { filterTest, matchesSearch, sortComparator } from './match';
+import { phoneNumberKey } from '../../domain/search';
+import { filterTest, indexKey, matchesSearch, sortComparator } from './match';
 import { EqualityIndex, SortedIndex } from './memoryIndexes';
 import type { Filter, Row, Sort } from './types';
 
@@ -79,6 +80,18 @@ export class Collection {
             this.records.set(idKey(row.id), row);
             if (typeof row.id === 'number' && row.id >= this.nextId) this.nextId = row.id + 1;
         }
+    }
+
+    /** Records by the number a phone field holds, however written: made on first use, kept up to date like the others. */
+    private phoneIndex(field: string): EqualityIndex {
+        const name = `samePhone:${field}`;
+        let index = this.equality.get(name);
+        if (!index) {
+            index = new EqualityIndex(field, value => [indexKey(phoneNumberKey(value))]);
+            for (const row of this.records.values()) index.add(row);
+            this.equality.set(name, index);
+        }
+        return index;
     }
 
     private equalityIndex(field: string): EqualityIndex | undefined {
@@ -162,6 +175,9 @@ export class Collection {
                 }
                 const index = this.equalityIndex(filter.field);
                 if (index) offer(index.size(filter.values), () => index.find(filter.values));
+            } else if (filter.kind === 'samePhone') {
+                const index = this.phoneIndex(filter.field);
+                offer(index.size([filter.number]), () => index.find([filter.number]));
             } else if (filter.kind === 'gte' || filter.kind === 'lte') {
                 const range = ranges.get(filter.field) ?? { gte: [], lte: [] };
                 range[filter.kind].push(filter.value);

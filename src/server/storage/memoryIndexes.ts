@@ -11,14 +11,17 @@ type Key = string | number;
 const keysOf = (value: unknown): Key[] =>
     Array.isArray(value) ? [...new Set(value.map(indexKey))] : [indexKey(value)];
 
-/** Records by the value of one field (each element of a list field counts). */
+/** Records by the value of one field (each element of a list field counts), or by what `keys` makes of it. */
 export class EqualityIndex {
     private readonly buckets = new Map<Key, Row[]>();
 
-    constructor(readonly field: string) {}
+    constructor(
+        readonly field: string,
+        private readonly keys: (value: unknown) => Key[] = keysOf,
+    ) {}
 
     add(row: Row) {
-        for (const key of keysOf(row[this.field])) {
+        for (const key of this.keys(row[this.field])) {
             const bucket = this.buckets.get(key);
             if (bucket) bucket.push(row);
             else this.buckets.set(key, [row]);
@@ -26,7 +29,7 @@ export class EqualityIndex {
     }
 
     remove(row: Row) {
-        for (const key of keysOf(row[this.field])) {
+        for (const key of this.keys(row[this.field])) {
             const bucket = this.buckets.get(key);
             if (!bucket) continue;
             const at = bucket.indexOf(row);

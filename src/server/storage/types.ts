@@ -21,7 +21,9 @@ export type Scalar = string | number | boolean | null;
 export type Filter =
     | { field: string; kind: 'equals'; values: Scalar[]; caseless?: boolean }
     | { field: string; kind: 'excludes'; values: Scalar[] }
-    | { field: string; kind: 'gte' | 'lte'; value: string | number };
+    | { field: string; kind: 'gte' | 'lte'; value: string | number }
+    /** A phone field holding the same number, however written: `number` is its phoneNumberKey (src/domain/search.ts). */
+    | { field: string; kind: 'samePhone'; number: string };
 
 /** Shorthand for equality filters: `{customerId: 5}` or `{eventId: [1, 2, 3]}`. */
 export type Where = Filter[] | Record<string, Scalar | Scalar[]>;

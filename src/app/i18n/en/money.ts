@@ -89,6 +89,10 @@ export const moneyMessages = {
             owed: 'Owed %{amount}',
             paid_due: 'paid %{paid} · due %{due}',
             refunded: 'refunded %{amount}',
+            payment_setup: {
+                test: 'Test payments: payment links take no money (the built-in test provider). Choose a payment provider (PAYMENT_PROVIDER) before taking real payments.',
+                off: 'Online payments are off: the server is on a public address and no payment provider is chosen (PAYMENT_PROVIDER). Payment links cannot be paid until one is.',
+            },
             refund_does: {
                 keep: 'Gives back %{amount} (%{method}). The pass stays open with its visits; nothing becomes owed.',
                 cancel: 'Gives back %{amount} (%{method}) and cancels the pass: its visits left can no longer be used.',
@@ -152,7 +156,7 @@ export const moneyMessages = {
             card_number: 'Card number',
             expiry: 'Expiry (MM/YY)',
             cvc: 'CVC',
-            test_hint: 'Test payments: card 4242 4242 4242 4242, any future expiry and any code.',
+            test_hint: 'Test payment: no money is taken. Card 4242 4242 4242 4242, any future expiry and any code.',
             states: {
                 paid_title: 'Paid',
                 paid_text: 'Thank you! The payment is received and your pass is ready.',
@@ -162,6 +166,9 @@ export const moneyMessages = {
                 cancelled_text: 'Ask the studio for a new link if you still want to pay.',
                 not_found_title: 'Payment link not found',
                 not_found_text: 'Check the address, or ask the studio for a new link.',
+                unavailable_title: 'Online payment is not available yet',
+                unavailable_text:
+                    'The studio cannot take payments online yet: please pay at the studio or ask them how to pay.',
             },
             errors: {
                 card_number: 'Enter the card number',
@@ -171,6 +178,7 @@ export const moneyMessages = {
                 declined: 'The card was declined. Try another card.',
                 failed: 'The payment could not be made. Try again later.',
                 too_many: 'Too many payment attempts. Try again in a few minutes.',
+                unavailable: 'Online payment is not available yet',
             },
         },
     },

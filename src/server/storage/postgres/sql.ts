@@ -109,6 +109,11 @@ export const filterCondition = (collection: CollectionName, filter: Filter, para
             return equalsCondition(column, filter.values, filter.caseless === true, params);
         case 'excludes':
             return `NOT coalesce(${equalsCondition(column, filter.values, false, params)}, false)`;
+        case 'samePhone':
+            // The expression of the index customers_phone_number_index (migration 008), so that it is used.
+            return filter.number === ''
+                ? 'false'
+                : `studio_national(regexp_replace(${quote(column.name)}, '[^0-9]', '', 'g')) = ${params.add(filter.number)}`;
     }
 };
 

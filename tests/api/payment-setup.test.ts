@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, login, removeDir, runServerToExit, startServer, type RunningServer } from '../support/server';
+
+/*
+ * A studio that deploys on a public address without choosing a payment provider takes no payment with
+ * the test card: its links answer 503 until a provider is chosen, and the settings say why.
+ */
+
+const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+
+const pendingLink = async (server: RunningServer) => {
+    const token = await login(server.url, 'manager');
+    const links = await call(server.url, '/api/paymentLinks?filter={"status":"pending"}&range=[0,0]', { token });
+    return (links.body as unknown as { id: string }[])[0].id;
+};
+
+describe('on a public address with no provider chosen', () => {
+    let server: RunningServer;
+    beforeAll(async () => {
+        server = await startServer({ env: { PUBLIC_URL: 'https://studio.example.com' } });
+    });
+    afterAll(async () => {
+        await server.stop();
+        removeDir(server.dir);
+    });
+
+    it('a link says it cannot be paid online, and paying answers 503 without taking the card', async () => {
+        const id = await pendingLink(server);
+        const page = await call(server.url, `/api/public/payment-links/${id}`);
+        expect(page.body).toMatchObject({ status: 'pending', payments: 'off' });
+        const paid = await call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
+        expect(paid.status).toBe(503);
+        expect(paid.body).toMatchObject({ errors: { cardNumber: 'app.payment_page.errors.unavailable' } });
+        expect((await call(server.url, `/api/public/payment-links/${id}`)).body).toMatchObject({ status: 'pending' });
+    });
+
+    it('the settings tell staff, and not teachers', async () => {
+        const admin = await login(server.url, 'admin');
+        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({ mode: 'off' });
+        const teacher = await login(server.url, 'teacher');
+        expect((await call(server.url, '/api/settings/payments', { token: teacher })).status).toBe(403);
+    });
+});
+
+describe('the test provider chosen on purpose on a public address', () => {
+    it('takes the test card and every answer says these are test payments', async () => {
+        const server = await startServer({
+            env: { PUBLIC_URL: 'https://studio.example.com', PAYMENT_PROVIDER: 'test' },
+        });
+        const id = await pendingLink(server);
+        const paid = await call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
+        expect(paid.status).toBe(200);
+        expect(paid.body).toMatchObject({ status: 'paid', payments: 'test' });
+        const admin = await login(server.url, 'admin');
+        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({ mode: 'test' });
+        await server.stop();
+        removeDir(server.dir);
+    });
+
+    it('a provider the server does not know stops it with one line', async () => {
+        const server = await startServer();
+        await server.stop();
+        const result = await runServerToExit({ dbFile: server.dbFile, env: { PAYMENT_PROVIDER: 'paypal' } });
+        expect(result.code).toBe(1);
+        expect(result.output).toMatch(/PAYMENT_PROVIDER=paypal is not a provider this server knows/);
+        removeDir(server.dir);
+    });
+});

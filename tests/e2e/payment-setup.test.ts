@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { Database, PaymentLink } from '../../src/domain/types';
+import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
+import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+
+/*
+ * A studio deployed on a public address without a payment provider: its payment page says the link
+ * cannot be paid online yet and offers no card form, and the settings tell the admin why.
+ */
+
+const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+const pending = db.paymentLinks.find(link => link.status === 'pending') as PaymentLink;
+
+describeInBrowser('payments on a public address with no provider, in a browser', () => {
+    let server: RunningServer;
+    let browser: Browser;
+
+    beforeAll(async () => {
+        server = await startServer({ distDir: distDir(), env: { PUBLIC_URL: 'https://studio.example.com' } });
+        browser = await launchBrowser();
+    });
+
+    afterAll(async () => {
+        await browser?.close();
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+
+    it('the payment page takes no card and says online payment is not available yet', async () => {
+        const { page } = await newPage(browser, server.url);
+        await page.goto(`/payments/link/${pending.id}`);
+        await page.getByText(/Online payment is not available yet|Онлайн-оплата пока недоступна/).waitFor();
+        await expect(page.getByRole('textbox', { name: /Card number|Номер карты/ }).count()).resolves.toBe(0);
+    });
+
+    it('the settings tell the admin that links cannot be paid until a provider is chosen', async () => {
+        const { page } = await newPage(browser, server.url);
+        await signIn(page, 'admin');
+        await page.goto('/configs');
+        await page
+            .getByTestId('payment-setup')
+            .getByText(/^Online payments are off: the server is on a public address/)
+            .waitFor();
+    });
+});
