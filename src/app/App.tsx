@@ -1,5 +1,5 @@
 import { Fragment, lazy, Suspense, type ComponentType } from 'react';
-import { Admin, CustomRoutes, Loading, localStorageStore, Resource, StoreContextProvider, useStore } from 'react-admin';
+import { Admin, CustomRoutes, Loading, Resource, StoreContextProvider, useStore } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { pageRoutes, resourceRoutes, type PageKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
@@ -23,9 +23,10 @@ import { lazyComponent } from './lazy';
 import { Layout } from './Layout';
 import { LoginPage } from './LoginPage';
 import { Logout } from './Logout';
+import { store } from './store';
 import { defaultThemeName, themeFor, type ThemeName } from './themes';
 
-export const store = localStorageStore();
+export { store };
 
 // Every page is fetched when first opened: the sign-in page loads none of them, and charts load only
 // with the statistics page.

@@ -38,7 +38,7 @@ describeInBrowser('sessions in a browser', () => {
         await office.getByText('You were signed out everywhere: on every device with this account.').waitFor();
     });
 
-    it('says it in Russian too', async () => {
+    it('says it in Russian too, and the sign-in page stays in Russian', async () => {
         const p = await app.page();
         await signIn(p, 'manager');
         await p.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
@@ -47,5 +47,8 @@ describeInBrowser('sessions in a browser', () => {
         await p.getByRole('menuitem', { name: 'Выйти на всех устройствах' }).click();
         await p.waitForURL('**/login');
         await p.getByText('Вы вышли на всех устройствах с этой учётной записью.').waitFor();
+        // Signing out keeps the language this browser chose.
+        await p.reload();
+        await p.getByRole('button', { name: 'Войти' }).waitFor();
     });
 });
