@@ -15,5 +15,8 @@ export const digitsOf = (text: string) => text.replace(/\D/g, '');
 export const nationalDigits = (numberDigits: string) =>
     numberDigits.length === 11 && /^[78]/.test(numberDigits) ? numberDigits.slice(1) : numberDigits;
 
+/** Fewer digits than this are not a phone number yet, and would find customers by accident. */
+export const phoneDigitsNeeded = 5;
+
 /** The number a phone is, however written: its digits without the country code. */
 export const phoneNumberKey = (phone: unknown): string => nationalDigits(digitsOf(String(phone ?? '')));

@@ -13,7 +13,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import { personName } from '../../domain/journal';
 import type { Customer, Identifier } from '../../domain/types';
-import { phoneNumberKey } from '../../domain/search';
+import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { useStatuses } from '../common/statuses';
 
 /** A value once it has stopped changing for a moment: a check per keystroke would ask the server for nothing. */
@@ -25,9 +25,6 @@ const useSettled = <T,>(value: T, delayMs = 300): T => {
     }, [value, delayMs]);
     return settled;
 };
-
-/** Fewer digits than this are not a phone number yet, and would find customers by accident. */
-const phoneDigitsNeeded = 5;
 
 const emailKey = (email: unknown): string =>
     String(email ?? '')

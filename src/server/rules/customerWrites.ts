@@ -1,9 +1,8 @@
 import { customerSchema } from '../../domain/schemas';
 import { personName } from '../../domain/journal';
-import { phoneNumberKey } from '../../domain/search';
+import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { z } from 'zod';
 import { conflict } from '../errors';
-import { phoneDigitsNeeded } from './phoneDigits';
 import type { WriteRules } from './types';
 
 /*

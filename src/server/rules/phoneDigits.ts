@@ -1,9 +1,6 @@
-import { phoneNumberKey } from '../../domain/search';
+import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import type { Identifier } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
-
-/** Fewer digits than this are not a phone number yet, and would find customers by accident. */
-export const phoneDigitsNeeded = 5;
 
 /**
  * The filter `phoneDigits`: customers whose phone is the same number, however written (8 982 ...,

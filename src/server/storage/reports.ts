@@ -66,7 +66,11 @@ export const readerReports = (reader: Reader): Reports => ({
         // What each pass earns: its price less its refunds.
         const ledger = passes.size ? await reader.select('payments', { passId: [...passes.keys()] }) : [];
         const byPass = new Map<Identifier | null | undefined, typeof ledger>();
-        for (const entry of ledger) byPass.set(entry.passId, [...(byPass.get(entry.passId) ?? []), entry]);
+        for (const entry of ledger) {
+            const own = byPass.get(entry.passId);
+            if (own) own.push(entry);
+            else byPass.set(entry.passId, [entry]);
+        }
         const priced = [...passes.values()].map(pass => ({
             ...pass,
             price: earnedPrice(pass.price, passMoney(byPass.get(pass.id) ?? [], pass.id).refunded),
