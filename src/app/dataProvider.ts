@@ -15,7 +15,7 @@ import type {
     PaymentSetupAnswer,
 } from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
-import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status, User } from '../domain/types';
+import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status, StudioEvent, User } from '../domain/types';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */
@@ -103,6 +103,11 @@ export const dataProvider = {
     generateAllEvents: (period: { from: string; to: string }) =>
         postJson<GenerationForAllAnswer>('/api/schedules/generate', period),
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
+    /** Closes a class (`done`: it counts as held) or reopens it; answers the class. */
+    closeEvent: ({ id, reopen = false }: { id: Identifier; reopen?: boolean }) =>
+        httpClient(`/api/events/${id}/${reopen ? 'reopen' : 'close'}`, { method: 'POST', body: '{}' }).then(
+            ({ json }) => json as StudioEvent,
+        ),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>
         getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>

@@ -1,4 +1,5 @@
 import type { Marking } from './attendance';
+import type { CloseRefusal } from './closing';
 import type { Period, Interval, Amount, IncomeSeries } from './income';
 import type { Journal } from './journal';
 import type { PayRate } from './pay';
@@ -75,6 +76,8 @@ export interface RosterAnswer {
     marking: Marking;
     /** The closed pay period the class is in: teachers no longer change its marks, and a manager's change is an adjustment. */
     payClosed: { id: Identifier; startsOn: string; endsOn: string } | null;
+    /** Whether the user may close or reopen the class now; why not (a teacher before it starts, a cancelled class). */
+    closing: { canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null };
     capacity: number;
     visits: number;
     marked: number;
@@ -101,7 +104,16 @@ export interface IncomeStatistics extends Period, IncomeSeries {
     earned: { total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
 }
 
-/** GET /api/dashboard for a teacher: their classes of the day. */
+/** A class of the last month that ended with no marks and that nobody closed. */
+export interface LeftOpenClass {
+    id: Identifier;
+    startsAt: string;
+    course: string;
+    title: string | null;
+    teacher: string;
+}
+
+/** GET /api/dashboard for a teacher: their classes of the day, and their classes left without marks. */
 export interface TeacherDashboard {
     today: string;
     todayEvents: {
@@ -117,6 +129,8 @@ export interface TeacherDashboard {
         /** The members of the class's group; null for a class of no group. */
         enrolled: number | null;
     }[];
+    /** Classes that ended without marks and are still open (the latest first, a few), and how many there are. */
+    withoutMarks: { count: number; classes: LeftOpenClass[] };
 }
 
 /** What staff see beyond the day's classes: income, passes, visits and debts. */
@@ -167,7 +181,8 @@ export interface TeacherPayAnswer {
     visits: number;
     /** The classes' pay and the adjustments. */
     total: number;
-    events: (PaidClass & { attendees: PayAttendee[] })[];
+    /** `open`: the class has started and nobody closed it yet, so it does not pay per class held. */
+    events: (PaidClass & { attendees: PayAttendee[]; open: boolean })[];
     adjustments: PeriodAdjustment[];
     /** The periods closed (and those reopened since) that the period overlaps, latest first. */
     periods: ClosedPeriodSummary[];

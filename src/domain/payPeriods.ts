@@ -49,7 +49,8 @@ export const payAdjustmentSchema = z.object({
     visits: z.number().int(),
     /** The studio's day of the change: the period that pays it is the one this day falls in. */
     on: isoDate,
-    userId: id,
+    /** Who made the change: null when the server did (a class closed by itself). */
+    userId: id.nullable(),
     userName: z.string(),
     at: instant,
 });

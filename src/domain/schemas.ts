@@ -252,4 +252,11 @@ export const configSchema = z.object({
     lowVisitsThreshold: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(1000),
     // Days after a class during which its teacher may still change the marks; a database made before has 2.
     teacherEditDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(365).default(2),
+    // Hours after its end at which a class with marks that nobody closed is closed by the server.
+    autoCloseHours: z
+        .number()
+        .int('app.validation.integer')
+        .min(0, 'app.validation.not_negative')
+        .max(24 * 14)
+        .default(12),
 });

@@ -25,6 +25,14 @@ export const recordRequests: RequestHandler = (req, _res, next) => {
     requests.run({ endpoint: `${req.method} ${path}` }, next);
 };
 
+/**
+ * Runs work the server does on its own (closing classes, later sending messages) in a context of its
+ * own: its entries name no user and the job as their endpoint (`job close-classes`), so History tells
+ * them from the public payment page's.
+ */
+export const asJob = <T>(name: string, work: () => Promise<T>): Promise<T> =>
+    requests.run({ endpoint: `job ${name}` }, work);
+
 /** Names the signed-in user in the request's context, for the entries its changes make. */
 export const recordUser = (user: Pick<User, 'id' | 'name' | 'role'>) => {
     const request = requests.getStore();

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
 import { moneyRoutes } from './money';
@@ -27,6 +28,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup): Router[
     settingsRoutes(storage),
     generationRoutes(storage),
     timetableRoutes(storage),
+    closingRoutes(storage),
     payrollRoutes(storage),
 ];
 

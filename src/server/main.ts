@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
+import { startClosingClasses } from './closing';
 import { choosePayments, PaymentSetupError } from './paymentSetup';
 import { DatabaseFileError, openStorage } from './storage';
 
@@ -69,7 +70,7 @@ else if (process.env.PUBLIC_URL && process.env.PAYMENT_PROVIDER === 'test')
     console.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
 
 const storage = await openDatabase();
-const { app } = createApp({
+const { app, storage: audited } = createApp({
     storage,
     distDir,
     trustedProxy,
@@ -81,6 +82,9 @@ const { app } = createApp({
         failureWindowMs: 15 * 60_000,
     },
 });
+// Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
+const stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000);
+
 const server = app.listen(port, process.env.HOST ?? '0.0.0.0', () => {
     console.info(
         `Studio back office on http://localhost:${port} (database ${process.env.DATABASE_URL ? redactedUrl(process.env.DATABASE_URL) : dbFile})`,
@@ -92,6 +96,7 @@ let stopping = false;
 const stop = () => {
     if (stopping) return;
     stopping = true;
+    stopClosing();
     server.close();
     server.closeIdleConnections();
     storage.close().then(

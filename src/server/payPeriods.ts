@@ -94,14 +94,15 @@ type Placement = ClassLike & Pick<StudioEvent, 'teacherId'>;
  */
 export const adjustClosedPay = async (
     tx: Transaction,
-    user: Pick<User, 'id' | 'name'>,
+    /** Who changed them; null for the server's own work (a class closed by itself). */
+    user: Pick<User, 'id' | 'name'> | null,
     eventIds: Identifier[],
     placements: Placement[] = [],
 ) => {
     const ids = [...new Set(eventIds)];
     const events = await tx.getMany('events', ids);
     const teacherIds = [...new Set([...placements, ...events].map(place => place.teacherId))];
-    const change = { on: '', userId: user.id, userName: user.name, at: new Date().toISOString() };
+    const change = { on: '', userId: user?.id ?? null, userName: user?.name ?? '', at: new Date().toISOString() };
     for (const teacherId of teacherIds) {
         const periods = (await periodsOf(tx, teacherId)).filter(isClosed);
         const concerned = periods.filter(period =>

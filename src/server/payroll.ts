@@ -4,7 +4,7 @@ import { sortingName } from '../domain/journal';
 import { closeProblem, closingFigures, reopenProblem, type PayPeriod } from '../domain/payPeriods';
 import { payroll, type PayrollAnswer } from '../domain/payroll';
 import { canAccess, canOpenPage } from '../domain/roles';
-import { studioToday } from '../domain/time';
+import { localDateTimeAt, studioToday } from '../domain/time';
 import type { Identifier, User } from '../domain/types';
 import { badRequest, conflict, forbidden, handle, notFound } from './errors';
 import { coursesOf, periodsOf, teacherPeriodPay } from './payPeriods';
@@ -84,10 +84,11 @@ export const payrollRoutes = (storage: Storage): Router => {
                 throw forbidden();
             const teacher = await teacherOf(storage, teacherId);
             const { from, to } = periodOf(req.query);
-            const [pay, day, periods] = await Promise.all([
+            const [pay, day, periods, now] = await Promise.all([
                 teacherPeriodPay(storage, teacher, from, to),
                 today(storage),
                 periodsOf(storage, teacherId),
+                studioConfig(storage).then(config => localDateTimeAt(new Date(), config.timezone)),
             ]);
             const names = new Map(
                 (await storage.getMany('customers', [...new Set(pay.marks.map(mark => mark.customerId))])).map(
@@ -110,7 +111,11 @@ export const payrollRoutes = (storage: Storage): Router => {
                 to,
                 visits: pay.visits,
                 total: pay.total,
-                events: pay.events.map(row => ({ ...row, attendees: attendeesOf(row.event.id) })),
+                events: pay.events.map(row => ({
+                    ...row,
+                    attendees: attendeesOf(row.event.id),
+                    open: row.event.status === 'planned' && row.event.startsAt <= now,
+                })),
                 adjustments: pay.adjustments,
                 periods: periods
                     .filter(period => period.startsOn <= to && from <= period.endsOn)

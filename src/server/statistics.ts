@@ -25,6 +25,7 @@ import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
 import { visibilityFilters } from './access';
 import type { AuthenticatedRequest } from './auth';
+import { classesWithoutMarks } from './closing';
 import { forbidden, handle, invalidFields } from './errors';
 import { startsWithin, type Reader, type Storage } from './storage/types';
 import { chargingStatuses, studioConfig } from './studio';
@@ -118,11 +119,12 @@ export const dashboard = async (
     const config = await studioConfig(storage);
     const today = studioToday(config.timezone, now);
     // Staff's numbers are read while the day's classes are.
-    const [todayEvents, numbers] = await Promise.all([
+    const [todayEvents, withoutMarks, numbers] = await Promise.all([
         classesOf(storage, user, today),
+        classesWithoutMarks(storage, user, now),
         user.role === 'teacher' ? undefined : studioNumbers(storage, config, today),
     ]);
-    return numbers ? { today, todayEvents, ...numbers } : { today, todayEvents };
+    return numbers ? { today, todayEvents, withoutMarks, ...numbers } : { today, todayEvents, withoutMarks };
 };
 
 /** The classes of the day, with what the dashboard shows of each. For a teacher, their own classes only. */

@@ -8,6 +8,7 @@ import { canSee, present, visibilityFilters } from './access';
 import { frozenUntilOn } from './debts';
 import { badRequest, forbidden, handle, notFound } from './errors';
 import { parseListQuery } from './listQuery';
+import { closingOf } from './closing';
 import { closedPeriodOf } from './payPeriods';
 import { numericId, userOf, withoutNul } from './requests';
 import { markingOf } from './rules/attendances';
@@ -117,6 +118,7 @@ export const timetableRoutes = (storage: Storage): Router => {
             const answer: RosterAnswer = {
                 event,
                 marking: await markingOf(storage, event, userOf(req)),
+                closing: await closingOf(storage, event, userOf(req)),
                 payClosed: payClosed
                     ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn }
                     : null,

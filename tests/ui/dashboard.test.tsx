@@ -41,6 +41,15 @@ const teacherDay: DashboardData = {
             enrolled: null,
         },
     ],
+    withoutMarks: { count: 0, classes: [] },
+};
+
+const leftOpen: DashboardData['withoutMarks'] = {
+    count: 51,
+    classes: [
+        { id: 31, startsAt: '2026-11-20T18:00', course: 'Stretching', title: null, teacher: 'Anna Petrova' },
+        { id: 30, startsAt: '2026-11-19T10:00', course: 'Йога', title: 'Утро', teacher: 'Мария' },
+    ],
 };
 
 const staffDay: StaffDashboard = {
@@ -89,6 +98,26 @@ const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
     );
 
 describe('the dashboard', () => {
+    it('lists the classes that ended without marks and are still open, each opening its roster', async () => {
+        renderDashboard({ ...staffDay, withoutMarks: leftOpen });
+        expect(await screen.findByText('Classes without marks: 51')).toBeTruthy();
+        const link = screen.getByRole('link', { name: /Stretching/ });
+        expect(link.getAttribute('href')).toBe('/events/31');
+        expect(link.textContent).toMatch(/11\/20\/2026/);
+        expect(screen.getByRole('link', { name: /Йога · Утро/ }).getAttribute('href')).toBe('/events/30');
+        expect(screen.getByText('and 49 more')).toBeTruthy();
+    });
+
+    it('names the classes without marks in Russian, and shows no panel when there are none', async () => {
+        renderDashboard({ ...teacherDay, withoutMarks: leftOpen }, 'ru');
+        expect(await screen.findByText('Занятия без отметок: 51')).toBeTruthy();
+        expect(screen.getByText('и ещё 49')).toBeTruthy();
+        cleanup();
+        renderDashboard(teacherDay, 'ru');
+        await screen.findByText('Занятия сегодня');
+        expect(screen.queryByTestId('without-marks')).toBeNull();
+    });
+
     it('shows a teacher their classes of the day, each opening its roster, and no studio numbers', async () => {
         renderDashboard(teacherDay);
         const link = await screen.findByRole('link', { name: /Хатха-йога/ });

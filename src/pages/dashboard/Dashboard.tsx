@@ -16,7 +16,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { formatShortDate, formatTime } from '../../app/i18n/dates';
+import { formatDateTime, formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { DashboardData } from '../../domain/api';
 import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
@@ -158,6 +158,37 @@ export const Dashboard = () => {
                         )}
                     </Panel>
                 </Grid>
+                {data.withoutMarks.count > 0 && (
+                    <Grid size={{ xs: 12, lg: staff ? 6 : 12 }}>
+                        <Panel
+                            title={`${translate('app.dashboard.without_marks')}: ${data.withoutMarks.count}`}
+                            subheader={translate('app.dashboard.without_marks_hint')}
+                        >
+                            <List
+                                dense
+                                disablePadding
+                                sx={{ maxHeight: 360, overflow: 'auto' }}
+                                data-testid="without-marks"
+                            >
+                                {data.withoutMarks.classes.map(event => (
+                                    <ListItemButton key={event.id} component={Link} to={`/events/${event.id}`}>
+                                        <ListItemText
+                                            primary={`${formatDateTime(event.startsAt, locale)} · ${event.course}${event.title ? ` · ${event.title}` : ''}`}
+                                            secondary={event.teacher}
+                                        />
+                                    </ListItemButton>
+                                ))}
+                            </List>
+                            {data.withoutMarks.count > data.withoutMarks.classes.length && (
+                                <Typography variant="caption" color="text.secondary">
+                                    {translate('app.dashboard.more_without_marks', {
+                                        smart_count: data.withoutMarks.count - data.withoutMarks.classes.length,
+                                    })}
+                                </Typography>
+                            )}
+                        </Panel>
+                    </Grid>
+                )}
                 {staff && (
                     <>
                         <Grid size={{ xs: 12, lg: 6 }}>

@@ -8,7 +8,7 @@ import { monthBounds } from '../../domain/journal';
 import { currentRate } from '../../domain/pay';
 import { useStatuses } from '../../resources/common/statuses';
 import { MoneyField } from '../../resources/common/money';
-import { PayTable } from './PayTable';
+import { OpenClassesNote, PayTable } from './PayTable';
 import { RateText } from '../../resources/users/RateText';
 import { PeriodPicker } from './PeriodPicker';
 import { AdjustmentsTable, ClosePeriodButton, PayPeriodNotes } from './PayPeriods';
@@ -92,6 +92,7 @@ export const TeacherAttendancesPage = () => {
                     />
                 )}
                 {pay.data && <PayPeriodNotes pay={pay.data} />}
+                {pay.data && <OpenClassesNote pay={pay.data} />}
                 {pay.error && <Alert severity="error">{(pay.error as Error).message}</Alert>}
                 {pay.isLoading && <Loading />}
                 {pay.data && <PayTable pay={pay.data} statuses={statuses} />}

@@ -73,6 +73,7 @@ export const ConfigPage = () => (
             <NumberInput source="lowVisitsThreshold" min={0} step={1} />
             {/* A database made before the setting holds no value: the form shows the default the server applies. */}
             <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
+            <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
         </SimpleForm>
     </Edit>
 );

@@ -7,11 +7,15 @@ import {
     RecordContextProvider,
     TextField,
     useCanAccess,
+    useDataProvider,
     useNotify,
     useTranslate,
     useUpdate,
 } from 'react-admin';
+import type { StudioDataProvider } from '../../app/dataProvider';
+import type { RosterAnswer } from '../../domain/api';
 import type { StudioEvent } from '../../domain/types';
+import { refusalMessage } from '../common/conflicts';
 import { DateTimeField } from '../common/dates';
 import { EventEditDialog } from './EventEditDialog';
 
@@ -21,13 +25,54 @@ interface Props {
     capacity: number;
     /** The charged marks: the visits cancelling gives back to the passes. */
     givenBack: number;
+    closing: RosterAnswer['closing'];
 }
+
+/**
+ * Closing the class, for its teacher once it has started and for staff at any time: a closed class
+ * counts as held (its teacher's pay per class); staff reopen it. A teacher sees why it cannot be closed yet.
+ */
+const CloseButton = ({ event, closing }: { event: StudioEvent; closing: RosterAnswer['closing'] }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const queryClient = useQueryClient();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const reopen = event.status === 'done';
+    const toggle = useMutation({
+        mutationFn: () => dataProvider.closeEvent({ id: event.id, reopen }),
+        onSuccess: () =>
+            Promise.all([
+                queryClient.invalidateQueries({ queryKey: ['roster', event.id] }),
+                queryClient.invalidateQueries({ queryKey: ['events'] }),
+                queryClient.invalidateQueries({ queryKey: ['teacherPay'] }),
+                queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+            ]).then(() => notify(reopen ? 'app.timetable.close.reopened' : 'app.timetable.close.closed')),
+        onError: (error: Error) => notify(refusalMessage(translate, error), { type: 'error' }),
+    });
+    if (reopen ? !closing.canReopen : event.status !== 'planned') return null;
+    if (!reopen && closing.refusal === 'not_started')
+        return (
+            <Typography color="text.secondary" variant="body2" data-testid="close-note">
+                {translate('app.timetable.close.not_started')}
+            </Typography>
+        );
+    return (
+        <Button
+            variant={reopen ? 'outlined' : 'contained'}
+            onClick={() => toggle.mutate()}
+            disabled={toggle.isPending || (!reopen && !closing.canClose)}
+            data-testid={reopen ? 'reopen-event' : 'close-event'}
+        >
+            {translate(reopen ? 'app.timetable.close.reopen' : 'app.timetable.close.close')}
+        </Button>
+    );
+};
 
 /**
  * When, what, who and where, and for staff the button that cancels or reinstates the class. Cancelling
  * gives visits back, so it is confirmed first, saying how many.
  */
-export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
+export const EventHeader = ({ event, visits, capacity, givenBack, closing }: Props) => {
     const translate = useTranslate();
     const notify = useNotify();
     const queryClient = useQueryClient();
@@ -71,8 +116,9 @@ export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
                 </Typography>
                 <Chip
                     label={translate(`resources.events.statuses.${event.status}`)}
-                    color={cancelled ? 'default' : 'primary'}
+                    color={cancelled ? 'default' : event.status === 'done' ? 'success' : 'primary'}
                     variant="outlined"
+                    data-testid="event-status"
                 />
                 <Typography color="text.secondary">
                     <ReferenceField source="teacherId" reference="settings/users" link={false} /> ·{' '}
@@ -83,8 +129,9 @@ export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
                     label={translate('app.timetable.roster.count', { visits, capacity })}
                     color={visits > capacity ? 'error' : 'default'}
                 />
+                <CloseButton event={event} closing={closing} />
                 {canEdit && <EventEditDialog event={event} />}
-                {canEdit && (
+                {canEdit && event.status !== 'done' && (
                     <Button
                         variant="outlined"
                         color={cancelled ? 'primary' : 'error'}

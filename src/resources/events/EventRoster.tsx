@@ -152,7 +152,7 @@ export const EventRoster = () => {
     if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
     if (roster.error || !roster.data)
         return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
-    const { event, people, visits, capacity, marking, payClosed } = roster.data;
+    const { event, people, visits, capacity, marking, payClosed, closing } = roster.data;
     const cancelled = event.status === 'cancelled';
     const teacher = identity?.role === 'teacher';
     // A class of a later day, past a teacher's window or of a teacher's closed pay: the buttons are shown, disabled, with the reason.
@@ -164,7 +164,13 @@ export const EventRoster = () => {
         <Card sx={{ mt: 2 }}>
             <Title title={formatDateTime(event.startsAt, locale)} />
             <CardContent>
-                <EventHeader event={event} visits={visits} capacity={capacity} givenBack={givenBack} />
+                <EventHeader
+                    event={event}
+                    visits={visits}
+                    capacity={capacity}
+                    givenBack={givenBack}
+                    closing={closing}
+                />
                 {cancelled ? (
                     <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>
                 ) : (

@@ -22,6 +22,7 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     expiringPassDays: 7,
     lowVisitsThreshold: 1,
     teacherEditDays: 2,
+    autoCloseHours: 12,
     createdAt: localInstant(calendar, calendar.setupDay, '09:00'),
 });
 

@@ -42,7 +42,7 @@ export const resourceMessages = {
                 attendees: 'Attendees',
             },
             // Labels of the event statuses (the `statuses` collection is something else: customer and attendance marks).
-            statuses: { planned: 'Planned', done: 'Done', cancelled: 'Cancelled' },
+            statuses: { planned: 'Planned', done: 'Closed', cancelled: 'Cancelled' },
         },
         schedules: {
             name: 'Schedule |||| Schedules',

@@ -77,6 +77,9 @@ export const statisticsMessages = {
             unpaid: 'Unpaid visits',
             no_unpaid: 'No unpaid visits.',
             unpaid_visits: '%{smart_count} unpaid visit |||| %{smart_count} unpaid visits',
+            without_marks: 'Classes without marks',
+            without_marks_hint: 'Ended and still open: mark who came, or cancel the class if it did not take place',
+            more_without_marks: 'and %{smart_count} more',
         },
     },
 };

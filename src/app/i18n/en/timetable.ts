@@ -2,7 +2,12 @@
 export const timetableMessages = {
     resources: {
         attendances: { fields: { teacherId: 'Teacher', courseId: 'Course', date: 'Class date' } },
-        configs: { fields: { teacherEditDays: 'Teachers change marks for, days after the class' } },
+        configs: {
+            fields: {
+                teacherEditDays: 'Teachers change marks for, days after the class',
+                autoCloseHours: 'Classes with marks close by themselves, hours after the end',
+            },
+        },
     },
     app: {
         timetable: {
@@ -15,6 +20,19 @@ export const timetableMessages = {
                 open_clash: 'Open that class',
             },
             week: { previous: 'Previous week', next: 'Next week' },
+            close: {
+                close: 'Close the class',
+                reopen: 'Reopen the class',
+                closed: 'The class is closed: it counts as held.',
+                reopened: 'The class is open again.',
+                not_started: 'The class can be closed once it starts.',
+                cancelled: 'A cancelled class cannot be closed.',
+                not_closed: 'The class is not closed.',
+                open: 'open',
+                open_hint: 'Not closed yet: a class pays per class held once it is closed.',
+                open_classes:
+                    '%{smart_count} class of this period is still open: it pays per class held once its teacher or a manager closes it. |||| %{smart_count} classes of this period are still open: they pay per class held once their teacher or a manager closes them.',
+            },
             generate: {
                 title: 'Generate classes',
                 button: 'Generate',

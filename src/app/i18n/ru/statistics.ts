@@ -83,6 +83,10 @@ export const statisticsMessages = {
             no_unpaid: 'Неоплаченных посещений нет.',
             unpaid_visits:
                 '%{smart_count} неоплаченное посещение |||| %{smart_count} неоплаченных посещения |||| %{smart_count} неоплаченных посещений',
+            without_marks: 'Занятия без отметок',
+            without_marks_hint:
+                'Закончились и не закрыты: отметьте, кто пришёл, или отмените занятие, если его не было',
+            more_without_marks: 'и ещё %{smart_count}',
         },
     },
 } satisfies Catalogue<typeof english>;

@@ -212,6 +212,7 @@ export const tables: Record<CollectionName, Column[]> = {
         c('expiringPassDays', 'integer', true),
         c('lowVisitsThreshold', 'integer', true),
         c('teacherEditDays', 'integer', true),
+        sometimes('autoCloseHours', 'integer'),
         createdAt,
     ],
     auditEntries: [

@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMinutes } from '../../src/domain/closing';
+import { addDays, localDateTimeAt, studioToday } from '../../src/domain/time';
+import type { Database, StudioEvent } from '../../src/domain/types';
+import { freshPhone, nextId } from '../support/factories';
+import {
+    call,
+    demoDb,
+    login,
+    removeDir,
+    serverForEveryRole,
+    startServer,
+    type DemoRole,
+    type RunningServer,
+} from '../support/server';
+
+/*
+ * Closing a class: its teacher once it has started, managers and admins at any time, reopening by
+ * managers and admins; a closed class pays per class held; the server closes classes with marks left
+ * open configs.autoCloseHours after their end, and lists those without marks on the dashboard.
+ */
+
+const served = serverForEveryRole();
+
+// Anna (id 3) is the demo teacher (paid per visit); Boris (id 4) teaches too, paid 1,500 per class held.
+const anna = 3;
+const boris = 4;
+const zone = 'Europe/Moscow';
+const now = () => localDateTimeAt(new Date(), zone);
+
+const request = async (method: string, path: string, role: DemoRole, json?: unknown) => {
+    const answer = await call(served.server.url, `/api${path}`, { method, token: served.tokens[role], json });
+    return { status: answer.status, body: answer.body as Record<string, unknown> };
+};
+
+let slot = 0;
+/** A class `days` from today (negative: in the past), each at its own minute before the demo's first class at 08:00. */
+const classOn = async (days: number, teacherId = anna) => {
+    slot += 1;
+    const created = await request('POST', '/events', 'manager', {
+        courseId: 1,
+        teacherId,
+        studioId: 3,
+        startsAt: `${addDays(studioToday(zone), days)}T05:${String(slot * 6).padStart(2, '0')}`,
+        durationMinutes: 5,
+        capacity: 10,
+    });
+    if (created.status !== 201) throw new Error(`POST /events: ${created.status} ${JSON.stringify(created.body)}`);
+    return created.body as unknown as StudioEvent;
+};
+
+describe('closing a class', () => {
+    it('lets its teacher close it once it has started, and not before; a second close changes nothing', async () => {
+        const later = await classOn(3);
+        const refused = await request('POST', `/events/${later.id}/close`, 'teacher');
+        expect(refused.status).toBe(409);
+        expect(refused.body.errors).toEqual({ eventId: 'app.timetable.close.not_started' });
+        const roster = await request('GET', `/events/${later.id}/roster`, 'teacher');
+        expect(roster.body.closing).toEqual({ canClose: false, canReopen: false, refusal: 'not_started' });
+
+        const started = await classOn(-2);
+        expect((await request('GET', `/events/${started.id}/roster`, 'teacher')).body.closing).toEqual({
+            canClose: true,
+            canReopen: false,
+            refusal: null,
+        });
+        const closed = await request('POST', `/events/${started.id}/close`, 'teacher');
+        expect(closed.status).toBe(200);
+        expect(closed.body.status).toBe('done');
+        const again = await request('POST', `/events/${started.id}/close`, 'teacher');
+        expect(again.status).toBe(200);
+        expect(again.body.status).toBe('done');
+        expect((await request('GET', `/events/${started.id}`, 'manager')).body.status).toBe('done');
+    });
+
+    it('lets managers and admins close at any time and reopen; a teacher may not reopen', async () => {
+        const later = await classOn(5);
+        expect((await request('POST', `/events/${later.id}/close`, 'manager')).body.status).toBe('done');
+        const byTeacher = await request('POST', `/events/${later.id}/reopen`, 'teacher');
+        expect(byTeacher.status).toBe(403);
+        expect((await request('GET', `/events/${later.id}/roster`, 'manager')).body.closing).toMatchObject({
+            canReopen: true,
+        });
+        expect((await request('GET', `/events/${later.id}/roster`, 'teacher')).body.closing).toMatchObject({
+            canReopen: false,
+        });
+        const reopened = await request('POST', `/events/${later.id}/reopen`, 'admin');
+        expect(reopened.status).toBe(200);
+        expect(reopened.body.status).toBe('planned');
+        const notClosed = await request('POST', `/events/${later.id}/reopen`, 'manager');
+        expect(notClosed.status).toBe(409);
+        expect(notClosed.body.errors).toEqual({ eventId: 'app.timetable.close.not_closed' });
+    });
+
+    it('refuses a cancelled class, another teacher’s class and a class that does not exist', async () => {
+        const cancelled = await classOn(-3);
+        await request('PUT', `/events/${cancelled.id}`, 'manager', { ...cancelled, status: 'cancelled' });
+        const refused = await request('POST', `/events/${cancelled.id}/close`, 'manager');
+        expect(refused.status).toBe(409);
+        expect(refused.body.errors).toEqual({ eventId: 'app.timetable.close.cancelled' });
+
+        const borises = await classOn(-4, boris);
+        expect((await request('POST', `/events/${borises.id}/close`, 'teacher')).status).toBe(403);
+        expect((await request('POST', '/events/999999/close', 'manager')).status).toBe(404);
+        expect((await request('POST', '/events/abc/close', 'manager')).status).toBe(404);
+    });
+
+    it('pays a teacher paid per class only for the classes closed, and tells the pay page which are open', async () => {
+        const held = await classOn(-6, boris);
+        const day = held.startsAt.slice(0, 10);
+        const payOf = async () => {
+            const { body } = await request('GET', `/teachers/${boris}/pay?from=${day}&to=${day}`, 'manager');
+            return (body.events as { event: StudioEvent; pay: number; open: boolean }[]).find(
+                row => row.event.id === held.id,
+            );
+        };
+        expect(await payOf()).toMatchObject({ pay: 0, open: true });
+        await request('POST', `/events/${held.id}/close`, 'manager');
+        expect(await payOf()).toMatchObject({ pay: 1500, open: false });
+        await request('POST', `/events/${held.id}/reopen`, 'manager');
+        expect(await payOf()).toMatchObject({ pay: 0, open: true });
+    });
+
+    it('records who closed the class in its history', async () => {
+        const started = await classOn(-7);
+        await request('POST', `/events/${started.id}/close`, 'teacher');
+        const { body } = await request(
+            'GET',
+            `/auditEntries?filter=${encodeURIComponent(JSON.stringify({ collection: 'events', recordId: String(started.id) }))}`,
+            'admin',
+        );
+        const entries = body as unknown as { userId: number | null; endpoint: string; after: { status: string } }[];
+        expect(entries.some(entry => entry.userId === anna && entry.after?.status === 'done')).toBe(true);
+    });
+});
+
+describe('classes the server closes', () => {
+    const createdAt = new Date().toISOString();
+    const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+    const customerId = nextId(db.customers);
+    db.customers.push({
+        ...db.customers[0],
+        id: customerId,
+        firstName: 'Closing',
+        lastName: 'Sweep',
+        phone: freshPhone(),
+        createdAt,
+    });
+    let hour = 0;
+    /** A class `hoursAgo` hours before now, with or without a mark. */
+    const classEndedAgo = (hoursAgo: number, marked: boolean): StudioEvent => {
+        hour += 1;
+        const event: StudioEvent = {
+            id: nextId(db.events),
+            scheduleId: null,
+            title: `Sweep ${hour}`,
+            courseId: 1,
+            teacherId: anna,
+            studioId: 3,
+            startsAt: addMinutes(now(), -hoursAgo * 60 - 30),
+            durationMinutes: 30,
+            capacity: 10,
+            status: 'planned',
+            notes: null,
+            createdAt,
+        };
+        db.events.push(event);
+        if (marked)
+            db.attendances.push({
+                id: nextId(db.attendances),
+                eventId: event.id,
+                customerId,
+                status: 'attended',
+                passId: null,
+                charged: false,
+                unpaid: true,
+                markedBy: anna,
+                createdAt,
+            });
+        return event;
+    };
+    const overdue = classEndedAgo(13, true);
+    const recent = classEndedAgo(2, true);
+    const unmarked = classEndedAgo(20, false);
+    const tooOld = classEndedAgo(40 * 24, true);
+    db.configs[0] = { ...db.configs[0], autoCloseHours: 12 };
+
+    let server: RunningServer;
+    let token: string;
+    beforeAll(async () => {
+        server = await startServer({ db, env: { CLOSE_CLASSES_EVERY_MS: '200' } });
+        token = await login(server.url, 'manager');
+    });
+    afterAll(async () => {
+        await server?.stop();
+        if (server) removeDir(server.dir);
+    });
+    const statusOf = async (event: StudioEvent) =>
+        ((await call(server.url, `/api/events/${event.id}`, { token })).body as StudioEvent).status;
+
+    it('closes a class with marks once configs.autoCloseHours have passed since its end, by itself', async () => {
+        await expect.poll(() => statusOf(overdue), { timeout: 20_000 }).toBe('done');
+        const admin = await login(server.url, 'admin');
+        const filter = encodeURIComponent(JSON.stringify({ collection: 'events', recordId: String(overdue.id) }));
+        const entries = (await call(server.url, `/api/auditEntries?filter=${filter}`, { token: admin })).body as {
+            userId: number | null;
+            endpoint: string;
+        }[];
+        expect(entries.find(entry => entry.endpoint === 'job close-classes')).toMatchObject({ userId: null });
+    });
+
+    it('leaves open a class that ended recently, one without marks and one older than a month', async () => {
+        await expect.poll(() => statusOf(overdue), { timeout: 20_000 }).toBe('done');
+        // Sweeps run every 200 ms: by now several looked at these classes.
+        await new Promise(resolve => setTimeout(resolve, 600));
+        expect(await statusOf(recent)).toBe('planned');
+        expect(await statusOf(unmarked)).toBe('planned');
+        expect(await statusOf(tooOld)).toBe('planned');
+    });
+
+    it('lists the classes without marks on the dashboard, for staff all of them, for a teacher their own', async () => {
+        const staff = (await call(server.url, '/api/dashboard', { token })).body as {
+            withoutMarks: { count: number; classes: { id: number; title: string | null; teacher: string }[] };
+        };
+        expect(staff.withoutMarks.classes.find(row => row.id === unmarked.id)).toMatchObject({
+            title: unmarked.title,
+            teacher: 'Anna Petrova',
+        });
+        expect(staff.withoutMarks.classes.some(row => row.id === recent.id)).toBe(false);
+        const teacher = (await call(server.url, '/api/dashboard', { token: await login(server.url, 'teacher') }))
+            .body as typeof staff;
+        expect(teacher.withoutMarks.classes.some(row => row.id === unmarked.id)).toBe(true);
+    });
+});
