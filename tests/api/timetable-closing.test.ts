@@ -197,7 +197,7 @@ describe('classes the server closes', () => {
         if (server) removeDir(server.dir);
     });
     const statusOf = async (event: StudioEvent) =>
-        ((await call(server.url, `/api/events/${event.id}`, { token })).body as StudioEvent).status;
+        ((await call(server.url, `/api/events/${event.id}`, { token })).body as unknown as StudioEvent).status;
 
     it('closes a class with marks once configs.autoCloseHours have passed since its end, by itself', async () => {
         await expect.poll(() => statusOf(overdue), { timeout: 20_000 }).toBe('done');
@@ -220,7 +220,7 @@ describe('classes the server closes', () => {
     });
 
     it('lists the classes without marks on the dashboard, for staff all of them, for a teacher their own', async () => {
-        const staff = (await call(server.url, '/api/dashboard', { token })).body as {
+        const staff = (await call(server.url, '/api/dashboard', { token })).body as unknown as {
             withoutMarks: { count: number; classes: { id: number; title: string | null; teacher: string }[] };
         };
         expect(staff.withoutMarks.classes.find(row => row.id === unmarked.id)).toMatchObject({
@@ -229,7 +229,7 @@ describe('classes the server closes', () => {
         });
         expect(staff.withoutMarks.classes.some(row => row.id === recent.id)).toBe(false);
         const teacher = (await call(server.url, '/api/dashboard', { token: await login(server.url, 'teacher') }))
-            .body as typeof staff;
+            .body as unknown as typeof staff;
         expect(teacher.withoutMarks.classes.some(row => row.id === unmarked.id)).toBe(true);
     });
 });

@@ -228,10 +228,15 @@ export const AdjustmentsTable = ({ pay }: { pay: TeacherPayAnswer }) => {
                                         <ReferenceField source="courseId" reference="settings/courses" link={false} />
                                     </TableCell>
                                     <TableCell>
-                                        {translate('app.pay_periods.changed_by', {
-                                            name: adjustment.userName,
-                                            date: moment(adjustment.at),
-                                        })}
+                                        {/* No user: the server closed the class by itself. */}
+                                        {adjustment.userId === null
+                                            ? translate('app.pay_periods.changed_by_server', {
+                                                  date: moment(adjustment.at),
+                                              })
+                                            : translate('app.pay_periods.changed_by', {
+                                                  name: adjustment.userName,
+                                                  date: moment(adjustment.at),
+                                              })}
                                     </TableCell>
                                     <TableCell align="right">{signed(adjustment.visits)}</TableCell>
                                     <TableCell align="right">

@@ -28,6 +28,7 @@ export const payPeriodMessages = {
             class: 'Class',
             changed: 'Changed',
             changed_by: '%{name}, %{date}',
+            changed_by_server: 'Closed by itself after the class, %{date}',
         },
         timetable: {
             roster: {

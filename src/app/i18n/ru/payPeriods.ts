@@ -35,6 +35,7 @@ export const payPeriodMessages = {
             class: 'Занятие',
             changed: 'Изменено',
             changed_by: '%{name}, %{date}',
+            changed_by_server: 'Закрыто автоматически после занятия, %{date}',
         },
         timetable: {
             roster: {
