@@ -65,6 +65,22 @@ const todays: StudioEvent = {
 };
 db.events.push(todays);
 
+// A class of Anna's that began at midnight today (so it has started whenever the test runs), of a course
+// she is paid 1,200 per class held, for the phone group.
+const closing: StudioEvent = {
+    ...todays,
+    id: nextId(db.events),
+    title: 'E2E closing class',
+    courseId: 2,
+    startsAt: `${today}T00:00`,
+};
+db.events.push(closing);
+db.users = db.users.map(user =>
+    user.id === anna
+        ? { ...user, pay: [...user.pay, { ...user.pay[0], kind: 'per_event', amount: 1200, courseId: 2 }] }
+        : user,
+);
+
 describeInBrowser('a teacher’s phone', () => {
     let server: RunningServer;
     let browser: Browser;
@@ -124,6 +140,55 @@ describeInBrowser('a teacher’s phone', () => {
             .poll(() => page.getByRole('button', { name: 'Mark Alpha Phone: Late' }).getAttribute('aria-pressed'))
             .toBe('true');
         await page.screenshot({ path: join(artifacts, 'phone-roster.png'), fullPage: true });
+        await context.close();
+    });
+
+    it('at 390x844 a teacher closes her class once it has started, and her pay per class counts it', async () => {
+        const context = await browser.newContext({
+            baseURL: server.url,
+            viewport: { width: 390, height: 844 },
+            locale: 'en-US',
+            hasTouch: true,
+            isMobile: true,
+        });
+        const page = await context.newPage();
+        page.setDefaultTimeout(30_000);
+        await signIn(page, 'teacher');
+        const card = page.getByTestId('pay-row').filter({ has: page.locator(`a[href="/events/${closing.id}"]`) });
+
+        // Before: the pay page shows the class open, paying nothing yet, one card per class within the screen.
+        await page.goto('/attendances/me');
+        await card.getByTestId('pay-open-class').waitFor();
+        await expect.poll(() => card.textContent()).toMatch(/RUB\s0\.00/);
+        await page.getByTestId('pay-open-classes').waitFor();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+            0,
+        );
+        const box = await card.boundingBox();
+        expect(box?.height, 'a compact card, not a stretched table row').toBeLessThanOrEqual(160);
+
+        // In class: she marks her pupil and closes the class with one tap.
+        await card.locator(`a[href="/events/${closing.id}"]`).click();
+        await page.waitForURL(`**/events/${closing.id}`);
+        await page.getByRole('button', { name: 'Mark Alpha Phone: Attended' }).click();
+        await expect
+            .poll(() => page.getByRole('button', { name: 'Mark Alpha Phone: Attended' }).getAttribute('aria-pressed'))
+            .toBe('true');
+        const close = page.getByRole('button', { name: 'Close the class' });
+        expect((await close.boundingBox())?.width ?? 0).toBeLessThanOrEqual(390);
+        await close.click();
+        await page.getByText('The class is closed: it counts as held.').waitFor();
+        await expect.poll(() => page.getByTestId('event-status').textContent()).toBe('Closed');
+        await expect(page.getByRole('button', { name: 'Close the class' }).count()).resolves.toBe(0);
+        // Only staff reopen a class.
+        await expect(page.getByRole('button', { name: 'Reopen the class' }).count()).resolves.toBe(0);
+        await page.screenshot({ path: join(artifacts, 'phone-closed-class.png'), fullPage: true });
+
+        // After: the class pays 1,200 on her pay page.
+        await page.goto('/attendances/me');
+        await expect.poll(() => card.textContent()).toMatch(/RUB\s1,200\.00/);
+        await expect(card.getByTestId('pay-open-class').count()).resolves.toBe(0);
+        await page.screenshot({ path: join(artifacts, 'phone-pay.png'), fullPage: true });
         await context.close();
     });
 });
