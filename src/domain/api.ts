@@ -202,4 +202,6 @@ export interface CloseAllAnswer {
  */
 export interface PaymentSetupAnswer {
     mode: 'test' | 'off';
+    /** The server is on a public address (PUBLIC_URL): test payments there take real customers' orders for nothing. */
+    publicAddress: boolean;
 }

@@ -16,6 +16,8 @@ export interface PaymentSetup {
     /** Null: online payments are off until a provider is chosen. */
     provider: PaymentProvider | null;
     mode: PaymentSetupAnswer['mode'];
+    /** PUBLIC_URL names an address others reach: the studio runs for real, so admins are warned at sign-in. */
+    publicAddress: boolean;
 }
 
 /** An address nobody outside this machine or network reaches: a studio trying the app out. */
@@ -42,10 +44,11 @@ export class PaymentSetupError extends Error {}
 /** The provider the environment chooses (PAYMENT_PROVIDER, PUBLIC_URL). */
 export const choosePayments = (env: { PAYMENT_PROVIDER?: string; PUBLIC_URL?: string }): PaymentSetup => {
     const chosen = env.PAYMENT_PROVIDER?.trim();
-    if (chosen === 'test') return { provider: testCardProvider, mode: 'test' };
+    const publicAddress = !!env.PUBLIC_URL && !isLocalAddress(env.PUBLIC_URL);
+    if (chosen === 'test') return { provider: testCardProvider, mode: 'test', publicAddress };
     if (chosen) throw new PaymentSetupError(`PAYMENT_PROVIDER=${chosen} is not a provider this server knows: test`);
-    if (!env.PUBLIC_URL || isLocalAddress(env.PUBLIC_URL)) return { provider: testCardProvider, mode: 'test' };
-    return { provider: null, mode: 'off' };
+    if (!publicAddress) return { provider: testCardProvider, mode: 'test', publicAddress };
+    return { provider: null, mode: 'off', publicAddress };
 };
 
 /** `GET /api/settings/payments` (admins and managers): what the settings page warns about. */
@@ -56,7 +59,7 @@ export const paymentSetupRoutes = (setup: PaymentSetup): Router => {
         handle((req, res) => {
             const { role } = (req as AuthenticatedRequest).user;
             if (role === 'teacher') throw forbidden('Your role may not read the payment settings');
-            const answer: PaymentSetupAnswer = { mode: setup.mode };
+            const answer: PaymentSetupAnswer = { mode: setup.mode, publicAddress: setup.publicAddress };
             res.json(answer);
         }),
     );

@@ -66,7 +66,7 @@ beforeAll(async () => {
     const [manager] = (await storage.select('users', { role: 'manager' })) as StoredUser[];
     const api = express.Router();
     api.use(express.json());
-    api.use(publicPaymentRoutes(storage, { provider, mode: 'test' }));
+    api.use(publicPaymentRoutes(storage, { provider, mode: 'test', publicAddress: false }));
     // Signed in as the demo manager: signing in is not what these tests are about.
     api.use((req, _res, next) => {
         (req as AuthenticatedRequest).user = manager;

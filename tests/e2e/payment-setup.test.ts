@@ -44,4 +44,18 @@ describeInBrowser('payments on a public address with no provider, in a browser',
             .getByText(/^Online payments are off: the server is on a public address/)
             .waitFor();
     });
+
+    it('an admin is told on the first page after signing in, with the way to the settings; a manager is not', async () => {
+        const { page } = await newPage(browser, server.url);
+        await signIn(page, 'admin');
+        const warning = page.getByTestId('payment-setup');
+        await warning.getByText(/^Online payments are off/).waitFor();
+        await warning.getByRole('link', { name: 'General settings' }).click();
+        await page.waitForURL('**/configs');
+
+        const manager = (await newPage(browser, server.url)).page;
+        await signIn(manager, 'manager');
+        await manager.getByText('Classes today').waitFor();
+        await expect(manager.getByTestId('payment-setup').count()).resolves.toBe(0);
+    });
 });

@@ -20,7 +20,7 @@ describe('the payment provider a server takes', () => {
 
     it('is none on a public address until one is chosen', () => {
         const setup = choosePayments({ PUBLIC_URL: 'https://studio.example.com' });
-        expect(setup).toEqual({ provider: null, mode: 'off' });
+        expect(setup).toEqual({ provider: null, mode: 'off', publicAddress: true });
     });
 
     it('is the test provider on a public address when chosen on purpose', () => {

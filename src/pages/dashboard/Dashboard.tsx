@@ -14,13 +14,14 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { DashboardData } from '../../domain/api';
 import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
 import { useStudioConfig } from '../../app/studio';
+import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning';
 
 const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
     <Card sx={{ height: '100%' }}>
@@ -76,6 +77,7 @@ export const Dashboard = () => {
     const [locale] = useLocaleState();
     const config = useStudioConfig();
     const dataProvider = useDataProvider<StudioDataProvider>();
+    const { identity } = useGetIdentity();
     const { data } = useQuery<DashboardData>({ queryKey: ['dashboard'], queryFn: () => dataProvider.getDashboard() });
     if (!data) return <LinearProgress sx={{ mt: 2 }} />;
     const money = moneyFormatter(locale, config?.currency ?? 'RUB');
@@ -89,6 +91,7 @@ export const Dashboard = () => {
     return (
         <Box sx={{ py: 2 }}>
             <Title title="app.dashboard.title" />
+            {identity?.role === 'admin' && <PaymentSetupWarning atSignIn />}
             <Grid container spacing={2}>
                 {staff && (
                     <>

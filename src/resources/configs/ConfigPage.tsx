@@ -1,5 +1,3 @@
-import { Alert } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import {
     AutocompleteInput,
     Edit,
@@ -9,13 +7,11 @@ import {
     SimpleForm,
     TextInput,
     Toolbar,
-    useDataProvider,
-    useTranslate,
 } from 'react-admin';
-import type { StudioDataProvider } from '../../app/dataProvider';
 import { schemaValidator } from '../../app/forms';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
+import { PaymentSetupWarning } from './PaymentSetupWarning';
 
 // The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
 const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({
@@ -29,23 +25,6 @@ const ConfigToolbar = () => (
         <SaveButton />
     </Toolbar>
 );
-
-/** Says when payment links take no money (the test provider) or cannot be paid online at all. */
-const PaymentSetupWarning = () => {
-    const translate = useTranslate();
-    const dataProvider = useDataProvider<StudioDataProvider>();
-    const { data } = useQuery({ queryKey: ['paymentSetup'], queryFn: () => dataProvider.getPaymentSetup() });
-    if (!data) return null;
-    return (
-        <Alert
-            severity={data.mode === 'off' ? 'error' : 'warning'}
-            sx={{ mb: 2, maxWidth: 640 }}
-            data-testid="payment-setup"
-        >
-            {translate(`app.money.payment_setup.${data.mode}`)}
-        </Alert>
-    );
-};
 
 /** /configs: the studio's general settings, one record that is changed, never created or deleted. */
 export const ConfigPage = () => (

@@ -1,0 +1,31 @@
+import { Alert, Link as MuiLink } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useDataProvider, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { StudioDataProvider } from '../../app/dataProvider';
+
+/**
+ * Says when payment links take no money (the test provider) or cannot be paid online at all. On the
+ * settings page always; on the page an admin lands on after signing in (`atSignIn`) only when the
+ * server is on a public address, where it matters, with a link to the settings.
+ */
+export const PaymentSetupWarning = ({ atSignIn = false }: { atSignIn?: boolean }) => {
+    const translate = useTranslate();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const { data } = useQuery({ queryKey: ['paymentSetup'], queryFn: () => dataProvider.getPaymentSetup() });
+    if (!data || (atSignIn && !data.publicAddress)) return null;
+    return (
+        <Alert
+            severity={data.mode === 'off' ? 'error' : 'warning'}
+            sx={{ mb: 2, maxWidth: atSignIn ? undefined : 640 }}
+            data-testid="payment-setup"
+        >
+            {translate(`app.money.payment_setup.${data.mode}`)}{' '}
+            {atSignIn && (
+                <MuiLink component={Link} to="/configs">
+                    {translate('app.menu.configs')}
+                </MuiLink>
+            )}
+        </Alert>
+    );
+};
