@@ -26,14 +26,17 @@ interface Props {
     /** The charged marks: the visits cancelling gives back to the passes. */
     givenBack: number;
     closing: RosterAnswer['closing'];
+    /** How many people are marked: closing a class with nobody marked is asked about first. */
+    marked: number;
 }
 
 /**
  * Closing the class, for its teacher once it has started and for staff at any time: a closed class
  * counts as held (its teacher's pay per class); staff reopen it. A teacher sees why it cannot be closed yet.
  */
-const CloseButton = ({ event, closing }: { event: StudioEvent; closing: RosterAnswer['closing'] }) => {
+const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing' | 'marked'>) => {
     const translate = useTranslate();
+    const [confirming, setConfirming] = useState(false);
     const notify = useNotify();
     const queryClient = useQueryClient();
     const dataProvider = useDataProvider<StudioDataProvider>();
@@ -48,6 +51,7 @@ const CloseButton = ({ event, closing }: { event: StudioEvent; closing: RosterAn
                 queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
             ]).then(() => notify(reopen ? 'app.timetable.close.reopened' : 'app.timetable.close.closed')),
         onError: (error: Error) => notify(refusalMessage(translate, error), { type: 'error' }),
+        onSettled: () => setConfirming(false),
     });
     if (reopen ? !closing.canReopen : event.status !== 'planned') return null;
     if (!reopen && closing.refusal === 'not_started')
@@ -57,14 +61,25 @@ const CloseButton = ({ event, closing }: { event: StudioEvent; closing: RosterAn
             </Typography>
         );
     return (
-        <Button
-            variant={reopen ? 'outlined' : 'contained'}
-            onClick={() => toggle.mutate()}
-            disabled={toggle.isPending || (!reopen && !closing.canClose)}
-            data-testid={reopen ? 'reopen-event' : 'close-event'}
-        >
-            {translate(reopen ? 'app.timetable.close.reopen' : 'app.timetable.close.close')}
-        </Button>
+        <>
+            <Button
+                variant={reopen ? 'outlined' : 'contained'}
+                onClick={() => (reopen || marked > 0 ? toggle.mutate() : setConfirming(true))}
+                disabled={toggle.isPending || (!reopen && !closing.canClose)}
+                data-testid={reopen ? 'reopen-event' : 'close-event'}
+            >
+                {translate(reopen ? 'app.timetable.close.reopen' : 'app.timetable.close.close')}
+            </Button>
+            <Confirm
+                isOpen={confirming}
+                loading={toggle.isPending}
+                title="app.timetable.close.nobody_title"
+                content="app.timetable.close.nobody"
+                confirm="app.timetable.close.close"
+                onConfirm={() => toggle.mutate()}
+                onClose={() => setConfirming(false)}
+            />
+        </>
     );
 };
 
@@ -72,7 +87,7 @@ const CloseButton = ({ event, closing }: { event: StudioEvent; closing: RosterAn
  * When, what, who and where, and for staff the button that cancels or reinstates the class. Cancelling
  * gives visits back, so it is confirmed first, saying how many.
  */
-export const EventHeader = ({ event, visits, capacity, givenBack, closing }: Props) => {
+export const EventHeader = ({ event, visits, capacity, givenBack, closing, marked }: Props) => {
     const translate = useTranslate();
     const notify = useNotify();
     const queryClient = useQueryClient();
@@ -129,7 +144,7 @@ export const EventHeader = ({ event, visits, capacity, givenBack, closing }: Pro
                     label={translate('app.timetable.roster.count', { visits, capacity })}
                     color={visits > capacity ? 'error' : 'default'}
                 />
-                <CloseButton event={event} closing={closing} />
+                <CloseButton event={event} closing={closing} marked={marked} />
                 {canEdit && <EventEditDialog event={event} />}
                 {canEdit && event.status !== 'done' && (
                     <Button

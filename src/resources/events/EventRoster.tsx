@@ -170,6 +170,7 @@ export const EventRoster = () => {
                     capacity={capacity}
                     givenBack={givenBack}
                     closing={closing}
+                    marked={people.filter(person => person.attendance).length}
                 />
                 {cancelled ? (
                     <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>

@@ -28,6 +28,8 @@ export const timetableMessages = {
                 not_started: 'The class can be closed once it starts.',
                 cancelled: 'A cancelled class cannot be closed.',
                 not_closed: 'The class is not closed.',
+                nobody_title: 'Close the class with nobody marked?',
+                nobody: 'Nobody is marked as come. If the class did not take place, cancel it instead.',
                 open: 'open',
                 open_hint: 'Not closed yet: a class pays per class held once it is closed.',
                 open_classes:
