@@ -4,7 +4,7 @@ import { collectionNames } from '../../domain/collections';
 import type { AuditEntry } from '../../domain/types';
 import { addDays, instantAt, localDateAt } from '../../domain/time';
 import { DateTimeField } from '../common/dates';
-import { ActionField, ChangesField, RecordField, WhoField } from './AuditFields';
+import { ActionField, AuditNames, ChangesField, RecordField, WhoField } from './AuditFields';
 import { useHistoryExporter } from './historyExporter';
 import { useStudioTimezone } from '../../app/studio';
 
@@ -75,12 +75,14 @@ export const HistoryList = () => (
         sort={{ field: 'id', order: 'DESC' }}
         exporter={useHistoryExporter()}
     >
-        <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
-            <AuditColumns />
-            <DataTable.Col
-                source="endpoint"
-                cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
-            />
-        </DataTable>
+        <AuditNames>
+            <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
+                <AuditColumns />
+                <DataTable.Col
+                    source="endpoint"
+                    cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
+                />
+            </DataTable>
+        </AuditNames>
     </List>
 );
