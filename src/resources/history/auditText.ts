@@ -5,7 +5,8 @@ import { fieldChanges, hiddenValue, type FieldChange } from '../../domain/audit'
 import type { PayRate } from '../../domain/pay';
 import { isStudioCollection } from '../../domain/roles';
 import { statusLabel } from '../../domain/statuses';
-import type { AuditEntry } from '../../domain/types';
+import { readableFields } from '../../domain/collections';
+import type { AuditEntry, CollectionName } from '../../domain/types';
 import { weekdayName } from '../schedules/SlotsField';
 import { rateWords } from '../users/RateText';
 import {
@@ -217,11 +218,20 @@ export const fieldLabel = (translate: Translate, collection: string, field: stri
 /** Fields that repeat the name of a user another field of the change names already: who closed a pay period. */
 const namesOfFields: Record<string, string> = { closedByName: 'closedBy', reopenedByName: 'reopenedBy' };
 
-/** The fields an entry shows: each once, the names other fields give left out. */
-export const shownChanges = (entry: Pick<AuditEntry, 'action' | 'before' | 'after'>): FieldChange[] => {
+/** Where a field comes in its collection's forms: the order the history lists it in, whatever order the engine stored. */
+const placeOf = (collection: string, field: string): number => {
+    const fields = isStudioCollection(collection) ? readableFields(collection as CollectionName) : [];
+    const place = fields.indexOf(field);
+    return place < 0 ? fields.length : place;
+};
+
+/** The fields an entry shows, in the order of the collection's fields: each once, the names other fields give left out. */
+export const shownChanges = (entry: Pick<AuditEntry, 'collection' | 'action' | 'before' | 'after'>): FieldChange[] => {
     const changes = fieldChanges(entry);
     const fields = new Set(changes.map(change => change.field));
-    return changes.filter(change => !fields.has(namesOfFields[change.field]));
+    return changes
+        .filter(change => !fields.has(namesOfFields[change.field]))
+        .sort((a, b) => placeOf(entry.collection, a.field) - placeOf(entry.collection, b.field));
 };
 
 /** The change as one line of text: "Frozen from: — → 23.11.2026". */
