@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
     AdminContext,
     memoryStore,
@@ -16,6 +16,7 @@ import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { canAccess } from '../../src/domain/permissions';
 import type { AuditEntry, Config, Customer } from '../../src/domain/types';
+import { useHistoryExporter } from '../../src/resources/history/historyExporter';
 import { HistoryList } from '../../src/resources/history/HistoryList';
 import { RecordHistory } from '../../src/resources/history/RecordHistory';
 
@@ -193,10 +194,13 @@ const entries: AuditEntry[] = [
     }),
 ];
 
-const renderHistory = (screenOf: 'list' | 'customer', locale: Locale) => {
-    const getMany = vi.fn(async (resource: string, params: GetManyParams) => ({
+const getManyOf = () =>
+    vi.fn(async (resource: string, params: GetManyParams) => ({
         data: (records[resource] ?? []).filter(record => params.ids.map(String).includes(String(record.id))),
     }));
+
+const renderHistory = (screenOf: 'list' | 'customer', locale: Locale) => {
+    const getMany = getManyOf();
     const dataProvider = testDataProvider({
         getList: (async (resource: string) =>
             resource === 'history' ? { data: entries, total: entries.length } : { data: [], total: 0 }) as never,
@@ -312,5 +316,46 @@ describe('the history of changes', () => {
         expect(rows[2].textContent).toContain('Pass: Йога 8 занятий');
         expect(rows[4].textContent).toContain('Online, by the customer');
         expect(rows.map(row => row.textContent).join('')).not.toMatch(/#|\{/);
+    });
+});
+
+describe('the export of the history', () => {
+    let saved: Blob[] = [];
+    beforeEach(() => {
+        saved = [];
+        URL.createObjectURL = vi.fn((value: Blob) => {
+            saved.push(value);
+            return 'blob:csv';
+        });
+        URL.revokeObjectURL = vi.fn();
+    });
+
+    it('writes the same names and summaries as the screen', async () => {
+        const dataProvider = testDataProvider({
+            getOne: (async () => ({ data: config })) as never,
+            getMany: getManyOf() as never,
+        });
+        let exporter: ReturnType<typeof useHistoryExporter> | undefined;
+        const Probe = () => {
+            exporter = useHistoryExporter();
+            return <span>ready</span>;
+        };
+        render(
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={polyglotI18nProvider(() => englishMessages, 'en')}
+                store={memoryStore()}
+            >
+                <Probe />
+            </AdminContext>,
+        );
+        await screen.findByText('ready');
+        await exporter?.(entries, vi.fn(), dataProvider, 'history');
+        const csv = (await saved[0].text()).replace('\uFEFF', '');
+        expect(csv).toContain('Pay period: Anna Teacher, 08/01/2026 – 08/31/2026');
+        expect(csv).toMatch(/Classes: 3 classes, RUB\s4,200\.00/);
+        expect(csv).toContain('Pass: Йога 8 занятий');
+        expect(csv).toContain('Online, by the customer');
+        expect(csv).not.toMatch(/#|\{/);
     });
 });

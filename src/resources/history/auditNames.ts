@@ -245,7 +245,7 @@ const nameOf = (book: NameBook, wording: Wording, collection: NamedCollection, r
 };
 
 /** Where a record of the studio is seen: its page, or the customer's card or the class it belongs to. */
-export const pathOf = (collection: string, id: unknown, record: Values = {}): string | null => {
+const pathOf = (collection: string, id: unknown, record: Values = {}): string | null => {
     const key = encodeURIComponent(String(id));
     if (collection === 'customers' || collection === 'events' || collection === 'schedules')
         return `/${collection}/${key}`;
