@@ -6,7 +6,8 @@ import { formatFullDate, formatShortDate, formatTime, weekStartsOn } from '../..
 import { appEnglish, englishMessages } from '../../src/app/i18n/en';
 import { appRussian, russianMessages } from '../../src/app/i18n/ru';
 import { themeLabel, themeNames } from '../../src/app/themes';
-import { collectionNames } from '../../src/domain/collections';
+import { fieldLabelKey } from '../../src/resources/history/auditText';
+import { collectionNames, readableFields } from '../../src/domain/collections';
 import { payKinds } from '../../src/domain/payRates';
 import * as schemas from '../../src/domain/schemas';
 import { flatten } from '../support/catalogues';
@@ -90,6 +91,14 @@ describe('the catalogues', () => {
         for (const name of [...resources, ...settings]) expect(russian.has(`app.menu.${name}`), name).toBe(true);
         for (const collection of collectionNames)
             expect(english.has(`app.collections.${collection}`), collection).toBe(true);
+    });
+
+    it('label every field of every collection in both languages, as the history of changes names them', () => {
+        const unlabelled = collectionNames
+            .filter(collection => collection !== 'auditEntries')
+            .flatMap(collection => readableFields(collection).map(field => fieldLabelKey(collection, field)))
+            .filter(key => !english.has(key) || !russian.has(key));
+        expect(unlabelled).toEqual([]);
     });
 
     it('label every value of the domain enumerations and every theme', () => {

@@ -1,33 +1,55 @@
+import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, DateInput, List, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
 import { auditActions } from '../../domain/audit';
 import { collectionNames } from '../../domain/collections';
 import type { AuditEntry } from '../../domain/types';
 import { addDays, instantAt, localDateAt } from '../../domain/time';
 import { DateTimeField } from '../common/dates';
-import { ActionField, ChangesField, RecordField, WhoField } from './AuditFields';
+import { ActionField, AuditNames, ChangesField, RecordField, WhoField } from './AuditFields';
 import { useHistoryExporter } from './historyExporter';
 import { useStudioTimezone } from '../../app/studio';
 
-/** Every column of a change but the ones a History panel already knows. */
-export const AuditColumns = ({ withRecord = true }: { withRecord?: boolean }) => (
-    <>
-        <DataTable.Col source="createdAt" field={DateTimeField} sx={{ whiteSpace: 'nowrap' }} />
-        <DataTable.Col source="userName">
-            <WhoField />
-        </DataTable.Col>
-        <DataTable.Col source="action">
-            <ActionField />
-        </DataTable.Col>
-        {withRecord && (
-            <DataTable.Col source="collection">
-                <RecordField />
-            </DataTable.Col>
-        )}
-        <DataTable.Col source="changes" disableSort>
-            <ChangesField />
-        </DataTable.Col>
-    </>
+/** On a phone the columns of a change would run off the screen: each change reads as one stacked cell. */
+const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+/** A change in one cell: when, who and what on a line, then the record and its fields. */
+const StackedEntry = (_props: { label?: string }) => (
+    <Stack spacing={0.5}>
+        <Typography component="div" variant="caption" color="text.secondary">
+            <DateTimeField source="createdAt" /> · <WhoField /> · <ActionField />
+        </Typography>
+        <Typography component="div" variant="body2">
+            <RecordField />
+        </Typography>
+        <ChangesField />
+    </Stack>
 );
+
+/** Every column of a change but the ones a History panel already knows. */
+export const AuditColumns = ({ withRecord = true }: { withRecord?: boolean }) =>
+    usePhone() ? (
+        <DataTable.Col source="changes" disableSort>
+            <StackedEntry />
+        </DataTable.Col>
+    ) : (
+        <>
+            <DataTable.Col source="createdAt" field={DateTimeField} sx={{ whiteSpace: 'nowrap' }} />
+            <DataTable.Col source="userName">
+                <WhoField />
+            </DataTable.Col>
+            <DataTable.Col source="action">
+                <ActionField />
+            </DataTable.Col>
+            {withRecord && (
+                <DataTable.Col source="collection">
+                    <RecordField />
+                </DataTable.Col>
+            )}
+            <DataTable.Col source="changes" disableSort>
+                <ChangesField />
+            </DataTable.Col>
+        </>
+    );
 
 /** The period filter reads days of the studio's calendar; the trail stores instants. */
 const useHistoryFilters = () => {
@@ -68,19 +90,26 @@ const useHistoryFilters = () => {
 };
 
 /** Every change made in the studio, newest first: searched, filtered and paged by the server; admins only. */
-export const HistoryList = () => (
-    <List<AuditEntry>
-        title="app.menu.history"
-        filters={useHistoryFilters()}
-        sort={{ field: 'id', order: 'DESC' }}
-        exporter={useHistoryExporter()}
-    >
-        <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
-            <AuditColumns />
-            <DataTable.Col
-                source="endpoint"
-                cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
-            />
-        </DataTable>
-    </List>
-);
+export const HistoryList = () => {
+    const phone = usePhone();
+    return (
+        <List<AuditEntry>
+            title="app.menu.history"
+            filters={useHistoryFilters()}
+            sort={{ field: 'id', order: 'DESC' }}
+            exporter={useHistoryExporter()}
+        >
+            <AuditNames>
+                <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
+                    <AuditColumns />
+                    {!phone && (
+                        <DataTable.Col
+                            source="endpoint"
+                            cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
+                        />
+                    )}
+                </DataTable>
+            </AuditNames>
+        </List>
+    );
+};

@@ -1,6 +1,7 @@
 import { DataTable, Pagination, ReferenceManyField, useCanAccess } from 'react-admin';
 import type { AuditEntry } from '../../domain/types';
 import { Empty, scrollableTable, Section } from '../customers/Section';
+import { AuditNames } from './AuditFields';
 import { AuditColumns } from './HistoryList';
 
 /**
@@ -26,14 +27,16 @@ export const RecordHistory = ({
                 perPage={10}
                 pagination={<Pagination rowsPerPageOptions={[10, 25, 50]} />}
             >
-                <DataTable<AuditEntry>
-                    sx={scrollableTable}
-                    bulkActionButtons={false}
-                    rowClick={false}
-                    empty={<Empty text="app.history.empty" />}
-                >
-                    <AuditColumns />
-                </DataTable>
+                <AuditNames>
+                    <DataTable<AuditEntry>
+                        sx={scrollableTable}
+                        bulkActionButtons={false}
+                        rowClick={false}
+                        empty={<Empty text="app.history.empty" />}
+                    >
+                        <AuditColumns />
+                    </DataTable>
+                </AuditNames>
             </ReferenceManyField>
         </Section>
     );

@@ -1,28 +1,30 @@
 import { useLocaleState, useTranslate, type Exporter } from 'react-admin';
 import { formatDateTime } from '../../app/i18n/dates';
-import { fieldChanges } from '../../domain/audit';
 import { toCsv } from '../../domain/csv';
 import type { AuditEntry } from '../../domain/types';
 import { download } from '../../app/csv';
-import { changeText, recordText, useValueText, whoText } from './AuditFields';
-import { useStudioConfig } from '../../app/studio';
+import { fetchNameBook, loadingNameBook } from './auditNames';
+import { changeText, piecesText, recordPieces, shownChanges, useAuditWording, whoText } from './auditText';
 
-/** The changes as an accountant or an owner reads them: when (studio time), who, what, which record, and each field's change. */
+/**
+ * The changes as an accountant or an owner reads them: when (studio time), who, what, which record, and
+ * each field's change, with the records they name by name, fetched for the exported entries first.
+ */
 export const useHistoryExporter = (): Exporter<AuditEntry> => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
-    const timeZone = useStudioConfig()?.timezone;
-    const text = useValueText();
-    return entries => {
+    const wording = useAuditWording(loadingNameBook);
+    return async (entries, _fetchRelated, dataProvider) => {
+        const named = { ...wording, book: await fetchNameBook(dataProvider, entries) };
         const field = (name: string) => translate(`resources.history.fields.${name}`);
         const header = ['createdAt', 'userName', 'action', 'collection', 'changes', 'endpoint'].map(field);
         const rows = entries.map(entry => [
-            formatDateTime(entry.createdAt, locale, timeZone),
+            formatDateTime(entry.createdAt, locale, wording.timeZone),
             whoText(translate, entry),
             translate(`app.history.actions.${entry.action}`),
-            recordText(translate, entry),
-            fieldChanges(entry)
-                .map(change => changeText(translate, text, entry.collection, change))
+            piecesText(recordPieces(named, entry)),
+            shownChanges(entry)
+                .map(change => changeText(named, entry.collection, change))
                 .join('\n'),
             entry.endpoint,
         ]);

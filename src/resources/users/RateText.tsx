@@ -26,16 +26,25 @@ const useReachName = (rate: PayRate | null) => {
     return (course.data?.name ?? direction.data?.name) as string | undefined;
 };
 
+/** What a rate is worded with: the interface's messages and language, the studio's money, the name of its reach. */
+export interface RateWording {
+    translate: ReturnType<typeof useTranslate>;
+    locale: string;
+    money: (amount: number) => string;
+}
+
 /**
  * A rate in words: "Per attendee · 300.00 ₽", "Base + bonus per visit · 1,000.00 ₽ + 200.00 ₽ a visit
- * above 4 · at least 1,500.00 ₽ · only Workshops · from 01.12.2026".
+ * above 4 · at least 1,500.00 ₽ · only Workshops · from 01.12.2026". Also how the history of changes
+ * tells a teacher's rates.
  */
-export const RateText = ({ rate, withFrom = true }: { rate: PayRate | null; withFrom?: boolean }) => {
-    const translate = useTranslate();
-    const money = useMoney();
-    const [locale] = useLocaleState();
-    const reach = useReachName(rate);
-    if (!rate) return <span>{translate('app.pay_kinds.none')}</span>;
+export const rateWords = (
+    { translate, locale, money }: RateWording,
+    rate: PayRate | null,
+    reach?: string,
+    withFrom = true,
+): string => {
+    if (!rate) return translate('app.pay_kinds.none');
     const parts = [translate(`app.pay_kinds.${rate.kind}`)];
     if (rate.kind !== 'none') parts.push(money(rate.amount));
     if (rate.kind === 'base_bonus')
@@ -45,5 +54,13 @@ export const RateText = ({ rate, withFrom = true }: { rate: PayRate | null; with
     if (reach) parts.push(translate('app.timetable.pay.only_text', { name: reach }));
     if (withFrom && rate.from)
         parts.push(translate('app.timetable.pay.from_date', { date: formatShortDate(rate.from, locale) }));
-    return <span data-testid="rate-text">{parts.join(' · ')}</span>;
+    return parts.join(' · ');
+};
+
+export const RateText = ({ rate, withFrom = true }: { rate: PayRate | null; withFrom?: boolean }) => {
+    const translate = useTranslate();
+    const money = useMoney();
+    const [locale] = useLocaleState();
+    const reach = useReachName(rate);
+    return <span data-testid="rate-text">{rateWords({ translate, locale, money }, rate, reach, withFrom)}</span>;
 };

@@ -1,5 +1,27 @@
 /** Closed pay periods: closing and reopening a teacher's pay, and the adjustments paid after. */
 export const payPeriodMessages = {
+    resources: {
+        payPeriods: {
+            fields: {
+                id: 'Id',
+                createdAt: 'Closed at',
+                teacherId: 'Teacher',
+                startsOn: 'From',
+                endsOn: 'To',
+                classes: 'Classes held',
+                visits: 'Visits',
+                total: 'Total',
+                lines: 'Classes',
+                adjustments: 'Adjustments',
+                adjustedOn: 'Last adjusted on',
+                closedBy: 'Closed by',
+                closedByName: 'Closed by',
+                reopenedAt: 'Reopened at',
+                reopenedBy: 'Reopened by',
+                reopenedByName: 'Reopened by',
+            },
+        },
+    },
     app: {
         collections: { payPeriods: '%{smart_count} closed pay period |||| %{smart_count} closed pay periods' },
         pay_periods: {

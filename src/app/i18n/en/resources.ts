@@ -40,6 +40,7 @@ export const resourceMessages = {
                 status: 'Status',
                 notes: 'Notes',
                 attendees: 'Attendees',
+                slotAt: 'Slot of the schedule',
             },
             // Labels of the event statuses (the `statuses` collection is something else: customer and attendance marks).
             statuses: { planned: 'Planned', done: 'Closed', cancelled: 'Cancelled' },

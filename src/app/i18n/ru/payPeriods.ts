@@ -3,6 +3,28 @@ import type { payPeriodMessages as english } from '../en/payPeriods';
 
 /** Closed pay periods: closing and reopening a teacher's pay, and the adjustments paid after. */
 export const payPeriodMessages = {
+    resources: {
+        payPeriods: {
+            fields: {
+                id: 'Id',
+                createdAt: 'Закрыт',
+                teacherId: 'Преподаватель',
+                startsOn: 'С',
+                endsOn: 'По',
+                classes: 'Проведено занятий',
+                visits: 'Посещения',
+                total: 'Итого',
+                lines: 'Занятия',
+                adjustments: 'Корректировки',
+                adjustedOn: 'Последняя корректировка',
+                closedBy: 'Кто закрыл',
+                closedByName: 'Кто закрыл',
+                reopenedAt: 'Открыт заново',
+                reopenedBy: 'Кто открыл заново',
+                reopenedByName: 'Кто открыл заново',
+            },
+        },
+    },
     app: {
         collections: {
             payPeriods:

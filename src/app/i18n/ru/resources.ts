@@ -42,6 +42,7 @@ export const resourceMessages = {
                 status: 'Состояние',
                 notes: 'Заметки',
                 attendees: 'Участники',
+                slotAt: 'Слот расписания',
             },
             statuses: { planned: 'Запланировано', done: 'Проведено', cancelled: 'Отменено' },
         },
