@@ -40,7 +40,7 @@ export const historyMessages = {
             empty: 'No changes recorded yet.',
             // The public payment page: the customer paid by the link, signed in as nobody.
             payment_page: 'Online, by the customer',
-            system: 'The server',
+            system: 'Automatically, by the server',
             gone: 'a deleted record',
             unavailable: 'not available to you',
             more: 'and %{smart_count} more',

@@ -43,7 +43,7 @@ export const historyMessages = {
             open: 'История',
             empty: 'Изменений пока нет.',
             payment_page: 'Онлайн, сам клиент',
-            system: 'Сервер',
+            system: 'Автоматически, сервером',
             gone: 'удалённая запись',
             unavailable: 'недоступно вам',
             more: 'и ещё %{smart_count}',
