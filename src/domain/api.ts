@@ -97,8 +97,11 @@ export interface IncomeStatistics extends Period, IncomeSeries {
     byMethod: Amount[];
     byPlan: Amount[];
     previous: Period & IncomeSeries;
-    /** Income earned by visits (the share of each pass a visit used) by direction, teacher and studio. */
-    earned: { total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
+    /**
+     * Income earned by visits (the share of each pass a visit used) by direction, teacher and studio, up
+     * to `to`: the period's last day, or today where the period goes on past it; null when it is wholly to come.
+     */
+    earned: { to: string | null; total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
 }
 
 /** GET /api/dashboard for a teacher: their classes of the day. */

@@ -26,6 +26,7 @@ import { comparedWith, formatDays, formatPeriod, toDateWords } from './compariso
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 import { useStudioConfig, useStudioToday } from '../../app/studio';
+import { formatShortDate } from '../../app/i18n/dates';
 
 const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) => (
     <Card sx={{ height: '100%' }}>
@@ -44,6 +45,18 @@ const Figure = ({ label, value, note, testId }: { label: string; value: string; 
         </CardContent>
     </Card>
 );
+
+/** Where the period goes on past today, the day the earned figure stops at; a period to come has earned nothing yet. */
+const earnedNote = (
+    { to, earned }: IncomeStatistics,
+    locale: string,
+    translate: (key: string, options?: object) => string,
+) => {
+    if (earned.to === null) return translate('app.statistics.earned_not_begun');
+    return earned.to < to
+        ? translate('app.statistics.earned_to', { date: formatShortDate(earned.to, locale) })
+        : undefined;
+};
 
 type Formats = { format: (value: number) => string; formatAxis: (value: number) => string };
 
@@ -222,6 +235,8 @@ const IncomeStatisticsPage = () => {
                             <Figure
                                 label={translate('app.statistics.earned_total')}
                                 value={format(data.earned.total)}
+                                note={earnedNote(data, locale, translate)}
+                                testId="earned-total"
                             />
                         </Grid>
                     </Grid>
