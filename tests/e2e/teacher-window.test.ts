@@ -201,7 +201,7 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await dialog
             .getByTestId('generation-group')
             .filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' })
-            .getByText('2027-01-06 08:00: already exists')
+            .getByText('01/06/2027 8:00 AM: already exists')
             .waitFor();
     });
 });

@@ -22,7 +22,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../domain/api';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
 import { incomeCsv, incomeRows } from './incomeCsv';
-import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
+import { bucketNamer, comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 import { useStudioConfig, useStudioToday } from '../../app/studio';
@@ -113,8 +113,13 @@ const IncomeStatisticsPage = () => {
         : null;
     const sameDays =
         data?.toDate && toDateWords({ current: data.toDate, previous: data.toDate.previous }, locale, translate);
+    const bucketName = data ? bucketNamer(data, data.interval, locale) : String;
     const chartData =
-        data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
+        data?.series.map((point, index) => ({
+            label: bucketName(point.period),
+            income: point.income,
+            previous: data.previous.series[index]?.income ?? null,
+        })) ?? [];
 
     return (
         <Box sx={{ py: 2 }}>
