@@ -100,8 +100,11 @@ export interface IncomeStatistics extends Period, IncomeSeries {
     byMethod: Amount[];
     byPlan: Amount[];
     previous: Period & IncomeSeries;
-    /** Income earned by visits (the share of each pass a visit used) by direction, teacher and studio. */
-    earned: { total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
+    /**
+     * Income earned by visits (the share of each pass a visit used) by direction, teacher and studio, up
+     * to `to`: the period's last day, or today where the period goes on past it; null when it is wholly to come.
+     */
+    earned: { to: string | null; total: number; byDirection: Amount[]; byTeacher: Amount[]; byStudio: Amount[] };
 }
 
 /** A class of the last month that ended with no marks and that nobody closed. */

@@ -175,5 +175,16 @@ export const earnedBreakdown = ({ groups, unvisitedDays, unvisitedCents }: Earne
     };
 };
 
+/**
+ * The days of a period whose visits have earned by `today` (the studio's): a class to come has not been
+ * visited, and an unlimited pass's day to come has not been used, so a period that goes on past today
+ * earns up to today, and one wholly to come earns nothing (undefined).
+ */
+export const earnedDays = (period: Period, today: string): Period | undefined =>
+    period.from > today ? undefined : { from: period.from, to: period.to < today ? period.to : today };
+
+/** What a period wholly to come has earned. */
+export const nothingEarned: EarnedShares = { groups: [], unvisitedDays: 0, unvisitedCents: 0 };
+
 export const earnedRevenue = (inputs: EarnedInputs, period: Period): Earned =>
     earnedBreakdown(earnedShares(inputs, period));

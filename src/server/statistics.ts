@@ -14,7 +14,7 @@ import {
     type Interval,
     type Period,
 } from '../domain/income';
-import { earnedBreakdown } from '../domain/earned';
+import { earnedBreakdown, earnedDays, nothingEarned } from '../domain/earned';
 import { personName } from '../domain/journal';
 import { comparisonOf, presetPeriod } from '../domain/periods';
 import { isoDate } from '../domain/fields';
@@ -69,7 +69,10 @@ export const incomeStatistics = async (
     now = new Date(),
 ): Promise<IncomeStatistics> => {
     const { timezone } = await studioConfig(storage);
-    const { kind, length, previous, toDate } = comparisonOf(period, studioToday(timezone, now));
+    const today = studioToday(timezone, now);
+    const { kind, length, previous, toDate } = comparisonOf(period, today);
+    // Visits earn up to today: the rest of a month that goes on has not been earned yet, by either engine.
+    const earnedPeriod = earnedDays(period, today);
     const { reports } = storage;
     const boundaries = bucketBoundaries(period, interval, timezone);
     // The buckets of both periods and the days so far of each, summed in one reading of the payments.
@@ -81,7 +84,7 @@ export const incomeStatistics = async (
     const [sums, shares, earned] = await Promise.all([
         reports.incomeBetween(spans.boundaries),
         reports.incomeShares(boundaries[0], boundaries[boundaries.length - 1]),
-        reports.earned(period).then(earnedBreakdown),
+        earnedPeriod ? reports.earned(earnedPeriod).then(earnedBreakdown) : earnedBreakdown(nothingEarned),
     ]);
     const [current, before, toDateSums = [0], toDateBefore = [0]] = spans.split(sums);
     const [toDateTotal, toDatePrevious] = [fromCents(toDateSums[0]), fromCents(toDateBefore[0])];
@@ -106,7 +109,7 @@ export const incomeStatistics = async (
         byMethod: incomeByMethod(shares),
         byPlan: incomeByPlan(shares, byId(plans)),
         previous: { ...previous, ...seriesOf(previous, interval, before) },
-        earned: { total: earned.total, byDirection, byTeacher, byStudio },
+        earned: { to: earnedPeriod?.to ?? null, total: earned.total, byDirection, byTeacher, byStudio },
     };
 };
 

@@ -1,8 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { studioToday } from '../../src/domain/time';
 import type { Schedule, Studio, User } from '../../src/domain/types';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
-import { call, login } from '../support/server';
+import { call, login, root } from '../support/server';
+
+/** Screenshots of the journal at each width, kept in tests/e2e/artifacts to look at. */
+const artifacts = join(root, 'tests/e2e/artifacts');
 
 describeInBrowser('reports in a browser', () => {
     const app = servedApp();
@@ -76,6 +81,57 @@ describeInBrowser('reports in a browser', () => {
             '/MediaBox [0 0 841.91998 594.95996]',
         ]);
     });
+
+    it.each([
+        { width: 1024, height: 768, locale: 'en' },
+        { width: 1024, height: 768, locale: 'ru' },
+        { width: 390, height: 844, locale: 'en' },
+        { width: 390, height: 844, locale: 'ru' },
+    ])(
+        'at $width px in $locale the journal keeps its totals in view, with marks beside the names',
+        async ({ width, height, locale }) => {
+            const group = await biggestGroup();
+            const month = studioToday('Europe/Moscow').slice(0, 7);
+            const context = await app.browser.newContext({
+                baseURL: app.server.url,
+                viewport: { width, height },
+                locale: 'en-US',
+            });
+            const page = await context.newPage();
+            await signIn(page, 'manager');
+            if (locale === 'ru') await page.evaluate(() => localStorage.setItem('RaStore.locale', '"ru"'));
+            await page.goto(`/reports/attendances/${group.id}?month=${month}`);
+            await page.getByTestId('journal-row').first().waitFor();
+            await page
+                .getByText(locale === 'ru' ? 'Итого' : 'Total', { exact: true })
+                .first()
+                .waitFor();
+            mkdirSync(artifacts, { recursive: true });
+            await page.screenshot({ path: join(artifacts, `journal-${width}-${locale}.png`) });
+
+            const box = (await page.getByTestId('journal-box').boundingBox())!;
+            expect(box.x + box.width).toBeLessThanOrEqual(width);
+            // The column of totals, its head and each row's, is inside the window and the box.
+            for (const total of [page.getByTestId('journal-total'), page.getByTestId('journal-row-total').first()]) {
+                const cell = (await total.boundingBox())!;
+                expect(cell.x).toBeGreaterThanOrEqual(box.x);
+                expect(cell.x + cell.width).toBeLessThanOrEqual(Math.min(width, box.x + box.width + 1));
+            }
+            // Between the names and the totals, at least two classes' marks are in view.
+            const row = page.getByTestId('journal-row').first();
+            const name = (await row.locator('td').first().boundingBox())!;
+            const rowTotal = (await page.getByTestId('journal-row-total').first().boundingBox())!;
+            const marks = await row.locator('td').evaluateAll(cells =>
+                cells.slice(1, -1).map(cell => {
+                    const { left, right } = cell.getBoundingClientRect();
+                    return { left, right };
+                }),
+            );
+            const inView = marks.filter(mark => mark.left >= name.x + name.width - 1 && mark.right <= rowTotal.x + 1);
+            expect(inView.length).toBeGreaterThanOrEqual(Math.min(2, marks.length));
+            await context.close();
+        },
+    );
 
     it('a month of daily classes of a large group is shrunk onto one printed sheet, not cut', async () => {
         const customers = await api<{ id: number }[]>('/customers?range=[0,39]&sort=["id","ASC"]');

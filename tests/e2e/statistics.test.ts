@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { formatShortDate } from '../../src/app/i18n/dates';
 import { studioToday } from '../../src/domain/time';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import { presetPeriod } from '../../src/pages/statistics/periods';
@@ -36,6 +37,35 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
         await page.getByText('По способу оплаты').waitFor();
         await expect.poll(() => shown.innerText()).toBe(moneyFormatter('ru', 'RUB').format(total));
         expect(await shown.innerText()).toMatch(/₽$/);
+    });
+
+    it('the income page writes no ISO date in English: the chart names days and weeks in words', async () => {
+        const { page } = await newPage(app.browser, app.server.url);
+        await signIn(page, 'manager');
+        await page.goto('/statistics/incomes');
+        const ticks = () => page.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first();
+        const shown = async () =>
+            page.evaluate(() =>
+                [
+                    document.body.innerText,
+                    ...[...document.querySelectorAll('svg text')].map(text => text.textContent),
+                ].join('\n'),
+            );
+        for (const interval of ['By day', 'By week', 'By month']) {
+            await page.getByRole('button', { name: interval }).click();
+            await ticks().waitFor();
+            await page.waitForLoadState('networkidle');
+            expect(await shown()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+        }
+        // This month by week: its first bucket is named by the days of its first week inside the month.
+        await page.getByRole('button', { name: 'By week' }).click();
+        await expect.poll(() => ticks().textContent()).toMatch(/^[A-Z][a-z]{2} 1( – \d{1,2})?$/);
+        // Where the month goes on past today, what visits earned stops at today, and says so.
+        const today = studioToday('Europe/Moscow');
+        if (today < presetPeriod('this_month', today).to)
+            expect(await page.getByTestId('earned-total-note').innerText()).toBe(
+                `Up to today, ${formatShortDate(today, 'en')}`,
+            );
     });
 
     it("a teacher's dashboard shows their own classes of the day only", async () => {

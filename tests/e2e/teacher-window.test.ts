@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { formatFullDate } from '../../src/app/i18n/dates';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
 import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
 import { db, later, old, oldMark, today, todayPupil, todays } from '../support/teacher-window';
@@ -40,7 +41,10 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         const p = await pageAs('teacher');
         await p.goto('/events');
         await p.getByRole('button', { name: 'Week' }).click();
-        await p.getByRole('region', { name: today }).getByText('5:10 AM E2E today class').click();
+        await p
+            .getByRole('region', { name: formatFullDate(today, 'en') })
+            .getByText('5:10 AM E2E today class')
+            .click();
         await p.waitForURL(`**/events/${todays.id}`);
         await row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).click();
         await expect
@@ -201,7 +205,7 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         await dialog
             .getByTestId('generation-group')
             .filter({ hasText: 'Хатха-йога · Ср/Пт 08:00' })
-            .getByText('2027-01-06 08:00: already exists')
+            .getByText('01/06/2027 8:00 AM: already exists')
             .waitFor();
     });
 });

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { formatFullDate } from '../../src/app/i18n/dates';
 import { addDays, studioToday } from '../../src/domain/time';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
 import { call, login } from '../support/server';
@@ -51,12 +52,18 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByRole('button', { name: 'Week' }).click();
         await p.getByLabel('From', { exact: true }).fill('2027-03-10');
         await p.getByTestId('week-title').getByText('03/08/2027 – 03/14/2027').waitFor();
-        const tuesday = p.getByRole('region', { name: '2027-03-09' });
+        const tuesday = p.getByRole('region', { name: formatFullDate('2027-03-09', 'en') });
         await tuesday.getByText('6:15 AM E2E Tuesday stretch').waitFor();
         await p.getByRole('button', { name: 'Next week' }).click();
-        await p.getByRole('region', { name: '2027-03-16' }).getByText('6:15 AM E2E Tuesday stretch').waitFor();
+        await p
+            .getByRole('region', { name: formatFullDate('2027-03-16', 'en') })
+            .getByText('6:15 AM E2E Tuesday stretch')
+            .waitFor();
         await expect(
-            p.getByRole('region', { name: '2027-03-17' }).getByText('E2E Tuesday stretch').count(),
+            p
+                .getByRole('region', { name: formatFullDate('2027-03-17', 'en') })
+                .getByText('E2E Tuesday stretch')
+                .count(),
         ).resolves.toBe(0);
     });
 
@@ -100,7 +107,10 @@ describeInBrowser('the timetable in a browser', () => {
         await signIn(p, 'teacher');
         await p.goto('/events');
         await p.getByRole('button', { name: 'Week' }).click();
-        await p.getByRole('region', { name: today }).getByText('5:10 AM E2E early class').click();
+        await p
+            .getByRole('region', { name: formatFullDate(today, 'en') })
+            .getByText('5:10 AM E2E early class')
+            .click();
         await p.waitForURL(/\/events\/\d+$/);
 
         const row = (name: string) => p.getByTestId('roster-row').filter({ hasText: name });
@@ -213,7 +223,10 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByTestId('week-title').getByText('05.04.2027 – 11.04.2027').waitFor();
         const days = await p.getByRole('region').locator('.MuiTypography-subtitle2').allInnerTexts();
         expect(days.map(day => day.split(' ')[0])).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
-        await p.getByRole('region', { name: '2027-04-11' }).getByText('7:05 E2E утро', { exact: true }).waitFor();
+        await p
+            .getByRole('region', { name: formatFullDate('2027-04-11', 'ru') })
+            .getByText('7:05 E2E утро', { exact: true })
+            .waitFor();
     });
 
     it('a manager opens the group’s journal for the month and the marks match', async () => {

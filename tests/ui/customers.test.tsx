@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
     AdminContext,
     memoryStore,
     RecordContextProvider,
     ResourceContextProvider,
+    ResourceDefinitionContextProvider,
     testDataProvider,
 } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
@@ -14,9 +16,22 @@ import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
 import { passForSale } from '../../src/domain/money';
 import { addDays, studioToday } from '../../src/domain/time';
-import type { Config, Customer, Pass, Payment, Subscription } from '../../src/domain/types';
+import type {
+    Attendance,
+    Config,
+    Course,
+    Customer,
+    Pass,
+    Payment,
+    StudioEvent,
+    Subscription,
+} from '../../src/domain/types';
 import { CustomerPasses } from '../../src/resources/customers/CustomerPasses';
 import { CustomerPayments } from '../../src/resources/customers/CustomerPayments';
+import { CustomerVisits } from '../../src/resources/customers/CustomerVisits';
+import { RefundDialog } from '../../src/resources/customers/RefundDialog';
+import { SettleDebtsDialog } from '../../src/resources/customers/SettleDebtsDialog';
+import events from '../../src/resources/events';
 
 afterEach(cleanup);
 
@@ -232,5 +247,90 @@ describe('the payments on the customer card', () => {
         ).toBeGreaterThan(0);
         expect(correctPayment).toHaveBeenCalledTimes(1);
         expect(correctPayment).toHaveBeenCalledWith({ id: 13, amount: -200, reason: 'Paid less' });
+    });
+});
+
+describe('dates on the customer card, in the language of the screen', () => {
+    const course = { id: 2, name: 'Хатха-йога', directionId: 1 } as Course;
+    const event = {
+        id: 9,
+        startsAt: '2026-11-23T19:00',
+        title: 'Evening group',
+        courseId: course.id,
+        status: 'done',
+    } as StudioEvent;
+    const pass = buildPass(21, { name: '8 visits', startsOn: '2026-11-02', endsOn: '2026-12-06' });
+    const debt = {
+        id: 31,
+        createdAt: '',
+        eventId: event.id,
+        customerId: customer.id,
+        status: 'attended',
+        passId: null,
+        charged: false,
+        unpaid: true,
+        markedBy: 1,
+    } as Attendance;
+    const records: Record<string, object[]> = {
+        events: [event],
+        passes: [pass],
+        attendances: [debt],
+        payments: [],
+        'settings/courses': [course],
+    };
+    const dataProvider = testDataProvider({
+        getOne: async () => ({ data: config }) as never,
+        getList: async (resource: string) =>
+            ({ data: records[resource] ?? [], total: records[resource]?.length ?? 0 }) as never,
+        getMany: async (resource: string) => ({ data: records[resource] ?? [] }) as never,
+        getManyReference: async (resource: string) =>
+            ({ data: records[resource] ?? [], total: records[resource]?.length ?? 0 }) as never,
+    } as never);
+    // Classes are named as the app names them (its events resource), not as react-admin would by default.
+    const renderCard = (ui: ReactNode, locale: 'en' | 'ru') =>
+        render(
+            <MemoryRouter>
+                <AdminContext
+                    dataProvider={dataProvider}
+                    i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                    store={memoryStore()}
+                >
+                    <ResourceDefinitionContextProvider definitions={{ events: { name: 'events', ...events } }}>
+                        <ResourceContextProvider value="customers">
+                            <RecordContextProvider value={customer}>{ui}</RecordContextProvider>
+                        </ResourceContextProvider>
+                    </ResourceDefinitionContextProvider>
+                </AdminContext>
+            </MemoryRouter>,
+        );
+    const isoDate = /\d{4}-\d{2}-\d{2}/;
+
+    it.each([
+        ['en', '11/23/2026 7:00 PM · Evening group'],
+        ['ru', '23.11.2026 19:00 · Evening group'],
+    ] as const)('name the class of each visit by its date and time (%s)', async (locale, label) => {
+        renderCard(<CustomerVisits />, locale);
+        const row = (await screen.findByText(label)).closest('tr') as HTMLElement;
+        expect(row.textContent).not.toMatch(isoDate);
+    });
+
+    it.each([
+        ['en', '8 visits · 11/02/2026 – 12/06/2026'],
+        ['ru', '8 visits · 02.11.2026 – 06.12.2026'],
+    ] as const)('offer the passes to refund by their dates (%s)', async (locale, option) => {
+        renderCard(<RefundDialog open onClose={() => undefined} />, locale);
+        const dialog = within(await screen.findByRole('dialog'));
+        fireEvent.mouseDown(await dialog.findByRole('combobox', { name: locale === 'en' ? 'Pass' : 'Абонемент' }));
+        expect((await screen.findByRole('option', { name: option })).textContent).toBe(option);
+    });
+
+    it.each([
+        ['en', '11/23/2026 7:00 PM · Evening group'],
+        ['ru', '23.11.2026 19:00 · Evening group'],
+    ] as const)('list the debts a new pass settles by their class date and time (%s)', async (locale, label) => {
+        renderCard(<SettleDebtsDialog pass={pass} onClose={() => undefined} />, locale);
+        const dialog = within(await screen.findByRole('dialog'));
+        expect(await dialog.findByText(label)).toBeTruthy();
+        expect(dialog.getByText('Хатха-йога')).toBeTruthy();
     });
 });

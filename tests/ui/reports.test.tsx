@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -14,7 +14,7 @@ import type { Role } from '../../src/domain/types';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
 import { TeacherAttendancesPage } from '../../src/pages/teacherAttendances/TeacherAttendancesPage';
-import type { TeacherPayAnswer } from '../../src/domain/api';
+import type { IncomeStatistics, TeacherPayAnswer } from '../../src/domain/api';
 
 afterEach(cleanup);
 
@@ -261,4 +261,72 @@ describe('the income page', () => {
         fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-10' } });
         expect((await screen.findByTestId('period-reversed')).textContent).toMatch(/start date is after the end date/);
     });
+
+    /** November 2026 by week, as the server answers it on 25 November. */
+    const november: IncomeStatistics = {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        interval: 'week',
+        total: 10500,
+        series: ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30'].map(
+            (period, index) => ({ period, income: 1000 * index }),
+        ),
+        comparison: { kind: 'month', length: 1 },
+        toDate: null,
+        byMethod: [{ key: 'cash', amount: 10500 }],
+        byPlan: [],
+        previous: {
+            from: '2026-10-01',
+            to: '2026-10-31',
+            total: 4000,
+            series: ['2026-09-28', '2026-10-05'].map(period => ({ period, income: 2000 })),
+        },
+        earned: { to: '2026-11-25', total: 4083.25, byDirection: [], byTeacher: [], byStudio: [] },
+    };
+
+    /** The labels along the income chart (the page's first): recharts draws once its box has a size, which jsdom never measures. */
+    const chartTicks = async () => {
+        await waitFor(() => expect(document.querySelector('.recharts-cartesian-axis-tick-value')).not.toBeNull());
+        const chart = document.querySelector('.recharts-wrapper') as HTMLElement;
+        return [...chart.querySelectorAll('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')].map(
+            tick => tick.textContent,
+        );
+    };
+
+    it.each([
+        ['en', ['Nov 1', 'Nov 2 – 8', 'Nov 9 – 15', 'Nov 16 – 22', 'Nov 23 – 29', 'Nov 30'], 'Up to today, 11/25/2026'],
+        [
+            'ru',
+            ['1 нояб.', '2–8 нояб.', '9–15 нояб.', '16–22 нояб.', '23–29 нояб.', '30 нояб.'],
+            'По сегодняшний день, 25.11.2026',
+        ],
+    ] as const)(
+        'names the weeks on the chart by their days in the period, and says where earnings stop (%s)',
+        async (locale, weeks, note) => {
+            vi.stubGlobal(
+                'ResizeObserver',
+                class {
+                    constructor(private readonly report: (entries: object[]) => void) {}
+                    observe(target: Element) {
+                        this.report([{ target, contentRect: { width: 960, height: 300 } }]);
+                    }
+                    unobserve() {}
+                    disconnect() {}
+                },
+            );
+            try {
+                renderAt(<IncomeStatisticsPage />, {
+                    path: '/statistics/incomes',
+                    role: 'manager',
+                    locale,
+                    extra: { getIncomeStatistics: async () => november },
+                });
+                expect((await screen.findByTestId('earned-total-note')).textContent).toBe(note);
+                expect(await chartTicks()).toEqual(weeks);
+                expect(document.body.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+            } finally {
+                vi.unstubAllGlobals();
+            }
+        },
+    );
 });

@@ -12,7 +12,7 @@ import { journalCsv } from '../../src/pages/attendanceReport/journalCsv';
 import { useAttendanceExporter } from '../../src/resources/attendances/attendanceExporter';
 import { useStatuses, type LabelledStatus } from '../../src/resources/common/statuses';
 import { RosterRow } from '../../src/resources/events/RosterRow';
-import { skipReason } from '../../src/resources/schedules/skips';
+import { skipReason, skipWhen } from '../../src/resources/schedules/skips';
 import type { JournalAnswer, RosterPerson } from '../../src/domain/api';
 
 afterEach(cleanup);
@@ -219,5 +219,10 @@ describe('the reasons of skipped slots', () => {
         );
         expect(skipReason(translateIn('en'), { reason: 'exists', params })).toBe('already exists');
         expect(skipReason(translateIn('ru'), { reason: 'exists', params })).toBe('уже есть');
+    });
+
+    it('say when the slot was in the locale, not as an ISO date', () => {
+        expect(skipWhen({ date: '2027-01-04', startTime: '19:00' }, 'en')).toBe('01/04/2027 7:00 PM');
+        expect(skipWhen({ date: '2027-01-04', startTime: '19:00' }, 'ru')).toBe('04.01.2027 19:00');
     });
 });

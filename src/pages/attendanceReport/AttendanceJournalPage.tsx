@@ -175,7 +175,7 @@ export const AttendanceJournalPage = () => {
                         className="no-print"
                         type="month"
                         size="small"
-                        sx={{ width: 200 }}
+                        sx={{ width: 200, flexShrink: 0 }}
                         label={translate('app.timetable.journal.month')}
                         value={month}
                         onChange={event =>
@@ -183,17 +183,20 @@ export const AttendanceJournalPage = () => {
                         }
                         slotProps={{ inputLabel: { shrink: true } }}
                     />
-                    <Button className="no-print" startIcon={<PrintOutlined />} onClick={() => window.print()}>
-                        {translate('app.timetable.journal.print')}
-                    </Button>
-                    <Button
-                        className="no-print"
-                        startIcon={<DownloadOutlined />}
-                        onClick={exportCsv}
-                        disabled={!journal.data}
-                    >
-                        {translate('app.timetable.journal.csv')}
-                    </Button>
+                    {/* Side by side on a phone too: stacked, they push the journal a screen down. */}
+                    <Stack direction="row" spacing={1}>
+                        <Button className="no-print" startIcon={<PrintOutlined />} onClick={() => window.print()}>
+                            {translate('app.timetable.journal.print')}
+                        </Button>
+                        <Button
+                            className="no-print"
+                            startIcon={<DownloadOutlined />}
+                            onClick={exportCsv}
+                            disabled={!journal.data}
+                        >
+                            {translate('app.timetable.journal.csv')}
+                        </Button>
+                    </Stack>
                 </Stack>
                 {journal.isLoading && <Loading />}
                 {journal.error && <Alert severity="error">{(journal.error as Error).message}</Alert>}

@@ -21,9 +21,12 @@ const stuck = (sides: { top?: boolean; bottom?: boolean; left?: boolean; right?:
     backgroundImage: 'var(--Paper-overlay)',
 });
 
+// On a phone a name may take two lines, so that the marks beside it are not pushed out of view.
 const nameCell = {
     ...stuck({ left: true }, 2),
-    whiteSpace: 'nowrap',
+    whiteSpace: { xs: 'normal', sm: 'nowrap' },
+    minWidth: { xs: 96, sm: 0 },
+    maxWidth: { xs: 128, sm: 'none' },
     borderRight: 1,
     borderRightColor: 'divider',
 } as const;
@@ -57,7 +60,11 @@ export const JournalTable = ({
                 borderRadius: 1,
             }}
         >
-            <Table size="small" data-testid="journal" sx={{ borderCollapse: 'separate' }}>
+            <Table
+                size="small"
+                data-testid="journal"
+                sx={{ borderCollapse: 'separate', '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } } }}
+            >
                 <TableHead>
                     <TableRow>
                         <TableCell sx={{ ...headCell, ...nameCell, zIndex: 4 }}>

@@ -17,14 +17,14 @@ export interface Row {
     amount: number;
 }
 
-/** Income per day, week or month as bars, with the previous period as a line beside it. */
+/** Income per day, week or month as bars, with the previous period as a line beside it; each bucket by its label. */
 export const IncomeChart = ({
     data,
     format,
     formatAxis,
     labels,
 }: {
-    data: { period: string; income: number; previous: number | null }[];
+    data: { label: string; income: number; previous: number | null }[];
     format: (value: number) => string;
     formatAxis: (value: number) => string;
     labels: { current: string; previous: string };
@@ -34,7 +34,7 @@ export const IncomeChart = ({
         <ResponsiveContainer width="100%" height={300}>
             <ComposedChart data={data} margin={{ top: 8, right: 16, bottom: 0, left: 16 }}>
                 <CartesianGrid strokeDasharray="3 3" stroke={theme.palette.divider} />
-                <XAxis dataKey="period" stroke={theme.palette.text.secondary} fontSize={12} />
+                <XAxis dataKey="label" stroke={theme.palette.text.secondary} fontSize={12} />
                 <YAxis stroke={theme.palette.text.secondary} fontSize={12} tickFormatter={formatAxis} width={72} />
                 <Tooltip
                     formatter={value => format(Number(value))}

@@ -22,10 +22,11 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../domain/api';
 import { BreakdownChart, IncomeChart, type Row } from './Charts';
 import { incomeCsv, incomeRows } from './incomeCsv';
-import { comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
+import { bucketNamer, comparedWith, formatDays, formatPeriod, toDateWords } from './comparison';
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 import { useStudioConfig, useStudioToday } from '../../app/studio';
+import { formatShortDate } from '../../app/i18n/dates';
 
 const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) => (
     <Card sx={{ height: '100%' }}>
@@ -44,6 +45,18 @@ const Figure = ({ label, value, note, testId }: { label: string; value: string; 
         </CardContent>
     </Card>
 );
+
+/** Where the period goes on past today, the day the earned figure stops at; a period to come has earned nothing yet. */
+const earnedNote = (
+    { to, earned }: IncomeStatistics,
+    locale: string,
+    translate: (key: string, options?: object) => string,
+) => {
+    if (earned.to === null) return translate('app.statistics.earned_not_begun');
+    return earned.to < to
+        ? translate('app.statistics.earned_to', { date: formatShortDate(earned.to, locale) })
+        : undefined;
+};
 
 type Formats = { format: (value: number) => string; formatAxis: (value: number) => string };
 
@@ -100,8 +113,13 @@ const IncomeStatisticsPage = () => {
         : null;
     const sameDays =
         data?.toDate && toDateWords({ current: data.toDate, previous: data.toDate.previous }, locale, translate);
+    const bucketName = data ? bucketNamer(data, data.interval, locale) : String;
     const chartData =
-        data?.series.map((point, index) => ({ ...point, previous: data.previous.series[index]?.income ?? null })) ?? [];
+        data?.series.map((point, index) => ({
+            label: bucketName(point.period),
+            income: point.income,
+            previous: data.previous.series[index]?.income ?? null,
+        })) ?? [];
 
     return (
         <Box sx={{ py: 2 }}>
@@ -222,6 +240,8 @@ const IncomeStatisticsPage = () => {
                             <Figure
                                 label={translate('app.statistics.earned_total')}
                                 value={format(data.earned.total)}
+                                note={earnedNote(data, locale, translate)}
+                                testId="earned-total"
                             />
                         </Grid>
                     </Grid>

@@ -9,11 +9,13 @@ import {
     TextInput,
     useDataProvider,
     useGetList,
+    useLocaleState,
     useRecordContext,
     useTranslate,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { StudioDataProvider } from '../../app/dataProvider';
+import { formatShortDate } from '../../app/i18n/dates';
 import { paidOnline, refundMethods, refundSchema, type RefundInput } from '../../domain/money';
 import type { Customer, Pass, Payment } from '../../domain/types';
 import { translatedChoices } from '../common/TranslatedField';
@@ -69,6 +71,7 @@ const RefundSummary = () => {
 export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: boolean; onClose: () => void }) => {
     const customer = useRecordContext<Customer>();
     const dataProvider = useDataProvider<StudioDataProvider>();
+    const [locale] = useLocaleState();
     return (
         <ResourceContextProvider value="payments">
             <ActionDialog
@@ -95,7 +98,9 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: bo
                     perPage={100}
                 >
                     <SelectInput
-                        optionText={(record: Pass) => `${record.name} · ${record.startsOn}`}
+                        optionText={(record: Pass) =>
+                            `${record.name} · ${formatShortDate(record.startsOn, locale)} – ${formatShortDate(record.endsOn, locale)}`
+                        }
                         label="resources.payments.fields.passId"
                         fullWidth
                     />

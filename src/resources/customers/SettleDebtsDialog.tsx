@@ -15,6 +15,7 @@ import {
     useDataProvider,
     useGetList,
     useGetMany,
+    useLocaleState,
     useNotify,
     useRefresh,
     useTranslate,
@@ -97,6 +98,7 @@ const useCoveredDebts = (pass: Pass): CoveredDebt[] => {
  */
 export const SettleDebtsDialog = ({ pass, onClose }: { pass: Pass; onClose: () => void }) => {
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const notify = useNotify();
     const refresh = useRefresh();
     const dataProvider = useDataProvider<StudioDataProvider>();
@@ -130,7 +132,7 @@ export const SettleDebtsDialog = ({ pass, onClose }: { pass: Pass; onClose: () =
                 <List dense>
                     {debts.map(({ attendance, event, course }) => (
                         <ListItem key={attendance.id} disableGutters>
-                            <ListItemText primary={eventLabel(event)} secondary={course?.name} />
+                            <ListItemText primary={eventLabel(event, locale)} secondary={course?.name} />
                         </ListItem>
                     ))}
                 </List>

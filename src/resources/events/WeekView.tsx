@@ -5,7 +5,7 @@ import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } 
 import { useNavigate } from 'react-router-dom';
 import { addDays, datesBetween, weekStart } from '../../domain/time';
 import type { Course, StudioEvent, User } from '../../domain/types';
-import { formatShortDate, formatTime } from '../../app/i18n/dates';
+import { formatFullDate, formatShortDate, formatTime } from '../../app/i18n/dates';
 import { weekdayName } from '../schedules/SlotsField';
 import { useStudioToday } from '../../app/studio';
 
@@ -58,7 +58,7 @@ const WeekView = () => {
                     <Box
                         key={date}
                         role="region"
-                        aria-label={date}
+                        aria-label={formatFullDate(date, locale)}
                         sx={{ minHeight: 120, borderTop: 3, borderColor: date === today ? 'primary.main' : 'divider' }}
                     >
                         <Typography variant="subtitle2" sx={{ py: 0.5 }}>

@@ -1,7 +1,7 @@
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import { createElement } from 'react';
 import { lazyComponent } from '../../app/lazy';
-import type { StudioEvent } from '../../domain/types';
-import { eventLabel } from '../common/eventLabel';
+import { EventLabel } from '../common/eventLabel';
 
 export default {
     list: lazyComponent(() => import('./EventList'), 'EventList'),
@@ -9,5 +9,6 @@ export default {
     edit: lazyComponent(() => import('./EventRoster'), 'EventRoster'),
     create: lazyComponent(() => import('./EventCreate'), 'EventCreate'),
     icon: EventOutlined,
-    recordRepresentation: (record: StudioEvent) => eventLabel(record),
+    // An element, not a string: a class is named by its date and time in the user's language.
+    recordRepresentation: createElement(EventLabel),
 };

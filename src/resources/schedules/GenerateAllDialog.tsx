@@ -20,17 +20,18 @@ import {
 import EventRepeatOutlined from '@mui/icons-material/EventRepeatOutlined';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useCanAccess, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { Link, useCanAccess, useDataProvider, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { addDays } from '../../domain/time';
 import type { GroupGeneration } from '../../domain/api';
 import { refusalMessage } from '../common/conflicts';
-import { skipReason } from './skips';
+import { skipReason, skipWhen } from './skips';
 import { useStudioToday } from '../../app/studio';
 
 /** One group's line of the result: what was added, and each slot skipped with its reason in words. */
 const GroupResult = ({ group }: { group: GroupGeneration }) => {
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     return (
         <TableRow data-testid="generation-group">
             <TableCell>
@@ -42,7 +43,7 @@ const GroupResult = ({ group }: { group: GroupGeneration }) => {
                     <List dense disablePadding>
                         {group.skipped.map(skip => (
                             <ListItem key={`${skip.date}T${skip.startTime}`} disableGutters>
-                                {skip.date} {skip.startTime}: {skipReason(translate, skip)}
+                                {skipWhen(skip, locale)}: {skipReason(translate, skip)}
                             </ListItem>
                         ))}
                     </List>

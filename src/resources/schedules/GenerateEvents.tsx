@@ -1,17 +1,18 @@
 import { Alert, Box, Button, Card, CardContent, List, ListItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useDataProvider, useLocaleState, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { addDays } from '../../domain/time';
 import type { Schedule } from '../../domain/types';
-import { skipReason } from './skips';
+import { skipReason, skipWhen } from './skips';
 import { useStudioToday } from '../../app/studio';
 
 /** Generates the group's classes for a chosen period and shows what was added and what was skipped. */
 export const GenerateEvents = () => {
     const schedule = useRecordContext<Schedule>();
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const notify = useNotify();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const today = useStudioToday();
@@ -69,7 +70,7 @@ export const GenerateEvents = () => {
                                 .filter(skip => skip.reason !== 'exists')
                                 .map(skip => (
                                     <ListItem key={`${skip.date}T${skip.startTime}`}>
-                                        {skip.date} {skip.startTime}: {skipReason(translate, skip)}{' '}
+                                        {skipWhen(skip, locale)}: {skipReason(translate, skip)}{' '}
                                         {skip.eventId && <Link to={`/events/${skip.eventId}`}>#{skip.eventId}</Link>}
                                     </ListItem>
                                 ))}

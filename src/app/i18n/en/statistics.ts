@@ -18,6 +18,8 @@ export const statisticsMessages = {
             previous: 'Previous period',
             change: 'Change',
             earned_total: 'Earned by visits',
+            earned_to: 'Up to today, %{date}',
+            earned_not_begun: 'Nothing yet: the period has not begun',
             over_time: 'Income over time',
             this_period: 'This period',
             previous_period: 'Previous period',

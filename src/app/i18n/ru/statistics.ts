@@ -21,6 +21,8 @@ export const statisticsMessages = {
             previous: 'Предыдущий период',
             change: 'Изменение',
             earned_total: 'Заработано посещениями',
+            earned_to: 'По сегодняшний день, %{date}',
+            earned_not_begun: 'Пока ничего: период ещё не начался',
             over_time: 'Доход по времени',
             this_period: 'Этот период',
             previous_period: 'Предыдущий период',
