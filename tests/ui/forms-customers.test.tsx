@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, HttpError, memoryStore } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, RecordContextProvider } from 'react-admin';
+import { PhoneField } from '../../src/resources/common/phones';
 import { CustomerCard } from '../../src/resources/customers/CustomerCard';
 import { useCustomerExporter, type CustomerRow } from '../../src/resources/customers/customerExporter';
 import { anna, fill, i18n, provider, renderAt, renderCreate } from '../support/forms';
@@ -9,7 +10,7 @@ import { anna, fill, i18n, provider, renderAt, renderCreate } from '../support/f
 /*
  * The customer forms speak the interface's language: the app's own messages, never zod's English, and a
  * warning with links when a new customer's phone or e-mail already belongs to someone; a customer's card
- * and the customers CSV too.
+ * and the customers CSV too. Phones, stored in E.164, are shown grouped.
  */
 
 afterEach(cleanup);
@@ -124,6 +125,33 @@ describe('a customer that does not exist', () => {
     });
 });
 
+describe('a phone on screen', () => {
+    it('is grouped with its country code on the card, while the stored phone is E.164', async () => {
+        renderAt(<CustomerCard />, {
+            path: '/customers/42',
+            route: '/customers/:id',
+            resource: 'customers',
+            dataProvider: provider(),
+        });
+        expect(await screen.findByDisplayValue('+7 982 123-45-67')).toBeTruthy();
+    });
+
+    it('is grouped in the lists, and one an earlier version could not read is shown as stored', () => {
+        render(
+            <RecordContextProvider value={{ id: 1, phone: '+442079460958' }}>
+                <PhoneField />
+            </RecordContextProvider>,
+        );
+        expect(screen.getByText('+44 20 7946 0958')).toBeTruthy();
+        render(
+            <RecordContextProvider value={{ id: 2, phone: '12345' }}>
+                <PhoneField />
+            </RecordContextProvider>,
+        );
+        expect(screen.getByText('12345')).toBeTruthy();
+    });
+});
+
 describe('the customers CSV', () => {
     let saved: Blob[] = [];
     beforeEach(() => {
@@ -168,7 +196,7 @@ describe('the customers CSV', () => {
             expect(row.split(separator)).toEqual([
                 'Petrova',
                 'Anna',
-                "'+7 982 123-45-67",
+                "'+79821234567",
                 'anna@example.test',
                 '',
                 label,

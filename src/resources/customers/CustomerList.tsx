@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { DateField } from '../common/dates';
+import { PhoneField } from '../common/phones';
 import { StatusChip } from '../common/statuses';
 import { useCustomerFilters } from './CustomerFilters';
 import { useCustomerExporter, type CustomerRow } from './customerExporter';
@@ -74,7 +75,7 @@ export const CustomerList = () => (
         <DataTable<CustomerRow> rowClick="edit" sx={scrollableTable}>
             <DataTable.Col source="lastName" />
             <DataTable.Col source="firstName" />
-            <DataTable.Col source="phone" sx={{ whiteSpace: 'nowrap' }} />
+            <DataTable.Col source="phone" field={PhoneField} />
             <DataTable.Col source="status">
                 <StatusChip list="customer" />
             </DataTable.Col>
