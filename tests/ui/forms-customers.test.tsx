@@ -163,12 +163,15 @@ describe('the customers CSV', () => {
         URL.revokeObjectURL = vi.fn();
     });
 
+    // As the list receives her: with what she still owes on her passes.
+    const owing: CustomerRow = { ...anna, balanceDue: 1500.5 };
+
     it.each([
-        ['ru', ';', 'Фамилия;Имя', 'Petrova;Anna', 'Занимается'],
-        ['en', ',', 'Last name,First name', 'Petrova,Anna', 'Занимается'],
+        ['ru', ';', 'Фамилия;Имя', 'Petrova;Anna', 'Занимается', 'К доплате'],
+        ['en', ',', 'Last name,First name', 'Petrova,Anna', 'Занимается', 'Owed'],
     ] as const)(
-        'opens in Excel in %s: a byte-order mark, its separator, studio dates',
-        async (locale, separator, header, names, label) => {
+        'opens in Excel in %s: a byte-order mark, its separator, studio dates, phones as they are and what is owed',
+        async (locale, separator, header, names, label, owed) => {
             const dataProvider = provider();
             let exporter: ReturnType<typeof useCustomerExporter> | undefined;
             const Probe = () => {
@@ -184,25 +187,27 @@ describe('the customers CSV', () => {
             // The studio's time zone is known once the settings are read.
             await waitFor(async () => {
                 saved = [];
-                await exporter?.([anna as CustomerRow], vi.fn(), dataProvider, 'customers');
+                await exporter?.([owing], vi.fn(), dataProvider, 'customers');
                 expect(await saved[0].text()).toContain('2026-11-02');
             });
             const bytes = new Uint8Array(await saved[0].arrayBuffer());
             expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
             const [first, row] = (await saved[0].text()).replace('\uFEFF', '').split('\n');
             expect(first.startsWith(header)).toBe(true);
+            expect(first.split(separator).at(-2)).toBe(owed);
             expect(row.startsWith(names)).toBe(true);
             // Created at 21:30 UTC on 1 November, which is 2 November in Moscow.
             expect(row.split(separator)).toEqual([
                 'Petrova',
                 'Anna',
-                "'+79821234567",
+                '+79821234567',
                 'anna@example.test',
                 '',
                 label,
                 '',
                 '',
                 '0',
+                '1500.5',
                 '2026-11-02',
             ]);
         },

@@ -54,7 +54,7 @@ const DebtField = (_props: { label?: string }) => {
 
 /** What the customer still owes on their passes, as the server summed it; empty when nothing. */
 const OwedField = (_props: { label?: string }) => {
-    const customer = useRecordContext<CustomerRow & { balanceDue?: number }>();
+    const customer = useRecordContext<CustomerRow>();
     const money = useMoneyText();
     if (!customer?.balanceDue) return null;
     return (
