@@ -2,12 +2,16 @@
  * CSV as a spreadsheet opens it. Excel, LibreOffice and Google Sheets run a cell that starts with =, +,
  * -, @, a tab or a carriage return as a formula, so a customer named =HYPERLINK(...) would run in the
  * spreadsheet of whoever exports the list. As OWASP advises (CSV injection), such text is prefixed with a
- * single quote, which spreadsheets read as "this is text": a phone +7 900 ... still reads as the phone.
+ * single quote, which spreadsheets read as "this is text". A phone number (+79526327015) is written as
+ * it is: digits, spaces, dashes and brackets name no function and no cell, so nothing in it can run,
+ * and the quote would stay in front of every phone of the sheet.
  */
 
 export type CsvValue = string | number | boolean | null | undefined;
 
 const formulaStart = /^[=+\-@\t\r]/;
+/** A phone number with its country code, as stored (+79526327015) or grouped (+7 952 632-70-15). */
+const phoneNumber = /^\+[0-9][0-9 ()-]{3,22}[0-9]$/;
 // The comma separates cells; a semicolon is quoted too, since spreadsheets in Russian split on it.
 const needsQuotes = /[",;\r\n]/;
 
@@ -17,7 +21,8 @@ const needsQuotes = /[",;\r\n]/;
  */
 export const csvCell = (value: CsvValue): string => {
     if (value === null || value === undefined) return '';
-    const text = typeof value === 'string' && formulaStart.test(value) ? `'${value}` : String(value);
+    const text =
+        typeof value === 'string' && formulaStart.test(value) && !phoneNumber.test(value) ? `'${value}` : String(value);
     return needsQuotes.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

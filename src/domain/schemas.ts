@@ -232,6 +232,13 @@ const supportedValues = (key: 'currency' | 'timeZone'): Set<string> => {
 };
 let currencies: Set<string> | undefined;
 let timeZones: Set<string> | undefined;
+let regionNames: Intl.DisplayNames | undefined;
+
+/** A country's ISO 3166 code, which Intl names (ZZ is its "unknown region"). */
+const isCountryCode = (code: string) =>
+    /^[A-Z]{2}$/.test(code) &&
+    code !== 'ZZ' &&
+    (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })).of(code) !== undefined;
 
 export const configSchema = z.object({
     studioName: requiredText(120),
@@ -242,6 +249,8 @@ export const configSchema = z.object({
     timezone: z
         .string()
         .refine(zone => (timeZones ??= supportedValues('timeZone')).has(zone), 'app.validation.timezone'),
+    // The country whose numbers a phone typed without its country code is read as (src/domain/phones.ts).
+    country: z.string().refine(isCountryCode, 'app.validation.country'),
     defaultLocale: z.enum(locales, { error: 'app.validation.choice' }),
     paymentLinkTtlHours: z
         .number()

@@ -1,24 +1,58 @@
 import { payRate, type PayRate } from './pay';
+import { countryOfCurrency, upgradedPhone } from './phones';
 
 /*
  * Records written by an earlier version of the product, brought to the current shape when a database
  * is opened or imported, so that every rule reads one shape:
  * - a user's pay was one rule, { kind, amount }; it is now a list of dated rates, and the old rule is
- *   the first of them, from the beginning, so every past class pays as it did.
+ *   the first of them, from the beginning, so every past class pays as it did;
+ * - the settings had no country: it is the one of the studio's currency (src/domain/phones.ts);
+ * - phones were stored as typed (8 952 632 70 15, +7 952 632-70-15); they are E.164 now, read in the
+ *   studio's country, and a number that is not valid there stays as typed. PostgreSQL databases are
+ *   brought alike by their migration 009.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
     pay !== null && typeof pay === 'object' && !Array.isArray(pay);
 
+type Loose = Record<string, unknown>;
+
+/** The settings' country, given to settings that have none; answers the country. */
+const settleCountry = (values: Loose, counted: () => void): string => {
+    const config = Array.isArray(values.configs) ? (values.configs[0] as Loose | undefined) : undefined;
+    if (!config || typeof config !== 'object') return countryOfCurrency('');
+    if (typeof config.country === 'string') return config.country;
+    counted();
+    config.country = countryOfCurrency(typeof config.currency === 'string' ? config.currency : '');
+    return config.country as string;
+};
+
+/** The phones of a collection's records in E.164 where they can be. */
+const upgradePhones = (values: Loose, collection: 'users' | 'customers', country: string, counted: () => void) => {
+    const records = values[collection];
+    if (!Array.isArray(records)) return;
+    values[collection] = records.map((record: Loose) => {
+        if (!record || typeof record.phone !== 'string') return record;
+        const phone = upgradedPhone(record.phone, country);
+        if (phone === record.phone) return record;
+        counted();
+        return { ...record, phone };
+    });
+};
+
 /** Upgrades the records of a database's collections in place; answers how many it changed. */
 export const upgradeDatabase = (values: Record<string, unknown>): number => {
     let upgraded = 0;
+    const counted = () => upgraded++;
     if (Array.isArray(values.users)) {
-        values.users = values.users.map((user: Record<string, unknown>) => {
+        values.users = values.users.map((user: Loose) => {
             if (!user || !isLegacyPay(user.pay)) return user;
-            upgraded++;
+            counted();
             return { ...user, pay: [payRate({ kind: user.pay.kind, amount: user.pay.amount })] };
         });
     }
+    const country = settleCountry(values, counted);
+    upgradePhones(values, 'users', country, counted);
+    upgradePhones(values, 'customers', country, counted);
     return upgraded;
 };

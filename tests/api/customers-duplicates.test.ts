@@ -34,7 +34,7 @@ describe('a new customer with a phone that is taken', () => {
         expect(added.body).not.toHaveProperty('confirmDuplicate');
         const stored = await call(served.server.url, `/api/customers/${added.body.id}`, { token: served.tokens.admin });
         expect(stored.body).not.toHaveProperty('confirmDuplicate');
-        expect(stored.body).toMatchObject({ phone: '8 (952) 632 70 15' });
+        expect(stored.body).toMatchObject({ phone: '+79526327015' });
     });
 
     it('refuses a confirmation that is not true or false', async () => {

@@ -54,7 +54,7 @@ export const anna: Customer = {
     createdAt: '2026-11-01T21:30:00.000Z',
     firstName: 'Anna',
     lastName: 'Petrova',
-    phone: '+7 982 123-45-67',
+    phone: '+79821234567',
     email: 'anna@example.test',
     birthDate: null,
     status: 'active',

@@ -1,16 +1,20 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MemoryRouter } from 'react-router-dom';
 import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import type { IncomeStatistics } from '../../src/domain/api';
 import type { Status } from '../../src/domain/types';
 import { recordExporter } from '../../src/resources/common/exporter';
 import { useCustomerExporter, type CustomerRow } from '../../src/resources/customers/customerExporter';
+import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
 
 /*
  * Every export of the app writes text a spreadsheet would run as a formula (=, +, -, @) as text, with
- * the quote prefix OWASP advises: a phone +7 ... still reads as the phone.
+ * the quote prefix OWASP advises; a phone number, which can run nothing, is written as it is.
  */
 
 afterEach(cleanup);
@@ -39,7 +43,7 @@ const status: Status = {
 };
 
 describe('the customers CSV', () => {
-    it('writes formula-like names, phones and labels as text', async () => {
+    it('writes formula-like names and labels as text, and phones as they are', async () => {
         const dataProvider = testDataProvider({
             getList: (() => Promise.resolve({ data: [status], total: 1 })) as never,
         });
@@ -63,7 +67,7 @@ describe('the customers CSV', () => {
             createdAt: '2026-11-01T10:00:00.000Z',
             firstName: '=HYPERLINK("http://evil.test","Open")',
             lastName: '-Petrova',
-            phone: '+7 900 123-45-67',
+            phone: '+79001234567',
             email: 'anna@example.test',
             birthDate: null,
             status: 'active',
@@ -76,7 +80,7 @@ describe('the customers CSV', () => {
         const [header, row] = await savedLines();
         expect(header.split(',').slice(0, 3)).toEqual(['Last name', 'First name', 'Phone']);
         expect(row).toBe(
-            `'-Petrova,"'=HYPERLINK(""http://evil.test"",""Open"")",'+7 900 123-45-67,anna@example.test,,'@Active,'@ads,,0,2026-11-01`,
+            `'-Petrova,"'=HYPERLINK(""http://evil.test"",""Open"")",+79001234567,anna@example.test,,'@Active,'@ads,,0,0,2026-11-01`,
         );
     });
 });
@@ -91,4 +95,59 @@ describe('the export of a list without one of its own', () => {
         );
         expect(await savedLines()).toEqual(['id,name,address,capacity', `1,'=1+1,"Lenina 1, Moscow",20`]);
     });
+});
+
+describe('the income CSV', () => {
+    const statistics = {
+        from: '2026-11-01',
+        to: '2026-11-30',
+        interval: 'month',
+        comparison: { kind: 'month', length: 1 },
+        toDate: null,
+        total: 1500.5,
+        series: [{ period: '2026-11', income: 1500.5 }],
+        byMethod: [{ key: 'cash', amount: 1500.5 }],
+        byPlan: [{ key: '1', label: 'Абонемент; 8 занятий', amount: 1500.5 }],
+        previous: { from: '2026-10-01', to: '2026-10-31', total: 0, series: [] },
+        earned: { to: '2026-11-30', total: 0, byDirection: [], byTeacher: [], byStudio: [] },
+    } satisfies IncomeStatistics;
+
+    it.each([
+        ['ru', ';', ['Раздел', 'Статья', 'Сумма'], 'По видам абонементов'],
+        ['en', ',', ['Section', 'Item', 'Amount'], 'By plan'],
+    ] as const)(
+        'opens in Excel in %s: a byte-order mark and its separator',
+        async (locale, separator, header, byPlan) => {
+            const dataProvider = testDataProvider({
+                getOne: (async () => ({
+                    data: { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' },
+                })) as never,
+                getIncomeStatistics: async () => statistics,
+            } as never);
+            render(
+                <MemoryRouter>
+                    <AdminContext
+                        dataProvider={dataProvider}
+                        i18nProvider={polyglotI18nProvider(
+                            l => (l === 'ru' ? russianMessages : englishMessages),
+                            locale,
+                        )}
+                        store={memoryStore()}
+                    >
+                        <IncomeStatisticsPage />
+                    </AdminContext>
+                </MemoryRouter>,
+            );
+            const exportButton = await screen.findByRole('button', {
+                name: locale === 'ru' ? 'Экспорт CSV' : 'Export CSV',
+            });
+            await waitFor(() => expect((exportButton as HTMLButtonElement).disabled).toBe(false));
+            fireEvent.click(exportButton);
+            expect(saved).toHaveLength(1);
+            expect([...new Uint8Array(await saved[0].arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+            const lines = await savedLines();
+            expect(lines[0]).toBe(header.join(separator));
+            expect(lines).toContain([byPlan, '"Абонемент; 8 занятий"', '1500.5'].join(separator));
+        },
+    );
 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, HttpError, memoryStore } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, RecordContextProvider } from 'react-admin';
+import { PhoneField } from '../../src/resources/common/phones';
 import { CustomerCard } from '../../src/resources/customers/CustomerCard';
 import { useCustomerExporter, type CustomerRow } from '../../src/resources/customers/customerExporter';
 import { anna, fill, i18n, provider, renderAt, renderCreate } from '../support/forms';
@@ -9,7 +10,7 @@ import { anna, fill, i18n, provider, renderAt, renderCreate } from '../support/f
 /*
  * The customer forms speak the interface's language: the app's own messages, never zod's English, and a
  * warning with links when a new customer's phone or e-mail already belongs to someone; a customer's card
- * and the customers CSV too.
+ * and the customers CSV too. Phones, stored in E.164, are shown grouped.
  */
 
 afterEach(cleanup);
@@ -124,6 +125,33 @@ describe('a customer that does not exist', () => {
     });
 });
 
+describe('a phone on screen', () => {
+    it('is grouped with its country code on the card, while the stored phone is E.164', async () => {
+        renderAt(<CustomerCard />, {
+            path: '/customers/42',
+            route: '/customers/:id',
+            resource: 'customers',
+            dataProvider: provider(),
+        });
+        expect(await screen.findByDisplayValue('+7 982 123-45-67')).toBeTruthy();
+    });
+
+    it('is grouped in the lists, and one an earlier version could not read is shown as stored', () => {
+        render(
+            <RecordContextProvider value={{ id: 1, phone: '+442079460958' }}>
+                <PhoneField />
+            </RecordContextProvider>,
+        );
+        expect(screen.getByText('+44 20 7946 0958')).toBeTruthy();
+        render(
+            <RecordContextProvider value={{ id: 2, phone: '12345' }}>
+                <PhoneField />
+            </RecordContextProvider>,
+        );
+        expect(screen.getByText('12345')).toBeTruthy();
+    });
+});
+
 describe('the customers CSV', () => {
     let saved: Blob[] = [];
     beforeEach(() => {
@@ -135,12 +163,15 @@ describe('the customers CSV', () => {
         URL.revokeObjectURL = vi.fn();
     });
 
+    // As the list receives her: with what she still owes on her passes.
+    const owing: CustomerRow = { ...anna, balanceDue: 1500.5 };
+
     it.each([
-        ['ru', ';', 'Фамилия;Имя', 'Petrova;Anna', 'Занимается'],
-        ['en', ',', 'Last name,First name', 'Petrova,Anna', 'Занимается'],
+        ['ru', ';', 'Фамилия;Имя', 'Petrova;Anna', 'Занимается', 'К доплате'],
+        ['en', ',', 'Last name,First name', 'Petrova,Anna', 'Занимается', 'Owed'],
     ] as const)(
-        'opens in Excel in %s: a byte-order mark, its separator, studio dates',
-        async (locale, separator, header, names, label) => {
+        'opens in Excel in %s: a byte-order mark, its separator, studio dates, phones as they are and what is owed',
+        async (locale, separator, header, names, label, owed) => {
             const dataProvider = provider();
             let exporter: ReturnType<typeof useCustomerExporter> | undefined;
             const Probe = () => {
@@ -156,25 +187,27 @@ describe('the customers CSV', () => {
             // The studio's time zone is known once the settings are read.
             await waitFor(async () => {
                 saved = [];
-                await exporter?.([anna as CustomerRow], vi.fn(), dataProvider, 'customers');
+                await exporter?.([owing], vi.fn(), dataProvider, 'customers');
                 expect(await saved[0].text()).toContain('2026-11-02');
             });
             const bytes = new Uint8Array(await saved[0].arrayBuffer());
             expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
             const [first, row] = (await saved[0].text()).replace('\uFEFF', '').split('\n');
             expect(first.startsWith(header)).toBe(true);
+            expect(first.split(separator).at(-2)).toBe(owed);
             expect(row.startsWith(names)).toBe(true);
             // Created at 21:30 UTC on 1 November, which is 2 November in Moscow.
             expect(row.split(separator)).toEqual([
                 'Petrova',
                 'Anna',
-                "'+7 982 123-45-67",
+                '+79821234567',
                 'anna@example.test',
                 '',
                 label,
                 '',
                 '',
                 '0',
+                '1500.5',
                 '2026-11-02',
             ]);
         },

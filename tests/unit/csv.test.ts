@@ -4,7 +4,9 @@ import { csvCell, recordsCsv, toCsv } from '../../src/domain/csv';
 describe('CSV cells a spreadsheet cannot run', () => {
     it('prefixes text that starts like a formula with a single quote', () => {
         expect(csvCell('=1+2')).toBe("'=1+2");
-        expect(csvCell('+7 900 123-45-67')).toBe("'+7 900 123-45-67");
+        expect(csvCell('+1+cmd|calc')).toBe("'+1+cmd|calc");
+        expect(csvCell('+SUM(A1:A2)')).toBe("'+SUM(A1:A2)");
+        expect(csvCell('-7 900 123-45-67')).toBe("'-7 900 123-45-67");
         expect(csvCell('-2+3')).toBe("'-2+3");
         expect(csvCell('@SUM(A1:A2)')).toBe("'@SUM(A1:A2)");
         expect(csvCell('\t=1')).toBe("'\t=1");
@@ -21,6 +23,13 @@ describe('CSV cells a spreadsheet cannot run', () => {
         expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     });
 
+    it('writes a phone number as it is: digits, spaces, dashes and brackets can run nothing', () => {
+        expect(csvCell('+79526327015')).toBe('+79526327015');
+        expect(csvCell('+7 952 632-70-15')).toBe('+7 952 632-70-15');
+        expect(csvCell('+7 (952) 632-70-15')).toBe('+7 (952) 632-70-15');
+        expect(csvCell('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    });
+
     it('leaves plain text, numbers and nothing as they are', () => {
         expect(csvCell('Anna')).toBe('Anna');
         expect(csvCell('a=b')).toBe('a=b');
@@ -35,9 +44,9 @@ describe('CSV cells a spreadsheet cannot run', () => {
         expect(
             toCsv([
                 ['Name', 'Phone', 'Amount'],
-                ['=cmd|calc', '+7 900 000-00-00', -5],
+                ['=cmd|calc', '+79000000000', -5],
             ]),
-        ).toBe("Name,Phone,Amount\n'=cmd|calc,'+7 900 000-00-00,-5");
+        ).toBe("Name,Phone,Amount\n'=cmd|calc,+79000000000,-5");
     });
 });
 
@@ -48,7 +57,7 @@ describe('records as CSV', () => {
             {
                 id: 2,
                 name: 'Plain',
-                phone: '+7 900 000-00-00',
+                phone: '+79000000000',
                 slots: [
                     { weekday: 1, startTime: '19:00' },
                     { weekday: 3, startTime: '19:00' },
@@ -58,7 +67,7 @@ describe('records as CSV', () => {
         expect(csv.split('\n')).toEqual([
             'id,name,pay.kind,pay.amount,directionIds,phone,slots',
             '1,\'@Teacher,per_event,1000,"1;2",,',
-            `2,Plain,,,,'+7 900 000-00-00,"{""weekday"":1,""startTime"":""19:00""};{""weekday"":3,""startTime"":""19:00""}"`,
+            `2,Plain,,,,+79000000000,"{""weekday"":1,""startTime"":""19:00""};{""weekday"":3,""startTime"":""19:00""}"`,
         ]);
     });
 });

@@ -37,11 +37,12 @@ describe('settings', () => {
         ).toMatchObject({ isDefault: false, order: 0 });
         refuses(statusSchema, { name: 'payments', code: 'x', labels: { en: 'X' }, color: '#000000' }, 'name');
     });
-    it('configs need a real ISO 4217 currency and an IANA time zone', () => {
+    it('configs need a real ISO 4217 currency, an IANA time zone and a country', () => {
         const config = {
             studioName: 'Pulse',
             currency: 'RUB',
             timezone: 'Europe/Moscow',
+            country: 'RU',
             defaultLocale: 'ru',
             paymentLinkTtlHours: 72,
             expiringPassDays: 7,
@@ -52,6 +53,8 @@ describe('settings', () => {
         refuses(configSchema, { ...config, currency: 'ABC' }, 'currency', 'app.validation.currency');
         refuses(configSchema, { ...config, timezone: 'Moscow' }, 'timezone', 'app.validation.timezone');
         refuses(configSchema, { ...config, defaultLocale: 'de' }, 'defaultLocale');
+        refuses(configSchema, { ...config, country: 'Russia' }, 'country', 'app.validation.country');
+        refuses(configSchema, { ...config, country: 'ZZ' }, 'country', 'app.validation.country');
         refuses(configSchema, { ...config, paymentLinkTtlHours: 0 }, 'paymentLinkTtlHours');
     });
 });

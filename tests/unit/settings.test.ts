@@ -134,6 +134,7 @@ describe('the rules the settings forms check before sending', () => {
             studioName: 'Pulse',
             currency: 'EUR',
             timezone: 'Europe/Berlin',
+            country: 'DE',
             defaultLocale: 'en',
             paymentLinkTtlHours: 72,
             expiringPassDays: 7,

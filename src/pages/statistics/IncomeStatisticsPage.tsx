@@ -16,7 +16,8 @@ import {
 } from '@mui/material';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { downloadCSV, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { download } from '../../app/csv';
 import { intervals, type Interval } from '../../domain/income';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { IncomeStatistics } from '../../domain/api';
@@ -102,8 +103,9 @@ const IncomeStatisticsPage = () => {
     }, [locale, config?.currency]);
 
     const rows = data && incomeRows(data, translate);
+    // With a byte-order mark, so that a spreadsheet reads the Cyrillic names right.
     const exportCsv = () =>
-        data && rows && downloadCSV(incomeCsv(data, rows, translate), `income-${data.from}-${data.to}`);
+        data && rows && download(`income-${data.from}-${data.to}.csv`, incomeCsv(data, rows, translate, locale));
 
     // Where the period holds today, the change is that of the days so far: a month half gone against a whole one says little.
     const change = data

@@ -1,6 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import type { IncomeStatistics } from '../../domain/api';
-import { toCsv } from '../../domain/csv';
+import { csvSeparator, toCsv } from '../../domain/csv';
 import type { Row } from './Charts';
 
 /** The breakdowns of the income page as rows with names in the user's language. */
@@ -30,27 +30,38 @@ export const incomeRows = (data: IncomeStatistics, translate: TranslateFunction)
     };
 };
 
-/** The whole page as CSV: the totals, both series, and every breakdown, a section per line. */
-export const incomeCsv = (data: IncomeStatistics, rows: IncomeRows, translate: TranslateFunction): string => {
+/**
+ * The whole page as CSV: the totals, both series, and every breakdown, a section per line; cells
+ * separated as a spreadsheet in the interface's language expects.
+ */
+export const incomeCsv = (
+    data: IncomeStatistics,
+    rows: IncomeRows,
+    translate: TranslateFunction,
+    locale: string,
+): string => {
     const section = (name: string, entries: Row[]) => entries.map(entry => [name, entry.name, entry.amount]);
     const t = (key: string) => translate(`app.statistics.${key}`);
     const soFar = translate('app.comparison.so_far');
-    return toCsv([
-        [t('csv.section'), t('csv.key'), t('csv.amount')],
-        [t('total'), `${data.from} – ${data.to}`, data.total],
-        [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
-        ...(data.toDate
-            ? [
-                  [soFar, `${data.toDate.from} – ${data.toDate.to}`, data.toDate.total],
-                  [soFar, `${data.toDate.previous.from} – ${data.toDate.previous.to}`, data.toDate.previous.total],
-              ]
-            : []),
-        ...data.series.map(point => [t('csv.series'), point.period, point.income]),
-        ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
-        ...section(t('by_method'), rows.byMethod),
-        ...section(t('by_plan'), rows.byPlan),
-        ...section(t('earned_by_direction'), rows.byDirection),
-        ...section(t('earned_by_teacher'), rows.byTeacher),
-        ...section(t('earned_by_studio'), rows.byStudio),
-    ]);
+    return toCsv(
+        [
+            [t('csv.section'), t('csv.key'), t('csv.amount')],
+            [t('total'), `${data.from} – ${data.to}`, data.total],
+            [t('previous'), `${data.previous.from} – ${data.previous.to}`, data.previous.total],
+            ...(data.toDate
+                ? [
+                      [soFar, `${data.toDate.from} – ${data.toDate.to}`, data.toDate.total],
+                      [soFar, `${data.toDate.previous.from} – ${data.toDate.previous.to}`, data.toDate.previous.total],
+                  ]
+                : []),
+            ...data.series.map(point => [t('csv.series'), point.period, point.income]),
+            ...data.previous.series.map(point => [t('csv.previous_series'), point.period, point.income]),
+            ...section(t('by_method'), rows.byMethod),
+            ...section(t('by_plan'), rows.byPlan),
+            ...section(t('earned_by_direction'), rows.byDirection),
+            ...section(t('earned_by_teacher'), rows.byTeacher),
+            ...section(t('earned_by_studio'), rows.byStudio),
+        ],
+        csvSeparator(locale),
+    );
 };

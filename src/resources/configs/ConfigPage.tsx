@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import {
     AutocompleteInput,
     Edit,
@@ -7,8 +8,10 @@ import {
     SimpleForm,
     TextInput,
     Toolbar,
+    useLocaleState,
 } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { phoneCountries } from '../../domain/phones';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
@@ -19,6 +22,18 @@ const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => z
     name: zone,
 }));
 const currencies = Intl.supportedValuesOf('currency').map(code => ({ id: code, name: code }));
+
+/** The country phones without a country code are read in: the countries whose numbers can be read, named in the interface's language. */
+const CountryInput = () => {
+    const [locale] = useLocaleState();
+    const choices = useMemo(() => {
+        const names = new Intl.DisplayNames([locale], { type: 'region' });
+        return phoneCountries()
+            .map(code => ({ id: code, name: `${names.of(code) ?? code} (${code})` }))
+            .sort((a, b) => a.name.localeCompare(b.name, locale));
+    }, [locale]);
+    return <AutocompleteInput source="country" choices={choices} />;
+};
 
 const ConfigToolbar = () => (
     <Toolbar>
@@ -46,6 +61,7 @@ export const ConfigPage = () => (
             <TextInput source="studioName" />
             <AutocompleteInput source="currency" choices={currencies} />
             <AutocompleteInput source="timezone" choices={timeZones} />
+            <CountryInput />
             <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
             <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
             <NumberInput source="expiringPassDays" min={0} step={1} />

@@ -14,6 +14,7 @@ import { useWatch } from 'react-hook-form';
 import { personName } from '../../domain/journal';
 import type { Customer, Identifier } from '../../domain/types';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
+import { phoneText } from '../common/phones';
 import { useStatuses } from '../common/statuses';
 
 /** A value once it has stopped changing for a moment: a check per keystroke would ask the server for nothing. */
@@ -129,7 +130,7 @@ export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
                 <TextInput source="lastName" fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-                <TextInput source="phone" type="tel" fullWidth />
+                <TextInput source="phone" type="tel" format={phoneText} fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
                 {/* Not type="email": the browser's own check would speak its language, not the interface's. */}

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import { DateField } from '../common/dates';
+import { PhoneField } from '../common/phones';
 import { StatusChip } from '../common/statuses';
 import { useCustomerFilters } from './CustomerFilters';
 import { useCustomerExporter, type CustomerRow } from './customerExporter';
@@ -53,7 +54,7 @@ const DebtField = (_props: { label?: string }) => {
 
 /** What the customer still owes on their passes, as the server summed it; empty when nothing. */
 const OwedField = (_props: { label?: string }) => {
-    const customer = useRecordContext<CustomerRow & { balanceDue?: number }>();
+    const customer = useRecordContext<CustomerRow>();
     const money = useMoneyText();
     if (!customer?.balanceDue) return null;
     return (
@@ -74,7 +75,7 @@ export const CustomerList = () => (
         <DataTable<CustomerRow> rowClick="edit" sx={scrollableTable}>
             <DataTable.Col source="lastName" />
             <DataTable.Col source="firstName" />
-            <DataTable.Col source="phone" sx={{ whiteSpace: 'nowrap' }} />
+            <DataTable.Col source="phone" field={PhoneField} />
             <DataTable.Col source="status">
                 <StatusChip list="customer" />
             </DataTable.Col>

@@ -7,8 +7,12 @@ import { download } from '../../app/csv';
 import { useStatusLabel } from '../common/statuses';
 import { useStudioTimezone } from '../../app/studio';
 
-/** A customer as the list receives it: the server adds the active pass and the count of unpaid visits. */
-export type CustomerRow = Customer & { activePass?: ActivePassSummary | null; unpaidVisits?: number };
+/** A customer as the list receives it: the server adds the active pass, the count of unpaid visits and what is owed. */
+export type CustomerRow = Customer & {
+    activePass?: ActivePassSummary | null;
+    unpaidVisits?: number;
+    balanceDue?: number;
+};
 
 const columns = [
     'lastName',
@@ -20,6 +24,7 @@ const columns = [
     'source',
     'activePass',
     'unpaidVisits',
+    'balanceDue',
     'createdAt',
 ] as const;
 
@@ -51,6 +56,9 @@ export const useCustomerExporter = (): Exporter<CustomerRow> => {
                     return customer.activePass ? `${customer.activePass.name} (${customer.activePass.endsOn})` : '';
                 case 'unpaidVisits':
                     return customer.unpaidVisits ?? 0;
+                case 'balanceDue':
+                    // What is still due on their passes, as the list's Owed column shows it.
+                    return customer.balanceDue ?? 0;
                 case 'createdAt':
                     // A customer added at 01:00 in Moscow was added that day, not the day before in UTC.
                     return localDateAt(customer.createdAt, timeZone);

@@ -23,6 +23,7 @@ import { roles } from '../../domain/schemas';
 import { payRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';
+import { phoneText } from '../common/phones';
 import { translatedChoices } from '../common/TranslatedField';
 import { useStudioToday } from '../../app/studio';
 
@@ -184,7 +185,7 @@ export const UserInputs = ({ creating = false }: { creating?: boolean }) => {
         <>
             <TextInput source="name" />
             <TextInput source="email" autoComplete="email" />
-            <TextInput source="phone" />
+            <TextInput source="phone" type="tel" format={phoneText} />
             <SelectInput
                 source="role"
                 choices={translatedChoices(roles, 'app.roles')}

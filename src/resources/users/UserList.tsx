@@ -3,6 +3,7 @@ import { roles } from '../../domain/schemas';
 import type { User } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
 import { inactiveRowSx } from '../common/inactive';
+import { PhoneField } from '../common/phones';
 import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
 import { searchFilter } from '../common/lists';
@@ -29,7 +30,7 @@ export const UserList = () => (
             <DataTable.Col source="role">
                 <TranslatedField source="role" prefix="app.roles" />
             </DataTable.Col>
-            <DataTable.Col source="phone" />
+            <DataTable.Col source="phone" field={PhoneField} />
             <DataTable.Col source="pay" disableSort>
                 <PayField />
             </DataTable.Col>

@@ -5,7 +5,8 @@ import type { Random } from './random';
 import { localInstant, pad, type Calendar } from './world';
 const makePhone = (random: Random, taken: Set<string>): string => {
     for (;;) {
-        const phone = `+7 9${random.int(0, 9)}${random.int(0, 9)} ${random.int(100, 999)}-${pad(random.int(0, 99))}-${pad(random.int(0, 99))}`;
+        // Stored in E.164, as the server stores every phone.
+        const phone = `+79${random.int(0, 9)}${random.int(0, 9)}${random.int(100, 999)}${pad(random.int(0, 99))}${pad(random.int(0, 99))}`;
         if (!taken.has(phone)) {
             taken.add(phone);
             return phone;

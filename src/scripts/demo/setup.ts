@@ -17,6 +17,7 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     studioName: 'Studio Pulse',
     currency: 'RUB',
     timezone: calendar.timeZone,
+    country: 'RU',
     defaultLocale: locale,
     paymentLinkTtlHours: 72,
     expiringPassDays: 7,
@@ -88,7 +89,7 @@ export const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): Sto
             const color = branch === 0 ? seed.color : MORE_COLORS[extra % MORE_COLORS.length];
             staff.push(
                 user(name, email, TEACHER_PASSWORD, 'teacher', {
-                    phone: `+7 900 200-${pad(Math.floor(number / 100))}-${pad(number % 100)}`,
+                    phone: `+7900200${pad(Math.floor(number / 100))}${pad(number % 100)}`,
                     color,
                     pay: seed.pay,
                 }),

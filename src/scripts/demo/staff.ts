@@ -6,13 +6,13 @@ export const ADMIN = {
     name: 'Olga Admin',
     email: 'admin@studio.test',
     password: 'studio-admin',
-    phone: '+7 900 100-00-01',
+    phone: '+79001000001',
 };
 export const MANAGER = {
     name: 'Maria Manager',
     email: 'manager@studio.test',
     password: 'studio-manager',
-    phone: '+7 900 100-00-02',
+    phone: '+79001000002',
 };
 export const TEACHER_PASSWORD = 'studio-teacher';
 

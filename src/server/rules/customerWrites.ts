@@ -3,6 +3,7 @@ import { personName } from '../../domain/journal';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { z } from 'zod';
 import { conflict } from '../errors';
+import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
 
 /*
@@ -16,7 +17,8 @@ const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optio
 
 export const customerRules: WriteRules = {
     createSchema,
-    create: async ({ confirmDuplicate, ...record }, { tx }) => {
+    create: async ({ confirmDuplicate, ...input }, { tx }) => {
+        const record = await withStoredPhone(input, null, tx);
         if (confirmDuplicate === true) return record;
         const number = phoneNumberKey(record.phone);
         if (number.length < phoneDigitsNeeded) return record;
@@ -32,4 +34,5 @@ export const customerRules: WriteRules = {
             { duplicates },
         );
     },
+    update: (record, before, { tx }) => withStoredPhone(record, before, tx),
 };

@@ -5,16 +5,19 @@ import { studioConfig } from '../studio';
 import { tokenVersionOf } from '../auth';
 import { badRequest } from '../errors';
 import { hashPassword } from '../passwords';
+import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
 
-/** A password is stored only as its hash (made before the write, being slow); nobody changes their own role, or deactivates or deletes themselves. */
+/** A password is stored only as its hash (made before the write, being slow), a phone in E.164; nobody changes their own role, or deactivates or deletes themselves. */
 export const userRules: WriteRules = {
     createSchema: userCreateSchema,
     prepare: async input => {
         const { password, ...rest } = input;
         return typeof password === 'string' ? { ...rest, passwordHash: await hashPassword(password) } : rest;
     },
-    update: async (record, before, { user, tx }) => {
+    create: (record, { tx }) => withStoredPhone(record, null, tx),
+    update: async (input, before, { user, tx }) => {
+        const record = await withStoredPhone(input, before, tx);
         // A teacher's rates in force before today are what past classes were paid by: they stay.
         const problem = payChangeProblem(
             before.pay as PayRate[],

@@ -111,6 +111,7 @@ export const commonMessages = {
             weekday: 'Choose a day of the week',
             currency: 'Enter a currency code (ISO 4217), e.g. RUB',
             timezone: 'Enter a time zone, e.g. Europe/Moscow',
+            country: 'Choose a country, e.g. RU',
             invalid: 'Invalid value',
             unique: 'This value is already taken',
             unknown_status: 'Choose an existing status',

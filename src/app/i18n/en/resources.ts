@@ -150,6 +150,7 @@ export const resourceMessages = {
                 studioName: 'Studio name',
                 currency: 'Currency',
                 timezone: 'Time zone',
+                country: 'Country (phones without a country code)',
                 defaultLocale: 'Default language',
                 paymentLinkTtlHours: 'Payment links are valid for, hours',
                 expiringPassDays: 'Warn about passes expiring within, days',

@@ -114,6 +114,7 @@ export const commonMessages = {
             weekday: 'Выберите день недели',
             currency: 'Укажите код валюты (ISO 4217), например RUB',
             timezone: 'Укажите часовой пояс, например Europe/Moscow',
+            country: 'Выберите страну, например RU',
             invalid: 'Неверное значение',
             unique: 'Такое значение уже занято',
             unknown_status: 'Выберите существующий статус',

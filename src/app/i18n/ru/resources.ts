@@ -151,6 +151,7 @@ export const resourceMessages = {
                 studioName: 'Название студии',
                 currency: 'Валюта',
                 timezone: 'Часовой пояс',
+                country: 'Страна (телефоны без кода страны)',
                 defaultLocale: 'Язык по умолчанию',
                 paymentLinkTtlHours: 'Срок действия ссылки на оплату, часов',
                 expiringPassDays: 'Предупреждать об окончании абонемента за, дней',

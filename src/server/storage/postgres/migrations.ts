@@ -1,12 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { migrationSteps } from './migrationSteps';
 
 /*
  * Versioned migrations: migrations/NNN-name.sql, applied in order at start (and by npm run db:migrate),
- * each in a transaction of its own with its version recorded in schema_migrations. Several server
- * processes starting at once take turns on an advisory lock, so each file runs once. Files are never
- * edited once released and never drop data: a change of the schema is a new file.
+ * each in a transaction of its own with its version recorded in schema_migrations; a migration that
+ * needs more than SQL (reading phone numbers by their country's rules) has a step in migrationSteps.ts,
+ * run in the same transaction after its SQL. Several server processes starting at once take turns on an
+ * advisory lock, so each file runs once. Files are never edited once released and never drop data: a
+ * change of the schema is a new file.
  */
 
 const folder = join(import.meta.dirname, 'migrations');
@@ -46,6 +49,7 @@ export const applyMigrations = async (pool: pg.Pool, log: Pick<Console, 'info'>)
             await client.query('BEGIN');
             try {
                 await client.query(migration.sql);
+                await migrationSteps[migration.version]?.(client);
                 await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
                     migration.version,
                     migration.name,

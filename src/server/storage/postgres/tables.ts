@@ -207,6 +207,7 @@ export const tables: Record<CollectionName, Column[]> = {
         c('studioName', 'text', true),
         c('currency', 'text', true),
         c('timezone', 'text', true),
+        c('country', 'text', true),
         c('defaultLocale', 'text', true),
         c('paymentLinkTtlHours', 'integer', true),
         c('expiringPassDays', 'integer', true),
