@@ -39,7 +39,7 @@ export const startingState = (
     }
     if (upgraded)
         log.info(
-            `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate).`,
+            `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (a teacher's pay rule became their first dated rate, a payment link without a purpose a sale).`,
         );
     return { state, differsFromFile: replayed.transactions > 0 || upgraded > 0 };
 };

@@ -117,6 +117,7 @@ export const resourceMessages = {
             fields: {
                 ...common,
                 customerId: 'Customer',
+                purpose: 'Purpose',
                 subscriptionId: 'Plan',
                 amount: 'Amount',
                 description: 'Description',
