@@ -165,7 +165,7 @@ export const collections: Record<CollectionName, CollectionInfo> = {
     },
     paymentLinks: {
         schema: paymentLinkSchema,
-        serverFields: ['status', 'expiresAt', 'paidAt', 'paymentId', 'passId'],
+        serverFields: ['status', 'expiresAt', 'paidAt', 'paymentId'],
         references: [
             ref('customerId', 'customers'),
             ref('subscriptionId', 'subscriptions'),

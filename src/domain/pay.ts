@@ -48,6 +48,22 @@ export const payRate = ({ kind, amount, ...fields }: Pick<PayRate, 'kind' | 'amo
 export const currentRate = (rates: readonly PayRate[], today: string): PayRate | null =>
     rateOn(rates, today, undefined);
 
+/**
+ * The rate a new row of the form starts from: the rate in force today for every class, from today, so
+ * that a raise is one change of the amount; per class and 0 only for a teacher with no rate yet.
+ */
+export const nextRate = (rates: readonly PayRate[], today: string): PayRate => ({
+    ...(currentRate(rates, today) ?? payRate({ kind: 'per_event', amount: 0 })),
+    from: today,
+});
+
+/**
+ * A rate that names a way of paying but pays nothing for any class: an amount left at 0, most likely,
+ * since "not paid" says so by its kind.
+ */
+export const paysNothing = (rate: PayRate): boolean =>
+    rate.kind !== 'none' && !rate.amount && !rate.minimum && (rate.kind !== 'base_bonus' || !rate.bonus);
+
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** How narrow a rate's reach is: a course, a direction, every class. */
@@ -132,3 +148,7 @@ export const payChangeProblem = (
     if (after.filter(past).some(rate => !kept(rate, before))) return 'app.validation.pay_past';
     return null;
 };
+
+/** The rates of `after` that pay nothing and were not saved so (`before`): what the form asks about before saving. */
+export const newZeroRates = (before: readonly PayRate[], after: readonly PayRate[]): PayRate[] =>
+    after.filter(rate => paysNothing(rate) && !before.some(other => sameRate(rate, other)));

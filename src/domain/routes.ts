@@ -58,6 +58,13 @@ export const pageRoutes = {
 >;
 export type PageKey = keyof typeof pageRoutes;
 
+/**
+ * The address a customer opens a payment link at: on the server's public address (PUBLIC_URL) when it
+ * has one, otherwise a path on whatever address the app itself is opened at.
+ */
+export const paymentLinkAddress = (id: string, publicUrl?: string | null): string =>
+    `${publicUrl ? publicUrl.replace(/\/+$/, '') : ''}${pageRoutes.paymentLink.path.replace(':id', encodeURIComponent(id))}`;
+
 const listOf = (resource: string): Access => ({ resource, action: 'list' });
 
 /** The menu as a studio thinks of its work: groups of entries, each shown to the roles that may open it. */

@@ -26,6 +26,8 @@ export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
 export const paymentKinds = ['payment', 'refund', 'correction'] as const;
 export const paymentMethods = ['cash', 'card', 'transfer', 'online'] as const;
 export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
+/** What a link's payment does: sells a new pass of the plan, or pays what is still due on a pass (`passId`). */
+export const paymentLinkPurposes = ['sale', 'balance'] as const;
 export const statusListNames = ['customer', 'attendance'] as const;
 export const locales = ['en', 'ru'] as const;
 
@@ -206,12 +208,33 @@ export const paymentSchema = z
     .refine(amountFitsKind, { message: 'app.validation.positive', path: ['amount'] })
     .refine(correctionChanges, { message: 'app.validation.not_zero', path: ['amount'] });
 
-export const paymentLinkSchema = z.object({
-    customerId: id,
-    subscriptionId: id,
-    amount: optional(positiveMoney),
-    description: optionalText(500),
-});
+/** A record's refinement runs when the record is an object, whatever its fields' own issues. */
+const whole = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
+
+/**
+ * A link sells a plan (`subscriptionId`), or pays the rest of a pass (`passId`; the server fills in its
+ * plan). The amount is the plan's price, or what is due on the pass, unless given.
+ */
+export const paymentLinkSchema = z
+    .object({
+        customerId: id,
+        purpose: z.enum(paymentLinkPurposes, { error: 'app.validation.choice' }).default('sale'),
+        subscriptionId: optional(id),
+        passId: optional(id),
+        amount: optional(positiveMoney),
+        description: optionalText(500),
+    })
+    // Checked even when another field is wrong, so that a form shows every missing field at once.
+    .refine(link => link.purpose !== 'sale' || link.subscriptionId != null, {
+        message: 'ra.validation.required',
+        path: ['subscriptionId'],
+        when: whole,
+    })
+    .refine(link => link.purpose !== 'balance' || link.passId != null, {
+        message: 'ra.validation.required',
+        path: ['passId'],
+        when: whole,
+    });
 
 export const statusSchema = z.object({
     name: z.enum(statusListNames, { error: 'app.validation.choice' }),

@@ -10,6 +10,7 @@ import type {
     directionSchema,
     eventSchema,
     passSchema,
+    paymentLinkPurposes,
     paymentLinkStatuses,
     paymentSchema,
     roles,
@@ -46,11 +47,14 @@ export type Attendance = Stored &
         unpaid: boolean;
         markedBy: Identifier;
     };
+/** `createdBy`: who took the payment; null when the customer paid on the payment page themselves. */
 export type Payment = Stored &
-    Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier };
+    Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier | null };
+/** `passId`: the pass whose rest a `balance` link pays; the pass a `sale` link sold, once paid. */
 export type PaymentLink = Omit<Stored, 'id'> & {
     id: string;
     customerId: Identifier;
+    purpose: (typeof paymentLinkPurposes)[number];
     subscriptionId: Identifier;
     amount: number;
     description: string | null;

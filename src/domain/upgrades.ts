@@ -9,7 +9,8 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  * - the settings had no country: it is the one of the studio's currency (src/domain/phones.ts);
  * - phones were stored as typed (8 952 632 70 15, +7 952 632-70-15); they are E.164 now, read in the
  *   studio's country, and a number that is not valid there stays as typed. PostgreSQL databases are
- *   brought alike by their migration 009.
+ *   brought alike by their migration 010;
+ * - a payment link sold a plan, and only that: a link without a purpose is a `sale`.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -54,5 +55,12 @@ export const upgradeDatabase = (values: Record<string, unknown>): number => {
     const country = settleCountry(values, counted);
     upgradePhones(values, 'users', country, counted);
     upgradePhones(values, 'customers', country, counted);
+    if (Array.isArray(values.paymentLinks)) {
+        values.paymentLinks = values.paymentLinks.map((link: Loose) => {
+            if (!link || link.purpose !== undefined) return link;
+            counted();
+            return { ...link, purpose: 'sale' };
+        });
+    }
     return upgraded;
 };

@@ -40,6 +40,8 @@ export interface ServerOptions {
     trustedProxy?: number | string;
     /** Who takes the money of payment links (PAYMENT_PROVIDER, PUBLIC_URL): the test provider by default. */
     payments?: PaymentSetup;
+    /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
+    publicUrl?: string;
 }
 
 /*
@@ -90,7 +92,7 @@ export const createApp = (options: ServerOptions) => {
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
     const prototypes = prototypeRoutes(storage, reserved);
     api.use(prototypes);
-    api.use(collectionRoutes(storage));
+    api.use(collectionRoutes(storage, { publicUrl: options.publicUrl }));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
     routeSegments(api).forEach(segment => reserved.add(segment));

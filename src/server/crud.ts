@@ -8,7 +8,7 @@ import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFo
 import { jsonServerPage, parseListQuery } from './listQuery';
 import { foreignKeyOf } from './prototypeQuery';
 import { computedFilters, listFields, writeRules } from './rules';
-import type { WriteContext } from './rules/types';
+import type { Site, WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';
 import { userOf, withoutNul } from './requests';
 
@@ -113,7 +113,7 @@ const checkWrite = async (tx: Transaction, collection: CollectionName, record: R
     await checkUnique(tx, collection, record);
 };
 
-export const collectionRoutes = (storage: Storage): Router => {
+export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
     const router = Router();
 
     const findVisible = async (req: Request, reader: Reader, collection: CollectionName): Promise<Row> => {
@@ -129,7 +129,7 @@ export const collectionRoutes = (storage: Storage): Router => {
         // Like the computed filters, the computed fields are for roles that may open the list.
         const compute = listFields[collection];
         if (!compute || !canAccess(userOf(req).role, { resource: collection, action: 'list' })) return page;
-        const extra = await compute(page, storage);
+        const extra = await compute(page, storage, site);
         return page.map(record => ({ ...record, ...extra(record) }));
     };
 

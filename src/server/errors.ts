@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, RequestHandler, Respon
 import type { FieldErrors } from '../domain/validation';
 import { StorageConflict, StorageUnavailable } from './storage/types';
 import type { ApiErrorBody } from '../domain/api';
+import { MoneyRuleError } from '../domain/money';
 
 /** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
 export class ApiError extends Error {
@@ -21,6 +22,16 @@ export const notFound = (message = 'Not found') => new ApiError(404, message);
 export const forbidden = (message = 'Your role may not do this') => new ApiError(403, message);
 export const conflict = (message: string, errors?: FieldErrors, details?: Record<string, unknown>) =>
     new ApiError(409, message, errors, details);
+
+/** A refused money rule: a link no longer pending is a conflict (409), anything else a 400 naming the field at fault. */
+export const ruleRefusal = (error: unknown): unknown => {
+    if (!(error instanceof MoneyRuleError)) return error;
+    const errors = { [error.field]: error.key };
+    // The rules of the link's life cycle speak of its status: that one has moved on, a conflict.
+    return error.field === 'status'
+        ? conflict('The payment link is no longer pending', errors)
+        : new ApiError(400, 'The request breaks a rule', errors);
+};
 
 /** Express 4 does not catch rejected promises: route them to the error handler. */
 export const handle =

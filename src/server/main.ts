@@ -75,6 +75,7 @@ const { app, storage: audited } = createApp({
     distDir,
     trustedProxy,
     payments,
+    publicUrl: process.env.PUBLIC_URL?.trim() || undefined,
     auth: {
         secret: process.env.TOKEN_SECRET,
         tokenTtlHours: Number(process.env.TOKEN_TTL_HOURS ?? 12),

@@ -1,14 +1,11 @@
 import { Router } from 'express';
 import {
-    balanceDue,
     checkCorrection,
     checkDiscount,
     checkLinkOpen,
     checkPassPayment,
     checkRefund,
     correctionSchema,
-    MoneyRuleError,
-    passMoney,
     passForSale,
     passPaymentSchema,
     refundSchema,
@@ -17,9 +14,9 @@ import {
 import { ledgerEntry, type LedgerInput } from '../domain/ledger';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../domain/freezes';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../domain/types';
-import { ApiError, conflict, handle, invalidFields } from './errors';
+import { handle, invalidFields, ruleRefusal } from './errors';
 import { allow, found, parseBody, userOf } from './requests';
-import { passBalances } from './rules/passes';
+import { dueOn, passBalances } from './rules/passes';
 import { refuseWhilePaying } from './rules/paymentLinks';
 import type { Reader, RecordOf, Storage, Transaction } from './storage/types';
 
@@ -28,16 +25,6 @@ import type { Reader, RecordOf, Storage, Transaction } from './storage/types';
  * Each checks and changes its records in one transaction, so a refused request changes nothing and two
  * requests cannot both pass a check; the answer goes once the transaction is durable.
  */
-
-/** A refused money rule: a link no longer pending is a conflict (409), anything else a 400 naming the field at fault. */
-export const ruleRefusal = (error: unknown): unknown => {
-    if (!(error instanceof MoneyRuleError)) return error;
-    const errors = { [error.field]: error.key };
-    // The rules of the link's life cycle speak of its status: that one has moved on, a conflict.
-    return error.field === 'status'
-        ? conflict('The payment link is no longer pending', errors)
-        : new ApiError(400, 'The request breaks a rule', errors);
-};
 
 const applyRule = <T>(rule: () => T): T => {
     try {
@@ -68,7 +55,8 @@ interface Sale {
     /** A price lower than the plan's, and why. */
     discount?: { price: number; reason: string } | null;
     method: Payment['method'];
-    createdBy: Identifier;
+    /** Null: the customer paid on the payment page. */
+    createdBy: Identifier | null;
     paymentLinkId?: string;
     note?: string;
 }
@@ -102,9 +90,19 @@ export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: P
     return { pass: await tx.update('passes', { ...pass, paymentId: payment.id }), payment };
 };
 
-/** What is still due on a pass, from its own ledger entries (an index read by passId). */
-export const dueOn = async (reader: Reader, pass: Pass): Promise<number> =>
-    balanceDue(pass, passMoney(await reader.select('payments', { passId: pass.id }), pass.id).paid);
+/**
+ * Records a payment of what is due on a pass inside the caller's transaction, at the desk or by a link.
+ * A pass sold for nothing paid learns its first payment, as a sale would have told it.
+ */
+export const recordPassPayment = async (
+    tx: Transaction,
+    pass: Pass,
+    entry: Omit<LedgerInput, 'customerId' | 'passId' | 'kind'>,
+): Promise<{ pass: Pass; payment: Payment }> => {
+    const payment = await recordEntry(tx, { ...entry, customerId: pass.customerId, passId: pass.id });
+    const after = pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
+    return { pass: after, payment };
+};
 
 /** The pass as lists answer it: with what was paid for it and what is still due. */
 const withBalance = async (reader: Reader, pass: Pass) => ({
@@ -154,17 +152,12 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const pass = await found(tx, 'passes', req.params.id, 'Pass');
                 const due = await dueOn(tx, pass);
                 applyRule(() => checkPassPayment(input.amount, due));
-                const payment = await recordEntry(tx, {
-                    customerId: pass.customerId,
+                const paid = await recordPassPayment(tx, pass, {
                     amount: input.amount,
                     method: input.method,
-                    passId: pass.id,
                     createdBy: userOf(req).id,
                 });
-                // A pass sold for nothing paid learns its first payment, as a sale would have told it.
-                const after =
-                    pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
-                return { pass: await withBalance(tx, after), payment };
+                return { pass: await withBalance(tx, paid.pass), payment: paid.payment };
             });
             res.status(201).json(answer);
         }),

@@ -1,22 +1,23 @@
 import { Router } from 'express';
 import { cardSchema, checkLinkOpen, linkStatusAt } from '../domain/money';
 import { studioToday } from '../domain/time';
-import type { Config, Identifier, PaymentLink, Subscription } from '../domain/types';
-import { ApiError, badRequest, conflict, handle, notFound } from './errors';
-import { recordSale, ruleRefusal } from './money';
+import type { Config, Pass, PaymentLink, Subscription } from '../domain/types';
+import { ApiError, badRequest, conflict, handle, notFound, ruleRefusal } from './errors';
+import { recordPassPayment, recordSale } from './money';
 import { parseBody, withoutNul } from './requests';
 import type { PaymentProvider, RefundResult } from './paymentProvider';
 import type { PaymentSetup } from './paymentSetup';
 import { Attempts } from './attempts';
 import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from './rules/paymentLinks';
-import type { Reader, Storage } from './storage/types';
+import { dueOn } from './rules/passes';
+import type { Reader, Storage, Transaction } from './storage/types';
 import { studioConfig } from './studio';
 
 /*
  * The only API without sign-in: what the public page /payments/link/{id} shows, and paying. A link's id
  * is its secret (128 random bits), so the answer holds only what the payment page needs: studio
- * name, plan name, amount and currency, description, expiry (and the studio's time zone to show it in),
- * the customer's first name, status.
+ * name, what is paid (a plan, or the rest of a pass by its name), amount and currency, description,
+ * expiry (and the studio's time zone to show it in), the customer's first name, status.
  */
 
 const findLink = async (reader: Reader, id: string): Promise<PaymentLink> => {
@@ -40,7 +41,10 @@ export const publicLinkView = async (reader: Reader, link: PaymentLink, payments
         payments,
         status: linkStatusAt(link),
         studioName: config.studioName,
+        purpose: link.purpose,
         planName: (await reader.get('subscriptions', link.subscriptionId))?.name ?? '',
+        // A balance link pays the rest of a pass: the page names the pass, as the customer knows it.
+        passName: link.purpose === 'balance' ? ((await passOf(reader, link))?.name ?? '') : null,
         amount: link.amount,
         currency: config.currency,
         description: link.description,
@@ -53,11 +57,25 @@ export const publicLinkView = async (reader: Reader, link: PaymentLink, payments
     };
 };
 
-/** Online payments have no cashier: they are recorded in the name of the studio's first administrator. */
-const onlineCashier = async (reader: Reader): Promise<Identifier> => {
-    // Records come in id order, so the first admin found is the first one made.
-    const [admin] = await reader.select('users', { role: 'admin' }, { limit: 1 });
-    return (admin ?? (await reader.select('users', undefined, { limit: 1 }))[0]).id;
+const passOf = (reader: Reader, link: PaymentLink) =>
+    link.passId == null ? Promise.resolve(undefined) : reader.get('passes', link.passId);
+
+/**
+ * A balance link is paid only while its pass still owes what it asks: nothing due any more (paid at the
+ * desk meanwhile), or less than the link asks, is a conflict the page shows on the card form.
+ */
+const checkStillDue = async (reader: Reader, link: PaymentLink): Promise<Pass> => {
+    const pass = await passOf(reader, link);
+    const due = pass ? await dueOn(reader, pass) : 0;
+    if (!pass || due <= 0)
+        throw conflict('Nothing is due on the pass any more', { cardNumber: 'app.payment_page.errors.nothing_due' });
+    if (Math.round(link.amount * 100) > Math.round(due * 100))
+        throw conflict(
+            'Less is due on the pass than the link asks',
+            { cardNumber: 'app.payment_page.errors.due_changed' },
+            { due },
+        );
+    return pass;
 };
 
 export interface PayLimits {
@@ -74,9 +92,15 @@ export interface PayLimits {
  */
 export const defaultPayLimits: PayLimits = { perLinkAndAddress: 10, perAddress: 30, windowMs: 15 * 60_000 };
 
-/** The link no longer asks what its card was charged for: cancelled, paid, or edited by hand meanwhile. */
+/**
+ * The link no longer asks what its card was charged for: cancelled, paid, or edited by hand meanwhile;
+ * or its pass no longer owes it (`refusal`: paid at the desk while the card was charged).
+ */
 class LinkMovedOn extends Error {
-    constructor(readonly link: PaymentLink) {
+    constructor(
+        readonly link: PaymentLink,
+        readonly refusal?: ApiError,
+    ) {
         super('The payment link changed while its card was being charged');
     }
 }
@@ -88,6 +112,8 @@ class LinkMovedOn extends Error {
 const stillAsks = (current: PaymentLink, charged: PaymentLink) =>
     current.status === 'pending' &&
     current.customerId === charged.customerId &&
+    current.purpose === charged.purpose &&
+    current.passId === charged.passId &&
     current.subscriptionId === charged.subscriptionId &&
     current.amount === charged.amount;
 
@@ -115,24 +141,44 @@ export const publicPaymentRoutes = (
     const byAddress = new Attempts(limits.perAddress, limits.windowMs);
 
     /**
-     * Records a charge in one write: the plan sold to the link's customer for exactly what the card was
-     * charged, and the link paid. Refused with LinkMovedOn when the link no longer asks it, unless
-     * `regardless` (the charge could not be given back, so it is recorded whatever the link says now).
+     * What the charge pays, inside the transaction: a balance link's payment on its pass, as the desk
+     * records the rest of a pass; a sale link's plan sold to its customer. Either for exactly what the
+     * card was charged, and in the name of no user: the customer paid on the payment page.
      */
-    const recordCharge = ({ link, plan, config, reference }: Charge, regardless = false) =>
+    const recordPayment = async (
+        tx: Transaction,
+        { link, plan, config }: Charge,
+        note: string,
+        regardless: boolean,
+    ) => {
+        const entry = { amount: link.amount, method: 'online' as const, createdBy: null, paymentLinkId: link.id, note };
+        if (link.purpose === 'balance') {
+            const pass = await checkStillDue(tx, link).catch(async (error: unknown) => {
+                if (!regardless) throw new LinkMovedOn(link, error as ApiError);
+                return (await passOf(tx, link)) as Pass;
+            });
+            return recordPassPayment(tx, pass, entry);
+        }
+        return recordSale(tx, {
+            ...entry,
+            customerId: link.customerId,
+            plan,
+            startsOn: studioToday(config.timezone),
+        });
+    };
+
+    /**
+     * Records a charge in one write: what it pays, and the link paid. Refused with LinkMovedOn when the
+     * link no longer asks it, unless `regardless` (the charge could not be given back, so it is recorded
+     * whatever the link says now).
+     */
+    const recordCharge = (charge: Charge, regardless = false) =>
         storage.transaction(async tx => {
+            const { link, reference } = charge;
             const current = await findLink(tx, link.id);
             if (!regardless && !stillAsks(current, link)) throw new LinkMovedOn(current);
-            const { pass, payment } = await recordSale(tx, {
-                customerId: link.customerId,
-                plan,
-                startsOn: studioToday(config.timezone),
-                amount: link.amount,
-                method: 'online',
-                createdBy: await onlineCashier(tx),
-                paymentLinkId: link.id,
-                note: `${provider.name} ${reference}${regardless ? ': the link had changed while it was paid, and the charge could not be given back' : ''}`,
-            });
+            const note = `${provider.name} ${reference}${regardless ? ': the link had changed while it was paid, and the charge could not be given back' : ''}`;
+            const { pass, payment } = await recordPayment(tx, charge, note, regardless);
             return tx.update('paymentLinks', {
                 ...current,
                 // What was charged: the link's amount, unless it changed and the charge is recorded regardless.
@@ -170,6 +216,7 @@ export const publicPaymentRoutes = (
                 throw error;
             }
             if (refund.refunded) {
+                if (error.refusal) throw error.refusal;
                 const key = closedLinkKeys[error.link.status];
                 throw conflict(
                     'The payment link changed while the card was being charged: the charge was given back',
@@ -220,15 +267,18 @@ export const publicPaymentRoutes = (
             try {
                 // Read again now that the link may not change, in a transaction so that a write already under
                 // way is seen: the card is charged exactly what the link asks.
-                const link = await storage.transaction(tx => findLink(tx, id));
-                checkOpen(link);
+                const { link, pass } = await storage.transaction(async tx => {
+                    const read = await findLink(tx, id);
+                    checkOpen(read);
+                    return { link: read, pass: read.purpose === 'balance' ? await checkStillDue(tx, read) : null };
+                });
                 const config = await studioConfig(storage);
                 const plan = (await storage.get('subscriptions', link.subscriptionId)) as Subscription;
                 // The provider is slow: it answers outside any transaction, so nobody else waits for it.
                 const result = await provider.charge({
                     amount: link.amount,
                     currency: config.currency,
-                    description: plan.name,
+                    description: pass ? `${pass.name}: the rest` : plan.name,
                     card,
                 });
                 if (!result.approved) {

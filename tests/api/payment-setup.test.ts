@@ -36,7 +36,10 @@ describe('on a public address with no provider chosen', () => {
 
     it('the settings tell staff, and not teachers', async () => {
         const admin = await login(server.url, 'admin');
-        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({ mode: 'off', publicAddress: true });
+        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({
+            mode: 'off',
+            publicAddress: true,
+        });
         const teacher = await login(server.url, 'teacher');
         expect((await call(server.url, '/api/settings/payments', { token: teacher })).status).toBe(403);
     });
@@ -52,7 +55,10 @@ describe('the test provider chosen on purpose on a public address', () => {
         expect(paid.status).toBe(200);
         expect(paid.body).toMatchObject({ status: 'paid', payments: 'test' });
         const admin = await login(server.url, 'admin');
-        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({ mode: 'test', publicAddress: true });
+        expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({
+            mode: 'test',
+            publicAddress: true,
+        });
         await server.stop();
         removeDir(server.dir);
     });

@@ -75,7 +75,9 @@ describe('the public payment link', () => {
         expect(body).toEqual({
             status: 'pending',
             studioName: 'Studio Pulse',
+            purpose: 'sale',
             planName: '8 занятий',
+            passName: null,
             amount: 5200,
             currency: 'RUB',
             description: 'Renewal',
@@ -131,6 +133,8 @@ describe('the public payment link', () => {
             amount: 9000,
             paymentLinkId: link.id,
             passId: stored.passId,
+            // Taken by nobody on the staff: the customer paid on the payment page.
+            createdBy: null,
         });
         const { data: pass } = await manager.getOne('passes', { id: stored.passId });
         expect(pass).toMatchObject({

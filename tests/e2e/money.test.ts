@@ -22,8 +22,8 @@ const customerWithout = (subscriptionId: number, skip = 0): Customer => {
 };
 
 const today = studioToday(db.configs[0].timezone);
-/** Gives a customer a pass of `plan` starting today, paid in cash, as if sold at the desk. */
-const givePass = (customer: Customer, planId: number): Pass => {
+/** Gives a customer a pass of `plan` starting today, paid in cash (in full, or `paid`), as if sold at the desk. */
+const givePass = (customer: Customer, planId: number, paid?: number): Pass => {
     const plan = db.subscriptions.find(candidate => candidate.id === planId) as Subscription;
     const pass: Pass = {
         id: Math.max(...db.passes.map(other => other.id)) + 1,
@@ -34,7 +34,7 @@ const givePass = (customer: Customer, planId: number): Pass => {
         id: Math.max(...db.payments.map(other => other.id)) + 1,
         customerId: customer.id,
         kind: 'payment',
-        amount: plan.price,
+        amount: paid ?? plan.price,
         method: 'cash',
         passId: pass.id,
         paymentLinkId: null,
@@ -54,6 +54,8 @@ const refunded = customerWithout(8, 3);
 givePass(refunded, 8);
 const partlyRefunded = customerWithout(8, 4);
 givePass(partlyRefunded, 8);
+const owing = customerWithout(3, 6);
+const owingPass = givePass(owing, 3, 2000);
 const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
 describeInBrowser('money in a browser', () => {
@@ -110,13 +112,14 @@ describeInBrowser('money in a browser', () => {
         const p = await managerPage();
         await p.goto(`/customers/${customer.id}`);
         await section(p, 'Payment links').getByRole('button', { name: 'Payment link' }).click();
-        await choose(p, 'Plan', '12 занятий');
+        // Each plan with its price, as the sell dialog offers them.
+        await choose(p, 'Plan', /^12 занятий · RUB 7,200\.00 · 12 visits · 60 days$/);
         await dialog(p).getByRole('button', { name: 'Create' }).click();
         await p.getByText('The payment link is created').waitFor();
         const row = section(p, 'Payment links').locator('tbody tr').first();
         await expect(row.innerText()).resolves.toMatch(/12 занятий[\s\S]*7,200[\s\S]*Pending/);
         const href = (await row.getByRole('link', { name: 'Open' }).getAttribute('href')) as string;
-        expect(href).toMatch(/^\/payments\/link\/[A-Za-z0-9_-]{22}$/);
+        expect(href).toMatch(new RegExp(`^${server.url}/payments/link/[A-Za-z0-9_-]{22}$`));
 
         const { context, page: customerPage } = await newPage(browser, server.url);
         await customerPage.goto(href);
@@ -152,6 +155,51 @@ describeInBrowser('money in a browser', () => {
         await again.page.getByRole('heading', { name: 'Paid' }).waitFor();
         await expect(again.page.getByLabel('Card number').count()).resolves.toBe(0);
         await again.context.close();
+    });
+
+    it('a manager sends a link for the rest of a pass, the customer pays it with no login, and the card shows nothing owed and the payment online, by the customer', async () => {
+        const p = await managerPage();
+        await p.goto(`/customers/${owing.id}`);
+        const row = section(p, 'Passes').locator('tbody tr').filter({ hasText: owingPass.name });
+        await row.getByText('paid RUB 2,000.00 · due RUB 3,200.00').waitFor();
+        await p.getByTestId('customer-owed').waitFor();
+        await row.getByRole('button', { name: 'Pay the rest online', exact: true }).click();
+        await dialog(p).getByText(`Due on ${owingPass.name}: RUB 3,200.00`).waitFor();
+        await expect(dialog(p).getByLabel('Amount').inputValue()).resolves.toBe('3200');
+        await dialog(p).getByRole('button', { name: 'Create' }).click();
+        await p.getByText('The payment link is created').waitFor();
+        const link = section(p, 'Payment links').locator('tbody tr').first();
+        await expect
+            .poll(() => link.innerText())
+            .toMatch(new RegExp(`The rest for ${owingPass.name}[\\s\\S]*3,200[\\s\\S]*Pending`));
+        const href = (await link.getByRole('link', { name: 'Open' }).getAttribute('href')) as string;
+
+        const { context, page: customerPage } = await newPage(browser, server.url);
+        await customerPage.goto(href);
+        await customerPage.getByText(`Hello, ${owing.firstName}!`).waitFor();
+        const text = await customerPage.locator('body').innerText();
+        expect(text).toContain(`The rest for ${owingPass.name}`);
+        expect(text).toMatch(/3,200/);
+        await customerPage.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await customerPage.getByLabel('Expiry (MM/YY)').fill('12/30');
+        await customerPage.getByLabel('CVC').fill('123');
+        await customerPage.getByRole('button', { name: /^Pay / }).click();
+        await customerPage.getByRole('heading', { name: 'Paid' }).waitFor();
+        await context.close();
+
+        await p.reload();
+        await expect.poll(() => link.innerText()).toMatch(/Paid/);
+        await expect.poll(() => row.getByTestId('pass-balance').count()).toBe(0);
+        await expect(row.getByRole('button', { name: 'Pay the rest' }).count()).resolves.toBe(0);
+        await expect(p.getByTestId('customer-owed').count()).resolves.toBe(0);
+        const payment = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Online' });
+        await expect
+            .poll(() => payment.innerText())
+            .toMatch(new RegExp(`3,200[\\s\\S]*Online[\\s\\S]*${owingPass.name}[\\s\\S]*Online, by the customer`));
+        // The passes the customer had, and no new one.
+        await expect(
+            section(p, 'Passes').locator('tbody tr').filter({ hasText: owingPass.name }).count(),
+        ).resolves.toBe(db.passes.filter(pass => pass.customerId === owing.id && pass.name === owingPass.name).length);
     });
 
     it('a manager freezes a pass for three days and sees its end date move by three days', async () => {

@@ -181,6 +181,8 @@ describe('the payments on the customer card', () => {
         entry(11, {}),
         entry(12, { kind: 'correction', amount: -1200, correctsId: 11, note: 'Paid 4,000 at the desk' }),
         entry(13, { kind: 'refund', amount: 500, note: 'Gave back' }),
+        // Paid on the payment page by the customer: taken by nobody on the staff.
+        entry(14, { method: 'online', note: 'test ch_1', createdBy: null }),
     ];
 
     const refusal = {
@@ -196,6 +198,7 @@ describe('the payments on the customer card', () => {
         const dataProvider = testDataProvider({
             getManyReference: async () => ({ data: payments, total: payments.length }) as never,
             getOne: async () => ({ data: config }) as never,
+            getMany: async () => ({ data: [{ id: 1, name: 'Olga Admin' }] }) as never,
             correctPayment,
         } as never);
         render(
@@ -226,8 +229,17 @@ describe('the payments on the customer card', () => {
         expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Correct' })).toBeTruthy();
     });
 
+    it('says who took each payment: someone on the staff, or the customer online', async () => {
+        renderPayments();
+        expect(await within(await rowOf('Gave back')).findByText('Olga Admin')).toBeTruthy();
+        const online = within(await rowOf('test ch_1'));
+        expect(online.getByText('Online, by the customer')).toBeTruthy();
+        expect(online.queryByText('Olga Admin')).toBeNull();
+    });
+
     it('reads in Russian', async () => {
         renderPayments('ru');
+        expect(within(await rowOf('test ch_1')).getByText('Онлайн, сам клиент')).toBeTruthy();
         const correction = within(await rowOf('исправляет №11: Paid 4,000 at the desk'));
         expect(correction.getByText('Исправление')).toBeTruthy();
         expect(within(await rowOf('Gave back')).getByRole('button', { name: 'Исправить' })).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildJournal, monthBounds } from '../../src/domain/journal';
-import { classPay, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
+import { classPay, newZeroRates, nextRate, payChangeProblem, payRate, rateOn, teacherPay } from '../../src/domain/pay';
 import { payroll } from '../../src/domain/payroll';
 import { payRates } from '../../src/domain/payRates';
 import { upgradeDatabase } from '../../src/domain/upgrades';
@@ -160,6 +160,35 @@ describe('pay rates with dates', () => {
             [payRate({ kind: 'none', amount: 0 })],
         ]);
         expect(upgradeDatabase(values)).toBe(0);
+    });
+});
+
+describe('a new rate on the form', () => {
+    const first = payRate({ kind: 'per_attendee', amount: 300 });
+    const workshops = payRate({ kind: 'per_event', amount: 5000, courseId: 7 });
+    const raised = payRate({ kind: 'per_attendee', amount: 350, from: '2026-12-01' });
+
+    it('starts from the rate in force today for every class, from today', () => {
+        expect(nextRate([first, workshops, raised], '2026-11-20')).toEqual({ ...first, from: '2026-11-20' });
+        expect(nextRate([first, workshops, raised], '2026-12-05')).toEqual({ ...raised, from: '2026-12-05' });
+        expect(nextRate([], '2026-11-20')).toEqual(payRate({ kind: 'per_event', amount: 0, from: '2026-11-20' }));
+    });
+
+    it('is asked about when it pays nothing and was not saved so', () => {
+        const zero = payRate({ kind: 'per_event', amount: 0, from: '2026-11-20' });
+        expect(newZeroRates([first], [first, zero])).toEqual([zero]);
+        expect(newZeroRates([first, zero], [first, zero])).toEqual([]);
+        // Not paid by its kind, a minimum, or a bonus: it pays, or says it does not.
+        expect(
+            newZeroRates(
+                [],
+                [
+                    payRate({ kind: 'none', amount: 0 }),
+                    payRate({ kind: 'per_event', amount: 0, minimum: 500 }),
+                    payRate({ kind: 'base_bonus', amount: 0, bonus: 100 }),
+                ],
+            ),
+        ).toEqual([]);
     });
 });
 

@@ -24,7 +24,10 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
         try {
             onPaid(await payPublicLink(id, values));
         } catch (error) {
-            if (error instanceof PublicLinkError && error.status === 409) return onConflict();
+            // A conflict the card form can tell (nothing is due on the pass any more) is shown on it; any other
+            // means the link moved on, and the page shows it as it is now.
+            if (error instanceof PublicLinkError && error.status === 409 && !error.errors.cardNumber)
+                return onConflict();
             if (error instanceof PublicLinkError && Object.keys(error.errors).length) return error.errors;
             return { cardNumber: 'app.payment_page.errors.failed' };
         }

@@ -114,7 +114,14 @@ export const PaymentLinkPage = () => {
                     </Typography>
                 </Stack>
                 <Stack spacing={1}>
-                    <Row label={translate('app.payment_page.plan')} value={link.planName} />
+                    {link.purpose === 'balance' ? (
+                        <Row
+                            label={translate('app.payment_page.paying_for')}
+                            value={translate('app.payment_page.rest_for', { name: link.passName ?? '' })}
+                        />
+                    ) : (
+                        <Row label={translate('app.payment_page.plan')} value={link.planName} />
+                    )}
                     <Row label={translate('app.payment_page.amount')} value={amountText} />
                     {link.description && (
                         <Row label={translate('app.payment_page.description')} value={link.description} />

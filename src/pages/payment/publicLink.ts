@@ -6,7 +6,10 @@ import type { ApiErrorBody } from '../../domain/api';
 export interface PublicLink {
     status: LinkStatus;
     studioName: string;
+    /** `sale`: the plan is sold; `balance`: the rest of the pass `passName` is paid. */
+    purpose: 'sale' | 'balance';
     planName: string;
+    passName: string | null;
     amount: number;
     currency: string;
     description: string | null;

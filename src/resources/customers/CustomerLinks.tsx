@@ -16,6 +16,7 @@ import {
     ReferenceField,
     ReferenceManyField,
     useDataProvider,
+    useGetOne,
     useLocaleState,
     useNotify,
     useRecordContext,
@@ -23,7 +24,8 @@ import {
     useTranslate,
 } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import type { PaymentLink } from '../../domain/types';
+import { paymentLinkAddress } from '../../domain/routes';
+import type { Pass, PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
 import { formatZonedDateTime } from '../../pages/payment/publicLink';
@@ -61,10 +63,25 @@ const ExpiresField = (_props: { label?: string }) => {
     return <span style={{ whiteSpace: 'nowrap' }}>{formatZonedDateTime(link.expiresAt, locale, timeZone)}</span>;
 };
 
-export const publicLinkPath = (id: string) => `/payments/link/${encodeURIComponent(id)}`;
+/** A link as the server answers it: with the address the customer is sent (PUBLIC_URL's, or a path on this one). */
+type LinkRow = PaymentLink & { url?: string };
 
-/** The full address the customer receives. */
-export const publicLinkUrl = (id: string) => `${window.location.origin}${publicLinkPath(id)}`;
+/** The full address the customer receives: the server's answer, on the page's own address when it is a path. */
+const addressOf = (link: LinkRow) => new URL(link.url ?? paymentLinkAddress(link.id), window.location.origin).href;
+
+/** What the link pays: the plan it sells, or the rest of a pass. */
+const PaysForField = (_props: { label?: string }) => {
+    const link = useRecordContext<PaymentLink>();
+    const translate = useTranslate();
+    const { data: pass } = useGetOne<Pass>(
+        'passes',
+        { id: link?.passId ?? 0 },
+        { enabled: link?.purpose === 'balance' },
+    );
+    if (!link) return null;
+    if (link.purpose === 'balance') return <span>{translate('app.money.rest_for', { name: pass?.name ?? '' })}</span>;
+    return <ReferenceField source="subscriptionId" reference="settings/subscriptions" link={false} />;
+};
 
 const CopyByHandDialog = ({ url, open, onClose }: { url: string; open: boolean; onClose: () => void }) => {
     const translate = useTranslate();
@@ -91,14 +108,14 @@ const CopyByHandDialog = ({ url, open, onClose }: { url: string; open: boolean; 
 };
 
 const LinkActions = (_props: { label?: string }) => {
-    const link = useRecordContext<PaymentLink>();
+    const link = useRecordContext<LinkRow>();
     const translate = useTranslate();
     const notify = useNotify();
     const refresh = useRefresh();
     const dataProvider = useDataProvider<StudioDataProvider>();
     const [manualCopy, setManualCopy] = useState(false);
     if (!link) return null;
-    const url = publicLinkUrl(link.id);
+    const url = addressOf(link);
     // Browsers give no clipboard to a page served over plain http: then the link is shown to copy by hand.
     const copy = () =>
         (navigator.clipboard?.writeText(url) ?? Promise.reject(new Error('no clipboard'))).then(
@@ -119,7 +136,7 @@ const LinkActions = (_props: { label?: string }) => {
             <Button size="small" onClick={copy}>
                 {translate('app.money.actions.copy_link')}
             </Button>
-            <Button size="small" href={publicLinkPath(link.id)} target="_blank" rel="noopener">
+            <Button size="small" href={url} target="_blank" rel="noopener">
                 {translate('app.money.actions.open_link')}
             </Button>
             {link.status === 'pending' && (
@@ -160,7 +177,7 @@ export const CustomerLinks = () => {
                 >
                     <DataTable.Col source="createdAt" field={DateTimeField} />
                     <DataTable.Col source="subscriptionId">
-                        <ReferenceField source="subscriptionId" reference="settings/subscriptions" link={false} />
+                        <PaysForField />
                     </DataTable.Col>
                     <DataTable.Col source="amount" align="right">
                         <MoneyField source="amount" />

@@ -17,6 +17,7 @@ import { MoneyField } from '../common/money';
 import { FreezeDialog, UnfreezeDialog } from './FreezeDialogs';
 import { PassBalanceField, PassStateField, VisitsLeftField, type PassRow } from './PassFields';
 import { PayRestDialog } from './PayRestDialog';
+import { BalanceLinkDialog } from './PaymentLinkDialog';
 import { RefundDialog } from './RefundDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
@@ -26,13 +27,14 @@ import { useStudioToday } from '../../app/studio';
 type Action =
     | { kind: 'sell' }
     | { kind: 'refund'; pass?: Pass }
-    | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay'; pass: PassRow };
+    | { kind: 'freeze' | 'unfreeze' | 'history' | 'pay' | 'link'; pass: PassRow };
 
 const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     const pass = useRecordContext<PassRow>();
     const translate = useTranslate();
     const today = useStudioToday();
     const { canAccess: readsHistory } = useCanAccess({ resource: 'history', action: 'list' });
+    const { canAccess: canLink } = useCanAccess({ resource: 'paymentLinks', action: 'create' });
     // The plan says how many days a pass may be frozen (none: never).
     const { data: plan } = useGetOne<Subscription>(
         'settings/subscriptions',
@@ -54,9 +56,21 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
                 </Button>
             )}
             {!pass.cancelled && !!pass.balanceDue && (
-                <Button size="small" color="error" variant="outlined" onClick={() => onAction({ kind: 'pay', pass })}>
-                    {translate('app.money.actions.pay_rest')}
-                </Button>
+                <>
+                    <Button
+                        size="small"
+                        color="error"
+                        variant="outlined"
+                        onClick={() => onAction({ kind: 'pay', pass })}
+                    >
+                        {translate('app.money.actions.pay_rest')}
+                    </Button>
+                    {canLink && (
+                        <Button size="small" color="error" onClick={() => onAction({ kind: 'link', pass })}>
+                            {translate('app.money.actions.pay_rest_online')}
+                        </Button>
+                    )}
+                </>
             )}
             {!pass.cancelled && (
                 <Button size="small" color="warning" onClick={() => onAction({ kind: 'refund', pass })}>
@@ -145,6 +159,7 @@ export const CustomerPasses = () => {
                 <UnfreezeDialog open pass={action.pass} onClose={close} onUnfrozen={setSettleWith} />
             )}
             {action?.kind === 'pay' && <PayRestDialog pass={action.pass} onClose={close} />}
+            {action?.kind === 'link' && <BalanceLinkDialog pass={action.pass} onClose={close} />}
             {settleWith && (
                 <SettleDebtsDialog key={settleWith.id} pass={settleWith} onClose={() => setSettleWith(null)} />
             )}

@@ -51,6 +51,15 @@ const NoteField = (_props: { label?: string }) => {
     return <span>{payment.note ?? ''}</span>;
 };
 
+/** Who took the payment: a user, or nobody when the customer paid on the payment page themselves. */
+export const TakenByField = (_props: { label?: string }) => {
+    const payment = useRecordContext<Payment>();
+    const translate = useTranslate();
+    if (!payment) return null;
+    if (payment.createdBy == null) return <span>{translate('app.money.taken_online')}</span>;
+    return <ReferenceField source="createdBy" reference="settings/users" link={false} />;
+};
+
 /** Payments and refunds may be corrected; a correction is not (a second one on the same entry is). */
 const CorrectButton = ({ onCorrect }: { onCorrect: (payment: Payment) => void }) => {
     const payment = useRecordContext<Payment>();
@@ -97,6 +106,9 @@ export const CustomerPayments = () => {
                     </DataTable.Col>
                     <DataTable.Col source="note">
                         <NoteField />
+                    </DataTable.Col>
+                    <DataTable.Col source="createdBy">
+                        <TakenByField />
                     </DataTable.Col>
                     {canCorrect && (
                         <DataTable.Col label=" " disableSort>

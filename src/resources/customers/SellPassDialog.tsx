@@ -20,8 +20,8 @@ import { useStudioToday } from '../../app/studio';
 
 export const methodChoices = translatedChoices(deskPaymentMethods, 'app.payment_methods');
 
-/** A plan as the sell dialog offers it: "8 visits · 5 200 ₽ · 8 visits · 35 days", so that nobody has to look the terms up. */
-const usePlanText = () => {
+/** A plan as the sell and link dialogs offer it: "8 visits · 5 200 ₽ · 8 visits · 35 days", so that nobody has to look the terms up. */
+export const usePlanText = () => {
     const translate = useTranslate();
     const money = useMoneyText();
     return (plan: Subscription) =>

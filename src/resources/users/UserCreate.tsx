@@ -1,18 +1,19 @@
-import { Create, SimpleForm } from 'react-admin';
+import { Create } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { payRate } from '../../domain/pay';
 import { userCreateSchema } from '../../domain/schemas';
+import { UserForm } from './UserForm';
 import { UserInputs } from './UserInputs';
 
 export const UserCreate = () => (
     <Create redirect="list">
-        <SimpleForm
+        <UserForm
             noValidate
             sx={{ maxWidth: 640 }}
             validate={schemaValidator(userCreateSchema)}
             defaultValues={{ role: 'teacher', active: true, pay: [payRate({ kind: 'none', amount: 0 })] }}
         >
             <UserInputs creating />
-        </SimpleForm>
+        </UserForm>
     </Create>
 );

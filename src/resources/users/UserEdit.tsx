@@ -1,13 +1,14 @@
-import { Edit, SimpleForm } from 'react-admin';
+import { Edit } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { userSchema } from '../../domain/schemas';
 import { SettingsFormToolbar } from '../common/SettingsActions';
 import { SignInHoldNotice } from './SignInHoldNotice';
+import { UserForm } from './UserForm';
 import { UserInputs } from './UserInputs';
 
 export const UserEdit = () => (
     <Edit mutationMode="pessimistic" redirect="list">
-        <SimpleForm
+        <UserForm
             noValidate
             sx={{ maxWidth: 640 }}
             validate={schemaValidator(userSchema)}
@@ -15,6 +16,6 @@ export const UserEdit = () => (
         >
             <SignInHoldNotice />
             <UserInputs />
-        </SimpleForm>
+        </UserForm>
     </Edit>
 );

@@ -17,10 +17,10 @@ import {
 } from 'react-admin';
 import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { Stack } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { payKinds } from '../../domain/payRates';
 import { roles } from '../../domain/schemas';
-import { payRate, type PayRate } from '../../domain/pay';
+import { nextRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';
 import { phoneText } from '../common/phones';
@@ -129,9 +129,10 @@ const RateInputs = ({ locked }: { locked: (rate: Partial<PayRate> | undefined) =
     </FormDataConsumer>
 );
 
-/** Adds a rate from today: per class, to be filled in. */
+/** Adds a rate from today, starting from the rate in force (as the form holds it) so that a raise is one change. */
 const AddRateButton = () => {
     const { add, source } = useSimpleFormIterator();
+    const { getValues } = useFormContext();
     const today = useStudioToday();
     return (
         <IconButtonWithTooltip
@@ -139,7 +140,7 @@ const AddRateButton = () => {
             size="small"
             color="primary"
             className={`button-add button-add-${source}`}
-            onClick={() => add(payRate({ kind: 'per_event', amount: 0, from: today }))}
+            onClick={() => add(nextRate((getValues(source) as PayRate[] | undefined) ?? [], today))}
         >
             <AddIcon fontSize="small" />
         </IconButtonWithTooltip>

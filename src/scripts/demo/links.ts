@@ -76,6 +76,7 @@ export const addPaidLinks = (world: World): void => {
         db.paymentLinks.push({
             id,
             customerId: payment.customerId,
+            purpose: 'sale',
             subscriptionId: pass.subscriptionId,
             amount: pass.price,
             description: random.pick(LINK_DESCRIPTIONS),
@@ -111,6 +112,7 @@ export const addOpenLinks = (world: World): void => {
         db.paymentLinks.push({
             id: linkId(random),
             customerId: file.customer.id,
+            purpose: 'sale',
             subscriptionId: plan.id,
             amount: plan.price,
             description: random.pick(LINK_DESCRIPTIONS),

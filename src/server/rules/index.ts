@@ -5,7 +5,7 @@ import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';
 import { passListFields, passRules } from './passes';
-import { paymentLinkRules } from './paymentLinks';
+import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
@@ -43,4 +43,5 @@ export const computedFilters: Partial<Record<CollectionName, Record<string, Comp
 export const listFields: Partial<Record<CollectionName, ListFields>> = {
     customers: customerListFields,
     passes: passListFields,
+    paymentLinks: paymentLinkListFields,
 };

@@ -57,6 +57,10 @@ export const passBalances = async (
     );
 };
 
+/** What is still due on a pass, from its own ledger entries (an index read by passId). */
+export const dueOn = async (reader: Reader, pass: Pass): Promise<number> =>
+    balanceDue(pass, passMoney(await reader.select('payments', { passId: pass.id }), pass.id).paid);
+
 /**
  * What each pass of a page shows beside its price: what was paid for it and what is still due,
  * computed from the page's passes' payments. Read-only: the pass schema strips them from any write.

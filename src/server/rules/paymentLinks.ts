@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Identifier, PaymentLink } from '../../domain/types';
-import { conflict } from '../errors';
+import { checkPassPayment } from '../../domain/money';
+import { paymentLinkAddress } from '../../domain/routes';
+import type { Identifier, Pass, PaymentLink } from '../../domain/types';
+import { conflict, invalidFields, ruleRefusal } from '../errors';
+import { dueOn } from './passes';
 import type { Reader, Row } from '../storage/types';
 import { studioConfig } from '../studio';
-import type { WriteRules } from './types';
+import type { ListFields, WriteRules } from './types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */
 export const randomLinkId = () => randomBytes(16).toString('base64url');
@@ -37,28 +40,63 @@ const refuseClosed = (link: Row) => {
     refuseWhilePaying(link.id as string);
 };
 
-/** The amount asked: the one given, or the plan's price. */
-const amountOf = async (record: Row, reader: Reader) =>
-    record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price;
+/**
+ * What a sale link asks: the amount given, or the plan's price. It names no pass until it is paid
+ * (then the pass it sold).
+ */
+const saleTerms = async (record: Row, reader: Reader): Promise<Row> => ({
+    ...record,
+    passId: null,
+    amount: record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price,
+});
 
-/** A new link is pending, for the plan's price unless told otherwise, until the studio's link lifetime runs out. */
+/**
+ * What a balance link asks: what is due on the customer's pass now, or less; never more, and never
+ * for a pass that owes nothing. It is for the pass's plan, and stays for that pass.
+ */
+const balanceTerms = async (record: Row, reader: Reader): Promise<Row> => {
+    const pass = (await reader.get('passes', record.passId as Identifier)) as Pass | undefined;
+    if (!pass || pass.customerId !== record.customerId) throw invalidFields({ passId: 'app.validation.reference' });
+    const due = await dueOn(reader, pass);
+    const amount = (record.amount as number | null) ?? due;
+    try {
+        checkPassPayment(amount, due);
+    } catch (error) {
+        throw ruleRefusal(error);
+    }
+    return { ...record, subscriptionId: pass.subscriptionId, amount };
+};
+
+const termsOf = (record: Row, reader: Reader) =>
+    record.purpose === 'balance' ? balanceTerms(record, reader) : saleTerms(record, reader);
+
+/**
+ * A new link is pending, for the plan's price (a sale) or what is due on the pass (a balance) unless told
+ * otherwise, until the studio's link lifetime runs out. What a link is for never changes: an edit keeps
+ * its purpose and its pass.
+ */
 export const paymentLinkRules: WriteRules = {
     create: async (record, { tx }) => {
         const { paymentLinkTtlHours } = await studioConfig(tx);
         return {
-            ...record,
+            ...(await termsOf(record, tx)),
             id: randomLinkId(),
-            amount: await amountOf(record, tx),
             status: 'pending',
             expiresAt: new Date(Date.now() + paymentLinkTtlHours * 3600_000).toISOString(),
             paidAt: null,
             paymentId: null,
-            passId: null,
         };
     },
     update: async (record, before, { tx }) => {
         refuseClosed(before);
-        return { ...record, amount: await amountOf(record, tx) };
+        return termsOf({ ...record, purpose: before.purpose, passId: before.passId }, tx);
     },
     delete: async record => refuseClosed(record),
 };
+
+/** The address the customer is sent, so that the app copies it as the server is reached from outside. */
+export const paymentLinkListFields: ListFields =
+    async (_page, _reader, { publicUrl }) =>
+    record => ({
+        url: paymentLinkAddress(record.id as string, publicUrl),
+    });

@@ -40,8 +40,14 @@ export interface WriteRules {
  */
 export type ComputedFilter = (values: Scalar[], reader: Reader) => Promise<Filter[]>;
 
+/** What the server knows of where it runs. */
+export interface Site {
+    /** The address customers reach it at (PUBLIC_URL), when it has one. */
+    publicUrl?: string;
+}
+
 /**
  * Read-only fields the server adds to the records it answers with, in lists and alone (a customer's
  * active pass and debts), computed over the records of one page.
  */
-export type ListFields = (page: Row[], reader: Reader) => Promise<(record: Row) => Record<string, unknown>>;
+export type ListFields = (page: Row[], reader: Reader, site: Site) => Promise<(record: Row) => Record<string, unknown>>;

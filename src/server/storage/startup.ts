@@ -39,7 +39,7 @@ export const startingState = (
     }
     if (upgraded)
         log.info(
-            `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (such as a teacher's pay rule becoming their first dated rate, or a phone as typed becoming E.164).`,
+            `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (such as a teacher's pay rule becoming their first dated rate, a phone as typed becoming E.164, or a payment link without a purpose a sale).`,
         );
     return { state, differsFromFile: replayed.transactions > 0 || upgraded > 0 };
 };

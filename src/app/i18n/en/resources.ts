@@ -118,6 +118,7 @@ export const resourceMessages = {
             fields: {
                 ...common,
                 customerId: 'Customer',
+                purpose: 'Purpose',
                 subscriptionId: 'Plan',
                 amount: 'Amount',
                 description: 'Description',

@@ -104,6 +104,9 @@ export const timetableMessages = {
                 bonus_text: '+ %{bonus} a visit above %{threshold}',
                 minimum_text: 'at least %{minimum}',
                 only_text: 'only %{name}',
+                zero_title: 'Save a rate that pays nothing?',
+                zero_text:
+                    'This rate pays the teacher nothing for a class: |||| These rates pay the teacher nothing for a class:',
             },
             journal: {
                 open: 'Attendance journal',

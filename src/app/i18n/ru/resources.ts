@@ -119,6 +119,7 @@ export const resourceMessages = {
             fields: {
                 ...common,
                 customerId: 'Клиент',
+                purpose: 'Назначение',
                 subscriptionId: 'Вид абонемента',
                 amount: 'Сумма',
                 description: 'Описание',

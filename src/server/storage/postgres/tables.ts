@@ -181,6 +181,7 @@ export const tables: Record<CollectionName, Column[]> = {
     paymentLinks: [
         c('id', 'textId', true),
         c('customerId', 'integer', true),
+        c('purpose', 'text', true),
         c('subscriptionId', 'integer', true),
         c('amount', 'money', true),
         c('description', 'text'),
