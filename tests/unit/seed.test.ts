@@ -5,7 +5,7 @@ import { applyChanges, settleVisit } from '../../src/domain/attendance';
 import { freezePass } from '../../src/domain/freezes';
 import { passForSale } from '../../src/domain/money';
 import { addDays } from '../../src/domain/time';
-import { expandSchedule, findClash } from '../../src/domain/timetable';
+import { expandSchedule, findClash, ownTitle } from '../../src/domain/timetable';
 import type { Database, Schedule, StudioEvent, Subscription } from '../../src/domain/types';
 import { validateDatabase } from '../../src/domain/validation';
 import { generateDatabase } from '../../src/scripts/demo';
@@ -243,6 +243,14 @@ describe('demo data generator', () => {
         for (const record of [...db.passes, ...db.payments, ...db.attendances, ...db.paymentLinks]) {
             expect(registered.get(record.customerId)! < record.createdAt).toBe(true);
         }
+    });
+
+    it('stores no group or class title that repeats its course', () => {
+        const courseNames = new Map(db.courses.map(course => [course.id, course.name]));
+        const titled = [...db.schedules, ...db.events].filter(record => record.title);
+        expect(titled.length).toBeGreaterThan(0);
+        for (const record of titled)
+            expect(ownTitle(record.title, courseNames.get(record.courseId))).toBe(record.title);
     });
 
     it('writes null, not nothing, for absent optional fields', () => {

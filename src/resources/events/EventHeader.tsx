@@ -5,13 +5,13 @@ import {
     Confirm,
     ReferenceField,
     RecordContextProvider,
-    TextField,
     useCanAccess,
     useNotify,
     useTranslate,
     useUpdate,
 } from 'react-admin';
 import type { StudioEvent } from '../../domain/types';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { DateTimeField } from '../common/dates';
 import { EventEditDialog } from './EventEditDialog';
 
@@ -63,11 +63,7 @@ export const EventHeader = ({ event, visits, capacity, givenBack }: Props) => {
                 mb={2}
             >
                 <Typography variant="h5" component="h1">
-                    <DateTimeField source="startsAt" /> ·{' '}
-                    <ReferenceField source="courseId" reference="settings/courses" link={false}>
-                        <TextField source="name" variant="inherit" />
-                    </ReferenceField>
-                    {event.title ? ` · ${event.title}` : ''}
+                    <DateTimeField source="startsAt" /> · <ClassTitleField />
                 </Typography>
                 <Chip
                     label={translate(`resources.events.statuses.${event.status}`)}

@@ -1,20 +1,16 @@
-import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { Edit, SimpleForm } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { scheduleSchema } from '../../domain/schemas';
 import type { Schedule } from '../../domain/types';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { GenerateEvents } from './GenerateEvents';
 import { ScheduleInputs } from './ScheduleInputs';
 
 const validateSchedule = schemaValidator(scheduleSchema);
 
-const ScheduleTitle = () => {
-    const record = useRecordContext<Schedule>();
-    return <span>{record?.title ?? ''}</span>;
-};
-
 /** A group at /schedules/{id}: its fields, slots and members, and the generation of its classes. */
 export const ScheduleEdit = () => (
-    <Edit<Schedule> title={<ScheduleTitle />} mutationMode="pessimistic">
+    <Edit<Schedule> title={<ClassTitleField />} mutationMode="pessimistic">
         <SimpleForm noValidate validate={validateSchedule}>
             <ScheduleInputs />
         </SimpleForm>
