@@ -71,7 +71,7 @@ describeInBrowser('the history of changes in a browser', () => {
         const rows = await history.locator('tbody tr').allInnerTexts();
         // Newest first: the refund, the freeze, then the sale's payment and pass.
         expect(rows).toHaveLength(4);
-        for (const text of rows) expect(text).toContain('Maria Manager (Manager)');
+        for (const text of rows) expect(text).toContain('Мария Менеджер (Manager)');
         expect(rows[0]).toMatch(/Created[\s\S]*Payment #\d+[\s\S]*Kind: Refund\nAmount: \D*1,000[\s\S]*Method: Cash/);
         expect(rows[1]).toMatch(/Changed[\s\S]*Pass #\d+[\s\S]*Frozen from: — → \d\d\/\d\d\/\d{4}/);
         expect(rows[2]).toMatch(/Created[\s\S]*Payment #\d+[\s\S]*Kind: Payment\nAmount: \D*4,800/);
@@ -96,7 +96,7 @@ describeInBrowser('the history of changes in a browser', () => {
         await a.getByText('1-1 of 1').waitFor();
         const freeze = a.locator('tbody tr').filter({ hasText: 'Frozen from' }).first();
         await expect(freeze.innerText()).resolves.toMatch(
-            /Maria Manager[\s\S]*Changed[\s\S]*Pass #\d+[\s\S]*POST \/api\/passes\/\d+\/freeze/,
+            /Мария Менеджер[\s\S]*Changed[\s\S]*Pass #\d+[\s\S]*POST \/api\/passes\/\d+\/freeze/,
         );
         await a.screenshot({ path: '/tmp/history-list.png', fullPage: true });
         await office.context.close();

@@ -130,10 +130,10 @@ describeInBrowser('the timetable in a browser', () => {
         await signIn(p, 'teacher');
         await p.getByRole('menuitem', { name: 'My classes and pay' }).click();
         await p.waitForURL('**/attendances/me');
-        await p.getByRole('heading', { name: 'Anna Petrova', exact: true }).waitFor();
+        await p.getByRole('heading', { name: 'Анна Петрова', exact: true }).waitFor();
         await p.goto('/attendances/4');
         await p.waitForURL('**/access-denied');
-        await expect(p.locator('body').innerText()).resolves.not.toMatch(/Boris Sokolov/);
+        await expect(p.locator('body').innerText()).resolves.not.toMatch(/Борис Соколов/);
 
         // Nor another teacher's class, by its address.
         const boris = await api<{ id: number }>('/events', {
