@@ -50,7 +50,7 @@ describeInBrowser('pay rates in a browser', () => {
         await page.getByLabel('From', { exact: true }).last().fill(nextMonth);
         await page.getByLabel('Pay rate', { exact: true }).last().fill('2500');
         await page.getByRole('button', { name: 'Save' }).click();
-        await page.getByText('Element updated').or(page.getByText('Changes saved')).first().waitFor();
+        await page.getByText('User Борис Соколов saved').waitFor();
 
         const after = await lastMonthPay(page);
         expect(after.total).toBe(before.total);

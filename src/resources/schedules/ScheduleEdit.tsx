@@ -1,4 +1,5 @@
 import { Edit, SimpleForm } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { schemaValidator } from '../../app/forms';
 import { scheduleSchema } from '../../domain/schemas';
 import type { Schedule } from '../../domain/types';
@@ -9,11 +10,14 @@ import { ScheduleInputs } from './ScheduleInputs';
 const validateSchedule = schemaValidator(scheduleSchema);
 
 /** A group at /schedules/{id}: its fields, slots and members, and the generation of its classes. */
-export const ScheduleEdit = () => (
-    <Edit<Schedule> title={<ClassTitleField />} mutationMode="pessimistic">
-        <SimpleForm noValidate validate={validateSchedule}>
-            <ScheduleInputs />
-        </SimpleForm>
-        <GenerateEvents />
-    </Edit>
-);
+export const ScheduleEdit = () => {
+    const saved = useSaved('updated', 'list');
+    return (
+        <Edit<Schedule> title={<ClassTitleField />} mutationMode="pessimistic" mutationOptions={saved}>
+            <SimpleForm noValidate validate={validateSchedule}>
+                <ScheduleInputs />
+            </SimpleForm>
+            <GenerateEvents />
+        </Edit>
+    );
+};

@@ -1,20 +1,24 @@
 import { Edit, SimpleForm } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { schemaValidator } from '../../app/forms';
 import { userSchema } from '../../domain/schemas';
 import { SettingsFormToolbar } from '../common/SettingsActions';
 import { SignInHoldNotice } from './SignInHoldNotice';
 import { UserInputs } from './UserInputs';
 
-export const UserEdit = () => (
-    <Edit mutationMode="pessimistic" redirect="list">
-        <SimpleForm
-            noValidate
-            sx={{ maxWidth: 640 }}
-            validate={schemaValidator(userSchema)}
-            toolbar={<SettingsFormToolbar />}
-        >
-            <SignInHoldNotice />
-            <UserInputs />
-        </SimpleForm>
-    </Edit>
-);
+export const UserEdit = () => {
+    const saved = useSaved('updated', 'list');
+    return (
+        <Edit mutationMode="pessimistic" mutationOptions={saved}>
+            <SimpleForm
+                noValidate
+                sx={{ maxWidth: 640 }}
+                validate={schemaValidator(userSchema)}
+                toolbar={<SettingsFormToolbar />}
+            >
+                <SignInHoldNotice />
+                <UserInputs />
+            </SimpleForm>
+        </Edit>
+    );
+};
