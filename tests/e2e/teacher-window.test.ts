@@ -40,7 +40,10 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
         const p = await pageAs('teacher');
         await p.goto('/events');
         await p.getByRole('button', { name: 'Week' }).click();
-        await p.getByRole('region', { name: today }).getByText('5:10 AM E2E today class').click();
+        await p
+            .getByRole('region', { name: today })
+            .getByText(/^5:10 AM \S.* · E2E today class$/)
+            .click();
         await p.waitForURL(`**/events/${todays.id}`);
         await row(p, 'Todayeva').getByRole('button', { name: 'Attended' }).click();
         await expect
