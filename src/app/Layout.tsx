@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
-import { Box, ListItemIcon, ListItemText, MenuItem } from '@mui/material';
+import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import PhonelinkErase from '@mui/icons-material/PhonelinkErase';
 import {
     AppBar,
     Layout as RaLayout,
     LoadingIndicator,
-    LocalesMenuButton,
     Logout,
     TitlePortal,
     UserMenu,
@@ -15,6 +14,7 @@ import {
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '../pages/errors/ErrorBoundary';
+import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
 import { ThemeSwitcher } from './ThemeSwitcher';
 import { VersionCheck } from './VersionCheck';
@@ -48,28 +48,33 @@ const StudioUserMenu = () => (
 );
 
 /**
- * On a phone the bar keeps to icons (the language button shows no name) and a long title ends in an
- * ellipsis, so that nothing in the bar covers the page's title.
+ * A long title ends in an ellipsis. React-admin puts it in an inline block, which the bar would cut
+ * whole: the block is kept to the title's width and ends in the ellipsis itself.
+ */
+const titleEllipsis = {
+    minWidth: 0,
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    whiteSpace: 'nowrap',
+    '& > *': { maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', verticalAlign: 'top' },
+};
+
+/**
+ * On a phone the bar keeps to icons (the language switch is its icon and a menu) and a long title ends
+ * in an ellipsis, so that nothing in the bar covers the page's title.
  */
 const StudioAppBar = () => (
     <AppBar
         userMenu={<StudioUserMenu />}
         toolbar={
             <>
-                <Box
-                    sx={{
-                        '& .MuiButton-root': { fontSize: { xs: 0, sm: '0.875rem' }, minWidth: 0 },
-                        '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } },
-                    }}
-                >
-                    <LocalesMenuButton />
-                </Box>
+                <LanguageMenu />
                 <ThemeSwitcher />
                 <LoadingIndicator />
             </>
         }
     >
-        <TitlePortal sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
+        <TitlePortal sx={titleEllipsis} />
     </AppBar>
 );
 

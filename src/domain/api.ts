@@ -51,6 +51,7 @@ export interface GenerationAnswer {
 }
 export interface GroupGeneration {
     scheduleId: Identifier;
+    /** The group's course and title, the course named once (classTitle). */
     title: string | null;
     created: number;
     skipped: SkippedAnswer[];
@@ -87,7 +88,10 @@ export interface WalkIn {
     id: Identifier;
     name: string;
 }
-export type JournalAnswer = Journal & { schedule: { id: Identifier; title: string | null; teacherId: Identifier } };
+export type JournalAnswer = Journal & {
+    /** `title`: the group's course and title, the course named once (classTitle). */
+    schedule: { id: Identifier; title: string | null; teacherId: Identifier };
+};
 
 // Income statistics and the dashboard.
 
@@ -124,6 +128,7 @@ export interface TeacherDashboard {
         startsAt: string;
         durationMinutes: number;
         status: StudioEvent['status'];
+        /** The class's course and title, the course named once (classTitle). */
         title: string;
         studio: string;
         teacher: string;

@@ -93,6 +93,16 @@ export const cardExpired = (expiry: string, now: Date = new Date()): boolean => 
 };
 
 /**
+ * Formats what the customer types into a card number field as printed on the card, in groups of four
+ * ("4242 4242 4242 4242"): digits only, at most 19 of them; the schema reads the digits back.
+ */
+export const formatCardNumberInput = (typed: string): string =>
+    typed
+        .replace(/\D/g, '')
+        .slice(0, 19)
+        .replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/**
  * Formats what the customer types into an expiry field as MM/YY: digits only, the slash put in after
  * the month, so that typing 1228 shows 12/28; a single digit above 1 is a month, 4 becomes 04.
  */

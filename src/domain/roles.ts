@@ -82,10 +82,11 @@ export const isStudioCollection = (name: string): boolean =>
     (studioCollectionNames as readonly string[]).includes(name);
 
 /**
- * A prototype collection (one a developer added to db.json) is an admin's: admins read and write it,
- * managers read it, teachers do not see it.
+ * A prototype collection (one a developer added to db.json) is a developer's draft, an admin's only:
+ * managers and teachers neither see it in the menu nor reach its routes, which are not part of the
+ * studio's work.
  */
-const prototypeGrants: Record<Role, readonly Action[]> = { admin: everything, manager: catalogue, teacher: [] };
+const prototypeGrants: Record<Role, readonly Action[]> = { admin: everything, manager: [], teacher: [] };
 
 export const canAccessPrototype = (role: Role | undefined, action: string): boolean =>
     !!role && prototypeGrants[role].includes(action as Action);

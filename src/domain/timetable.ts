@@ -43,6 +43,38 @@ export const findClash = <E extends Placed>(candidate: Placed, events: E[]): Cla
     return undefined;
 };
 
+/** Between a course's name and what a class's own title adds to it. */
+const TITLE_SEPARATOR = ' · ';
+
+/** A separator after a leading course name: "Йога · Пн 19:00", "Йога: партер", "Йога - утро" (not "Йога-нидра"). */
+const afterCourse = /^\s*[·:,;|/]\s*|^\s+[–—-]\s+/;
+
+/**
+ * What a class's (or a group's) title adds to its course: nothing when it is the course's name, the rest
+ * when it starts with the name and a separator ("Виньяса-флоу · Ср/Пт 14:00" of Виньяса-флоу is
+ * "Ср/Пт 14:00"), else the whole title ("Yoga inversions" of Yoga stays a name of its own).
+ */
+export const ownTitle = (title: string | null | undefined, courseName: string | undefined): string | null => {
+    const whole = title?.trim() ?? '';
+    const course = courseName?.trim() ?? '';
+    if (!course || !whole.toLocaleLowerCase().startsWith(course.toLocaleLowerCase())) return whole || null;
+    const rest = whole.slice(course.length);
+    if (rest === '') return null;
+    return afterCourse.test(rest) ? rest.replace(afterCourse, '') || null : whole;
+};
+
+/**
+ * A class's name with its course said once: the course alone, the course and the title's own words, or
+ * a title that already starts with the course's name as it is.
+ */
+export const classTitle = (courseName: string | undefined, title: string | null | undefined): string => {
+    const own = ownTitle(title, courseName);
+    const course = courseName?.trim() ?? '';
+    if (!own) return course;
+    if (!course || own.toLocaleLowerCase().startsWith(course.toLocaleLowerCase())) return own;
+    return `${course}${TITLE_SEPARATOR}${own}`;
+};
+
 /** The schedule's slot dates from `from` to `to` (both included), clipped to the schedule's own dates. */
 export const expandSchedule = (
     schedule: Pick<

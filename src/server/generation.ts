@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, SkippedAnswer } from '../domain/api';
 import { canAccess } from '../domain/permissions';
 import { addDays } from '../domain/time';
-import { planGeneration, type Skipped } from '../domain/timetable';
+import { classTitle, planGeneration, type Skipped } from '../domain/timetable';
 import type { Identifier, Schedule, StudioEvent } from '../domain/types';
 import { forbidden, handle, notFound } from './errors';
 import { numericId, periodOf, userOf } from './requests';
@@ -71,7 +71,7 @@ const generateGroup = async (
     for (const draft of plan.create) created.push(await tx.insert('events', draft));
     return {
         scheduleId: schedule.id,
-        title: schedule.title ?? null,
+        title: classTitle((await tx.get('courses', schedule.courseId))?.name, schedule.title) || null,
         created: created.length,
         events: created,
         skipped: await wordedSkips(tx, plan.skipped, [...events, ...created]),

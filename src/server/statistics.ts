@@ -21,6 +21,7 @@ import { isoDate } from '../domain/fields';
 import { canOpenPage } from '../domain/permissions';
 import { visitsLeft } from '../domain/passes';
 import { addDays, daysBetween, instantRange, studioToday, weekStart } from '../domain/time';
+import { classTitle } from '../domain/timetable';
 import type { Config, Identifier, StudioEvent } from '../domain/types';
 import { validate } from '../domain/validation';
 import { visibilityFilters } from './access';
@@ -166,7 +167,7 @@ const classesOf = async (
         startsAt: event.startsAt,
         durationMinutes: event.durationMinutes,
         status: event.status,
-        title: event.title ?? courses.get(event.courseId)?.name ?? '',
+        title: classTitle(courses.get(event.courseId)?.name, event.title),
         studio: studios.get(event.studioId)?.name ?? '',
         teacher: users.get(event.teacherId)?.name ?? '',
         capacity: event.capacity,

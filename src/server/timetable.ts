@@ -3,6 +3,7 @@ import type { JournalAnswer, RosterAnswer, RosterPerson, WalkIn } from '../domai
 import { buildJournal, monthBounds, personName, sortingName } from '../domain/journal';
 import { passToCharge, visitsLeft } from '../domain/passes';
 import { canAccess, canOpenPage } from '../domain/permissions';
+import { classTitle } from '../domain/timetable';
 import type { Attendance, Customer, Identifier, Pass, StudioEvent } from '../domain/types';
 import { canSee, present, visibilityFilters } from './access';
 import { frozenUntilOn } from './debts';
@@ -187,7 +188,11 @@ export const timetableRoutes = (storage: Storage): Router => {
                 await chargingStatuses(storage),
             );
             const answer: JournalAnswer = {
-                schedule: { id: schedule.id, title: schedule.title ?? null, teacherId: schedule.teacherId },
+                schedule: {
+                    id: schedule.id,
+                    title: classTitle((await storage.get('courses', schedule.courseId))?.name, schedule.title) || null,
+                    teacherId: schedule.teacherId,
+                },
                 ...journal,
             };
             res.json(answer);

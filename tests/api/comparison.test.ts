@@ -70,7 +70,8 @@ const handBuilt = (): Database => {
         id,
         createdAt: created,
         scheduleId: id === 1 ? 1 : null,
-        title: id === 1 ? 'Evening group' : 'Open class',
+        // The second title repeats its course, as titles typed by hand do.
+        title: id === 1 ? 'Evening group' : `${db.courses[0].name} · Open class`,
         courseId: db.courses[0].id,
         teacherId: teacher.id,
         studioId: db.studios[0].id,
@@ -195,11 +196,15 @@ describe('the dashboard and the income page compare by one rule', () => {
 describe("the dashboard's classes of the day", () => {
     it("count the marks of a group's class against its members, and of a class of no group alone", async () => {
         const { todayEvents } = await dashboard();
-        expect(
-            todayEvents.map(event => ({ title: event.title, marked: event.marked, enrolled: event.enrolled })),
-        ).toEqual([
-            { title: 'Evening group', marked: 1, enrolled: 3 },
-            { title: 'Open class', marked: 1, enrolled: null },
+        expect(todayEvents.map(event => ({ marked: event.marked, enrolled: event.enrolled }))).toEqual([
+            { marked: 1, enrolled: 3 },
+            { marked: 1, enrolled: null },
         ]);
+    });
+
+    it('name their course once, whether or not the title repeats it', async () => {
+        const { todayEvents } = await dashboard();
+        const course = (JSON.parse(readFileSync(demoDb, 'utf8')) as Database).courses[0].name;
+        expect(todayEvents.map(event => event.title)).toEqual([`${course} · Evening group`, `${course} · Open class`]);
     });
 });

@@ -89,13 +89,13 @@ describe('closing a pay period', () => {
             total: 900,
             visits: 3,
             classes: 2,
-            closedByName: 'Maria Manager',
+            closedByName: 'Мария Менеджер',
             reopenedAt: null,
         });
         const pay = await payOf(anna, august.from, august.to);
         expect(pay.total).toBe(900);
         expect(pay.closable).toBe(false);
-        expect(pay.periods).toMatchObject([{ id: closed.id, closedByName: 'Maria Manager' }]);
+        expect(pay.periods).toMatchObject([{ id: closed.id, closedByName: 'Мария Менеджер' }]);
         expect(new Set(pay.events.map(row => row.closedIn))).toEqual(new Set([closed.id]));
         // The closed period is a record of its own, read like any other; never written as one.
         expect((await manager.getOne('payPeriods', { id: closed.id })).data).toMatchObject({
@@ -145,7 +145,7 @@ describe('changes to a closed period', () => {
                 pay: -300,
                 visits: -1,
                 on: today,
-                userName: 'Maria Manager',
+                userName: 'Мария Менеджер',
                 periodId: closed.id,
                 event: { id: augustClass.id },
             },
@@ -237,13 +237,13 @@ describe('reopening', () => {
         expect((await reopen(later.id, adminToken)).status).toBe(200);
         const reopened = await reopen(closed.id, adminToken);
         expect(reopened.status).toBe(200);
-        expect(reopened.body).toMatchObject({ reopenedByName: 'Olga Admin' });
+        expect(reopened.body).toMatchObject({ reopenedByName: 'Ольга Админ' });
         expect((await reopen(closed.id, adminToken)).body.errors).toEqual({ id: 'app.validation.pay_open' });
         const augustNow = await payOf(anna, august.from, august.to);
         // 900 as closed, less the visit marked excused since: what the adjustment paid back.
         expect(augustNow.total).toBe(600);
         expect(augustNow.events.every(row => row.closedIn === null)).toBe(true);
-        expect(augustNow.periods).toMatchObject([{ id: closed.id, reopenedByName: 'Olga Admin' }]);
+        expect(augustNow.periods).toMatchObject([{ id: closed.id, reopenedByName: 'Ольга Админ' }]);
         const todayAfter = await payOf(anna, today, today);
         expect(
             todayAfter.adjustments.filter(
@@ -267,7 +267,7 @@ describe("closing every teacher's period at once", () => {
         });
         expect(answer.status).toBe(200);
         const { closed: done, skipped } = answer.body as unknown as CloseAllAnswer;
-        expect(skipped).toEqual([{ teacherId: boris, name: 'Boris Sokolov' }]);
+        expect(skipped).toEqual([{ teacherId: boris, name: 'Борис Соколов' }]);
         expect(done.map(period => period.teacherId)).toContain(anna);
         const payroll = (
             await call(server.url, `/api/reports/pay?from=${july.from}&to=${july.to}`, { token: managerToken })

@@ -74,7 +74,7 @@ describe('the public payment link', () => {
         expect(status).toBe(200);
         expect(body).toEqual({
             status: 'pending',
-            studioName: 'Studio Pulse',
+            studioName: 'Студия «Пульс»',
             purpose: 'sale',
             planName: '8 занятий',
             passName: null,

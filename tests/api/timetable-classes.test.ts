@@ -35,7 +35,7 @@ describe('clashes of plain writes', () => {
             },
         });
         expect(created.status).toBe(409);
-        expect(created.body.message).toMatch(/Anna Petrova is busy .* class \d+/);
+        expect(created.body.message).toMatch(/Анна Петрова is busy .* class \d+/);
         expect(created.body.errors).toEqual({ teacherId: 'app.validation.teacher_clash' });
 
         const { data: other } = await served.clients.manager.create('events', {

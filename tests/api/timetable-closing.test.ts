@@ -225,7 +225,7 @@ describe('classes the server closes', () => {
         };
         expect(staff.withoutMarks.classes.find(row => row.id === unmarked.id)).toMatchObject({
             title: unmarked.title,
-            teacher: 'Anna Petrova',
+            teacher: 'Анна Петрова',
         });
         expect(staff.withoutMarks.classes.some(row => row.id === recent.id)).toBe(false);
         const teacher = (await call(server.url, '/api/dashboard', { token: await login(server.url, 'teacher') }))

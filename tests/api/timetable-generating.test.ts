@@ -131,7 +131,7 @@ describe('generating events from a schedule', () => {
                 params: {
                     date: '2027-04-05',
                     time: '09:30',
-                    teacher: 'Vera Ivanova',
+                    teacher: 'Вера Иванова',
                     course: 'Пилатес на ковриках',
                     studio: 'Большой зал',
                 },
@@ -144,7 +144,7 @@ describe('generating events from a schedule', () => {
                 params: {
                     date: '2027-04-12',
                     time: '08:30',
-                    teacher: 'Boris Sokolov',
+                    teacher: 'Борис Соколов',
                     course: 'Хип-хоп: основы',
                     studio: 'Зеркальный зал',
                 },

@@ -116,7 +116,7 @@ describe('a teacher’s marks lock some days after the class', () => {
             });
             expect(refused.status).toBe(403);
             expect(refused.body.teacherEditDays).toBe(2);
-            const saved = await ask('PUT', '/configs/general', admin, { studioName: 'Studio Pulse' });
+            const saved = await ask('PUT', '/configs/general', admin, { studioName: 'Студия «Пульс»' });
             expect(saved.status).toBe(200);
             expect(saved.body.teacherEditDays).toBe(2);
         } finally {
@@ -235,7 +235,7 @@ describe('generating the classes of every active group at once', () => {
                 params: {
                     date: from,
                     time: '19:00',
-                    teacher: 'Vera Ivanova',
+                    teacher: 'Вера Иванова',
                     course: 'Балет для взрослых',
                     studio: 'Малый зал',
                 },
@@ -254,8 +254,8 @@ describe('generating the classes of every active group at once', () => {
                 skip.params.studio,
             ]),
         ).toEqual([
-            ['2027-01-06', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
-            ['2027-01-08', 'exists', 'Anna Petrova', 'Хатха-йога', 'Большой зал'],
+            ['2027-01-06', 'exists', 'Анна Петрова', 'Хатха-йога', 'Большой зал'],
+            ['2027-01-08', 'exists', 'Анна Петрова', 'Хатха-йога', 'Большой зал'],
         ]);
         await request('PUT', '/schedules/12', 'manager', { active: true });
     });

@@ -21,7 +21,7 @@ const holders = new Set(db.passes.filter(pass => pass.subscriptionId === plan?.i
 const customer = db.customers.filter(candidate => !holders.has(candidate.id))[5];
 const today = studioToday(db.configs[0].timezone);
 const lastMonth = monthBounds(addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7));
-const anna = db.users.find(user => user.name === 'Anna Petrova')!;
+const anna = db.users.find(user => user.name === 'Анна Петрова')!;
 const yoga = db.directions.find(direction => direction.name === 'Йога')!;
 const pilates = db.directions.find(direction => direction.name === 'Пилатес')!;
 /** Neither an id ("#151") nor raw JSON ("{", "[") is shown to staff. */
@@ -81,7 +81,7 @@ describeInBrowser('the history of changes in a browser', () => {
         const rows = await history.locator('tbody tr').allInnerTexts();
         // Newest first: the refund, the freeze, then the sale's payment and pass.
         expect(rows).toHaveLength(4);
-        for (const text of rows) expect(text).toContain('Maria Manager (Manager)');
+        for (const text of rows) expect(text).toContain('Мария Менеджер (Manager)');
         expect(rows[0]).toMatch(
             /Created[\s\S]*Payment: Refund · \D*1,000[\s\S]*Kind: Refund\nAmount: \D*1,000[\s\S]*Method: Cash/,
         );
@@ -115,7 +115,7 @@ describeInBrowser('the history of changes in a browser', () => {
         await a.getByText('1-1 of 1').waitFor();
         const freeze = a.locator('tbody tr').filter({ hasText: 'Frozen from' }).first();
         await expect(freeze.innerText()).resolves.toMatch(
-            /Maria Manager[\s\S]*Changed[\s\S]*Pass: Йога 8 занятий[\s\S]*POST \/api\/passes\/\d+\/freeze/,
+            /Мария Менеджер[\s\S]*Changed[\s\S]*Pass: Йога 8 занятий[\s\S]*POST \/api\/passes\/\d+\/freeze/,
         );
         await a.screenshot({ path: '/tmp/history-list.png', fullPage: true });
         await office.context.close();
@@ -163,13 +163,13 @@ describeInBrowser('the history of changes in a browser', () => {
         await expect(renamed.innerText()).resolves.toMatch(
             /Changed[\s\S]*Pass: Йога и пилатес[\s\S]*Name: .+ → Йога и пилатес/,
         );
-        const period = `Anna Petrova, ${lastMonth.map(day => day.slice(5, 7) + '/' + day.slice(8) + '/' + day.slice(0, 4)).join(' – ')}`;
+        const period = `Анна Петрова, ${lastMonth.map(day => day.slice(5, 7) + '/' + day.slice(8) + '/' + day.slice(0, 4)).join(' – ')}`;
         const closed = rows.filter({ hasText: `POST /api/teachers/${anna.id}/pay/close` });
         await closed.getByText(/Classes: \d+ class(es)?, /).waitFor();
         const closedText = await closed.innerText();
         expect(closedText).toContain(`Pay period: ${period}`);
-        expect(closedText).toContain('Teacher: Anna Petrova');
-        expect(closedText).toContain('Closed by: Maria Manager');
+        expect(closedText).toContain('Teacher: Анна Петрова');
+        expect(closedText).toContain('Closed by: Мария Менеджер');
         const adjusted = rows.filter({ hasText: 'Adjustments: — → 1 adjustment' });
         await expect(adjusted.innerText()).resolves.toMatch(
             new RegExp(`Changed[\\s\\S]*Pay period: ${period}[\\s\\S]*Adjustments: — → 1 adjustment, -\\D*300`),
@@ -184,13 +184,13 @@ describeInBrowser('the history of changes in a browser', () => {
         await a.evaluate(() => localStorage.setItem('RaStore.locale', JSON.stringify('ru')));
         await a.reload();
         await a.getByRole('heading', { name: 'История изменений' }).waitFor();
-        const periodRu = `Anna Petrova, ${lastMonth.map(day => `${day.slice(8)}.${day.slice(5, 7)}.${day.slice(0, 4)}`).join(' – ')}`;
+        const periodRu = `Анна Петрова, ${lastMonth.map(day => `${day.slice(8)}.${day.slice(5, 7)}.${day.slice(0, 4)}`).join(' – ')}`;
         const closedRu = rows.filter({ hasText: `POST /api/teachers/${anna.id}/pay/close` });
         await closedRu.getByText(`Период оплаты: ${periodRu}`).waitFor();
         const closedRuText = await closedRu.innerText();
-        expect(closedRuText).toContain('Преподаватель: Anna Petrova');
+        expect(closedRuText).toContain('Преподаватель: Анна Петрова');
         expect(closedRuText).toMatch(/Занятия: \d+ заняти(е|я|й), /);
-        expect(closedRuText).toContain('Кто закрыл: Maria Manager');
+        expect(closedRuText).toContain('Кто закрыл: Мария Менеджер');
         await expect(rows.filter({ hasText: 'Йога и пилатес' }).first().innerText()).resolves.toContain(
             'Направления: — → Йога, Пилатес',
         );
@@ -203,7 +203,7 @@ describeInBrowser('the history of changes in a browser', () => {
         await a.setViewportSize({ width: 390, height: 844 });
         // Without the endpoint's column: the closing is the only entry created for the period.
         const closedOnPhone = rows.filter({ hasText: 'Создано' }).filter({ hasText: `Период оплаты: ${periodRu}` });
-        await closedOnPhone.getByText('Преподаватель: Anna Petrova').waitFor();
+        await closedOnPhone.getByText('Преподаватель: Анна Петрова').waitFor();
         // On a phone each change is one stacked cell, and nothing is wider than the screen.
         expect(await a.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
         await a.screenshot({ path: '/tmp/history-list-ru-390.png', fullPage: true });

@@ -123,7 +123,7 @@ describeInBrowser('money in a browser', () => {
 
         const { context, page: customerPage } = await newPage(browser, server.url);
         await customerPage.goto(href);
-        await customerPage.getByText('Studio Pulse').waitFor();
+        await customerPage.getByText('Студия «Пульс»').waitFor();
         await customerPage.getByText(`Hello, ${customer.firstName}!`).waitFor();
         const text = await customerPage.locator('body').innerText();
         expect(text).toMatch(/12 занятий/);

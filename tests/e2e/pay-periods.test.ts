@@ -65,7 +65,7 @@ describeInBrowser('closed pay periods in a browser', () => {
         const adjustment = page.getByTestId('pay-adjustment');
         await adjustment.first().waitFor();
         expect(await adjustment.count()).toBe(1);
-        expect(await adjustment.innerText()).toContain('Maria Manager');
+        expect(await adjustment.innerText()).toContain('Мария Менеджер');
         expect(await adjustment.innerText()).toMatch(/-RUB\s300\.00/);
         expect((await payOf([thisMonth, thisMonthEnd])).total).toBe(thisMonthBefore.total - 300);
 
@@ -86,11 +86,11 @@ describeInBrowser('closed pay periods in a browser', () => {
         await admin.getByLabel('From', { exact: true }).fill(lastMonth[0]);
         await admin.getByLabel('To', { exact: true }).fill(lastMonth[1]);
         const notice = admin.getByTestId('pay-period-closed');
-        await notice.getByText('by Maria Manager').waitFor();
+        await notice.getByText('by Мария Менеджер').waitFor();
         expect(await admin.getByTestId('pay-closed-class').count()).toBe(closed.events.length);
         await notice.getByRole('button', { name: 'Reopen' }).click();
         await admin.getByRole('dialog').getByRole('button', { name: 'Reopen' }).click();
-        await admin.getByTestId('pay-period-reopened').getByText('by Olga Admin').waitFor();
+        await admin.getByTestId('pay-period-reopened').getByText('by Ольга Админ').waitFor();
         expect(await admin.getByTestId('pay-closed-class').count()).toBe(0);
         expect(await admin.getByTestId('pay-total-top').innerText()).toContain(
             (closed.total - 300).toLocaleString('en-US', { minimumFractionDigits: 2 }),

@@ -50,14 +50,14 @@ describeInBrowser('pay rates in a browser', () => {
         await page.getByLabel('From', { exact: true }).last().fill(nextMonth);
         await page.getByLabel('Pay rate', { exact: true }).last().fill('2500');
         await page.getByRole('button', { name: 'Save' }).click();
-        await page.getByText('Element updated').or(page.getByText('Changes saved')).first().waitFor();
+        await page.getByText('User Борис Соколов saved').waitFor();
 
         const after = await lastMonthPay(page);
         expect(after.total).toBe(before.total);
         expect(after.answered).toBe(before.answered);
         expect(after.rates).toEqual(before.rates);
         await page.goto('/settings/users');
-        await page.getByText('Boris Sokolov').waitFor();
+        await page.getByText('Борис Соколов').waitFor();
     });
 
     it('a manager opens the pay of all teachers for last month, goes to one teacher’s page with the same total, and saves the CSV', async () => {
@@ -73,16 +73,16 @@ describeInBrowser('pay rates in a browser', () => {
         };
         const rows = page.getByTestId('payroll-row');
         await expect.poll(() => rows.count()).toBe(answer.teachers.length);
-        const boris = rows.filter({ hasText: 'Boris Sokolov' });
+        const boris = rows.filter({ hasText: 'Борис Соколов' });
         const borisTotal = await boris.locator('td').last().innerText();
 
         const downloading = page.waitForEvent('download');
         await page.getByRole('button', { name: 'CSV' }).click();
         const csv = await readFile((await (await downloading).path()) as string, 'utf8');
         expect(csv.split('\n')[0]).toContain('Teacher,Classes held,Visits,Adjustments,Pay,Closed');
-        expect(csv).toContain('Boris Sokolov,');
+        expect(csv).toContain('Борис Соколов,');
 
-        await boris.getByRole('link', { name: 'Boris Sokolov' }).click();
+        await boris.getByRole('link', { name: 'Борис Соколов' }).click();
         await page.waitForURL('**/attendances/4');
         expect((await lastMonthPay(page)).total).toBe(borisTotal);
     });

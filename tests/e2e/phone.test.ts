@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
-import type { Database, Schedule, StudioEvent } from '../../src/domain/types';
+import type { Database, PaymentLink, Schedule, StudioEvent } from '../../src/domain/types';
 import { addCustomer, addPass, nextId } from '../support/factories';
 import { describeInBrowser, distDir, launchBrowser, signIn } from '../support/browser';
 import { demoDb, removeDir, root, startServer, type RunningServer } from '../support/server';
@@ -11,7 +11,8 @@ import { demoDb, removeDir, root, startServer, type RunningServer } from '../sup
 /*
  * A teacher marks attendance on their phone, in class: today's class opens from the Classes list, the
  * roster is one compact row per person with one button to tap, big enough for a finger, and nothing is
- * wider than the screen. A screenshot is kept in tests/e2e/artifacts.
+ * wider than the screen. On a phone the app bar leaves the page's title in view, and the payment page's
+ * card fields bring up the number pad. Screenshots are kept in tests/e2e/artifacts.
  */
 
 const artifacts = join(root, 'tests/e2e/artifacts');
@@ -80,6 +81,48 @@ db.users = db.users.map(user =>
         ? { ...user, pay: [...user.pay, { ...user.pay[0], kind: 'per_event', amount: 1200, courseId: 2 }] }
         : user,
 );
+
+/** A customer whose name is longer than a phone's app bar has room for. */
+const longName = addCustomer(db, {
+    firstName: 'Александра-Валентина',
+    lastName: 'Константинопольская',
+    phone: '+7 900 555-44-11',
+});
+
+/** A pending link, years from expiring, for the public payment page. */
+const linkId = 'e2e-phone-link-000000000';
+const pendingLink = db.paymentLinks.find(link => link.status === 'pending') as PaymentLink;
+db.paymentLinks.push({ ...pendingLink, id: linkId, expiresAt: '2030-11-25T15:00:00.000Z' });
+
+const phonePage = async (browser: Browser, baseURL: string) => {
+    const context = await browser.newContext({
+        baseURL,
+        viewport: { width: 390, height: 844 },
+        locale: 'en-US',
+        hasTouch: true,
+        isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    return { context, page };
+};
+
+const boxOf = async (locator: Locator) => {
+    const box = await locator.boundingBox();
+    if (!box) throw new Error('not shown');
+    return box;
+};
+
+/** The page's title and the app bar's language switch share no pixel, and the title stays in the phone's width. */
+const expectTitleClear = async (page: Page, switchName: string | RegExp) => {
+    const title = await boxOf(page.locator('#react-admin-title'));
+    const language = await boxOf(page.getByRole('button', { name: switchName }));
+    expect(title.width, 'the title has room').toBeGreaterThan(100);
+    expect(title.x + title.width, 'the title ends before the language switch').toBeLessThanOrEqual(language.x);
+    // What the title holds is cut at its own box, with an ellipsis, not drawn under the buttons.
+    const inner = await boxOf(page.locator('#react-admin-title > *').first());
+    expect(inner.x + inner.width).toBeLessThanOrEqual(title.x + title.width + 0.5);
+};
 
 describeInBrowser('a teacher’s phone', () => {
     let server: RunningServer;
@@ -189,6 +232,59 @@ describeInBrowser('a teacher’s phone', () => {
         await expect.poll(() => card.textContent()).toMatch(/RUB\s1,200\.00/);
         await expect(card.getByTestId('pay-open-class').count()).resolves.toBe(0);
         await page.screenshot({ path: join(artifacts, 'phone-pay.png'), fullPage: true });
+        await context.close();
+    });
+
+    it.each([
+        ['en', 'Language: English', 'Русский', 'Язык: Русский'],
+        ['ru', 'Язык: Русский', 'English', 'Language: English'],
+    ] as const)(
+        'at 390 px in %s the language switch is an icon that leaves the page title in view',
+        async (locale, switchName, other, otherName) => {
+            const { context, page } = await phonePage(browser, server.url);
+            await page.goto('/login');
+            await page.evaluate(chosen => localStorage.setItem('RaStore.locale', JSON.stringify(chosen)), locale);
+            await signIn(page, 'admin');
+            await page.goto(`/customers/${longName.id}`);
+            await page.locator('#react-admin-title').getByText('Константинопольская').waitFor();
+            await expectTitleClear(page, switchName);
+            await page.screenshot({ path: join(artifacts, `phone-title-${locale}.png`) });
+            await page.goto(`/events/${todays.id}`);
+            await page.locator('#react-admin-title').getByText(today.split('-')[0]).waitFor();
+            await expectTitleClear(page, switchName);
+            // The icon's menu names the languages and switches.
+            await page.getByRole('button', { name: switchName }).click();
+            await page.getByRole('menuitem', { name: other }).click();
+            await page.getByRole('button', { name: otherName }).waitFor();
+            await expectTitleClear(page, otherName);
+            await context.close();
+        },
+    );
+
+    it('at 390 px the card fields bring up the number pad, and the card number is grouped in fours as typed', async () => {
+        const { context, page } = await phonePage(browser, server.url);
+        await page.goto(`/payments/link/${linkId}`);
+        const fields = {
+            'Card number': 'cc-number',
+            'Expiry (MM/YY)': 'cc-exp',
+            CVC: 'cc-csc',
+        };
+        for (const [label, autocomplete] of Object.entries(fields)) {
+            const input = page.getByLabel(label, { exact: true });
+            await expect(input.getAttribute('inputmode'), label).resolves.toBe('numeric');
+            await expect(input.getAttribute('autocomplete'), label).resolves.toBe(autocomplete);
+        }
+        const number = page.getByLabel('Card number', { exact: true });
+        await number.pressSequentially('424242424242');
+        await expect(number.inputValue()).resolves.toBe('4242 4242 4242');
+        await number.pressSequentially('4242');
+        await expect(number.inputValue()).resolves.toBe('4242 4242 4242 4242');
+        await page.getByLabel('Expiry (MM/YY)', { exact: true }).pressSequentially('1230');
+        await page.getByLabel('CVC', { exact: true }).pressSequentially('123');
+        await page.screenshot({ path: join(artifacts, 'phone-card.png') });
+        // The grouped number pays as its digits.
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await page.getByRole('heading', { name: 'Paid' }).waitFor();
         await context.close();
     });
 });

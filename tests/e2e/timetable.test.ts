@@ -53,11 +53,12 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByLabel('From', { exact: true }).fill('2027-03-10');
         await p.getByTestId('week-title').getByText('03/08/2027 – 03/14/2027').waitFor();
         const tuesday = p.getByRole('region', { name: formatFullDate('2027-03-09', 'en') });
-        await tuesday.getByText('6:15 AM E2E Tuesday stretch').waitFor();
+        // The course first, then what the group's title adds to it.
+        await tuesday.getByText(/^6:15 AM \S.* · E2E Tuesday stretch$/).waitFor();
         await p.getByRole('button', { name: 'Next week' }).click();
         await p
             .getByRole('region', { name: formatFullDate('2027-03-16', 'en') })
-            .getByText('6:15 AM E2E Tuesday stretch')
+            .getByText(/^6:15 AM \S.* · E2E Tuesday stretch$/)
             .waitFor();
         await expect(
             p
@@ -109,7 +110,7 @@ describeInBrowser('the timetable in a browser', () => {
         await p.getByRole('button', { name: 'Week' }).click();
         await p
             .getByRole('region', { name: formatFullDate(today, 'en') })
-            .getByText('5:10 AM E2E early class')
+            .getByText(/^5:10 AM \S.* · E2E early class$/)
             .click();
         await p.waitForURL(/\/events\/\d+$/);
 
@@ -140,10 +141,10 @@ describeInBrowser('the timetable in a browser', () => {
         await signIn(p, 'teacher');
         await p.getByRole('menuitem', { name: 'My classes and pay' }).click();
         await p.waitForURL('**/attendances/me');
-        await p.getByRole('heading', { name: 'Anna Petrova', exact: true }).waitFor();
+        await p.getByRole('heading', { name: 'Анна Петрова', exact: true }).waitFor();
         await p.goto('/attendances/4');
         await p.waitForURL('**/access-denied');
-        await expect(p.locator('body').innerText()).resolves.not.toMatch(/Boris Sokolov/);
+        await expect(p.locator('body').innerText()).resolves.not.toMatch(/Борис Соколов/);
 
         // Nor another teacher's class, by its address.
         const boris = await api<{ id: number }>('/events', {
@@ -225,7 +226,7 @@ describeInBrowser('the timetable in a browser', () => {
         expect(days.map(day => day.split(' ')[0])).toEqual(['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']);
         await p
             .getByRole('region', { name: formatFullDate('2027-04-11', 'ru') })
-            .getByText('7:05 E2E утро', { exact: true })
+            .getByText(/^7:05 \S.* · E2E утро$/)
             .waitFor();
     });
 

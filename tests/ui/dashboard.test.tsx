@@ -47,7 +47,13 @@ const teacherDay: DashboardData = {
 const leftOpen: DashboardData['withoutMarks'] = {
     count: 51,
     classes: [
-        { id: 31, startsAt: '2026-11-20T18:00', course: 'Stretching', title: null, teacher: 'Anna Petrova' },
+        {
+            id: 31,
+            startsAt: '2026-11-20T18:00',
+            course: 'Stretching',
+            title: 'Stretching · Fri 18:00',
+            teacher: 'Anna Petrova',
+        },
         { id: 30, startsAt: '2026-11-19T10:00', course: 'Йога', title: 'Утро', teacher: 'Мария' },
     ],
 };
@@ -104,6 +110,9 @@ describe('the dashboard', () => {
         const link = screen.getByRole('link', { name: /Stretching/ });
         expect(link.getAttribute('href')).toBe('/events/31');
         expect(link.textContent).toMatch(/11\/20\/2026/);
+        // The course is named once, then what the group's title adds.
+        expect(link.textContent).toContain('PM · Stretching · Fri 18:00');
+        expect(link.textContent).not.toContain('Stretching · Stretching');
         expect(screen.getByRole('link', { name: /Йога · Утро/ }).getAttribute('href')).toBe('/events/30');
         expect(screen.getByText('and 49 more')).toBeTruthy();
     });

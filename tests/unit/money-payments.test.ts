@@ -8,6 +8,7 @@ import {
     checkLinkOpen,
     checkPassPayment,
     checkRefund,
+    formatCardNumberInput,
     formatExpiryInput,
     linkStatusAt,
     passMoney,
@@ -189,6 +190,20 @@ describe('card expiry', () => {
         expect(validate(cardSchema, { ...card, expiry: '12/30', cvc: '12a' })).toEqual({
             ok: false,
             errors: { cvc: 'app.payment_page.errors.cvc' },
+        });
+    });
+
+    it('groups the card number in fours as the customer types, and reads the digits back', () => {
+        expect(formatCardNumberInput('4242')).toBe('4242');
+        expect(formatCardNumberInput('42424')).toBe('4242 4');
+        expect(formatCardNumberInput('4242424242424242')).toBe('4242 4242 4242 4242');
+        expect(formatCardNumberInput('4242 4242 42-42 x')).toBe('4242 4242 4242');
+        expect(formatCardNumberInput('12345678901234567890')).toBe('1234 5678 9012 3456 789');
+        expect(formatCardNumberInput('ab')).toBe('');
+        const typed = { cardNumber: formatCardNumberInput('4242424242424242'), expiry: '12/30', cvc: '123' };
+        expect(validate(cardSchema, typed)).toMatchObject({
+            ok: true,
+            value: { cardNumber: '4242424242424242' },
         });
     });
 

@@ -5,7 +5,7 @@ import { applyChanges, settleVisit } from '../../src/domain/attendance';
 import { freezePass } from '../../src/domain/freezes';
 import { passForSale } from '../../src/domain/money';
 import { addDays } from '../../src/domain/time';
-import { expandSchedule, findClash } from '../../src/domain/timetable';
+import { expandSchedule, findClash, ownTitle } from '../../src/domain/timetable';
 import type { Database, Schedule, StudioEvent, Subscription } from '../../src/domain/types';
 import { validateDatabase } from '../../src/domain/validation';
 import { generateDatabase } from '../../src/scripts/demo';
@@ -57,7 +57,7 @@ describe('demo data generator', () => {
         expect(db.configs).toEqual([
             expect.objectContaining({
                 id: 'general',
-                studioName: 'Studio Pulse',
+                studioName: 'Студия «Пульс»',
                 currency: 'RUB',
                 timezone: 'Europe/Moscow',
             }),
@@ -77,9 +77,38 @@ describe('demo data generator', () => {
             expect.arrayContaining(['admin@studio.test', 'manager@studio.test', 'anna@studio.test']),
         );
         expect(db.users.find(user => user.email === 'anna@studio.test')).toMatchObject({
-            name: 'Anna Petrova',
+            name: 'Анна Петрова',
             role: 'teacher',
         });
+    });
+
+    it('speaks Russian when the studio does: staff, sources and the studio in Cyrillic letters', () => {
+        const latin = /[A-Za-z]/;
+        const cyrillic = /^[А-яЁё«» -]+$/;
+        const sources = [...new Set(db.customers.flatMap(customer => (customer.source ? [customer.source] : [])))];
+        expect(sources.length).toBeGreaterThan(1);
+        for (const text of [
+            ...db.users.map(user => user.name),
+            ...sources,
+            db.configs[0].studioName,
+            ...db.customers.map(customer => `${customer.firstName} ${customer.lastName}`),
+        ])
+            expect(text).toMatch(cyrillic);
+        // Text staff read and the studio wrote: no Latin word anywhere but in addresses, codes and ids.
+        const written = [
+            ...db.schedules.map(schedule => schedule.title),
+            ...db.events.flatMap(event => [event.title, event.notes]),
+            ...db.customers.map(customer => customer.notes),
+            ...db.paymentLinks.map(link => link.description),
+        ].filter(text => text != null);
+        for (const text of written) expect(text).not.toMatch(latin);
+    });
+
+    it('speaks English when the studio does', () => {
+        const english = generateDatabase({ locale: 'en' });
+        expect(english.users.find(user => user.email === 'anna@studio.test')?.name).toBe('Anna Petrova');
+        expect(english.configs[0].studioName).toBe('Studio Pulse');
+        expect(new Set(english.customers.map(customer => customer.source))).toContain('website');
     });
 
     it('stores password hashes, never passwords', () => {
@@ -243,6 +272,14 @@ describe('demo data generator', () => {
         for (const record of [...db.passes, ...db.payments, ...db.attendances, ...db.paymentLinks]) {
             expect(registered.get(record.customerId)! < record.createdAt).toBe(true);
         }
+    });
+
+    it('stores no group or class title that repeats its course', () => {
+        const courseNames = new Map(db.courses.map(course => [course.id, course.name]));
+        const titled = [...db.schedules, ...db.events].filter(record => record.title);
+        expect(titled.length).toBeGreaterThan(0);
+        for (const record of titled)
+            expect(ownTitle(record.title, courseNames.get(record.courseId))).toBe(record.title);
     });
 
     it('writes null, not nothing, for absent optional fields', () => {

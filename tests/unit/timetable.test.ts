@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandSchedule, findClash, planGeneration } from '../../src/domain/timetable';
+import { classTitle, expandSchedule, findClash, ownTitle, planGeneration } from '../../src/domain/timetable';
 import type { Schedule, StudioEvent } from '../../src/domain/types';
 
 const buildSchedule = (fields: Partial<Schedule> = {}): Schedule => ({
@@ -136,5 +136,34 @@ describe('planning a generation', () => {
             { date: '2026-11-23', startTime: '19:00', reason: 'teacher_clash', eventId: busyTeacher.id },
             { date: '2026-11-26', startTime: '19:00', reason: 'studio_clash', eventId: busyStudio.id },
         ]);
+    });
+});
+
+describe('a class title names its course once', () => {
+    it('drops a title that is only the course, or the course it starts with, and keeps the rest', () => {
+        expect(ownTitle('Виньяса-флоу', 'Виньяса-флоу')).toBeNull();
+        expect(ownTitle('  виньяса-флоу ', 'Виньяса-флоу')).toBeNull();
+        expect(ownTitle('Виньяса-флоу · Ср/Пт 14:00', 'Виньяса-флоу')).toBe('Ср/Пт 14:00');
+        expect(ownTitle('Yoga: inversions', 'Yoga')).toBe('inversions');
+        expect(ownTitle('Yoga - morning', 'Yoga')).toBe('morning');
+        expect(ownTitle('Ср/Пт 14:00', 'Виньяса-флоу')).toBe('Ср/Пт 14:00');
+        expect(ownTitle(null, 'Виньяса-флоу')).toBeNull();
+        expect(ownTitle('', 'Виньяса-флоу')).toBeNull();
+    });
+
+    it('keeps a title that only begins with the same letters as its course', () => {
+        expect(ownTitle('Yoga inversions', 'Yoga')).toBe('Yoga inversions');
+        expect(ownTitle('Хатха-йога', 'Хатха')).toBe('Хатха-йога');
+    });
+
+    it('shows the course, then what the title adds, never the course twice', () => {
+        expect(classTitle('Виньяса-флоу', 'Виньяса-флоу · Ср/Пт 14:00')).toBe('Виньяса-флоу · Ср/Пт 14:00');
+        expect(classTitle('Виньяса-флоу', 'Ср/Пт 14:00')).toBe('Виньяса-флоу · Ср/Пт 14:00');
+        expect(classTitle('Виньяса-флоу', 'Виньяса-флоу')).toBe('Виньяса-флоу');
+        expect(classTitle('Виньяса-флоу', null)).toBe('Виньяса-флоу');
+        expect(classTitle('Yoga', 'Yoga inversions')).toBe('Yoga inversions');
+        // A course not (yet) read: the title alone.
+        expect(classTitle(undefined, 'Ср/Пт 14:00')).toBe('Ср/Пт 14:00');
+        expect(classTitle(undefined, null)).toBe('');
     });
 });

@@ -18,6 +18,7 @@ import { Title, useDataProvider, useGetIdentity, useLocaleState, useTranslate } 
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate, formatTime } from '../../app/i18n/dates';
 import type { DashboardData } from '../../domain/api';
+import { classTitle } from '../../domain/timetable';
 import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
 import { useStudioConfig } from '../../app/studio';
@@ -176,7 +177,7 @@ export const Dashboard = () => {
                                 {data.withoutMarks.classes.map(event => (
                                     <ListItemButton key={event.id} component={Link} to={`/events/${event.id}`}>
                                         <ListItemText
-                                            primary={`${formatDateTime(event.startsAt, locale)} · ${event.course}${event.title ? ` · ${event.title}` : ''}`}
+                                            primary={`${formatDateTime(event.startsAt, locale)} · ${classTitle(event.course, event.title)}`}
                                             secondary={event.teacher}
                                         />
                                     </ListItemButton>

@@ -1,10 +1,13 @@
 import { Alert, Stack } from '@mui/material';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
-import { cardSchema, formatExpiryInput } from '../../domain/money';
+import { cardSchema, formatCardNumberInput, formatExpiryInput } from '../../domain/money';
 import { payPublicLink, PublicLinkError, type PublicLink } from './publicLink';
 
 const validateCard = schemaValidator(cardSchema);
+
+/** A phone shows its number pad for the card's fields: the attribute belongs on the input itself. */
+const numericKeypad = { htmlInput: { inputMode: 'numeric' } } as const;
 
 interface Props {
     id: string;
@@ -44,7 +47,9 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
                     source="cardNumber"
                     label="app.payment_page.card_number"
                     autoComplete="cc-number"
-                    inputMode="numeric"
+                    slotProps={numericKeypad}
+                    // Grouped in fours as typed, as the number is printed on the card.
+                    parse={formatCardNumberInput}
                     fullWidth
                 />
                 <Stack direction="row" spacing={2}>
@@ -53,7 +58,7 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
                         source="expiry"
                         label="app.payment_page.expiry"
                         autoComplete="cc-exp"
-                        inputMode="numeric"
+                        slotProps={numericKeypad}
                         placeholder="12/30"
                         parse={formatExpiryInput}
                         fullWidth
@@ -62,7 +67,7 @@ export const CardForm = ({ id, amountText, onPaid, onConflict }: Props) => {
                         source="cvc"
                         label="app.payment_page.cvc"
                         autoComplete="cc-csc"
-                        inputMode="numeric"
+                        slotProps={numericKeypad}
                         fullWidth
                     />
                 </Stack>

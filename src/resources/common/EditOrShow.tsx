@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Edit, Loading, SimpleForm, useCanAccess } from 'react-admin';
 import type { z } from 'zod';
 import { schemaValidator } from '../../app/forms';
+import { useSaved } from '../../app/saved';
 import { SettingsFormToolbar } from './SettingsActions';
 
 /**
@@ -15,20 +16,23 @@ export const EditOrShow = ({ edit, show }: { edit: ReactNode; show: ReactNode })
 };
 
 /** A catalogue record's page: the form checked by the domain schema, or the read-only view. */
-export const CatalogueEdit = ({ schema, inputs, show }: { schema: z.ZodType; inputs: ReactNode; show: ReactNode }) => (
-    <EditOrShow
-        edit={
-            <Edit mutationMode="pessimistic" redirect="list">
-                <SimpleForm
-                    noValidate
-                    sx={{ maxWidth: 640 }}
-                    validate={schemaValidator(schema)}
-                    toolbar={<SettingsFormToolbar />}
-                >
-                    {inputs}
-                </SimpleForm>
-            </Edit>
-        }
-        show={show}
-    />
-);
+export const CatalogueEdit = ({ schema, inputs, show }: { schema: z.ZodType; inputs: ReactNode; show: ReactNode }) => {
+    const saved = useSaved('updated', 'list');
+    return (
+        <EditOrShow
+            edit={
+                <Edit mutationMode="pessimistic" mutationOptions={saved}>
+                    <SimpleForm
+                        noValidate
+                        sx={{ maxWidth: 640 }}
+                        validate={schemaValidator(schema)}
+                        toolbar={<SettingsFormToolbar />}
+                    >
+                        {inputs}
+                    </SimpleForm>
+                </Edit>
+            }
+            show={show}
+        />
+    );
+};

@@ -11,6 +11,7 @@ import {
     useLocaleState,
 } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { useSaved } from '../../app/saved';
 import { phoneCountries } from '../../domain/phones';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
@@ -42,33 +43,36 @@ const ConfigToolbar = () => (
 );
 
 /** /configs: the studio's general settings, one record that is changed, never created or deleted. */
-export const ConfigPage = () => (
-    <Edit
-        resource="configs"
-        id="general"
-        title="app.menu.configs"
-        actions={false}
-        mutationMode="pessimistic"
-        redirect={false}
-    >
-        <SimpleForm
-            noValidate
-            sx={{ maxWidth: 640 }}
-            validate={schemaValidator(configSchema)}
-            toolbar={<ConfigToolbar />}
+export const ConfigPage = () => {
+    const saved = useSaved('updated', false, 'configs');
+    return (
+        <Edit
+            resource="configs"
+            id="general"
+            title="app.menu.configs"
+            actions={false}
+            mutationMode="pessimistic"
+            mutationOptions={saved}
         >
-            <PaymentSetupWarning />
-            <TextInput source="studioName" />
-            <AutocompleteInput source="currency" choices={currencies} />
-            <AutocompleteInput source="timezone" choices={timeZones} />
-            <CountryInput />
-            <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
-            <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
-            <NumberInput source="expiringPassDays" min={0} step={1} />
-            <NumberInput source="lowVisitsThreshold" min={0} step={1} />
-            {/* A database made before the setting holds no value: the form shows the default the server applies. */}
-            <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
-            <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
-        </SimpleForm>
-    </Edit>
-);
+            <SimpleForm
+                noValidate
+                sx={{ maxWidth: 640 }}
+                validate={schemaValidator(configSchema)}
+                toolbar={<ConfigToolbar />}
+            >
+                <PaymentSetupWarning />
+                <TextInput source="studioName" />
+                <AutocompleteInput source="currency" choices={currencies} />
+                <AutocompleteInput source="timezone" choices={timeZones} />
+                <CountryInput />
+                <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
+                <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
+                <NumberInput source="expiringPassDays" min={0} step={1} />
+                <NumberInput source="lowVisitsThreshold" min={0} step={1} />
+                {/* A database made before the setting holds no value: the form shows the default the server applies. */}
+                <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
+                <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
+            </SimpleForm>
+        </Edit>
+    );
+};

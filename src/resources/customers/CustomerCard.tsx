@@ -1,6 +1,7 @@
 import { Divider, Stack } from '@mui/material';
 import { EditBase, EditView, SimpleForm, useEditContext, useRecordContext, type HttpError } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { useSaved } from '../../app/saved';
 import { personName } from '../../domain/journal';
 import { customerSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
@@ -59,13 +60,17 @@ const retryUnlessRefused = (count: number, error: unknown) => {
  * The customer's card at /customers/{id}: the profile (editable), the balance of debts, then passes,
  * payments, payment links and visits, each paged by the server; for admins, the history of its changes.
  */
-export const CustomerCard = () => (
-    <EditBase<Customer>
-        mutationMode="pessimistic"
-        redirect={false}
-        // The card shows the not-found page itself, at once, instead of leaving for the list.
-        queryOptions={{ retry: retryUnlessRefused, onError: () => undefined }}
-    >
-        <CustomerCardView />
-    </EditBase>
-);
+export const CustomerCard = () => {
+    // Saving the profile stays on the card.
+    const saved = useSaved('updated', false);
+    return (
+        <EditBase<Customer>
+            mutationMode="pessimistic"
+            mutationOptions={saved}
+            // The card shows the not-found page itself, at once, instead of leaving for the list.
+            queryOptions={{ retry: retryUnlessRefused, onError: () => undefined }}
+        >
+            <CustomerCardView />
+        </EditBase>
+    );
+};

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Create, HttpError, SaveButton, SimpleForm, Toolbar, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { schemaValidator } from '../../app/forms';
+import { useSaved } from '../../app/saved';
 import { customerSchema } from '../../domain/schemas';
 import { useStatuses } from '../common/statuses';
 import { CustomerInputs, useDuplicateCustomers, type NamedCustomer } from './CustomerInputs';
@@ -62,6 +63,7 @@ const NewCustomerForm = ({ checks }: { checks: DuplicateChecks }) => {
 /** A new customer starts with the default customer status; saving opens their card. */
 export const CustomerCreate = () => {
     const notify = useNotify();
+    const saved = useSaved('created', 'edit');
     const confirmed = useRef(false);
     const [refused, setRefused] = useState<{ fromServer: NamedCustomer[]; phone: string }>({
         fromServer: [],
@@ -69,9 +71,9 @@ export const CustomerCreate = () => {
     });
     return (
         <Create
-            redirect="edit"
             transform={data => ({ ...data, confirmDuplicate: confirmed.current || undefined })}
             mutationOptions={{
+                ...saved,
                 onError: (error, variables) => {
                     const duplicates = error instanceof HttpError ? error.body?.duplicates : undefined;
                     if (error instanceof HttpError && error.status === 409 && Array.isArray(duplicates)) {

@@ -24,6 +24,7 @@ import {
 import type { StudioDataProvider } from '../../app/dataProvider';
 import { whyNotCharged } from '../../domain/passes';
 import type { Attendance, Course, Pass, StudioEvent } from '../../domain/types';
+import { ownTitle } from '../../domain/timetable';
 import { eventLabel } from '../common/eventLabel';
 import type { ApiErrorBody } from '../../domain/api';
 
@@ -132,7 +133,10 @@ export const SettleDebtsDialog = ({ pass, onClose }: { pass: Pass; onClose: () =
                 <List dense>
                     {debts.map(({ attendance, event, course }) => (
                         <ListItem key={attendance.id} disableGutters>
-                            <ListItemText primary={eventLabel(event, locale)} secondary={course?.name} />
+                            <ListItemText
+                                primary={eventLabel({ ...event, title: ownTitle(event.title, course?.name) }, locale)}
+                                secondary={course?.name}
+                            />
                         </ListItem>
                     ))}
                 </List>

@@ -1,4 +1,5 @@
 import { Create, SimpleForm } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { schemaValidator } from '../../app/forms';
 import { eventSchema } from '../../domain/schemas';
 import { EventInputs } from './EventInputs';
@@ -6,14 +7,17 @@ import { EventInputs } from './EventInputs';
 const validateEvent = schemaValidator(eventSchema);
 
 /** A one-off class (a workshop, a make-up class); a clash comes back from the server on the field. */
-export const EventCreate = () => (
-    <Create redirect="edit">
-        <SimpleForm
-            noValidate
-            validate={validateEvent}
-            defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}
-        >
-            <EventInputs />
-        </SimpleForm>
-    </Create>
-);
+export const EventCreate = () => {
+    const saved = useSaved('created', 'edit');
+    return (
+        <Create mutationOptions={saved}>
+            <SimpleForm
+                noValidate
+                validate={validateEvent}
+                defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}
+            >
+                <EventInputs />
+            </SimpleForm>
+        </Create>
+    );
+};

@@ -14,6 +14,7 @@ import {
 } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { schemaValidator } from '../../app/forms';
+import { useSavedNotice } from '../../app/saved';
 import { formatDateTime } from '../../app/i18n/dates';
 import { eventSchema } from '../../domain/schemas';
 import type { Identifier, StudioEvent } from '../../domain/types';
@@ -51,6 +52,7 @@ const ClashAlert = ({ clash }: { clash: Clash }) => {
 export const EventEditDialog = ({ event }: { event: StudioEvent }) => {
     const translate = useTranslate();
     const notify = useNotify();
+    const notice = useSavedNotice('events');
     const queryClient = useQueryClient();
     const [open, setOpen] = useState(false);
     const [clash, setClash] = useState<Clash | null>(null);
@@ -73,7 +75,8 @@ export const EventEditDialog = ({ event }: { event: StudioEvent }) => {
                         redirect={false}
                         mutationMode="pessimistic"
                         mutationOptions={{
-                            onSuccess: () => {
+                            onSuccess: saved => {
+                                notice('updated', saved);
                                 close();
                                 return queryClient.invalidateQueries({ queryKey: ['roster', event.id] });
                             },

@@ -5,7 +5,6 @@ import {
     Confirm,
     ReferenceField,
     RecordContextProvider,
-    TextField,
     useCanAccess,
     useDataProvider,
     useNotify,
@@ -15,6 +14,7 @@ import {
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { RosterAnswer } from '../../domain/api';
 import type { StudioEvent } from '../../domain/types';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { refusalMessage } from '../common/conflicts';
 import { DateTimeField } from '../common/dates';
 import { EventEditDialog } from './EventEditDialog';
@@ -123,11 +123,7 @@ export const EventHeader = ({ event, visits, capacity, givenBack, closing, marke
                 mb={2}
             >
                 <Typography variant="h5" component="h1">
-                    <DateTimeField source="startsAt" /> ·{' '}
-                    <ReferenceField source="courseId" reference="settings/courses" link={false}>
-                        <TextField source="name" variant="inherit" />
-                    </ReferenceField>
-                    {event.title ? ` · ${event.title}` : ''}
+                    <DateTimeField source="startsAt" /> · <ClassTitleField />
                 </Typography>
                 <Chip
                     label={translate(`resources.events.statuses.${event.status}`)}

@@ -14,6 +14,7 @@ import {
     useTranslate,
 } from 'react-admin';
 import type { StudioEvent } from '../../domain/types';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
 import { recordExporter } from '../common/exporter';
@@ -56,7 +57,9 @@ const EventTable = () => (
         <DataTable.Col source="courseId">
             <ReferenceField source="courseId" reference="settings/courses" link={false} />
         </DataTable.Col>
-        <DataTable.Col source="title" />
+        <DataTable.Col source="title">
+            <ClassTitleField own />
+        </DataTable.Col>
         <DataTable.Col source="teacherId">
             <ReferenceField source="teacherId" reference="settings/users" link={false} />
         </DataTable.Col>

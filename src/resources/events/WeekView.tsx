@@ -4,6 +4,7 @@ import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/m
 import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDays, datesBetween, weekStart } from '../../domain/time';
+import { classTitle } from '../../domain/timetable';
 import type { Course, StudioEvent, User } from '../../domain/types';
 import { formatFullDate, formatShortDate, formatTime } from '../../app/i18n/dates';
 import { weekdayName } from '../schedules/SlotsField';
@@ -92,9 +93,10 @@ const WeekView = () => {
                                                     }}
                                                 >
                                                     {formatTime(event.startsAt, locale)}{' '}
-                                                    {event.title ??
-                                                        courses.find(course => course.id === event.courseId)?.name ??
-                                                        ''}
+                                                    {classTitle(
+                                                        courses.find(course => course.id === event.courseId)?.name,
+                                                        event.title,
+                                                    )}
                                                 </Typography>
                                                 <Typography variant="caption" color="text.secondary">
                                                     {teacher?.name} ·{' '}

@@ -16,6 +16,7 @@ import {
     useTranslate,
     type RaRecord,
 } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { recordFromPairs, validateFieldName } from './fieldPairs';
 
 /** How many existing records the form is guessed from, as react-admin's list guesser reads a first page. */
@@ -99,8 +100,9 @@ const FirstRecordForm = () => {
 /** Chooses the form once the sample is in, and keeps that choice while the page is open. */
 const CreateForSample = ({ resource, records }: { resource: string; records: RaRecord[] }) => {
     const [guessable] = useState(records.length > 0);
+    const saved = useSaved('created', 'list');
     return (
-        <CreateBase redirect="list" transform={guessable ? undefined : recordFromPairs}>
+        <CreateBase mutationOptions={saved} transform={guessable ? undefined : recordFromPairs}>
             <CreateView>
                 {guessable ? <GuessedForm resource={resource} records={records} /> : <FirstRecordForm />}
             </CreateView>

@@ -1,4 +1,5 @@
 import { EditGuesser, Empty, ListGuesser, ShowGuesser, useCanAccess, useResourceContext } from 'react-admin';
+import { useSaved } from '../../app/saved';
 
 /*
  * A prototype collection's screens are react-admin's guessers: they show whatever fields its records
@@ -18,4 +19,7 @@ export const PrototypeList = () => <ListGuesser enableLog empty={<PrototypeEmpty
 
 export const PrototypeShow = () => <ShowGuesser enableLog />;
 
-export const PrototypeEdit = () => <EditGuesser enableLog />;
+export const PrototypeEdit = () => {
+    const saved = useSaved('updated', 'list');
+    return <EditGuesser enableLog mutationMode="pessimistic" mutationOptions={saved} />;
+};

@@ -1,23 +1,23 @@
-import { Edit, SimpleForm, useRecordContext } from 'react-admin';
+import { Edit, SimpleForm } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { schemaValidator } from '../../app/forms';
 import { scheduleSchema } from '../../domain/schemas';
 import type { Schedule } from '../../domain/types';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { GenerateEvents } from './GenerateEvents';
 import { ScheduleInputs } from './ScheduleInputs';
 
 const validateSchedule = schemaValidator(scheduleSchema);
 
-const ScheduleTitle = () => {
-    const record = useRecordContext<Schedule>();
-    return <span>{record?.title ?? ''}</span>;
-};
-
 /** A group at /schedules/{id}: its fields, slots and members, and the generation of its classes. */
-export const ScheduleEdit = () => (
-    <Edit<Schedule> title={<ScheduleTitle />} mutationMode="pessimistic">
-        <SimpleForm noValidate validate={validateSchedule}>
-            <ScheduleInputs />
-        </SimpleForm>
-        <GenerateEvents />
-    </Edit>
-);
+export const ScheduleEdit = () => {
+    const saved = useSaved('updated', 'list');
+    return (
+        <Edit<Schedule> title={<ClassTitleField />} mutationMode="pessimistic" mutationOptions={saved}>
+            <SimpleForm noValidate validate={validateSchedule}>
+                <ScheduleInputs />
+            </SimpleForm>
+            <GenerateEvents />
+        </Edit>
+    );
+};

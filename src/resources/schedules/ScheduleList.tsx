@@ -11,6 +11,7 @@ import {
 } from 'react-admin';
 import type { Schedule } from '../../domain/types';
 import { SlotsField } from './SlotsField';
+import { ClassTitleField } from '../common/ClassTitleField';
 import { DateField } from '../common/dates';
 import { searchFilter, timetableFilters } from '../common/lists';
 import { recordExporter } from '../common/exporter';
@@ -36,7 +37,9 @@ export const ScheduleList = () => (
         actions={<ScheduleActions />}
     >
         <DataTable<Schedule> rowClick="edit">
-            <DataTable.Col source="title" />
+            <DataTable.Col source="title">
+                <ClassTitleField own />
+            </DataTable.Col>
             <DataTable.Col source="courseId">
                 <ReferenceField source="courseId" reference="settings/courses" link={false} />
             </DataTable.Col>

@@ -10,14 +10,15 @@ import {
     TextInput,
     Toolbar,
     useListContext,
-    useNotify,
     useRefresh,
     useTranslate,
 } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
+import { useSavedNotice } from '../../app/saved';
 import { statusSchema } from '../../domain/schemas';
 import type { Status } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';
+import { useStatusLabel } from '../common/statuses';
 
 interface Props {
     name: Status['name'];
@@ -60,14 +61,12 @@ const StatusInputs = ({ name, creating }: { name: Status['name']; creating: bool
 
 export const StatusDialog = ({ name, status, onClose }: Props) => {
     const translate = useTranslate();
-    const notify = useNotify();
+    const notice = useSavedNotice('statuses');
+    const labelOf = useStatusLabel();
     const refresh = useRefresh();
     const { data = [] } = useListContext<Status>();
-    const saved = () => {
-        notify(status ? 'ra.notification.updated' : 'ra.notification.created', {
-            type: 'info',
-            messageArgs: { smart_count: 1 },
-        });
+    const saved = (record: Status) => {
+        notice(status ? 'updated' : 'created', record, labelOf(record));
         // Making a status the default unmarks the old default on the server: show the whole list again.
         refresh();
         onClose();

@@ -1,17 +1,28 @@
 import { Create, SimpleForm } from 'react-admin';
+import { useSaved } from '../../app/saved';
 import { schemaValidator } from '../../app/forms';
 import { subscriptionSchema } from '../../domain/schemas';
 import { SubscriptionInputs } from './SubscriptionInputs';
 
-export const SubscriptionCreate = () => (
-    <Create redirect="list">
-        <SimpleForm
-            noValidate
-            sx={{ maxWidth: 640 }}
-            validate={schemaValidator(subscriptionSchema)}
-            defaultValues={{ visits: 8, validityDays: 30, directionIds: [], freezeDays: 0, trial: false, active: true }}
-        >
-            <SubscriptionInputs />
-        </SimpleForm>
-    </Create>
-);
+export const SubscriptionCreate = () => {
+    const saved = useSaved('created', 'list');
+    return (
+        <Create mutationOptions={saved}>
+            <SimpleForm
+                noValidate
+                sx={{ maxWidth: 640 }}
+                validate={schemaValidator(subscriptionSchema)}
+                defaultValues={{
+                    visits: 8,
+                    validityDays: 30,
+                    directionIds: [],
+                    freezeDays: 0,
+                    trial: false,
+                    active: true,
+                }}
+            >
+                <SubscriptionInputs />
+            </SimpleForm>
+        </Create>
+    );
+};

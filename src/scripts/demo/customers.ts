@@ -1,4 +1,5 @@
 /* The studio's customers: names, unique phones and emails; status and registration are settled at the end. */
+import type { Locale } from '../../domain/statuses';
 import type { Customer } from '../../domain/types';
 import { CUSTOMER_NOTES, EMAIL_DOMAINS, FEMALE_NAMES, MALE_NAMES, SOURCES, SURNAMES, transliterate } from './people';
 import type { Random } from './random';
@@ -39,7 +40,7 @@ const makeEmail = (
 };
 
 /** Status and createdAt are settled at the end of the simulation, from what the customer did. */
-export const makeCustomers = (random: Random, count: number, calendar: Calendar): Customer[] => {
+export const makeCustomers = (random: Random, count: number, calendar: Calendar, locale: Locale): Customer[] => {
     const phones = new Set<string>();
     const emails = new Set<string>();
     const todayYear = Number(calendar.today.slice(0, 4));
@@ -62,7 +63,7 @@ export const makeCustomers = (random: Random, count: number, calendar: Calendar)
                 : null,
             birthDate,
             status: 'lead',
-            source: random.chance(0.75) ? random.pick(SOURCES) : null,
+            source: random.chance(0.75) ? random.pick(SOURCES[locale]) : null,
             notes: random.chance(0.1) ? random.pick(CUSTOMER_NOTES) : null,
             createdAt: localInstant(calendar, calendar.setupDay, '10:00'),
         };

@@ -36,7 +36,10 @@ export interface DemoOptions {
     scale?: number;
     /** The anchor date: eight weeks of history before it, two weeks of timetable from it. */
     today?: string;
-    /** The studio's default language: the catalogue (plans, halls, courses, directions) is named in it. */
+    /**
+     * The studio's default language: the studio, its staff, the catalogue (plans, halls, courses,
+     * directions) and the customers' sources are named in it.
+     */
     locale?: Locale;
 }
 
@@ -54,14 +57,14 @@ export const generateDatabase = ({
     const sizes = sizesFor(scale);
     const config = makeConfig(calendar, locale);
     const statuses = makeStatuses(calendar);
-    const users = makeUsers(random, sizes, calendar);
-    // The catalogue is named in the studio's default language.
+    // The staff and the catalogue are named in the studio's default language.
     const { defaultLocale } = config;
+    const users = makeUsers(random, sizes, calendar, defaultLocale);
     const directions = makeDirections(calendar, defaultLocale);
     const studios = makeStudios(sizes, calendar, defaultLocale);
     const courses = makeCourses(directions, calendar, defaultLocale);
     const subscriptions = makeSubscriptions(directions, calendar, defaultLocale);
-    const customers = makeCustomers(random, sizes.customers, calendar);
+    const customers = makeCustomers(random, sizes.customers, calendar, defaultLocale);
     const { schedules, groupSizes } = makeSchedules(
         { random, calendar, sizes, locale: defaultLocale },
         users,

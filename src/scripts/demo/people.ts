@@ -1,4 +1,5 @@
 /* The customers' names, contacts and notes: Russian, as the demo studio's customers are. */
+import type { Locale } from '../../domain/statuses';
 
 // Customers are Russian: Cyrillic names, with the surname agreeing with the first name's gender.
 export const FEMALE_NAMES = [
@@ -106,7 +107,11 @@ export const SURNAMES = [
     'Осипов',
     'Сидоров',
 ];
-export const SOURCES = ['instagram', 'friend', 'website', 'walk-in'];
+/** Where customers heard of the studio: free text staff type, so in the studio's language. */
+export const SOURCES: Record<Locale, string[]> = {
+    en: ['instagram', 'friend', 'website', 'walk-in'],
+    ru: ['Инстаграм', 'По рекомендации', 'Сайт', 'Проходили мимо'],
+};
 export const CUSTOMER_NOTES = [
     'Предпочитает вечерние занятия',
     'Травма колена: без глубоких выпадов',

@@ -12,9 +12,12 @@ import type { Random } from './random';
 import { ADMIN, MANAGER, MORE_COLORS, MORE_TEACHER_NAMES, TEACHER_PASSWORD, TEACHERS } from './staff';
 import { localInstant, pad, type Calendar, type Sizes } from './world';
 
+/** The demo studio's name, as its signboard would say it in the studio's language. */
+const STUDIO_NAME: Record<Locale, string> = { en: 'Studio Pulse', ru: 'Студия «Пульс»' };
+
 export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     id: 'general',
-    studioName: 'Studio Pulse',
+    studioName: STUDIO_NAME[locale],
     currency: 'RUB',
     timezone: calendar.timeZone,
     country: 'RU',
@@ -53,7 +56,7 @@ export const makeStatuses = (calendar: Calendar): Status[] => {
 };
 
 /** Admin, manager, then four teachers per branch; the first four are the named demo teachers. */
-export const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): StoredUser[] => {
+export const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar, locale: Locale): StoredUser[] => {
     const createdAt = localInstant(calendar, calendar.setupDay, '09:10');
     const user = (
         name: string,
@@ -73,8 +76,8 @@ export const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): Sto
     });
     const none = [payRate({ kind: 'none', amount: 0 })];
     const staff = [
-        user(ADMIN.name, ADMIN.email, ADMIN.password, 'admin', { phone: ADMIN.phone, color: null, pay: none }),
-        user(MANAGER.name, MANAGER.email, MANAGER.password, 'manager', {
+        user(ADMIN.name[locale], ADMIN.email, ADMIN.password, 'admin', { phone: ADMIN.phone, color: null, pay: none }),
+        user(MANAGER.name[locale], MANAGER.email, MANAGER.password, 'manager', {
             phone: MANAGER.phone,
             color: null,
             pay: none,
@@ -84,7 +87,7 @@ export const makeUsers = (random: Random, sizes: Sizes, calendar: Calendar): Sto
         TEACHERS.forEach((seed, index) => {
             const number = branch * TEACHERS.length + index;
             const extra = number - TEACHERS.length;
-            const name = branch === 0 ? seed.name : MORE_TEACHER_NAMES[extra % MORE_TEACHER_NAMES.length];
+            const name = (branch === 0 ? seed.name : MORE_TEACHER_NAMES[extra % MORE_TEACHER_NAMES.length])[locale];
             const email = branch === 0 ? seed.email : `teacher${number + 1}@studio.test`;
             const color = branch === 0 ? seed.color : MORE_COLORS[extra % MORE_COLORS.length];
             staff.push(

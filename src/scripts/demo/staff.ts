@@ -1,15 +1,19 @@
-/* The demo studio's staff: the accounts the README names, and the teachers of the extra branches of larger scales. */
+/*
+ * The demo studio's staff: the accounts the README names, and the teachers of the extra branches of
+ * larger scales. Their names are in the studio's language, as the customers' and the catalogue's are.
+ */
 import { payRate } from '../../domain/pay';
 import type { StoredUser } from '../../domain/types';
+import type { Names } from './catalogue';
 
 export const ADMIN = {
-    name: 'Olga Admin',
+    name: { en: 'Olga Admin', ru: 'Ольга Админ' } as Names,
     email: 'admin@studio.test',
     password: 'studio-admin',
     phone: '+79001000001',
 };
 export const MANAGER = {
-    name: 'Maria Manager',
+    name: { en: 'Maria Manager', ru: 'Мария Менеджер' } as Names,
     email: 'manager@studio.test',
     password: 'studio-manager',
     phone: '+79001000002',
@@ -17,7 +21,7 @@ export const MANAGER = {
 export const TEACHER_PASSWORD = 'studio-teacher';
 
 export interface TeacherSeed {
-    name: string;
+    name: Names;
     email: string;
     color: string;
     pay: StoredUser['pay'];
@@ -27,28 +31,28 @@ export interface TeacherSeed {
 
 export const TEACHERS: TeacherSeed[] = [
     {
-        name: 'Anna Petrova',
+        name: { en: 'Anna Petrova', ru: 'Анна Петрова' },
         email: 'anna@studio.test',
         color: '#E91E63',
         pay: [payRate({ kind: 'per_attendee', amount: 300 })],
         directions: ['Yoga', 'Pilates'],
     },
     {
-        name: 'Boris Sokolov',
+        name: { en: 'Boris Sokolov', ru: 'Борис Соколов' },
         email: 'boris@studio.test',
         color: '#3F51B5',
         pay: [payRate({ kind: 'per_event', amount: 1500 })],
         directions: ['Hip-hop'],
     },
     {
-        name: 'Vera Ivanova',
+        name: { en: 'Vera Ivanova', ru: 'Вера Иванова' },
         email: 'vera@studio.test',
         color: '#009688',
         pay: [payRate({ kind: 'per_event', amount: 1800 })],
         directions: ['Contemporary', 'Ballet'],
     },
     {
-        name: 'Dmitry Orlov',
+        name: { en: 'Dmitry Orlov', ru: 'Дмитрий Орлов' },
         email: 'dmitry@studio.test',
         color: '#FF9800',
         pay: [payRate({ kind: 'per_attendee', amount: 250 })],
@@ -56,14 +60,14 @@ export const TEACHERS: TeacherSeed[] = [
     },
 ];
 /** Names for the teachers of the extra branches that larger scales add. */
-export const MORE_TEACHER_NAMES = [
-    'Alina Kuznetsova',
-    'Ilya Morozov',
-    'Kira Volkova',
-    'Maxim Lebedev',
-    'Polina Smirnova',
-    'Roman Zaitsev',
-    'Sofia Novikova',
-    'Timur Pavlov',
+export const MORE_TEACHER_NAMES: Names[] = [
+    { en: 'Alina Kuznetsova', ru: 'Алина Кузнецова' },
+    { en: 'Ilya Morozov', ru: 'Илья Морозов' },
+    { en: 'Kira Volkova', ru: 'Кира Волкова' },
+    { en: 'Maxim Lebedev', ru: 'Максим Лебедев' },
+    { en: 'Polina Smirnova', ru: 'Полина Смирнова' },
+    { en: 'Roman Zaitsev', ru: 'Роман Зайцев' },
+    { en: 'Sofia Novikova', ru: 'София Новикова' },
+    { en: 'Timur Pavlov', ru: 'Тимур Павлов' },
 ];
 export const MORE_COLORS = ['#8E24AA', '#1E88E5', '#43A047', '#F4511E', '#6D4C41', '#00ACC1', '#C0CA33', '#5E35B1'];

@@ -61,7 +61,7 @@ const WEEKDAY_PATTERNS: Record<number, number[][]> = {
 };
 const EVENING_TIMES = ['17:30', '19:00', '20:30'];
 const DAYTIME_TIMES = ['08:00', '10:00', '12:00', '14:00'];
-/** Weekdays in group titles ("Хатха-йога · Пн/Ср 19:00"), in the studio's language. */
+/** Weekdays in group titles ("Пн/Ср 19:00"), in the studio's language. */
 const WEEKDAY_SHORT: Record<Locale, string[]> = {
     en: ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
     ru: ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
@@ -135,7 +135,8 @@ export const makeSchedules = (
         groupSizes.set(id, size);
         schedules.push({
             id,
-            title: `${course.name} · ${slots.map(slot => WEEKDAY_SHORT[locale][slot.weekday]).join('/')} ${slots[0].startTime}`,
+            // What tells the course's groups apart: the screens show the course beside it (classTitle).
+            title: `${slots.map(slot => WEEKDAY_SHORT[locale][slot.weekday]).join('/')} ${slots[0].startTime}`,
             courseId: course.id,
             teacherId: teacher.id,
             studioId: studio.id,

@@ -3,6 +3,7 @@ import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { commonMessages } from './common';
 import { historyMessages } from './history';
 import { moneyMessages } from './money';
+import { noticeMessages } from './notices';
 import { payPeriodMessages } from './payPeriods';
 import { prototypeMessages } from './prototypes';
 import { resourceMessages } from './resources';
@@ -23,6 +24,7 @@ export const appEnglish: TranslationMessages = mergeTranslations(
     validationMessages,
     prototypeMessages,
     payPeriodMessages,
+    noticeMessages,
 );
 
 /** react-admin's own English texts with the app's over them. */

@@ -4,6 +4,7 @@ import { englishMessages } from '../en';
 import { commonMessages } from './common';
 import { historyMessages } from './history';
 import { moneyMessages } from './money';
+import { noticeMessages } from './notices';
 import { payPeriodMessages } from './payPeriods';
 import { prototypeMessages } from './prototypes';
 import { resourceMessages } from './resources';
@@ -24,6 +25,7 @@ export const appRussian: TranslationMessages = mergeTranslations(
     validationMessages,
     prototypeMessages,
     payPeriodMessages,
+    noticeMessages,
 );
 
 /*
