@@ -131,7 +131,10 @@ describe('what a teacher may ask of customers', () => {
 
 describe('what staff may ask of customers', () => {
     it('filters, bounds, sorts and searches by every field as before', async () => {
-        expect(ids((await listCustomers(managerToken, { filter: { phone: secret.phone } })).body)).toEqual([hidden.id]);
+        // Phones are stored in one form (E.164): a filter by the field compares with that form.
+        expect(ids((await listCustomers(managerToken, { filter: { phone: '+79112345678' } })).body)).toEqual([
+            hidden.id,
+        ]);
         expect(ids((await listCustomers(managerToken, { filter: { email: secret.email } })).body)).toEqual([hidden.id]);
         expect(
             ids(
@@ -146,7 +149,7 @@ describe('what staff may ask of customers', () => {
         expect(ids((await listCustomers(managerToken, { filter: { q: 'hidden.person' } })).body)).toEqual([hidden.id]);
         const sorted = await listCustomers(managerToken, { filter: { lastName: 'Person' }, sort: ['phone', 'DESC'] });
         expect(ids(sorted.body)).toEqual([walkIn.id, hidden.id]);
-        expect((sorted.body as RaRecord[])[1]).toMatchObject(secret);
+        expect((sorted.body as RaRecord[])[1]).toMatchObject({ ...secret, phone: '+79112345678' });
     });
 });
 

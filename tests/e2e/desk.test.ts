@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { formatDateTime } from '../../src/app/i18n/dates';
 import { studioToday } from '../../src/domain/time';
 import type { Attendance, Database, PaymentLink, StudioEvent } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
@@ -87,7 +88,9 @@ describeInBrowser('money at the desk in a browser', () => {
 
         // The new pass covers the class marked without a pass: the card offers to settle it; not now.
         await dialog(p).getByRole('heading', { name: 'Settle unpaid visits' }).waitFor();
-        await dialog(p).getByText(`${today} 06:00 · Debt class`).waitFor();
+        await dialog(p)
+            .getByText(`${formatDateTime(`${today}T06:00`, 'en')} · Debt class`)
+            .waitFor();
         await dialog(p).getByRole('button', { name: 'Skip' }).click();
         await dialog(p).waitFor({ state: 'detached' });
 
@@ -102,12 +105,12 @@ describeInBrowser('money at the desk in a browser', () => {
         await listed.click();
         await p.waitForURL(`**/customers/${customer.id}`);
 
-        await pass.getByRole('button', { name: 'Pay the rest' }).click();
+        await pass.getByRole('button', { name: 'Pay the rest', exact: true }).click();
         await dialog(p).getByText('Due on 8 занятий: RUB 3,200.00').waitFor();
         await expect(dialog(p).getByLabel('Amount paid').inputValue()).resolves.toBe('3200');
-        await dialog(p).getByRole('button', { name: 'Pay the rest' }).click();
+        await dialog(p).getByRole('button', { name: 'Pay the rest', exact: true }).click();
         await p.getByText('The payment is recorded').waitFor();
-        await pass.getByRole('button', { name: 'Pay the rest' }).waitFor({ state: 'detached' });
+        await pass.getByRole('button', { name: 'Pay the rest', exact: true }).waitFor({ state: 'detached' });
         await p.getByTestId('customer-owed').waitFor({ state: 'detached' });
         await expect(section(p, 'Payments and refunds').innerText()).resolves.toMatch(/3,200\.00\s+Cash/);
 

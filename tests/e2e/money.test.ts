@@ -190,7 +190,7 @@ describeInBrowser('money in a browser', () => {
         await p.reload();
         await expect.poll(() => link.innerText()).toMatch(/Paid/);
         await expect.poll(() => row.getByTestId('pass-balance').count()).toBe(0);
-        await expect(row.getByRole('button', { name: 'Pay the rest' }).count()).resolves.toBe(0);
+        await expect(row.getByRole('button', { name: 'Pay the rest', exact: true }).count()).resolves.toBe(0);
         await expect(p.getByTestId('customer-owed').count()).resolves.toBe(0);
         const payment = section(p, 'Payments and refunds').locator('tbody tr').filter({ hasText: 'Online' });
         await expect
@@ -251,7 +251,7 @@ describeInBrowser('money in a browser', () => {
         await p.getByText('The refund is recorded').waitFor();
         await row.getByText('refunded RUB 1,000.00').waitFor();
         await expect(row.innerText()).resolves.toMatch(/Active/);
-        await expect(row.getByRole('button', { name: 'Pay the rest' }).count()).resolves.toBe(0);
+        await expect(row.getByRole('button', { name: 'Pay the rest', exact: true }).count()).resolves.toBe(0);
         await expect(p.getByText(/^Owed/).count()).resolves.toBe(0);
     });
 

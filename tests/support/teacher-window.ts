@@ -56,7 +56,8 @@ const classOn = (days: number, title: string): StudioEvent => {
         startsAt: `${addDays(today, days)}T05:10`,
         durationMinutes: 30,
         capacity: 10,
-        status: 'done',
+        // Classes of days past were closed; today's and later ones are still open.
+        status: days < 0 ? 'done' : 'planned',
         notes: null,
         createdAt,
     };
