@@ -187,15 +187,7 @@ describeInBrowser('a teacher’s phone', () => {
     });
 
     it('at 390x844 a teacher closes her class once it has started, and her pay per class counts it', async () => {
-        const context = await browser.newContext({
-            baseURL: server.url,
-            viewport: { width: 390, height: 844 },
-            locale: 'en-US',
-            hasTouch: true,
-            isMobile: true,
-        });
-        const page = await context.newPage();
-        page.setDefaultTimeout(30_000);
+        const { context, page } = await phonePage(browser, server.url);
         await signIn(page, 'teacher');
         const card = page.getByTestId('pay-row').filter({ has: page.locator(`a[href="/events/${closing.id}"]`) });
 
