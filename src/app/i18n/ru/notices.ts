@@ -1,23 +1,37 @@
 import type { Catalogue } from '../catalogue';
 import type { noticeMessages as english } from '../en/notices';
 
-/** The notices of saved forms in Russian (see ../en/notices.ts): the words agree with each resource's gender. */
-const masculine = (what: string) => ({ created: `${what} добавлен`, updated: `${what} сохранён` });
-const feminine = (what: string) => ({ created: `${what} добавлена`, updated: `${what} сохранена` });
-const neuter = (what: string) => ({ created: `${what} добавлено`, updated: `${what} сохранено` });
-
+/**
+ * The notices of saved forms in Russian (see ../en/notices.ts): the words agree with each resource's
+ * gender. Written out whole, as translators read them (and as the Russian catalogue's chunk holds them).
+ */
 export const noticeMessages = {
     resources: {
-        customers: { notifications: masculine('Клиент %{name}') },
-        schedules: { notifications: neuter('Расписание «%{name}»') },
-        events: { notifications: neuter('Занятие %{name}') },
-        statuses: { notifications: masculine('Статус «%{name}»') },
+        customers: { notifications: { created: 'Клиент %{name} добавлен', updated: 'Клиент %{name} сохранён' } },
+        schedules: {
+            notifications: { created: 'Расписание «%{name}» добавлено', updated: 'Расписание «%{name}» сохранено' },
+        },
+        events: { notifications: { created: 'Занятие %{name} добавлено', updated: 'Занятие %{name} сохранено' } },
+        statuses: { notifications: { created: 'Статус «%{name}» добавлен', updated: 'Статус «%{name}» сохранён' } },
         configs: { notifications: { updated: 'Общие настройки сохранены' } },
-        'settings/users': { notifications: masculine('Пользователь %{name}') },
-        'settings/courses': { notifications: masculine('Курс «%{name}»') },
-        'settings/studios': { notifications: masculine('Зал «%{name}»') },
-        'settings/directions': { notifications: neuter('Направление «%{name}»') },
-        'settings/subscriptions': { notifications: masculine('Вид абонемента «%{name}»') },
+        'settings/users': {
+            notifications: { created: 'Пользователь %{name} добавлен', updated: 'Пользователь %{name} сохранён' },
+        },
+        'settings/courses': {
+            notifications: { created: 'Курс «%{name}» добавлен', updated: 'Курс «%{name}» сохранён' },
+        },
+        'settings/studios': {
+            notifications: { created: 'Зал «%{name}» добавлен', updated: 'Зал «%{name}» сохранён' },
+        },
+        'settings/directions': {
+            notifications: { created: 'Направление «%{name}» добавлено', updated: 'Направление «%{name}» сохранено' },
+        },
+        'settings/subscriptions': {
+            notifications: {
+                created: 'Вид абонемента «%{name}» добавлен',
+                updated: 'Вид абонемента «%{name}» сохранён',
+            },
+        },
     },
-    app: { notifications: feminine('Запись %{name}') },
+    app: { notifications: { created: 'Запись %{name} добавлена', updated: 'Запись %{name} сохранена' } },
 } satisfies Catalogue<typeof english>;
