@@ -92,6 +92,9 @@ export default defineConfig({
         chunkSizeWarningLimit: 1500,
     },
     test: {
+        // Three test files at a time on two cores: most of a file's time waits on the servers, browsers and
+        // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here).
+        maxWorkers: 3,
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [
