@@ -55,6 +55,9 @@ const sharedTestSettings = {
     fileParallelism: true,
 };
 
+/** The browser journeys that run on PostgreSQL too: those whose server side differs by engine. */
+const postgresJourneys = ['tests/e2e/money.test.ts', 'tests/e2e/timetable.test.ts', 'tests/e2e/prototypes.test.ts'];
+
 /** Debian's postgresql package, whose tools the PostgreSQL project's tests start a cluster with. */
 const postgresInstalled =
     existsSync('/usr/lib/postgresql') &&
@@ -98,31 +101,49 @@ export default defineConfig({
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [
+            // Unit, screen and API tests on the default engine: nothing is built for them.
             {
                 test: {
                     name: 'db.json',
                     include: ['tests/**/*.test.{ts,tsx}'],
+                    exclude: ['tests/e2e/**'],
+                    ...sharedTestSettings,
+                },
+            },
+            // The browser journeys on the built app, on the default engine.
+            {
+                test: {
+                    name: 'browser',
+                    include: ['tests/e2e/**/*.test.ts'],
                     globalSetup: ['tests/support/globalSetup.ts'],
                     ...sharedTestSettings,
                 },
             },
-            // The API's tests and the browser journeys again, each server on a database of its own in one
-            // throwaway PostgreSQL cluster; the db.json engine's own file and journal tests, and the size
-            // of the build, stay in the first project.
+            // The API's tests again, each server on a database of its own in one throwaway PostgreSQL
+            // cluster, and the journeys whose server side differs by engine (money, the timetable,
+            // prototypes: SQL pages, ledgers, transactions); the others' browser side is the same on both.
+            // The db.json engine's own file and journal tests, the engines' comparison and the two-process
+            // races start what they need themselves, in the first project.
             ...(postgresInstalled
                 ? [
                       {
                           test: {
                               name: 'postgres',
-                              include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
-                              // The engines' comparison and the two-process races start both engines themselves, in the first project.
+                              include: ['tests/api/**/*.test.ts'],
                               exclude: [
                                   'tests/api/durability*.test.ts',
                                   'tests/api/engines*.test.ts',
                                   'tests/api/reports*.test.ts',
                                   'tests/api/postgres-races.test.ts',
-                                  'tests/e2e/bundle.test.ts',
                               ],
+                              globalSetup: ['tests/support/postgresSetup.ts'],
+                              ...sharedTestSettings,
+                          },
+                      },
+                      {
+                          test: {
+                              name: 'browser-postgres',
+                              include: postgresJourneys,
                               globalSetup: ['tests/support/globalSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,
                           },

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { root } from './server';
+import { sharedForTheRun } from './shared';
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,15 +14,8 @@ declare module 'vitest' {
     }
 }
 
-/**
- * Builds the app once for the browser tests, into a temporary folder, when a browser is there to run
- * them; the folder is handed to the tests with provide/inject.
- */
-export default function setup(project: TestProject) {
-    if (!existsSync(chromiumPath)) {
-        project.provide('distDir', '');
-        return;
-    }
+/** `vite build` into a temporary folder: the build a studio runs. */
+const buildApp = () => {
     const distDir = mkdtempSync(join(tmpdir(), 'studio-e2e-dist-'));
     const build = spawnSync(
         process.execPath,
@@ -43,6 +37,23 @@ export default function setup(project: TestProject) {
         },
     );
     if (build.status !== 0) throw new Error('vite build failed: the browser tests cannot run');
-    project.provide('distDir', distDir);
-    return () => rmSync(distDir, { recursive: true, force: true });
+    return distDir;
+};
+
+/**
+ * The browser projects' setup: builds the app once for the run (both browser projects share it), when a
+ * browser is there to run the journeys; the folder is handed to the tests with provide/inject. Vitest
+ * runs it only for a project with test files to run, so unit, screen and API tests never build.
+ */
+export default async function setup(project: TestProject) {
+    if (!existsSync(chromiumPath)) {
+        project.provide('distDir', '');
+        return;
+    }
+    const { value, release } = await sharedForTheRun('app build', async () => {
+        const dir = buildApp();
+        return { value: dir, stop: async () => rmSync(dir, { recursive: true, force: true }) };
+    });
+    project.provide('distDir', value);
+    return release;
 }
