@@ -7,6 +7,7 @@ import type { Attendance, Identifier, Pass, StudioEvent } from '../domain/types'
 import { conflict, handle, invalidFields } from './errors';
 import { allow, found, parseBody } from './requests';
 import type { Reader, Storage } from './storage/types';
+import { passesOpenOn, visitTo } from './visits';
 
 /*
  * Settling a debt: a visit marked when the customer had no pass to charge stays unpaid until a pass
@@ -31,13 +32,9 @@ export const frozenUntilOn = async (
     event: StudioEvent,
     people: Identifier[],
 ): Promise<Map<Identifier, string>> => {
-    const date = event.startsAt.slice(0, 10);
-    const directionId = (await reader.get('courses', event.courseId))?.directionId ?? -1;
+    const { date, directionId } = await visitTo(reader, event);
     // Only passes not ended before the class can be frozen on its day.
-    const passes = await reader.select('passes', [
-        { field: 'customerId', kind: 'equals', values: people },
-        { field: 'endsOn', kind: 'gte', value: date },
-    ]);
+    const passes = await passesOpenOn(reader, people, date);
     const frozen = new Map<Identifier, string>();
     for (const customerId of people) {
         const own = passes.filter(pass => pass.customerId === customerId);
@@ -62,8 +59,7 @@ export const debtRoutes = (storage: Storage): Router => {
                 const event = await tx.get('events', attendance.eventId);
                 if (!attendance.unpaid || attendance.charged || !event || event.status === 'cancelled')
                     throw stillDebt('not_a_debt');
-                const date = event.startsAt.slice(0, 10);
-                const directionId = (await tx.get('courses', event.courseId))?.directionId ?? -1;
+                const { date, directionId } = await visitTo(tx, event);
                 const own = await tx.select('passes', { customerId: attendance.customerId });
                 let candidates: Pass[] = own;
                 if (input.passId != null) {

@@ -15,6 +15,7 @@ import { numericId, userOf, withoutNul } from './requests';
 import { markingOf } from './rules/attendances';
 import { startsWithin, type Reader, type Row, type Storage } from './storage/types';
 import { chargingStatuses, marksOf } from './studio';
+import { passesOpenOn, visitTo } from './visits';
 
 // One collator for every sort by name: building one per comparison is most of the cost of sorting.
 const byName = new Intl.Collator('ru');
@@ -34,18 +35,14 @@ const rosterPasses = async (
     people: Identifier[],
     marks: Attendance[],
 ): Promise<Map<Identifier, RosterPass>> => {
-    const date = event.startsAt.slice(0, 10);
+    const { date, directionId } = await visitTo(reader, event);
     const charged = new Map(
         marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier]),
     );
     const chargedPasses = new Map((await reader.getMany('passes', [...charged.values()])).map(pass => [pass.id, pass]));
     const uncharged = people.filter(customerId => !charged.has(customerId));
     // A pass that ended before the class cannot be charged for it: ask only for the others.
-    const candidates = await reader.select('passes', [
-        { field: 'customerId', kind: 'equals', values: uncharged },
-        { field: 'endsOn', kind: 'gte', value: date },
-    ]);
-    const directionId = (await reader.get('courses', event.courseId))?.directionId ?? -1;
+    const candidates = await passesOpenOn(reader, uncharged, date);
     return new Map(
         people.map(customerId => {
             const passId = charged.get(customerId);

@@ -12,6 +12,7 @@ import { ApiError, conflict, forbidden } from '../errors';
 import { adjustClosedPay, refuseClosedForTeacher } from '../payPeriods';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from '../studio';
+import { visitTo } from '../visits';
 import type { WriteRules } from './types';
 
 const chargeOf = (record: Row): Charge => ({
@@ -40,15 +41,14 @@ export const settleAttendance = async (
 ): Promise<Charge> => {
     const event = await tx.get('events', attendance.eventId);
     if (!event) return { passId: null, charged: false, unpaid: false };
-    const course = await tx.get('courses', event.courseId);
+    // Every pass of the customer: a charge given back may sit on one that has ended since.
     const passes = await tx.select('passes', { customerId: attendance.customerId });
     const { charge, changes } = settleVisit(
         before,
         {
             charges: (await chargingStatuses(tx)).has(attendance.status),
             eventCancelled: cancelled ?? event.status === 'cancelled',
-            date: event.startsAt.slice(0, 10),
-            directionId: course?.directionId ?? -1,
+            ...(await visitTo(tx, event)),
         },
         passes,
     );
