@@ -1,6 +1,5 @@
-import { z } from 'zod';
-import { id } from './fields';
-import { roles } from './schemas';
+import type { z } from 'zod';
+import type { auditActions, auditEntrySchema } from './schemas';
 import { isStudioCollection } from './roles';
 import type { CollectionName, Role } from './types';
 
@@ -11,7 +10,7 @@ import type { CollectionName, Role } from './types';
  * change shows as a hidden value that changed.
  */
 
-export const auditActions = ['create', 'update', 'delete'] as const;
+export { auditActions, auditEntrySchema } from './schemas';
 export type AuditAction = (typeof auditActions)[number];
 
 /** What a hidden field's values read as in the trail. */
@@ -21,31 +20,6 @@ export const hiddenValue = '[hidden]';
 const hiddenFields: Partial<Record<string, Record<string, string>>> = {
     users: { passwordHash: 'password', password: 'password', revokedSessions: 'revokedSessions' },
 };
-
-const fieldValues = z.record(z.string(), z.unknown()).nullable();
-
-/** An entry as stored. The ids it names are not references: the trail outlives the records it speaks of. */
-export const auditEntrySchema = z.object({
-    /** Who made the change: null for the public payment page and the server's own work. */
-    userId: id.nullable(),
-    /** The name they had then. */
-    userName: z.string().nullable(),
-    role: z.enum(roles).nullable(),
-    /** The request that made it, as `POST /api/passes/sell`; null for the server's own work. */
-    endpoint: z.string().nullable(),
-    action: z.enum(auditActions),
-    collection: z.string(),
-    /** As text, since payment links have text ids. */
-    recordId: z.string(),
-    /** Whose history it belongs to besides the record's own: the customer, pass and class it concerns. */
-    customerId: id.nullable(),
-    passId: id.nullable(),
-    eventId: id.nullable(),
-    /** Created: null; changed: the fields that changed, as they were; deleted: the whole record. */
-    before: fieldValues,
-    /** Created: the whole record; changed: the fields that changed, as they became; deleted: null. */
-    after: fieldValues,
-});
 
 type Values = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { auditEntrySchema } from './audit';
-import { payPeriodSchema } from './payPeriods';
 import {
+    auditEntrySchema,
+    payPeriodSchema,
     attendanceSchema,
     configSchema,
     courseSchema,

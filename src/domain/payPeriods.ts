@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { id, instant, isoDate, localDateTime, signedMoney } from './fields';
-import { payRateSchema } from './payRates';
-import { eventStatuses } from './schemas';
+import type { z } from 'zod';
+import type { closedLineSchema, paidClassSummarySchema, payAdjustmentSchema } from './schemas';
 import type { EventPay } from './pay';
-import type { Identifier } from './types';
+import type { Identifier, PayPeriod } from './types';
 
 /*
  * Closed pay periods. Once a teacher's period (a month, say) is paid out, a manager or an admin closes
@@ -19,65 +17,10 @@ import type { Identifier } from './types';
  * the live figures hold the changes they recorded.
  */
 
-/** A class as its pay remembers it. */
-export const paidClassSummarySchema = z.object({
-    id,
-    startsAt: localDateTime,
-    courseId: id,
-    studioId: id,
-    status: z.enum(eventStatuses),
-    scheduleId: id.nullable(),
-    title: z.string().nullable(),
-});
 export type ClassSummary = z.output<typeof paidClassSummarySchema>;
-
-/** A class's pay as stored when its period was closed. */
-const closedLineSchema = z.object({
-    event: paidClassSummarySchema,
-    visits: z.number().int().min(0),
-    marks: z.number().int().min(0),
-    pay: signedMoney,
-    rate: payRateSchema.nullable(),
-});
 export type ClosedLine = z.output<typeof closedLineSchema>;
-
-/** What a change to a class of a closed period did to its pay, paid on the day of the change. */
-export const payAdjustmentSchema = z.object({
-    event: paidClassSummarySchema,
-    /** The change in pay, and in visits. */
-    pay: signedMoney,
-    visits: z.number().int(),
-    /** The studio's day of the change: the period that pays it is the one this day falls in. */
-    on: isoDate,
-    /** Who made the change: null when the server did (a class closed by itself). */
-    userId: id.nullable(),
-    userName: z.string(),
-    at: instant,
-});
 export type PayAdjustment = z.output<typeof payAdjustmentSchema>;
-
-/** A teacher's closed period, as stored; written by the server only. */
-export const payPeriodSchema = z.object({
-    teacherId: id,
-    startsOn: isoDate,
-    endsOn: isoDate,
-    /** Classes held, visits and pay when it was closed (its classes and the adjustments dated in it). */
-    classes: z.number().int().min(0),
-    visits: z.number().int().min(0),
-    total: signedMoney,
-    lines: z.array(closedLineSchema),
-    /** The changes made to its classes after it was closed. */
-    adjustments: z.array(payAdjustmentSchema),
-    /** The day of its latest adjustment: a period asking for adjustments finds the closed periods that have some. */
-    adjustedOn: isoDate.nullable(),
-    closedBy: id,
-    closedByName: z.string(),
-    reopenedAt: instant.nullable(),
-    reopenedBy: id.nullable(),
-    reopenedByName: z.string().nullable(),
-});
-
-export type PayPeriod = { id: Identifier; createdAt: string } & z.output<typeof payPeriodSchema>;
+export type { PayPeriod };
 
 /** A class of the pay page: paid now by its rate, or as stored in the closed period it belongs to. */
 export type PaidClass = Omit<EventPay, 'event'> & { event: ClassSummary; closedIn: Identifier | null };

@@ -16,7 +16,7 @@ import {
     slug,
     timeOfDay,
 } from './fields';
-import { payRates } from './payRates';
+import { payRateSchema, payRates } from './payRates';
 import { statusLabelsSchema } from './statuses';
 
 export const roles = ['admin', 'manager', 'teacher'] as const;
@@ -291,4 +291,88 @@ export const configSchema = z.object({
         .min(0, 'app.validation.not_negative')
         .max(24 * 14)
         .default(12),
+});
+
+// The server's own records: the audit trail's entries and closed pay periods.
+
+export const auditActions = ['create', 'update', 'delete'] as const;
+
+const fieldValues = z.record(z.string(), z.unknown()).nullable();
+
+/** An entry as stored. The ids it names are not references: the trail outlives the records it speaks of. */
+export const auditEntrySchema = z.object({
+    /** Who made the change: null for the public payment page and the server's own work. */
+    userId: id.nullable(),
+    /** The name they had then. */
+    userName: z.string().nullable(),
+    role: z.enum(roles).nullable(),
+    /** The request that made it, as `POST /api/passes/sell`; null for the server's own work. */
+    endpoint: z.string().nullable(),
+    action: z.enum(auditActions),
+    collection: z.string(),
+    /** As text, since payment links have text ids. */
+    recordId: z.string(),
+    /** Whose history it belongs to besides the record's own: the customer, pass and class it concerns. */
+    customerId: id.nullable(),
+    passId: id.nullable(),
+    eventId: id.nullable(),
+    /** Created: null; changed: the fields that changed, as they were; deleted: the whole record. */
+    before: fieldValues,
+    /** Created: the whole record; changed: the fields that changed, as they became; deleted: null. */
+    after: fieldValues,
+});
+
+/** A class as its pay remembers it. */
+export const paidClassSummarySchema = z.object({
+    id,
+    startsAt: localDateTime,
+    courseId: id,
+    studioId: id,
+    status: z.enum(eventStatuses),
+    scheduleId: id.nullable(),
+    title: z.string().nullable(),
+});
+
+/** A class's pay as stored when its period was closed. */
+export const closedLineSchema = z.object({
+    event: paidClassSummarySchema,
+    visits: z.number().int().min(0),
+    marks: z.number().int().min(0),
+    pay: signedMoney,
+    rate: payRateSchema.nullable(),
+});
+
+/** What a change to a class of a closed period did to its pay, paid on the day of the change. */
+export const payAdjustmentSchema = z.object({
+    event: paidClassSummarySchema,
+    /** The change in pay, and in visits. */
+    pay: signedMoney,
+    visits: z.number().int(),
+    /** The studio's day of the change: the period that pays it is the one this day falls in. */
+    on: isoDate,
+    /** Who made the change: null when the server did (a class closed by itself). */
+    userId: id.nullable(),
+    userName: z.string(),
+    at: instant,
+});
+
+/** A teacher's closed period, as stored; written by the server only. */
+export const payPeriodSchema = z.object({
+    teacherId: id,
+    startsOn: isoDate,
+    endsOn: isoDate,
+    /** Classes held, visits and pay when it was closed (its classes and the adjustments dated in it). */
+    classes: z.number().int().min(0),
+    visits: z.number().int().min(0),
+    total: signedMoney,
+    lines: z.array(closedLineSchema),
+    /** The changes made to its classes after it was closed. */
+    adjustments: z.array(payAdjustmentSchema),
+    /** The day of its latest adjustment: a period asking for adjustments finds the closed periods that have some. */
+    adjustedOn: isoDate.nullable(),
+    closedBy: id,
+    closedByName: z.string(),
+    reopenedAt: instant.nullable(),
+    reopenedBy: id.nullable(),
+    reopenedByName: z.string().nullable(),
 });

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
-import type { auditEntrySchema } from './audit';
-import type { PayPeriod } from './payPeriods';
 import type { SignInHold } from './signInLimits';
 import type {
     attendanceSchema,
+    auditEntrySchema,
     configSchema,
     courseSchema,
     customerSchema,
     directionSchema,
     eventSchema,
     passSchema,
+    payPeriodSchema,
     paymentLinkPurposes,
     paymentLinkStatuses,
     paymentSchema,
@@ -67,6 +67,8 @@ export type PaymentLink = Omit<Stored, 'id'> & {
 export type Status = Stored & z.output<typeof statusSchema>;
 export type Config = { id: 'general'; createdAt: string } & z.output<typeof configSchema>;
 export type AuditEntry = Stored & z.output<typeof auditEntrySchema>;
+/** A teacher's closed pay period (src/domain/payPeriods.ts): written by the server only. */
+export type PayPeriod = Stored & z.output<typeof payPeriodSchema>;
 
 /**
  * The stored user: the API never sends passwordHash; tokenVersion counts the revocations of all the
