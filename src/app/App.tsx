@@ -3,7 +3,7 @@ import { Admin, CustomRoutes, Loading, Resource, StoreContextProvider, useStore 
 import { BrowserRouter, Route } from 'react-router-dom';
 import { pageRoutes, resourceRoutes, type PageKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
-import { NotFound } from '../pages/errors/NotFound';
+import { NotFound } from './errors/NotFound';
 import attendances from '../resources/attendances';
 import courses from '../resources/courses';
 import customers from '../resources/customers';

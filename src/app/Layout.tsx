@@ -13,7 +13,7 @@ import {
     useUserMenu,
 } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ErrorBoundary } from '../pages/errors/ErrorBoundary';
+import { ErrorBoundary } from './errors/ErrorBoundary';
 import { LanguageMenu } from './LanguageMenu';
 import { Menu } from './Menu';
 import { ThemeSwitcher } from './ThemeSwitcher';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { reloadForChunk } from '../pages/errors/recovery';
+import { reloadForChunk } from './errors/recovery';
 import { App } from './App';
 import { initialLocale, preloadLocale } from './i18n/i18nProvider';
 

@@ -10,8 +10,8 @@ import { russianMessages } from '../../src/app/i18n/ru';
 import { Menu } from '../../src/app/Menu';
 import { canAccess } from '../../src/domain/permissions';
 import type { Role } from '../../src/domain/types';
-import { ErrorScreen } from '../../src/pages/errors/ErrorScreen';
-import { NotFound } from '../../src/pages/errors/NotFound';
+import { ErrorScreen } from '../../src/app/errors/ErrorScreen';
+import { NotFound } from '../../src/app/errors/NotFound';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { isChunkLoadError, isCrawler, reloadForChunk, reloadGuardMs } from '../../src/pages/errors/recovery';
+import { isChunkLoadError, isCrawler, reloadForChunk, reloadGuardMs } from '../../src/app/errors/recovery';
 import { isAppRoute } from '../../src/domain/routes';
 
 const memoryStorage = () => {

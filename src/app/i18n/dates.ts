@@ -87,3 +87,10 @@ export const formatDateTime = (value: DateValue, locale: string, timeZone?: stri
     const date = formatShortDate(value, locale, timeZone);
     return date && `${date} ${formatTime(value, locale, timeZone)}`;
 };
+
+/**
+ * An instant in the studio's time with the zone named, "25.11.2026 18:00 (Europe/Moscow)": a customer
+ * (or a manager) elsewhere reads the expiry without guessing whose clock it is.
+ */
+export const formatZonedDateTime = (value: string, locale: string, timeZone: string) =>
+    `${formatDateTime(value, locale, timeZone)} (${timeZone})`;

@@ -7,7 +7,7 @@ import { HttpError, Loading, Title, useDataProvider, useGetOne, useLocaleState, 
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Schedule, Studio, User } from '../../domain/types';
-import { NotFound } from '../errors/NotFound';
+import { NotFound } from '../../app/errors/NotFound';
 import { useStatuses } from '../../resources/common/statuses';
 import { download } from '../../app/csv';
 import { journalCsv } from './journalCsv';

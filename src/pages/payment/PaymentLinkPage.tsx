@@ -6,7 +6,8 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { CardForm } from './CardForm';
 import { PaymentLayout } from './PaymentLayout';
-import { fetchPublicLink, formatZonedDateTime, PublicLinkError, type PublicLink } from './publicLink';
+import { formatZonedDateTime } from '../../app/i18n/dates';
+import { fetchPublicLink, PublicLinkError, type PublicLink } from './publicLink';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {

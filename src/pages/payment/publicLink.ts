@@ -1,4 +1,3 @@
-import { formatDateTime } from '../../app/i18n/dates';
 import type { LinkStatus } from '../../domain/money';
 import type { ApiErrorBody } from '../../domain/api';
 
@@ -21,13 +20,6 @@ export interface PublicLink {
     /** `test`: the test provider takes no money; `off`: no provider is chosen, so it cannot be paid online. */
     payments: 'test' | 'off';
 }
-
-/**
- * An instant in the studio's time with the zone named, "25.11.2026 18:00 (Europe/Moscow)": a customer
- * (or a manager) elsewhere reads the expiry without guessing whose clock it is.
- */
-export const formatZonedDateTime = (value: string, locale: string, timeZone: string) =>
-    `${formatDateTime(value, locale, timeZone)} (${timeZone})`;
 
 export class PublicLinkError extends Error {
     constructor(

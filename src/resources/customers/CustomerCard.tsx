@@ -5,7 +5,7 @@ import { useSaved } from '../../app/saved';
 import { personName } from '../../domain/journal';
 import { customerSchema } from '../../domain/schemas';
 import type { Customer } from '../../domain/types';
-import { NotFound } from '../../pages/errors/NotFound';
+import { NotFound } from '../../app/errors/NotFound';
 import { StatusChip } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { CustomerInputs } from './CustomerInputs';

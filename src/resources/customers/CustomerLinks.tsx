@@ -28,7 +28,7 @@ import { paymentLinkAddress } from '../../domain/routes';
 import type { Pass, PaymentLink } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
-import { formatZonedDateTime } from '../../pages/payment/publicLink';
+import { formatZonedDateTime } from '../../app/i18n/dates';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import type { ApiErrorBody } from '../../domain/api';

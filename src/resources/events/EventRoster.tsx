@@ -32,7 +32,7 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import type { Marking } from '../../domain/attendance';
 import type { Attendance } from '../../domain/types';
-import { NotFound } from '../../pages/errors/NotFound';
+import { NotFound } from '../../app/errors/NotFound';
 import type { ApiErrorBody, RosterAnswer, RosterPerson } from '../../domain/api';
 import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';

@@ -2,7 +2,7 @@ import { ResourceContextProvider } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { statusListRouteNames } from '../../domain/routes';
 import type { Status } from '../../domain/types';
-import { NotFound } from '../../pages/errors/NotFound';
+import { NotFound } from '../../app/errors/NotFound';
 import { StatusList } from './StatusList';
 
 const isStatusList = (name: string | undefined): name is Status['name'] =>
