@@ -39,7 +39,7 @@ import type { PayrollAnswer } from '../../domain/payroll';
 import { addDays } from '../../domain/time';
 import { MoneyField } from '../../resources/common/money';
 import { download } from '../../app/csv';
-import { PeriodPicker } from '../teacherAttendances/PeriodPicker';
+import { PeriodPicker } from '../../app/PeriodPicker';
 import { useStudioToday } from '../../app/studio';
 
 /** Columns left out on a phone, so that a teacher's name and pay fit the screen. */

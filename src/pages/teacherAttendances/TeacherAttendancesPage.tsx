@@ -10,7 +10,7 @@ import { useStatuses } from '../../resources/common/statuses';
 import { MoneyField } from '../../resources/common/money';
 import { OpenClassesNote, PayTable } from './PayTable';
 import { RateText } from '../../resources/users/RateText';
-import { PeriodPicker } from './PeriodPicker';
+import { PeriodPicker } from '../../app/PeriodPicker';
 import { AdjustmentsTable, ClosePeriodButton, PayPeriodNotes } from './PayPeriods';
 import { useStudioToday } from '../../app/studio';
 
