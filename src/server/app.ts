@@ -6,7 +6,7 @@ import { collectionRoutes } from './crud';
 import { errorHandler, notFound } from './errors';
 import { featureRoutes, mountAll, publicRoutes } from './features';
 import { choosePayments, type PaymentSetup } from './paymentSetup';
-import { prototypeRoutes } from './prototypes';
+import { prototypeRoutes } from './prototypes/routes';
 import { signInHoldRoutes } from './signInHolds';
 import { appFiles } from './static';
 import type { Storage } from './storage/types';

@@ -6,7 +6,7 @@ import { referencedIds, validate, type FieldErrors } from '../domain/validation'
 import { canSee, present, visibilityFilters } from './access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from './errors';
 import { jsonServerPage, parseListQuery } from './listQuery';
-import { foreignKeyOf } from './prototypeQuery';
+import { foreignKeyOf } from './prototypes/query';
 import { computedFilters, listFields, writeRules } from './rules';
 import type { Site, WriteContext } from './rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from './storage/types';

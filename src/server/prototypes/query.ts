@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import type { Request, Response, Router } from 'express';
-import { compileLike, LikePatternError } from '../domain/like';
-import { isStudioCollection } from '../domain/roles';
-import { badRequest } from './errors';
-import type { Row } from './storage/types';
+import { compileLike, LikePatternError } from './like';
+import { isStudioCollection } from '../../domain/roles';
+import { badRequest } from '../errors';
+import type { Row } from '../storage/types';
 
 /*
  * Reading a prototype collection is json-server 0.17's own code: its plural router's list and show

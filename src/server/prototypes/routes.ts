@@ -1,12 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { prototypeNameProblem, prototypeNamePattern, prototypeRecordProblem } from '../domain/prototypes';
-import { canAccessPrototype, isStudioCollection } from '../domain/roles';
-import type { AuthenticatedRequest } from './auth';
-import { ApiError, badRequest, conflict, forbidden, handle, notFound } from './errors';
-import { idKey } from './storage/memory';
-import { cappedPage, pagingWords, sparseMatches, storageReadable } from './prototypePages';
-import { checkQuery, foreignKeyOf, passesLikes, runJsonServer, simpleRestWords } from './prototypeQuery';
-import type { Row, Storage } from './storage/types';
+import { prototypeNameProblem, prototypeNamePattern, prototypeRecordProblem } from '../../domain/prototypes';
+import { canAccessPrototype, isStudioCollection } from '../../domain/roles';
+import type { AuthenticatedRequest } from '../auth';
+import { ApiError, badRequest, conflict, forbidden, handle, notFound } from '../errors';
+import { idKey } from '../storage/memory';
+import { cappedPage, pagingWords, sparseMatches, storageReadable } from './pages';
+import { checkQuery, foreignKeyOf, passesLikes, runJsonServer, simpleRestWords } from './query';
+import type { Row, Storage } from '../storage/types';
 
 /*
  * A developer's prototype collections (any other top-level array of records in db.json) under

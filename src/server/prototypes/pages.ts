@@ -1,7 +1,7 @@
-import { badRequest } from './errors';
-import { maxPageSize } from './listQuery';
-import type { PrototypeQuery } from './prototypeQuery';
-import type { PrototypePageQuery, Row } from './storage/types';
+import { badRequest } from '../errors';
+import { maxPageSize } from '../listQuery';
+import type { PrototypeQuery } from './query';
+import type { PrototypePageQuery, Row } from '../storage/types';
 
 /*
  * The page of a prototype list: json-server's `_page`, `_start`/`_end` and `_limit` read as json-server
