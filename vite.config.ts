@@ -75,7 +75,7 @@ export default defineConfig({
         buildInfo(),
         moduleReport(),
         // Brotli and gzip copies of every text asset, made once at build time at the highest levels, for
-        // the server to send to browsers that accept them (src/server/static.ts).
+        // the server to send to browsers that accept them (src/server/http/static.ts).
         compression({
             algorithms: [
                 defineAlgorithm('brotliCompress', { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

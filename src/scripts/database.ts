@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { parseDatabaseText, writeDatabaseFile } from '../server/storage/files';
-import { readJournal } from '../server/storage/journal';
-import { replayOnto } from '../server/storage/memory';
+import { parseDatabaseText, writeDatabaseFile } from '../server/storage/jsonFile/files';
+import { readJournal } from '../server/storage/jsonFile/journal';
+import { replayOnto } from '../server/storage/jsonFile/memory';
 import { applyMigrations } from '../server/storage/postgres/migrations';
 import { exportDatabase, importDatabase } from '../server/storage/postgres/transfer';
 

@@ -9,7 +9,7 @@ import { collectionNames } from '../domain/collections';
 import type { Database } from '../domain/types';
 import { validateDatabase } from '../domain/validation';
 import { generateDatabase } from './demo';
-import { databaseText } from '../server/storage/files';
+import { databaseText } from '../server/storage/jsonFile/files';
 
 const USAGE = 'usage: tsx src/scripts/seed.ts [--seed N] [--scale K] [--today YYYY-MM-DD] [--out FILE]';
 

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createApp } from './app';
-import { startClosingClasses } from './closing';
-import { choosePayments, PaymentSetupError } from './paymentSetup';
+import { startClosingClasses } from './routes/closing';
+import { choosePayments, PaymentSetupError } from './routes/paymentSetup';
 import { DatabaseFileError, openStorage } from './storage';
 
 const root = resolve(import.meta.dirname, '../..');

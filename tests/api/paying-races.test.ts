@@ -7,12 +7,17 @@ import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentLink, StoredUser } from '../../src/domain/types';
-import type { AuthenticatedRequest } from '../../src/server/auth';
-import { collectionRoutes } from '../../src/server/crud';
-import { errorHandler } from '../../src/server/errors';
-import { moneyRoutes } from '../../src/server/money';
-import type { ChargeRequest, PaymentProvider, RefundRequest, RefundResult } from '../../src/server/paymentProvider';
-import { publicPaymentRoutes } from '../../src/server/publicPayments';
+import type { AuthenticatedRequest } from '../../src/server/http/auth';
+import { collectionRoutes } from '../../src/server/routes/crud';
+import { errorHandler } from '../../src/server/http/errors';
+import { moneyRoutes } from '../../src/server/routes/money';
+import type {
+    ChargeRequest,
+    PaymentProvider,
+    RefundRequest,
+    RefundResult,
+} from '../../src/server/routes/paymentProvider';
+import { publicPaymentRoutes } from '../../src/server/routes/publicPayments';
 import { openStorage, type Storage } from '../../src/server/storage';
 import { call, demoDb, removeDir } from '../support/server';
 

@@ -6,7 +6,7 @@ import { bucketBoundaries, intervals, periodTotals } from '../../src/domain/inco
 import { earnedBreakdown } from '../../src/domain/earned';
 import { addDays } from '../../src/domain/time';
 import { openStorage, type Storage } from '../../src/server/storage';
-import { parseDatabaseText } from '../../src/server/storage/files';
+import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 import pg from 'pg';
 import { applyMigrations } from '../../src/server/storage/postgres/migrations';
 import { importDatabase } from '../../src/server/storage/postgres/transfer';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parseDatabaseText } from '../../src/server/storage/files';
+import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 import { importDatabase } from '../../src/server/storage/postgres/transfer';
 import type { PostgresCluster } from './postgres';
 import { call, demoDb, type DemoRole, login, type RunningServer } from './server';

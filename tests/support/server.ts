@@ -9,7 +9,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import pg from 'pg';
 import type { Database } from '../../src/domain/types';
-import { parseDatabaseText } from '../../src/server/storage/files';
+import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 import { exportDatabase, importDatabase } from '../../src/server/storage/postgres/transfer';
 import { durableDatabase } from './durable';
 

@@ -1,4 +1,4 @@
-import type { FileState } from '../../src/server/storage/memory';
+import type { FileState } from '../../src/server/storage/jsonFile/memory';
 import type { Row } from '../../src/server/storage/types';
 
 /*

@@ -8,7 +8,7 @@ import {
     type Actor,
 } from '../../src/domain/audit';
 import { validateDatabase } from '../../src/domain/validation';
-import { parseDatabaseText } from '../../src/server/storage/files';
+import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 
 const actor: Actor = { userId: 2, userName: 'Maria', role: 'manager', endpoint: 'POST /api/passes/7/freeze' };
 const pass = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileLike } from '../../src/server/prototypes/like';
+import { compileLike } from '../../src/server/routes/prototypes/like';
 import { regexpSays } from '../support/like';
 
 /*

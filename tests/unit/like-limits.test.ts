@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileLike, LIKE_PATTERN_MAX_LENGTH, LikePatternError } from '../../src/server/prototypes/like';
+import { compileLike, LIKE_PATTERN_MAX_LENGTH, LikePatternError } from '../../src/server/routes/prototypes/like';
 import { regexpRejects } from '../support/like';
 
 /*

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileLike, type LikeMatcher, LikePatternError } from '../../src/server/prototypes/like';
+import { compileLike, type LikeMatcher, LikePatternError } from '../../src/server/routes/prototypes/like';
 import { regexpRejects, regexpSays } from '../support/like';
 
 /*

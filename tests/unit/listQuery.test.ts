@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseListQuery } from '../../src/server/listQuery';
+import { parseListQuery } from '../../src/server/http/listQuery';
 import { matchesFilter, matchesSearch, sortComparator } from '../../src/server/storage/match';
 
 describe('the simple-rest list query', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Attempts } from '../../src/server/attempts';
+import { Attempts } from '../../src/server/http/attempts';
 import {
     balanceDue,
     cardExpired,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cappedPage, pagingWords, sparseMatches, storageReadable } from '../../src/server/prototypes/pages';
-import { checkQuery } from '../../src/server/prototypes/query';
+import { cappedPage, pagingWords, sparseMatches, storageReadable } from '../../src/server/routes/prototypes/pages';
+import { checkQuery } from '../../src/server/routes/prototypes/query';
 
 /*
  * The page of a prototype list: json-server's slicing words read as json-server reads them, the cap of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, matchesSearch, sortComparator } from '../../src/server/storage/match';
-import { MemoryData } from '../../src/server/storage/memory';
-import { MemoryReader } from '../../src/server/storage/memoryAccess';
+import { MemoryData } from '../../src/server/storage/jsonFile/memory';
+import { MemoryReader } from '../../src/server/storage/jsonFile/memoryAccess';
 import type { Filter, Row, Sort } from '../../src/server/storage/types';
 import { stateOf } from '../support/storage';
 

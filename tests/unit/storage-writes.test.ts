@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryData, replayOnto } from '../../src/server/storage/memory';
-import { MemoryReader, MemoryTransaction } from '../../src/server/storage/memoryAccess';
+import { MemoryData, replayOnto } from '../../src/server/storage/jsonFile/memory';
+import { MemoryReader, MemoryTransaction } from '../../src/server/storage/jsonFile/memoryAccess';
 import type { Row } from '../../src/server/storage/types';
 import { stateOf } from '../support/storage';
 
@@ -91,7 +91,7 @@ describe('replaying journaled writes', () => {
 
 describe('reading a database file of an older shape', () => {
     it('turns each status label into the label in the studio language, and leaves current records as they are', async () => {
-        const { parseDatabaseText } = await import('../../src/server/storage/files');
+        const { parseDatabaseText } = await import('../../src/server/storage/jsonFile/files');
         const current = {
             id: 2,
             name: 'customer',

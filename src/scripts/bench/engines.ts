@@ -31,8 +31,9 @@ const transferOf = async (serverDir: string) => {
     const { importDatabase } = await load<typeof import('../../server/storage/postgres/transfer')>(
         'src/server/storage/postgres/transfer.ts',
     );
-    const { parseDatabaseText } =
-        await load<typeof import('../../server/storage/files')>('src/server/storage/files.ts');
+    const { parseDatabaseText } = await load<typeof import('../../server/storage/jsonFile/files')>(
+        'src/server/storage/jsonFile/files.ts',
+    );
     return { importDatabase, parseDatabaseText };
 };
 

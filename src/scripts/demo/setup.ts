@@ -5,7 +5,7 @@
 import { payRate } from '../../domain/pay';
 import type { Locale } from '../../domain/statuses';
 import type { Config, Course, Direction, Status, StoredUser, Studio, Subscription } from '../../domain/types';
-import { hashPasswordWithSalt } from '../../server/passwords';
+import { hashPasswordWithSalt } from '../../server/http/passwords';
 import { BRANCH_HALL, COURSES, DIRECTIONS, STUDIOS } from './catalogue';
 import { ATTENDANCE_STATUSES, CUSTOMER_STATUSES, PLANS } from './plans';
 import type { Random } from './random';

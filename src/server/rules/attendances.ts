@@ -8,11 +8,11 @@ import {
 } from '../../domain/attendance';
 import { studioToday } from '../../domain/time';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
-import { ApiError, conflict, forbidden } from '../errors';
-import { adjustClosedPay, refuseClosedForTeacher } from '../payPeriods';
+import { ApiError, conflict, forbidden } from '../http/errors';
+import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
-import { chargingStatuses, studioConfig } from '../studio';
-import { visitTo } from '../visits';
+import { chargingStatuses, studioConfig } from './studio';
+import { visitTo } from './visits';
 import type { WriteRules } from './types';
 
 const chargeOf = (record: Row): Charge => ({

@@ -2,7 +2,7 @@ import { customerSchema } from '../../domain/schemas';
 import { personName } from '../../domain/journal';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { z } from 'zod';
-import { conflict } from '../errors';
+import { conflict } from '../http/errors';
 import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
 

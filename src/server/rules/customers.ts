@@ -3,7 +3,7 @@ import { isActiveOn, visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
 import type { Identifier, Pass } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
-import { studioConfig } from '../studio';
+import { studioConfig } from './studio';
 import { passBalances } from './passes';
 import { samePhoneFilter } from './phoneDigits';
 import type { ComputedFilter, ListFields } from './types';

@@ -1,8 +1,8 @@
 import { addDays } from '../../domain/time';
 import { findClash } from '../../domain/timetable';
 import type { StudioEvent } from '../../domain/types';
-import { conflict } from '../errors';
-import { adjustClosedPay } from '../payPeriods';
+import { conflict } from '../http/errors';
+import { adjustClosedPay } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
 import { refuseNonTeacher } from './teachers';

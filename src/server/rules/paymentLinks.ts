@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { checkPassPayment } from '../../domain/money';
 import { paymentLinkAddress } from '../../domain/routes';
 import type { Identifier, Pass, PaymentLink } from '../../domain/types';
-import { conflict, invalidFields, ruleRefusal } from '../errors';
+import { conflict, invalidFields, ruleRefusal } from '../http/errors';
 import { dueOn } from './passes';
 import type { Reader, Row } from '../storage/types';
-import { studioConfig } from '../studio';
+import { studioConfig } from './studio';
 import type { ListFields, WriteRules } from './types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */

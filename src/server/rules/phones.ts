@@ -1,7 +1,7 @@
 import { e164Phone } from '../../domain/phones';
-import { badRequest } from '../errors';
+import { badRequest } from '../http/errors';
 import type { Reader, Row } from '../storage/types';
-import { studioConfig } from '../studio';
+import { studioConfig } from './studio';
 
 /**
  * A person's phone as it is stored: in E.164, read in the studio's country when typed without a country

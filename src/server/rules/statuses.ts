@@ -1,5 +1,5 @@
 import type { Status } from '../../domain/types';
-import { badRequest, conflict } from '../errors';
+import { badRequest, conflict } from '../http/errors';
 import type { Reader, Row, Transaction } from '../storage/types';
 import type { WriteRules } from './types';
 

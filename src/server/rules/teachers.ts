@@ -1,5 +1,5 @@
 import type { Identifier } from '../../domain/types';
-import { invalidFields } from '../errors';
+import { invalidFields } from '../http/errors';
 import type { Reader, Row } from '../storage/types';
 
 /** Groups and classes are taught by users whose role is teacher. */

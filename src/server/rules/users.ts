@@ -1,10 +1,10 @@
 import { payChangeProblem, type PayRate } from '../../domain/pay';
 import { userCreateSchema } from '../../domain/schemas';
 import { studioToday } from '../../domain/time';
-import { studioConfig } from '../studio';
-import { tokenVersionOf } from '../auth';
-import { badRequest } from '../errors';
-import { hashPassword } from '../passwords';
+import { studioConfig } from './studio';
+import { tokenVersionOf } from '../http/auth';
+import { badRequest } from '../http/errors';
+import { hashPassword } from '../http/passwords';
 import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
 

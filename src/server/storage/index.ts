@@ -1,8 +1,8 @@
-import { JsonStorage, type JsonStorageOptions } from './jsonStorage';
+import { JsonStorage, type JsonStorageOptions } from './jsonFile/jsonStorage';
 import type { Storage } from './types';
 
 export type { Storage } from './types';
-export { DatabaseFileError } from './files';
+export { DatabaseFileError } from './jsonFile/files';
 
 /**
  * The storage the server runs on: PostgreSQL when a database URL is given, the db.json engine over

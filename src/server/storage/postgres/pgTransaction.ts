@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
-import { freezeRecord, idKey } from '../memory';
+import { freezeRecord, idKey } from '../records';
 import {
     filtersOf,
     StorageConflict,

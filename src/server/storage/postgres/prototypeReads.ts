@@ -1,4 +1,4 @@
-import { freezeRecord } from '../memory';
+import { freezeRecord } from '../records';
 import type { Id, PrototypePageQuery, Row } from '../types';
 
 /*

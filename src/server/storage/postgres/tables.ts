@@ -1,5 +1,5 @@
 import type { CollectionName } from '../../../domain/types';
-import { freezeRecord } from '../memory';
+import { freezeRecord } from '../records';
 import type { Row } from '../types';
 
 /*

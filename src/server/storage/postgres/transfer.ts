@@ -5,7 +5,8 @@ import { isStudioCollection } from '../../../domain/roles';
 import type { CollectionName } from '../../../domain/types';
 import { upgradeDatabase } from '../../../domain/upgrades';
 import { validateDatabase } from '../../../domain/validation';
-import { idKey, type FileState } from '../memory';
+import type { FileState } from '../jsonFile/memory';
+import { idKey } from '../records';
 import { applyMigrations } from './migrations';
 import { quote, tableOrder, tables } from './tables';
 // The engine's reading of numeric and bigint values as numbers.

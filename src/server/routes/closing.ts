@@ -1,0 +1,218 @@
+import { Router, type Request } from 'express';
+import type { LeftOpenClass } from '../../domain/api';
+import {
+    addMinutes,
+    autoCloseDue,
+    autoCloseLookbackDays,
+    autoCloseWindow,
+    closeRefusal,
+    isLeftOpen,
+    reopenRefusal,
+    type CloseRefusal,
+} from '../../domain/closing';
+import { canAccess } from '../../domain/permissions';
+import { localDateTimeAt } from '../../domain/time';
+import type { Identifier, StudioEvent, User } from '../../domain/types';
+import { canSee, visibilityFilters } from '../http/access';
+import { asJob } from '../http/audit';
+import { conflict, forbidden, handle, notFound } from '../http/errors';
+import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
+import { numericId, userOf } from '../http/requests';
+import type { Reader, Row, Storage, Transaction } from '../storage/types';
+import { studioConfig } from '../rules/studio';
+
+/*
+ * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
+ * it is for managers and admins. A closed class pays its teacher per class held, so a change to one of a
+ * closed pay period is paid as an adjustment. The server closes, now and then, the classes with marks
+ * left open configs.autoCloseHours after their end.
+ */
+
+const refusals: Record<CloseRefusal, string> = {
+    cancelled: 'A cancelled class cannot be closed',
+    not_started: 'The class has not started yet: it can be closed once it starts',
+    not_closed: 'The class is not closed',
+};
+
+const refuse = (refusal: CloseRefusal) => conflict(refusals[refusal], { eventId: `app.timetable.close.${refusal}` });
+
+/** The studio's wall clock now. */
+const studioNow = async (reader: Reader, now = new Date()) =>
+    localDateTimeAt(now, (await studioConfig(reader)).timezone);
+
+/** A database made before the setting holds no value: the schema's default applies. */
+const autoCloseHoursOf = async (reader: Reader) => (await studioConfig(reader)).autoCloseHours ?? 12;
+
+/** Sets the class's status, and pays the change as an adjustment when its pay period is closed. */
+const setStatus = async (
+    tx: Transaction,
+    event: StudioEvent,
+    status: StudioEvent['status'],
+    user: Pick<User, 'id' | 'name'> | null,
+) => {
+    const stored = await tx.update('events', { ...event, status });
+    await adjustClosedPay(tx, user, [event.id], [event]);
+    return stored;
+};
+
+export const closingRoutes = (storage: Storage): Router => {
+    const router = Router();
+
+    /** The class the path names, as this user may see it: a teacher only their own. */
+    const eventFor = async (req: Request, reader: Reader) => {
+        const event = await reader.get('events', numericId(req.params.id));
+        if (!event) throw notFound(`events ${req.params.id} does not exist`);
+        if (!(await canSee(userOf(req), 'events', event as unknown as Row, reader)))
+            throw forbidden('This class is not yours to close');
+        return event;
+    };
+
+    router.post(
+        '/events/:id/close',
+        handle(async (req, res) => {
+            const user = userOf(req);
+            const teacher = user.role === 'teacher';
+            if (!teacher && !canAccess(user.role, { resource: 'events', action: 'edit' }))
+                throw forbidden('Your role may not close classes');
+            const answer = await storage.transaction(async tx => {
+                const event = await eventFor(req, tx);
+                const refusal = closeRefusal(event, user.role, await studioNow(tx));
+                if (refusal) throw refuse(refusal);
+                if (event.status === 'done') return event;
+                await refuseClosedForTeacher(tx, event, user);
+                return setStatus(tx, event, 'done', user);
+            });
+            res.json(answer);
+        }),
+    );
+
+    router.post(
+        '/events/:id/reopen',
+        handle(async (req, res) => {
+            const user = userOf(req);
+            if (user.role === 'teacher' || !canAccess(user.role, { resource: 'events', action: 'edit' }))
+                throw forbidden('Classes are reopened by managers and admins');
+            const answer = await storage.transaction(async tx => {
+                const event = await eventFor(req, tx);
+                const refusal = reopenRefusal(event);
+                if (refusal) throw refuse(refusal);
+                return setStatus(tx, event, 'planned', user);
+            });
+            res.json(answer);
+        }),
+    );
+
+    return router;
+};
+
+/**
+ * Closes every class with marks left open configs.autoCloseHours after its end (looking back a month),
+ * each in its own write; answers how many it closed.
+ */
+export const closeDueClasses = (storage: Storage, now = new Date()): Promise<number> =>
+    asJob('close-classes', async () => {
+        const [local, hours] = await Promise.all([studioNow(storage, now), autoCloseHoursOf(storage)]);
+        const { from, to } = autoCloseWindow(local, hours);
+        const open = await storage.select('events', [
+            { field: 'status', kind: 'equals', values: ['planned'] },
+            { field: 'startsAt', kind: 'gte', value: from },
+            { field: 'startsAt', kind: 'lte', value: to },
+        ]);
+        let closed = 0;
+        for (const candidate of open) {
+            const done = await storage.transaction(async tx => {
+                const event = await tx.get('events', candidate.id);
+                if (!event) return false;
+                const marks = await tx.count('attendances', { eventId: event.id });
+                if (!autoCloseDue(event, marks, local, hours)) return false;
+                await setStatus(tx, event, 'done', null);
+                return true;
+            });
+            if (done) closed++;
+        }
+        return closed;
+    });
+
+/**
+ * Closes due classes at start and then every `intervalMs`, one sweep at a time; a failed sweep (a full
+ * disk, a lost database) is logged and tried again at the next. Answers the function that stops it.
+ */
+export const startClosingClasses = (storage: Storage, intervalMs: number): (() => void) => {
+    let running = false;
+    const sweep = () => {
+        // A sweep still at work when the next is due: the next one waits for its turn after.
+        if (running) return;
+        running = true;
+        closeDueClasses(storage)
+            .catch((error: unknown) =>
+                console.error(`Closing classes failed: ${error instanceof Error ? error.message : String(error)}`),
+            )
+            .finally(() => (running = false));
+    };
+    sweep();
+    const timer = setInterval(sweep, intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+};
+
+/** What the roster tells the user about closing the class: whether the buttons work now, and why not. */
+export const closingOf = async (
+    reader: Reader,
+    event: StudioEvent,
+    user: Pick<User, 'role'>,
+): Promise<{ canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null }> => {
+    const staff = user.role !== 'teacher' && canAccess(user.role, { resource: 'events', action: 'edit' });
+    const refusal = event.status === 'done' ? null : closeRefusal(event, user.role, await studioNow(reader));
+    return {
+        canClose: event.status === 'planned' && refusal === null,
+        canReopen: staff && reopenRefusal(event) === null,
+        refusal,
+    };
+};
+
+/** How many classes left open the dashboard lists. */
+const leftOpenShown = 50;
+
+/**
+ * The classes of the last month that ended with no marks and nobody closed (a teacher's own, for a
+ * teacher): the server leaves them open, so staff look at them. Latest first.
+ */
+export const classesWithoutMarks = async (
+    reader: Reader,
+    user: User,
+    now = new Date(),
+): Promise<{ count: number; classes: LeftOpenClass[] }> => {
+    const local = await studioNow(reader, now);
+    const ended = (
+        await reader.select('events', [
+            { field: 'status', kind: 'equals', values: ['planned'] },
+            { field: 'startsAt', kind: 'gte', value: addMinutes(local, -autoCloseLookbackDays * 24 * 60) },
+            { field: 'startsAt', kind: 'lte', value: local },
+            ...(await visibilityFilters(user, 'events', reader)),
+        ])
+    ).filter(event => isLeftOpen(event, local));
+    const marked = new Set<Identifier>(
+        (await reader.select('attendances', { eventId: ended.map(event => event.id) })).map(mark => mark.eventId),
+    );
+    const unmarked = ended
+        .filter(event => !marked.has(event.id))
+        .sort((a, b) => b.startsAt.localeCompare(a.startsAt) || b.id - a.id);
+    const shown = unmarked.slice(0, leftOpenShown);
+    const idsOf = (field: 'courseId' | 'teacherId') => [...new Set(shown.map(event => event[field]))];
+    const [courses, teachers] = await Promise.all([
+        reader.getMany('courses', idsOf('courseId')),
+        reader.getMany('users', idsOf('teacherId')),
+    ]);
+    const nameOf = (records: { id: Identifier; name: string }[], id: Identifier) =>
+        records.find(record => record.id === id)?.name ?? '';
+    return {
+        count: unmarked.length,
+        classes: shown.map(event => ({
+            id: event.id,
+            startsAt: event.startsAt,
+            course: nameOf(courses, event.courseId),
+            title: event.title ?? null,
+            teacher: nameOf(teachers, event.teacherId),
+        })),
+    };
+};

@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import { closingRoutes } from './closing';
+import { debtRoutes } from './debts';
+import { generationRoutes } from './generation';
+import { moneyRoutes } from './money';
+import { payrollRoutes } from './payroll';
+import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
+import { publicPaymentRoutes } from './publicPayments';
+import { settingsRoutes } from './settings';
+import { statisticsRoutes } from './statistics';
+import { timetableRoutes } from './timetable';
+import type { Storage } from '../storage/types';
+
+/*
+ * The business endpoints, one router per feature (money, timetable, statistics...), mounted under /api.
+ * `publicRoutes` need no sign-in (the payment page); `featureRoutes` come after authentication and
+ * check roles themselves. A feature adds its router to the list it belongs to.
+ */
+export const publicRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
+    publicPaymentRoutes(storage, payments),
+];
+
+export const featureRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
+    paymentSetupRoutes(payments),
+    statisticsRoutes(storage),
+    moneyRoutes(storage),
+    debtRoutes(storage),
+    settingsRoutes(storage),
+    generationRoutes(storage),
+    timetableRoutes(storage),
+    closingRoutes(storage),
+    payrollRoutes(storage),
+];
+
+export const mountAll = (routers: Router[]): Router => {
+    const router = Router();
+    routers.forEach(feature => router.use(feature));
+    return router;
+};

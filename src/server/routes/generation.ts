@@ -1,0 +1,121 @@
+import { Router } from 'express';
+import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, SkippedAnswer } from '../../domain/api';
+import { canAccess } from '../../domain/permissions';
+import { addDays } from '../../domain/time';
+import { classTitle, planGeneration, type Skipped } from '../../domain/timetable';
+import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
+import { forbidden, handle, notFound } from '../http/errors';
+import { numericId, periodOf, userOf } from '../http/requests';
+import { startsWithin, type Reader, type Storage, type Transaction } from '../storage/types';
+
+/*
+ * Generating a group's classes from its weekly slots for a period, or every active group's at once,
+ * each slot skipped with its reason when the teacher or the studio is taken (rules in src/domain/timetable.ts).
+ */
+
+/**
+ * Names for the reasons of skipped slots, so that the app can say "Anna Petrova teaches Hatha Yoga at
+ * 19:00 in Hall A" in the user's language: the class in the way, or the group's own slot when it exists.
+ */
+const wordedSkips = async (
+    reader: Reader,
+    skipped: Skipped[],
+    events: Pick<StudioEvent, 'id' | 'teacherId' | 'courseId' | 'studioId' | 'startsAt'>[],
+): Promise<SkippedAnswer[]> => {
+    const byId = new Map(events.map(event => [event.id, event]));
+    const shown = skipped.map(skip => (skip.eventId === undefined ? undefined : byId.get(skip.eventId)));
+    const ids = (field: 'teacherId' | 'courseId' | 'studioId') => [
+        ...new Set(shown.flatMap(event => (event ? [event[field]] : []))),
+    ];
+    const [teachers, courses, studios] = await Promise.all([
+        reader.getMany('users', ids('teacherId')),
+        reader.getMany('courses', ids('courseId')),
+        reader.getMany('studios', ids('studioId')),
+    ]);
+    const nameOf = (records: { id: Identifier; name: string }[], id: Identifier | undefined) =>
+        records.find(record => record.id === id)?.name ?? (id === undefined ? '' : `#${id}`);
+    return skipped.map((skip, index) => {
+        const event = shown[index];
+        return {
+            ...skip,
+            params: {
+                date: (event?.startsAt ?? skip.date).slice(0, 10),
+                time: event?.startsAt.slice(11, 16) ?? skip.startTime,
+                teacher: nameOf(teachers, event?.teacherId),
+                course: nameOf(courses, event?.courseId),
+                studio: nameOf(studios, event?.studioId),
+            },
+        };
+    });
+};
+
+type GeneratedGroup = GroupGeneration & { events: StudioEvent[] };
+
+/**
+ * Generates one group's classes for a period inside a transaction. A clash needs an event near the period,
+ * and no class lasts a day, so one from the day before or after is enough; the group's own events hold
+ * its slots whatever their dates. Classes generated for a group just before are seen by the next.
+ */
+const generateGroup = async (
+    tx: Transaction,
+    schedule: Schedule,
+    from: string,
+    to: string,
+): Promise<GeneratedGroup> => {
+    const own = await tx.select('events', { scheduleId: schedule.id });
+    const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
+    // In id order, as planning expects: the first clash found is the one named.
+    const events = [...new Map([...own, ...near].map(event => [event.id, event])).values()].sort((a, b) => a.id - b.id);
+    const plan = planGeneration(schedule, events, from, to);
+    const created: StudioEvent[] = [];
+    for (const draft of plan.create) created.push(await tx.insert('events', draft));
+    return {
+        scheduleId: schedule.id,
+        title: classTitle((await tx.get('courses', schedule.courseId))?.name, schedule.title) || null,
+        created: created.length,
+        events: created,
+        skipped: await wordedSkips(tx, plan.skipped, [...events, ...created]),
+    };
+};
+
+export const generationRoutes = (storage: Storage): Router => {
+    const router = Router();
+
+    router.post(
+        '/schedules/:id/generate',
+        handle(async (req, res) => {
+            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
+                throw forbidden('Your role may not create classes');
+            const { from, to } = periodOf(req.body);
+            const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
+                const schedule = await tx.get('schedules', numericId(req.params.id));
+                if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
+                const { created, events, skipped } = await generateGroup(tx, schedule, from, to);
+                return { created, events, skipped };
+            });
+            res.json(answer);
+        }),
+    );
+
+    router.post(
+        '/schedules/generate',
+        handle(async (req, res) => {
+            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
+                throw forbidden('Your role may not create classes');
+            const { from, to } = periodOf(req.body);
+            // One write for all groups: a studio sees the whole period generated, or nothing if it fails.
+            const answer = await storage.transaction(async (tx): Promise<GenerationForAllAnswer> => {
+                const schedules = (await tx.select('schedules', { active: true })).sort((a, b) => a.id - b.id);
+                const groups: GroupGeneration[] = [];
+                for (const schedule of schedules) {
+                    const { events: _events, ...group } = await generateGroup(tx, schedule, from, to);
+                    groups.push(group);
+                }
+                return { from, to, created: groups.reduce((sum, group) => sum + group.created, 0), groups };
+            });
+            res.json(answer);
+        }),
+    );
+
+    return router;
+};
