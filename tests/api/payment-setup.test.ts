@@ -8,10 +8,17 @@ import { call, login, removeDir, runServerToExit, startServer, type RunningServe
 
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
+/** A link made now, for a plan on sale (the demo's own pending links expire days after the day it was made for). */
 const pendingLink = async (server: RunningServer) => {
     const token = await login(server.url, 'manager');
-    const links = await call(server.url, '/api/paymentLinks?filter={"status":"pending"}&range=[0,0]', { token });
-    return (links.body as unknown as { id: string }[])[0].id;
+    const plans = await call(server.url, '/api/subscriptions?filter={"active":true}&range=[0,0]', { token });
+    const made = await call(server.url, '/api/paymentLinks', {
+        method: 'POST',
+        token,
+        json: { customerId: 1, subscriptionId: (plans.body as unknown as { id: number }[])[0].id },
+    });
+    expect(made.status).toBe(201);
+    return (made.body as unknown as { id: string }).id;
 };
 
 describe('on a public address with no provider chosen', () => {

@@ -11,14 +11,20 @@ import { demoDb, removeDir, startServer, type RunningServer } from '../support/s
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-const pending = db.paymentLinks.find(link => link.status === 'pending') as PaymentLink;
+/** A pending link years from expiring (the demo's own expire days after the day it was made for). */
+const pending = {
+    ...(db.paymentLinks.find(link => link.status === 'pending') as PaymentLink),
+    id: 'e2e-unpaid-link-00000000',
+    expiresAt: '2030-11-25T15:00:00.000Z',
+};
+db.paymentLinks.push(pending);
 
 describeInBrowser('payments on a public address with no provider, in a browser', () => {
     let server: RunningServer;
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir(), env: { PUBLIC_URL: 'https://studio.example.com' } });
+        server = await startServer({ db, distDir: distDir(), env: { PUBLIC_URL: 'https://studio.example.com' } });
         browser = await launchBrowser();
     });
 
