@@ -4,17 +4,8 @@ import { BrowserRouter, Route } from 'react-router-dom';
 import { pageRoutes, resourceRoutes, type PageKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
 import { NotFound } from './errors/NotFound';
-import attendances from '../resources/attendances';
-import courses from '../resources/courses';
-import customers from '../resources/customers';
-import directions from '../resources/directions';
-import events from '../resources/events';
-import history from '../resources/history';
 import { prototypeResources } from '../resources/prototypes/prototypeResources';
-import schedules from '../resources/schedules';
-import studios from '../resources/studios';
-import subscriptions from '../resources/subscriptions';
-import users from '../resources/users';
+import { resourceScreens, type ResourceScreens } from '../resources/registry';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { guarded, RequireAccessTo } from './guarded';
@@ -46,18 +37,9 @@ const ConfigPage = lazyComponent(() => import('../resources/configs/ConfigPage')
 const StatusListPage = lazyComponent(() => import('../resources/statuses/StatusListPage'), 'StatusListPage');
 
 /** The screens of each resource of the route manifest (src/domain/routes.ts), each for the roles that may open it. */
-const views = {
-    customers: guarded(customers),
-    schedules: guarded(schedules),
-    events: guarded(events),
-    attendances: guarded(attendances),
-    users: guarded(users),
-    courses: guarded(courses),
-    studios: guarded(studios),
-    directions: guarded(directions),
-    subscriptions: guarded(subscriptions),
-    history: guarded(history),
-} satisfies Record<ResourceKey, object>;
+const views = Object.fromEntries(
+    (Object.keys(resourceRoutes) as ResourceKey[]).map(key => [key, guarded(resourceScreens[key])]),
+) as Record<ResourceKey, ResourceScreens>;
 
 /** The component of each custom page of the route manifest. */
 const pages = {

@@ -16,19 +16,11 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import LabelOutlined from '@mui/icons-material/LabelOutlined';
 import { Menu as RaMenu, usePermissions, useResourceDefinitions, useSidebarState, useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { mayOpen, menuGroups, type Access, type MenuKey } from '../domain/routes';
+import { mayOpen, menuGroups, type Access, type MenuKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
 import attendances from '../resources/attendances';
-import courses from '../resources/courses';
-import customers from '../resources/customers';
-import directions from '../resources/directions';
-import events from '../resources/events';
-import history from '../resources/history';
 import prototypes, { isPrototype } from '../resources/prototypes';
-import schedules from '../resources/schedules';
-import studios from '../resources/studios';
-import subscriptions from '../resources/subscriptions';
-import users from '../resources/users';
+import { resourceScreens } from '../resources/registry';
 
 interface Entry {
     to: string;
@@ -44,26 +36,17 @@ interface Group {
     entries: Entry[];
 }
 
-/** The icon of each entry of the route manifest's menu. */
-const icons = {
+/** The icon of each entry of the route manifest's menu: a resource's is its folder's. */
+const icons: Record<string, ComponentType> = {
+    ...Object.fromEntries(Object.entries(resourceScreens).map(([key, screens]) => [key, screens.icon])),
     dashboard: DashboardOutlined,
-    customers: customers.icon,
-    schedules: schedules.icon,
-    events: events.icon,
-    attendances: attendances.icon,
     myAttendances: attendances.icon,
     statistics: InsightsOutlined,
     payroll: PaymentsOutlined,
-    users: users.icon,
-    courses: courses.icon,
-    studios: studios.icon,
-    directions: directions.icon,
-    subscriptions: subscriptions.icon,
     customerStatuses: LabelOutlined,
     attendanceStatuses: LabelOutlined,
     configs: TuneOutlined,
-    history: history.icon,
-} satisfies Record<MenuKey, ComponentType>;
+} satisfies Record<Exclude<MenuKey, ResourceKey>, ComponentType>;
 
 /** The menu as a studio thinks of its work (src/domain/routes.ts); each entry only for the roles that may open it. */
 const groups: Group[] = menuGroups.map(({ title, entries }) => ({

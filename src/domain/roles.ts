@@ -1,9 +1,35 @@
-import type { CollectionName, Role } from './types';
-
 /*
- * Kept apart from the field-level rules (permissions.ts), which need every collection's schema: the
- * app's sign-in page checks roles without loading the schemas.
+ * What may be known of the collections without their schemas: their names, the roles and what each role
+ * may do with each. Kept apart from the declarations (collections.ts), which hold every schema: the
+ * app's sign-in page checks roles without loading them.
  */
+
+export const roles = ['admin', 'manager', 'teacher'] as const;
+export type Role = (typeof roles)[number];
+
+/**
+ * The studio's own collections, each declared in collections.ts: any other collection in the database
+ * is a developer's prototype.
+ */
+export const studioCollectionNames = [
+    'users',
+    'directions',
+    'studios',
+    'courses',
+    'subscriptions',
+    'customers',
+    'passes',
+    'payments',
+    'paymentLinks',
+    'schedules',
+    'events',
+    'attendances',
+    'statuses',
+    'configs',
+    'auditEntries',
+    'payPeriods',
+] as const;
+export type CollectionName = (typeof studioCollectionNames)[number];
 
 /**
  * What each role may do, by resource. The server enforces it on every request and the app mirrors it
@@ -57,26 +83,6 @@ const grants: Record<Role, Grants> = {
         configs: readOnly,
     },
 };
-
-/** The studio's own collections: any other collection in the database is a developer's prototype. */
-export const studioCollectionNames = [
-    'users',
-    'directions',
-    'studios',
-    'courses',
-    'subscriptions',
-    'customers',
-    'passes',
-    'payments',
-    'paymentLinks',
-    'schedules',
-    'events',
-    'attendances',
-    'statuses',
-    'configs',
-    'auditEntries',
-    'payPeriods',
-] as const satisfies readonly CollectionName[];
 
 export const isStudioCollection = (name: string): boolean =>
     (studioCollectionNames as readonly string[]).includes(name);

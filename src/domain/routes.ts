@@ -20,7 +20,9 @@ export const mayOpen = (role: Role | undefined, access: Access): boolean => {
 
 /**
  * The studio's resources: react-admin's list, record and create screens under `/{name}`, of the API's
- * `collection`; the history of changes is a list only.
+ * `collection`, from the folder src/resources/{key}; the history of changes is a list only. A resource
+ * with `menu` is listed at the end of that group of the menu (label `app.menu.{key}`), for the roles
+ * that may list its collection.
  */
 export const resourceRoutes = {
     customers: { name: 'customers', collection: 'customers' },
@@ -33,7 +35,10 @@ export const resourceRoutes = {
     directions: { name: 'settings/directions', collection: 'directions' },
     subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
     history: { name: 'history', collection: 'auditEntries', listOnly: true },
-} as const;
+} as const satisfies Record<
+    string,
+    { name: string; collection: string; listOnly?: true; menu?: 'customers' | 'timetable' | 'money' | 'settings' }
+>;
 export type ResourceKey = keyof typeof resourceRoutes;
 
 export const statusListRouteNames = ['customer', 'attendance'] as const;
@@ -68,7 +73,7 @@ export const paymentLinkAddress = (id: string, publicUrl?: string | null): strin
 const listOf = (resource: string): Access => ({ resource, action: 'list' });
 
 /** The menu as a studio thinks of its work: groups of entries, each shown to the roles that may open it. */
-export const menuGroups = [
+const listedGroups = [
     {
         title: 'app.menu.groups.today',
         entries: [{ key: 'dashboard', to: '/', label: 'app.menu.dashboard', access: { page: 'dashboard' } }],
@@ -141,7 +146,31 @@ export const menuGroups = [
     title: string;
     entries: readonly { key: string; to: string; label: string; access: Access }[];
 }[];
-export type MenuKey = (typeof menuGroups)[number]['entries'][number]['key'];
+
+interface MenuEntry {
+    key: string;
+    to: string;
+    label: string;
+    access: Access;
+}
+
+/** The menu: the groups above, each followed by the resources that name it as their `menu`. */
+export const menuGroups: readonly { title: string; entries: readonly MenuEntry[] }[] = listedGroups.map(group => ({
+    title: group.title,
+    entries: [
+        ...group.entries,
+        ...Object.entries(resourceRoutes as Record<string, { name: string; collection: string; menu?: string }>)
+            .filter(([, route]) => route.menu !== undefined && `app.menu.groups.${route.menu}` === group.title)
+            .map(([key, route]) => ({
+                key,
+                to: `/${route.name}`,
+                label: `app.menu.${key}`,
+                access: listOf(route.collection),
+            })),
+    ],
+}));
+/** The entries of the menu that are not a resource's own (whose icon is its folder's). */
+export type MenuKey = (typeof listedGroups)[number]['entries'][number]['key'];
 
 const id = '[^/]+';
 

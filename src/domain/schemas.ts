@@ -17,9 +17,9 @@ import {
     timeOfDay,
 } from './fields';
 import { payRateSchema, payRates } from './payRates';
+import { roles } from './roles';
 import { statusLabelsSchema } from './statuses';
 
-export const roles = ['admin', 'manager', 'teacher'] as const;
 export const courseLevels = ['beginner', 'intermediate', 'advanced', 'open'] as const;
 export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
 /** A correction fixes a payment or refund recorded wrong: the ledger is never edited, so the fix is a record too. */
@@ -48,6 +48,18 @@ export const userSchema = z.object({
     pay: payRates,
     password: optional(password),
 });
+/** An account held after a spread attack on its password (src/domain/signInLimits.ts); set by the server. */
+export const signInHoldSchema = z.object({
+    since: instant,
+    /** The failures from all addresses that made the hold. */
+    failures: z.number().int().min(0),
+    /** When it ends by itself, unless failures go on. */
+    until: instant,
+    releasedAt: instant.optional(),
+    /** The admin who released it. */
+    releasedBy: z.string().optional(),
+});
+
 /** On create the password is required. */
 export const userCreateSchema = userSchema.extend({ password });
 

@@ -1,3 +1,6 @@
+import type { z } from 'zod';
+import type { signInHoldSchema } from './schemas';
+
 /*
  * The rules that limit guessing passwords without locking the owner out. Times are milliseconds since
  * the epoch, given by the caller, so that the rules are the same whatever clock runs them.
@@ -48,16 +51,7 @@ export interface RecentSignIns {
 }
 
 /** An account held after a spread attack, as stored with the user; times are ISO instants. */
-export interface SignInHold {
-    since: string;
-    /** The failures from all addresses that made the hold. */
-    failures: number;
-    /** When it ends by itself, unless failures go on. */
-    until: string;
-    releasedAt?: string;
-    /** The admin who released it. */
-    releasedBy?: string;
-}
+export type SignInHold = z.output<typeof signInHoldSchema>;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 

@@ -1,103 +1,59 @@
 import type { z } from 'zod';
-import type { SignInHold } from './signInLimits';
-import type {
-    attendanceSchema,
-    auditEntrySchema,
-    configSchema,
-    courseSchema,
-    customerSchema,
-    directionSchema,
-    eventSchema,
-    passSchema,
-    payPeriodSchema,
-    paymentLinkPurposes,
-    paymentLinkStatuses,
-    paymentSchema,
-    roles,
-    scheduleSchema,
-    statusSchema,
-    studioSchema,
-    subscriptionSchema,
-    userSchema,
-} from './schemas';
+import type { declarations } from './collections';
+import type { CollectionName } from './roles';
+import type { paymentLinkPurposes } from './schemas';
 
+/*
+ * The records' types, read from the declarations (collections.ts) by z.infer: what a client writes,
+ * in the form it is kept, with the fields the server adds. Nothing here is written twice.
+ */
+
+export type { CollectionName, Role } from './roles';
 export type Identifier = number;
-export type Role = (typeof roles)[number];
 
-interface Stored {
-    id: Identifier;
-    createdAt: string;
-}
+type Declared<Name extends CollectionName> = (typeof declarations)[Name];
+/** The record a shape of fields makes; nothing for a declaration without that part. */
+type Shape<Fields extends z.ZodRawShape> = keyof Fields extends never ? unknown : z.output<z.ZodObject<Fields>>;
+type IdOf<Name extends CollectionName> = Declared<Name>['idKind'] extends 'integer'
+    ? Identifier
+    : Declared<Name>['idKind'] extends 'fixed'
+      ? 'general'
+      : string;
+
+/** A record as the API answers it: its id and createdAt, what a client wrote (as kept) and what the server set. */
+export type RecordOf<Name extends CollectionName> = { id: IdOf<Name>; createdAt: string } & Omit<
+    z.output<Declared<Name>['schema']>,
+    keyof Declared<Name>['kept'] | keyof Declared<Name>['server'] | 'password'
+> &
+    Shape<Declared<Name>['kept']> &
+    Shape<Declared<Name>['server']>;
+
+/** A record as stored: with the fields that are never answered (a user's password hash). */
+export type StoredRecordOf<Name extends CollectionName> = RecordOf<Name> & Shape<Declared<Name>['hidden']>;
 
 /** A user as admins read it: `signInHold` (server-owned) only when the account was held after many failed sign-ins. */
-export type User = Stored & Omit<z.output<typeof userSchema>, 'password'> & { signInHold?: SignInHold };
-export type Direction = Stored & z.output<typeof directionSchema>;
-export type Studio = Stored & z.output<typeof studioSchema>;
-export type Course = Stored & z.output<typeof courseSchema>;
-export type Subscription = Stored & z.output<typeof subscriptionSchema>;
-export type Pass = Stored & z.output<typeof passSchema> & { visitsUsed: number };
-export type Customer = Stored & z.output<typeof customerSchema>;
-export type Schedule = Stored & z.output<typeof scheduleSchema>;
+export type User = RecordOf<'users'>;
+export type Direction = RecordOf<'directions'>;
+export type Studio = RecordOf<'studios'>;
+export type Course = RecordOf<'courses'>;
+export type Subscription = RecordOf<'subscriptions'>;
+export type Pass = RecordOf<'passes'>;
+export type Customer = RecordOf<'customers'>;
+export type Schedule = RecordOf<'schedules'>;
 export type Slot = Schedule['slots'][number];
-export type StudioEvent = Stored & z.output<typeof eventSchema> & { slotAt?: string | null };
-export type Attendance = Stored &
-    z.output<typeof attendanceSchema> & {
-        passId: Identifier | null;
-        charged: boolean;
-        unpaid: boolean;
-        markedBy: Identifier;
-    };
-/** `createdBy`: who took the payment; null when the customer paid on the payment page themselves. */
-export type Payment = Stored &
-    Omit<z.output<typeof paymentSchema>, 'paidAt'> & { paidAt: string; createdBy: Identifier | null };
+export type StudioEvent = RecordOf<'events'>;
+export type Attendance = RecordOf<'attendances'>;
+export type Payment = RecordOf<'payments'>;
 /** `passId`: the pass whose rest a `balance` link pays; the pass a `sale` link sold, once paid. */
-export type PaymentLink = Omit<Stored, 'id'> & {
-    id: string;
-    customerId: Identifier;
-    purpose: (typeof paymentLinkPurposes)[number];
-    subscriptionId: Identifier;
-    amount: number;
-    description: string | null;
-    status: (typeof paymentLinkStatuses)[number];
-    expiresAt: string;
-    paidAt: string | null;
-    paymentId: Identifier | null;
-    passId: Identifier | null;
-};
-export type Status = Stored & z.output<typeof statusSchema>;
-export type Config = { id: 'general'; createdAt: string } & z.output<typeof configSchema>;
-export type AuditEntry = Stored & z.output<typeof auditEntrySchema>;
+export type PaymentLink = RecordOf<'paymentLinks'> & { purpose: (typeof paymentLinkPurposes)[number] };
+export type Status = RecordOf<'statuses'>;
+export type Config = RecordOf<'configs'>;
+export type AuditEntry = RecordOf<'auditEntries'>;
 /** A teacher's closed pay period (src/domain/payPeriods.ts): written by the server only. */
-export type PayPeriod = Stored & z.output<typeof payPeriodSchema>;
+export type PayPeriod = RecordOf<'payPeriods'>;
 
-/**
- * The stored user: the API never sends passwordHash; tokenVersion counts the revocations of all the
- * user's sign-ins ("sign out everywhere", a new password, another role); revokedSessions are sign-ins
- * ended on their own device, kept until their tokens would have expired.
- */
-export type StoredUser = User & {
-    passwordHash: string;
-    tokenVersion?: number;
-    revokedSessions?: { sid: string; until: string }[];
-};
+/** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
+export type StoredUser = StoredRecordOf<'users'>;
 
-export interface Database {
-    users: StoredUser[];
-    directions: Direction[];
-    studios: Studio[];
-    courses: Course[];
-    subscriptions: Subscription[];
-    passes: Pass[];
-    customers: Customer[];
-    schedules: Schedule[];
-    events: StudioEvent[];
-    attendances: Attendance[];
-    payments: Payment[];
-    paymentLinks: PaymentLink[];
-    statuses: Status[];
-    configs: Config[];
-    auditEntries: AuditEntry[];
-    payPeriods: PayPeriod[];
-}
-
-export type CollectionName = keyof Database;
+/** The whole database: every collection's records, as stored. */
+export type Database = { [Name in CollectionName]: Name extends 'users' ? StoredUser[] : RecordOf<Name>[] };

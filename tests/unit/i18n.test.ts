@@ -10,6 +10,7 @@ import { fieldLabelKey } from '../../src/resources/history/auditText';
 import { collectionNames, readableFields } from '../../src/domain/collections';
 import { payKinds } from '../../src/domain/payRates';
 import * as schemas from '../../src/domain/schemas';
+import { roles } from '../../src/domain/roles';
 import { flatten } from '../support/catalogues';
 
 const english = flatten(englishMessages);
@@ -103,7 +104,7 @@ describe('the catalogues', () => {
 
     it('label every value of the domain enumerations and every theme', () => {
         const enumerations: Record<string, readonly string[]> = {
-            'app.roles': schemas.roles,
+            'app.roles': roles,
             'app.pay_kinds': payKinds,
             'app.levels': schemas.courseLevels,
             'resources.events.statuses': schemas.eventStatuses,

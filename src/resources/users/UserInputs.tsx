@@ -19,7 +19,7 @@ import AddIcon from '@mui/icons-material/AddCircleOutlineOutlined';
 import { Stack } from '@mui/material';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { payKinds } from '../../domain/payRates';
-import { roles } from '../../domain/schemas';
+import { roles } from '../../domain/roles';
 import { nextRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
 import { ColorInput } from '../common/ColorInput';

@@ -1,5 +1,5 @@
 import { BooleanField, BooleanInput, DataTable, EmailField, List, SelectInput } from 'react-admin';
-import { roles } from '../../domain/schemas';
+import { roles } from '../../domain/roles';
 import type { User } from '../../domain/types';
 import { ColorField } from '../common/ColorField';
 import { inactiveRowSx } from '../common/inactive';

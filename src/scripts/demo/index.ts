@@ -8,6 +8,7 @@
  * (selling, freezing, expanding the timetable, charging a visit, the studio's time), so the numbers on
  * every screen add up exactly as the server would have made them.
  */
+import { emptyDatabase } from '../../domain/database';
 import type { Locale } from '../../domain/statuses';
 import { addDays } from '../../domain/time';
 import type { Database, StoredUser, StudioEvent } from '../../domain/types';
@@ -76,23 +77,19 @@ export const generateDatabase = ({
     const workshops = placeWorkshops(calendar, scheduled, { courses, directions, users, studios }, defaultLocale);
     const events = numberEvents([...scheduled, ...workshops]);
 
+    // Every collection, in the order of their declarations; those the story fills come later.
     const db: Database = {
+        ...emptyDatabase(),
         users,
         directions,
         studios,
         courses,
         subscriptions,
-        passes: [],
         customers,
         schedules,
         events,
-        attendances: [],
-        payments: [],
-        paymentLinks: [],
         statuses,
         configs: [config],
-        auditEntries: [],
-        payPeriods: [],
     };
     const world: World = {
         random,

@@ -12,6 +12,11 @@ import { statisticsMessages } from './statistics';
 import { timetableMessages } from './timetable';
 import { validationMessages } from './validation';
 
+/** Texts a resource keeps in its own folder: src/resources/{name}/i18n/en.ts, its `messages`. */
+const resourceFolderMessages = Object.values(
+    import.meta.glob<{ messages: TranslationMessages }>('../../../resources/*/i18n/en.ts', { eager: true }),
+).map(folder => folder.messages);
+
 /** The app's own English messages, every feature's together; a new feature file adds its import here and in ../ru. */
 export const appEnglish: TranslationMessages = mergeTranslations(
     resourceMessages,
@@ -25,6 +30,7 @@ export const appEnglish: TranslationMessages = mergeTranslations(
     prototypeMessages,
     payPeriodMessages,
     noticeMessages,
+    ...resourceFolderMessages,
 );
 
 /** react-admin's own English texts with the app's over them. */

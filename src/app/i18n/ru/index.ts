@@ -13,6 +13,14 @@ import { statisticsMessages } from './statistics';
 import { timetableMessages } from './timetable';
 import { validationMessages } from './validation';
 
+/**
+ * Texts a resource keeps in its own folder: src/resources/{name}/i18n/ru.ts, its `messages`, checked
+ * against its English twin as the files here are.
+ */
+const resourceFolderMessages = Object.values(
+    import.meta.glob<{ messages: TranslationMessages }>('../../../resources/*/i18n/ru.ts', { eager: true }),
+).map(folder => folder.messages);
+
 /** The app's own Russian messages, merged as ../en merges the English ones. */
 export const appRussian: TranslationMessages = mergeTranslations(
     resourceMessages,
@@ -26,6 +34,7 @@ export const appRussian: TranslationMessages = mergeTranslations(
     prototypeMessages,
     payPeriodMessages,
     noticeMessages,
+    ...resourceFolderMessages,
 );
 
 /*

@@ -12,23 +12,10 @@ import type { Filter, Row, Sort } from '../types';
  * on first use for sorts and ranges, kept up to date on every write.
  */
 
-/** Equality-indexed fields beyond the references every collection declares. */
-const extraIndexed: Partial<Record<CollectionName, string[]>> = {
-    users: ['email', 'role'],
-    attendances: ['unpaid'],
-    passes: ['visitsTotal'],
-    paymentLinks: ['status'],
-    statuses: ['name'],
-    // The History panels of a customer, a pass and a class, and the trail's filters.
-    // Closed periods with adjustments in a period, for the studio's pay.
-    payPeriods: ['adjustedOn'],
-    auditEntries: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
-};
-
 export const indexedFields = (collection: CollectionName): string[] => [
     ...new Set([
         ...collections[collection].references.map(reference => reference.field),
-        ...(extraIndexed[collection] ?? []),
+        ...collections[collection].indexed,
     ]),
 ];
 
