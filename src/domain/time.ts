@@ -62,6 +62,16 @@ export const localDateTimeAt = (instant: string | Date, timeZone: string): strin
 export const localDateAt = (instant: string | Date, timeZone: string): string =>
     localDateTimeAt(instant, timeZone).slice(0, 10);
 
+/**
+ * Where the time comes from. The server reads every rule's time (today in the studio, a teacher's
+ * window, link expiry, sign-in limits, closing classes) from the one clock it is given
+ * (src/server/app.ts, ServerOptions.clock), which tests set. The app in the browser reads its own.
+ */
+export type Clock = () => Date;
+
+/** The machine's clock: the one the server runs on unless it is given another. */
+export const systemClock: Clock = () => new Date();
+
 /** Today in the studio. */
 export const studioToday = (timeZone: string, now: Date = new Date()): string => localDateAt(now, timeZone);
 

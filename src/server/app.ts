@@ -12,6 +12,7 @@ import { appFiles } from './http/static';
 import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
 import { appRouteSegments, prototypeOfPath } from '../domain/routes';
+import { systemClock, type Clock } from '../domain/time';
 
 interface Layer {
     route?: { path: unknown };
@@ -42,6 +43,12 @@ export interface ServerOptions {
     payments?: PaymentSetup;
     /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
     publicUrl?: string;
+    /**
+     * The one clock every rule that depends on the time reads (today in the studio, a teacher's window,
+     * closing classes, link expiry, sign-in limits and tokens, the time records and audit entries are
+     * stamped with): the machine's by default; tests give one they move.
+     */
+    clock?: Clock;
 }
 
 /*
@@ -64,8 +71,9 @@ const contentSecurityPolicy = [
 
 /** The whole server: the API under /api over the database file, and the built app for every other path. */
 export const createApp = (options: ServerOptions) => {
+    const clock = options.clock ?? systemClock;
     // Every change made through the API leaves its entry in the audit trail.
-    const storage = auditedStorage(options.storage);
+    const storage = auditedStorage(options.storage, clock);
     const auth = createAuth(storage, options.auth);
     const payments = options.payments ?? choosePayments({});
 
@@ -127,5 +135,6 @@ export const createApp = (options: ServerOptions) => {
         }),
     );
     app.use(errorHandler);
-    return { app, storage };
+    // The clock too, for the work the server does on its own (startClosingClasses).
+    return { app, storage, clock };
 };
