@@ -74,7 +74,7 @@ export const createApp = (options: ServerOptions) => {
     const clock = options.clock ?? systemClock;
     // Every change made through the API leaves its entry in the audit trail.
     const storage = auditedStorage(options.storage, clock);
-    const auth = createAuth(storage, options.auth);
+    const auth = createAuth(storage, options.auth, clock);
     const payments = options.payments ?? choosePayments({});
 
     const api = Router();
@@ -94,7 +94,7 @@ export const createApp = (options: ServerOptions) => {
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
-    api.use(signInHoldRoutes(storage, options.auth.now));
+    api.use(signInHoldRoutes(storage, clock));
     api.use(mountAll(featureRoutes(storage, payments)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
