@@ -89,18 +89,18 @@ export const createApp = (options: ServerOptions) => {
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
     api.post('/auth/login', auth.login);
-    api.use(mountAll(publicRoutes(storage, payments)));
+    api.use(mountAll(publicRoutes(storage, payments, clock)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, clock));
-    api.use(mountAll(featureRoutes(storage, payments)));
+    api.use(mountAll(featureRoutes(storage, payments, clock)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
     const prototypes = prototypeRoutes(storage, reserved);
     api.use(prototypes);
-    api.use(collectionRoutes(storage, { publicUrl: options.publicUrl }));
+    api.use(collectionRoutes(storage, clock, { publicUrl: options.publicUrl }));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
     routeSegments(api).forEach(segment => reserved.add(segment));
