@@ -11,7 +11,7 @@ import { call, demoDb, login, removeDir, startServer, type RunningServer } from 
  * classes to come, have earned nothing yet. Built around the real today, since that is what the server
  * reads; run on both engines (the db.json and postgres projects).
  */
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const thisMonth = presetPeriod('this_month', today);
 const lastMonth = presetPeriod('last_month', today);
 const nextMonth = { from: addMonths(thisMonth.from, 1), to: monthEnd(addMonths(thisMonth.from, 1)) };

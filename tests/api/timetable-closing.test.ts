@@ -42,7 +42,7 @@ const classOn = async (days: number, teacherId = anna) => {
         courseId: 1,
         teacherId,
         studioId: 3,
-        startsAt: `${addDays(studioToday(zone), days)}T05:${String(slot * 6).padStart(2, '0')}`,
+        startsAt: `${addDays(studioToday(zone, new Date()), days)}T05:${String(slot * 6).padStart(2, '0')}`,
         durationMinutes: 5,
         capacity: 10,
     });
