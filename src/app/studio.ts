@@ -16,4 +16,4 @@ const defaultTimezone = 'Europe/Moscow';
 export const useStudioTimezone = () => useStudioConfig()?.timezone ?? defaultTimezone;
 
 /** Today on the studio's calendar, whatever the browser's time zone. */
-export const useStudioToday = () => studioToday(useStudioTimezone());
+export const useStudioToday = () => studioToday(useStudioTimezone(), new Date());

@@ -85,7 +85,7 @@ const expiryPattern = /^(0[1-9]|1[0-2])\/\d{2}$/;
  * (11/26 pays until the end of November 2026), so only a month before the current one has passed.
  * Months are counted in UTC: a day's difference at the turn of a month is the provider's to judge.
  */
-export const cardExpired = (expiry: string, now: Date = new Date()): boolean => {
+export const cardExpired = (expiry: string, now: Date): boolean => {
     const [month, year] = expiry.split('/').map(Number);
     return (
         2000 + year < now.getUTCFullYear() || (2000 + year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
@@ -113,21 +113,25 @@ export const formatExpiryInput = (typed: string): string => {
     return month.length <= 2 ? month : `${month.slice(0, 2)}/${month.slice(2)}`;
 };
 
-/** The test card form: a number, an expiry MM/YY not in the past, and a code, as any card form asks. */
-export const cardSchema = z.object({
-    cardNumber: z
-        .string({ error: 'ra.validation.required' })
-        .refine(value => /^\d{12,19}$/.test(cardDigits(value)), 'app.payment_page.errors.card_number')
-        .transform(cardDigits),
-    expiry: z
-        .string({ error: 'ra.validation.required' })
-        .trim()
-        .regex(expiryPattern, 'app.payment_page.errors.expiry')
-        // Only a well-formed expiry is compared, so that a malformed one gets one message, not two.
-        .refine(value => !expiryPattern.test(value) || !cardExpired(value), 'app.payment_page.errors.expired'),
-    cvc: z.string({ error: 'ra.validation.required' }).regex(/^\d{3,4}$/, 'app.payment_page.errors.cvc'),
-});
-export type CardInput = z.output<typeof cardSchema>;
+/**
+ * The test card form: a number, an expiry MM/YY not in the past at `now` (the server's clock; the
+ * browser's on the payment page), and a code, as any card form asks.
+ */
+export const cardSchemaAt = (now: Date) =>
+    z.object({
+        cardNumber: z
+            .string({ error: 'ra.validation.required' })
+            .refine(value => /^\d{12,19}$/.test(cardDigits(value)), 'app.payment_page.errors.card_number')
+            .transform(cardDigits),
+        expiry: z
+            .string({ error: 'ra.validation.required' })
+            .trim()
+            .regex(expiryPattern, 'app.payment_page.errors.expiry')
+            // Only a well-formed expiry is compared, so that a malformed one gets one message, not two.
+            .refine(value => !expiryPattern.test(value) || !cardExpired(value, now), 'app.payment_page.errors.expired'),
+        cvc: z.string({ error: 'ra.validation.required' }).regex(/^\d{3,4}$/, 'app.payment_page.errors.cvc'),
+    });
+export type CardInput = z.output<ReturnType<typeof cardSchemaAt>>;
 
 /** A rule refused: the field it concerns (for the form) and the message key. */
 export class MoneyRuleError extends Error {
@@ -309,12 +313,12 @@ export interface ActivePassSummary {
 
 export type LinkStatus = PaymentLink['status'];
 
-/** A link's status at an instant: a pending link past its expiry reads as expired, stored or not. */
-export const linkStatusAt = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date = new Date()): LinkStatus =>
+/** A link's status at the instant `now`: a pending link past its expiry reads as expired, stored or not. */
+export const linkStatusAt = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date): LinkStatus =>
     link.status === 'pending' && Date.parse(link.expiresAt) <= now.getTime() ? 'expired' : link.status;
 
-/** Only a pending, unexpired link may be paid or cancelled; anything else is a conflict naming its status. */
-export const checkLinkOpen = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date = new Date()): void => {
+/** Only a link pending and unexpired at `now` may be paid or cancelled; anything else is a conflict naming its status. */
+export const checkLinkOpen = (link: Pick<PaymentLink, 'status' | 'expiresAt'>, now: Date): void => {
     const status = linkStatusAt(link, now);
     if (status !== 'pending') refuse('status', `link_${status}`);
 };

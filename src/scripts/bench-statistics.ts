@@ -41,10 +41,10 @@ try {
         `${process.env.DATABASE_URL ? 'PostgreSQL' : values.db}: ${await storage.count('customers')} customers, ${await storage.count('attendances')} attendances, ${await storage.count('payments')} payments`,
     );
     await time('statistics, a month by day', () =>
-        incomeStatistics(storage, { from: '2026-11-01', to: '2026-11-30' }, 'day'),
+        incomeStatistics(storage, { from: '2026-11-01', to: '2026-11-30' }, 'day', new Date()),
     );
     await time('statistics, a year by month', () =>
-        incomeStatistics(storage, { from: '2026-01-01', to: '2026-12-31' }, 'month'),
+        incomeStatistics(storage, { from: '2026-01-01', to: '2026-12-31' }, 'month', new Date()),
     );
     await time('dashboard (manager)', () => dashboard(storage, manager, new Date('2026-11-23T12:00:00Z')));
 } finally {

@@ -12,6 +12,7 @@ import { appFiles } from './http/static';
 import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
 import { appRouteSegments, prototypeOfPath } from '../domain/routes';
+import { systemClock, type Clock } from '../domain/time';
 
 interface Layer {
     route?: { path: unknown };
@@ -42,6 +43,12 @@ export interface ServerOptions {
     payments?: PaymentSetup;
     /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
     publicUrl?: string;
+    /**
+     * The one clock every rule that depends on the time reads (today in the studio, a teacher's window,
+     * closing classes, link expiry, sign-in limits and tokens, the time records and audit entries are
+     * stamped with): the machine's by default; tests give one they move.
+     */
+    clock?: Clock;
 }
 
 /*
@@ -64,9 +71,10 @@ const contentSecurityPolicy = [
 
 /** The whole server: the API under /api over the database file, and the built app for every other path. */
 export const createApp = (options: ServerOptions) => {
+    const clock = options.clock ?? systemClock;
     // Every change made through the API leaves its entry in the audit trail.
-    const storage = auditedStorage(options.storage);
-    const auth = createAuth(storage, options.auth);
+    const storage = auditedStorage(options.storage, clock);
+    const auth = createAuth(storage, options.auth, clock);
     const payments = options.payments ?? choosePayments({});
 
     const api = Router();
@@ -81,18 +89,18 @@ export const createApp = (options: ServerOptions) => {
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
     api.post('/auth/login', auth.login);
-    api.use(mountAll(publicRoutes(storage, payments)));
+    api.use(mountAll(publicRoutes(storage, payments, clock)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
-    api.use(signInHoldRoutes(storage, options.auth.now));
-    api.use(mountAll(featureRoutes(storage, payments)));
+    api.use(signInHoldRoutes(storage, clock));
+    api.use(mountAll(featureRoutes(storage, payments, clock)));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
     const prototypes = prototypeRoutes(storage, reserved);
     api.use(prototypes);
-    api.use(collectionRoutes(storage, { publicUrl: options.publicUrl }));
+    api.use(collectionRoutes(storage, clock, { publicUrl: options.publicUrl }));
     api.use((req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
     api.use(errorHandler);
     routeSegments(api).forEach(segment => reserved.add(segment));
@@ -127,5 +135,6 @@ export const createApp = (options: ServerOptions) => {
         }),
     );
     app.use(errorHandler);
-    return { app, storage };
+    // The clock too, for the work the server does on its own (startClosingClasses).
+    return { app, storage, clock };
 };

@@ -22,7 +22,7 @@ import { freshPhone } from '../support/factories';
 
 const served = serverForEveryRole();
 const { tokens } = served;
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 
 const request = (method: string, path: string, role: DemoRole, json?: unknown) =>
     call(served.server.url, `/api${path}`, { method, token: tokens[role], json });

@@ -10,7 +10,7 @@ import { call, demoDb, login, removeDir, startServer, type RunningServer } from 
  * The dashboard and the income page compare by one rule. The payments are put around the studio's real
  * today, since the dashboard always speaks of the current month.
  */
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const thisMonth = presetPeriod('this_month', today);
 const lastMonth = presetPeriod('last_month', today);
 const twoMonthsAgo = { from: addMonths(today, -2), to: monthEnd(addMonths(today, -2)) };

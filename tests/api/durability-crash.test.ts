@@ -45,7 +45,7 @@ describe('crash safety', () => {
         const marked = new Set(demo.attendances.map(mark => `${mark.eventId}:${mark.customerId}`));
         const pairs: { eventId: number; customerId: number }[] = [];
         // Classes of today or before: a later class cannot be marked yet.
-        const today = studioToday(demo.configs[0].timezone);
+        const today = studioToday(demo.configs[0].timezone, new Date());
         for (const event of demo.events.filter(
             candidate => candidate.status !== 'cancelled' && candidate.startsAt.slice(0, 10) <= today,
         )) {

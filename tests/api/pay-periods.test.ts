@@ -21,7 +21,7 @@ let managerToken: string;
 let teacherToken: string;
 const anna = 3; // paid per visit (300)
 const boris = 4; // paid per class held (1500)
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const august = { from: '2026-08-01', to: '2026-08-31' };
 
 const payOf = async (teacherId: number, from: string, to: string) => {

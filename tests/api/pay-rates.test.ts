@@ -16,7 +16,7 @@ let admin: DataProvider;
 let adminToken: string;
 let managerToken: string;
 const boris = 4;
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 
 interface PayAnswer {
     total: number;

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../src/domain/time';
 import type { PaymentLink, StoredUser } from '../../src/domain/types';
 import type { AuthenticatedRequest } from '../../src/server/http/auth';
 import { collectionRoutes } from '../../src/server/routes/crud';
@@ -71,14 +72,14 @@ beforeAll(async () => {
     const [manager] = (await storage.select('users', { role: 'manager' })) as StoredUser[];
     const api = express.Router();
     api.use(express.json());
-    api.use(publicPaymentRoutes(storage, { provider, mode: 'test', publicAddress: false }));
+    api.use(publicPaymentRoutes(storage, { provider, mode: 'test', publicAddress: false }, systemClock));
     // Signed in as the demo manager: signing in is not what these tests are about.
     api.use((req, _res, next) => {
         (req as AuthenticatedRequest).user = manager;
         next();
     });
-    api.use(moneyRoutes(storage));
-    api.use(collectionRoutes(storage));
+    api.use(moneyRoutes(storage, systemClock));
+    api.use(collectionRoutes(storage, systemClock));
     api.use(errorHandler);
     http = express().use('/api', api).listen(0, '127.0.0.1');
     await once(http, 'listening');

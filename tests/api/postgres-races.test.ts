@@ -19,7 +19,7 @@ import { freshPhone } from '../support/factories';
  * Runs once, in the db.json project (it starts its own PostgreSQL), when PostgreSQL is installed.
  */
 
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 let cluster: PostgresCluster;

@@ -4,14 +4,17 @@ import type { IncomeStatistics } from '../../src/domain/api';
 import { addMonths, monthEnd, presetPeriod } from '../../src/domain/periods';
 import { addDays, daysBetween, studioToday } from '../../src/domain/time';
 import type { Attendance, Database, Pass, StudioEvent } from '../../src/domain/types';
-import { call, demoDb, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, login } from '../support/server';
+import { startClockedApp, type ClockedApp } from '../support/signIns';
 
 /*
  * What visits earned stops at the studio's today: the days still to come of the current month, and its
- * classes to come, have earned nothing yet. Built around the real today, since that is what the server
- * reads; run on both engines (the db.json and postgres projects).
+ * classes to come, have earned nothing yet. Built around the day the server's clock is set to (noon in
+ * Moscow, mid-month), which is what the server reads; run on both engines (the db.json and postgres
+ * projects).
  */
-const today = studioToday('Europe/Moscow');
+const clockAt = '2027-02-10T09:00:00.000Z';
+const today = studioToday('Europe/Moscow', new Date(clockAt));
 const thisMonth = presetPeriod('this_month', today);
 const lastMonth = presetPeriod('last_month', today);
 const nextMonth = { from: addMonths(thisMonth.from, 1), to: monthEnd(addMonths(thisMonth.from, 1)) };
@@ -91,22 +94,21 @@ const handBuilt = (): Database => {
     return db;
 };
 
-let server: RunningServer;
+let app: ClockedApp;
 let manager: string;
 
 beforeAll(async () => {
-    server = await startServer({ db: handBuilt() });
-    manager = await login(server.url, 'manager');
+    app = await startClockedApp({ db: handBuilt(), at: clockAt });
+    manager = await login(app.url, 'manager');
 });
 
 afterAll(async () => {
-    await server.stop();
-    removeDir(server.dir);
+    await app.stop();
 });
 
 const earned = async (period: { from: string; to: string }) => {
     const { status, body } = await call(
-        server.url,
+        app.url,
         `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=week`,
         { token: manager },
     );

@@ -1,24 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes } from '../../src/domain/closing';
-import { addDays, localDateTimeAt, studioToday } from '../../src/domain/time';
+import { addDays, instantAt, localDateTimeAt, studioToday } from '../../src/domain/time';
 import type { Database, StudioEvent } from '../../src/domain/types';
 import { freshPhone, nextId } from '../support/factories';
-import {
-    call,
-    demoDb,
-    login,
-    removeDir,
-    serverForEveryRole,
-    startServer,
-    type DemoRole,
-    type RunningServer,
-} from '../support/server';
+import { call, demoDb, login, serverForEveryRole, type DemoRole } from '../support/server';
+import { startClockedApp, type ClockedApp } from '../support/signIns';
 
 /*
  * Closing a class: its teacher once it has started, managers and admins at any time, reopening by
  * managers and admins; a closed class pays per class held; the server closes classes with marks left
- * open configs.autoCloseHours after their end, and lists those without marks on the dashboard.
+ * open configs.autoCloseHours after their end, and lists those without marks on the dashboard: by its
+ * clock, which the tests of the server's sweeps set and move instead of waiting.
  */
 
 const served = serverForEveryRole();
@@ -27,7 +20,6 @@ const served = serverForEveryRole();
 const anna = 3;
 const boris = 4;
 const zone = 'Europe/Moscow';
-const now = () => localDateTimeAt(new Date(), zone);
 
 const request = async (method: string, path: string, role: DemoRole, json?: unknown) => {
     const answer = await call(served.server.url, `/api${path}`, { method, token: served.tokens[role], json });
@@ -42,7 +34,7 @@ const classOn = async (days: number, teacherId = anna) => {
         courseId: 1,
         teacherId,
         studioId: 3,
-        startsAt: `${addDays(studioToday(zone), days)}T05:${String(slot * 6).padStart(2, '0')}`,
+        startsAt: `${addDays(studioToday(zone, new Date()), days)}T05:${String(slot * 6).padStart(2, '0')}`,
         durationMinutes: 5,
         capacity: 10,
     });
@@ -136,7 +128,12 @@ describe('closing a class', () => {
 });
 
 describe('classes the server closes', () => {
-    const createdAt = new Date().toISOString();
+    // The server's clock, which its sweeps and the dashboard read: set by the tests, never waited for.
+    const clockStart = '2027-04-14T09:00:00.000Z';
+    const local = localDateTimeAt(clockStart, zone);
+    /** The instant `minutes` after the studio's wall clock shows `at`. */
+    const instantOf = (at: string, minutes = 0) => instantAt(addMinutes(at, minutes), zone);
+    const createdAt = clockStart;
     const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
     const customerId = nextId(db.customers);
     db.customers.push({
@@ -148,7 +145,7 @@ describe('classes the server closes', () => {
         createdAt,
     });
     let hour = 0;
-    /** A class `hoursAgo` hours before now, with or without a mark. */
+    /** A class `hoursAgo` hours before the clock's start, with or without a mark. */
     const classEndedAgo = (hoursAgo: number, marked: boolean): StudioEvent => {
         hour += 1;
         const event: StudioEvent = {
@@ -158,7 +155,7 @@ describe('classes the server closes', () => {
             courseId: 1,
             teacherId: anna,
             studioId: 3,
-            startsAt: addMinutes(now(), -hoursAgo * 60 - 30),
+            startsAt: addMinutes(local, -hoursAgo * 60 - 30),
             durationMinutes: 30,
             capacity: 10,
             status: 'planned',
@@ -184,43 +181,56 @@ describe('classes the server closes', () => {
     const recent = classEndedAgo(2, true);
     const unmarked = classEndedAgo(20, false);
     const tooOld = classEndedAgo(40 * 24, true);
+    // Due an hour after the clock's start: for the sweeps on the server's timer.
+    const dueLater = classEndedAgo(11, true);
     db.configs[0] = { ...db.configs[0], autoCloseHours: 12 };
 
-    let server: RunningServer;
+    let app: ClockedApp;
     let token: string;
     beforeAll(async () => {
-        server = await startServer({ db, env: { CLOSE_CLASSES_EVERY_MS: '200' } });
-        token = await login(server.url, 'manager');
+        // Signed in for the whole file, while the tests move the clock by hours.
+        app = await startClockedApp({ db, at: clockStart, tokenTtlHours: 24 * 365 });
+        token = await login(app.url, 'manager');
     });
     afterAll(async () => {
-        await server?.stop();
-        if (server) removeDir(server.dir);
+        await app?.stop();
     });
     const statusOf = async (event: StudioEvent) =>
-        ((await call(server.url, `/api/events/${event.id}`, { token })).body as unknown as StudioEvent).status;
+        ((await call(app.url, `/api/events/${event.id}`, { token })).body as unknown as StudioEvent).status;
 
     it('closes a class with marks once configs.autoCloseHours have passed since its end, by itself', async () => {
+        // A minute before the 12 hours are up the sweep leaves it; at the 12th hour it closes it.
+        const end = addMinutes(overdue.startsAt, overdue.durationMinutes);
+        app.setClock(instantOf(end, 12 * 60 - 1));
+        await app.sweep();
+        expect(await statusOf(overdue)).toBe('planned');
+        app.setClock(instantOf(end, 12 * 60));
+        expect(await app.sweep()).toBe(1);
         await expect.poll(() => statusOf(overdue), { timeout: 20_000 }).toBe('done');
-        const admin = await login(server.url, 'admin');
+        const admin = await login(app.url, 'admin');
         const filter = encodeURIComponent(JSON.stringify({ collection: 'events', recordId: String(overdue.id) }));
-        const entries = (await call(server.url, `/api/auditEntries?filter=${filter}`, { token: admin })).body as {
+        const entries = (await call(app.url, `/api/auditEntries?filter=${filter}`, { token: admin })).body as {
             userId: number | null;
             endpoint: string;
+            createdAt: string;
         }[];
         expect(entries.find(entry => entry.endpoint === 'job close-classes')).toMatchObject({ userId: null });
+        // Entered in the trail at the server's time.
+        expect(entries.find(entry => entry.endpoint === 'job close-classes')?.createdAt).toBe(instantOf(end, 12 * 60));
+        app.setClock(clockStart);
     });
 
     it('leaves open a class that ended recently, one without marks and one older than a month', async () => {
         await expect.poll(() => statusOf(overdue), { timeout: 20_000 }).toBe('done');
-        // Sweeps run every 200 ms: by now several looked at these classes.
-        await new Promise(resolve => setTimeout(resolve, 600));
+        // Sweeps at the clock's time: several look at these classes, and none closes them.
+        for (let sweep = 0; sweep < 3; sweep++) expect(await app.sweep()).toBe(0);
         expect(await statusOf(recent)).toBe('planned');
         expect(await statusOf(unmarked)).toBe('planned');
         expect(await statusOf(tooOld)).toBe('planned');
     });
 
     it('lists the classes without marks on the dashboard, for staff all of them, for a teacher their own', async () => {
-        const staff = (await call(server.url, '/api/dashboard', { token })).body as unknown as {
+        const staff = (await call(app.url, '/api/dashboard', { token })).body as unknown as {
             withoutMarks: { count: number; classes: { id: number; title: string | null; teacher: string }[] };
         };
         expect(staff.withoutMarks.classes.find(row => row.id === unmarked.id)).toMatchObject({
@@ -228,8 +238,17 @@ describe('classes the server closes', () => {
             teacher: 'Анна Петрова',
         });
         expect(staff.withoutMarks.classes.some(row => row.id === recent.id)).toBe(false);
-        const teacher = (await call(server.url, '/api/dashboard', { token: await login(server.url, 'teacher') }))
+        const teacher = (await call(app.url, '/api/dashboard', { token: await login(app.url, 'teacher') }))
             .body as unknown as typeof staff;
         expect(teacher.withoutMarks.classes.some(row => row.id === unmarked.id)).toBe(true);
+    });
+
+    it('sweeps on its own timer, each sweep at the time the server’s clock tells then', async () => {
+        app.startSweeping(100);
+        expect(await statusOf(dueLater)).toBe('planned');
+        // An hour later by the clock the class is due: a sweep on the timer closes it.
+        app.setClock(instantOf(local, 60));
+        await expect.poll(() => statusOf(dueLater)).toBe('done');
+        expect(await statusOf(recent)).toBe('planned');
     });
 });

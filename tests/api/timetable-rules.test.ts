@@ -27,7 +27,7 @@ const created = async (path: string, json: unknown) => {
     return answer.body as unknown as { id: number };
 };
 
-const today = () => studioToday('Europe/Moscow');
+const today = () => studioToday('Europe/Moscow', new Date());
 
 let slot = 0;
 /** One of Anna's classes `daysFromToday` away, each at its own early hour so that none clash. */

@@ -13,7 +13,7 @@ import { demoDb, removeDir, startServer, type RunningServer } from '../support/s
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-const today = studioToday(db.configs[0].timezone);
+const today = studioToday(db.configs[0].timezone, new Date());
 
 /** A customer with no pass and no visit at all, so that whatever the journey shows is its own doing. */
 const customer = (() => {

@@ -19,7 +19,7 @@ const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const plan = db.subscriptions.find(subscription => subscription.name === 'Йога 8 занятий');
 const holders = new Set(db.passes.filter(pass => pass.subscriptionId === plan?.id).map(pass => pass.customerId));
 const customer = db.customers.filter(candidate => !holders.has(candidate.id))[5];
-const today = studioToday(db.configs[0].timezone);
+const today = studioToday(db.configs[0].timezone, new Date());
 const lastMonth = monthBounds(addDays(`${today.slice(0, 7)}-01`, -1).slice(0, 7));
 const anna = db.users.find(user => user.name === 'Анна Петрова')!;
 const yoga = db.directions.find(direction => direction.name === 'Йога')!;

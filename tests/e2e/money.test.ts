@@ -24,7 +24,7 @@ const customerWithout = (subscriptionId: number, skip = 0): Customer => {
     return db.customers.filter(customer => !holders.has(customer.id))[skip];
 };
 
-const today = studioToday(db.configs[0].timezone);
+const today = studioToday(db.configs[0].timezone, new Date());
 /** Gives a customer a pass of `plan` starting today, paid in cash (in full, or `paid`), as if sold at the desk. */
 const givePass = (customer: Customer, planId: number, paid?: number): Pass => {
     const plan = db.subscriptions.find(candidate => candidate.id === planId) as Subscription;

@@ -12,7 +12,7 @@ import { call, login } from '../support/server';
  * an admin reopens the month, and the page says who did what and when.
  */
 
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const [thisMonth, thisMonthEnd] = monthBounds(today.slice(0, 7));
 const lastMonth = monthBounds(addDays(thisMonth, -1).slice(0, 7));
 const anna = 3;

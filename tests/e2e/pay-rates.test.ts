@@ -11,7 +11,7 @@ import { describeInBrowser, servedApp, signIn } from '../support/browser';
  * paid it.
  */
 
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const [thisMonth] = monthBounds(today.slice(0, 7));
 const lastMonth = monthBounds(addDays(thisMonth, -1).slice(0, 7));
 const nextMonth = addDays(monthBounds(today.slice(0, 7))[1], 1);

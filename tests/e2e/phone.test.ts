@@ -17,7 +17,7 @@ import { demoDb, removeDir, root, startServer, type RunningServer } from '../sup
 
 const artifacts = join(root, 'tests/e2e/artifacts');
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-const today = studioToday(db.configs[0].timezone);
+const today = studioToday(db.configs[0].timezone, new Date());
 const anna = db.users.find(user => user.email === 'anna@studio.test')?.id as number;
 const createdAt = new Date().toISOString();
 

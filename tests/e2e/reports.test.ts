@@ -39,7 +39,7 @@ describeInBrowser('reports in a browser', () => {
         const group = await biggestGroup();
         const teacher = await api<User>(`/users/${group.teacherId}`);
         const studio = await api<Studio>(`/studios/${group.studioId}`);
-        const month = studioToday('Europe/Moscow').slice(0, 7);
+        const month = studioToday('Europe/Moscow', new Date()).slice(0, 7);
         const page = await app.page();
         await signIn(page, 'manager');
         await page.goto(`/reports/attendances/${group.id}?month=${month}`);
@@ -91,7 +91,7 @@ describeInBrowser('reports in a browser', () => {
         'at $width px in $locale the journal keeps its totals in view, with marks beside the names',
         async ({ width, height, locale }) => {
             const group = await biggestGroup();
-            const month = studioToday('Europe/Moscow').slice(0, 7);
+            const month = studioToday('Europe/Moscow', new Date()).slice(0, 7);
             const context = await app.browser.newContext({
                 baseURL: app.server.url,
                 viewport: { width, height },

@@ -11,7 +11,7 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
 
     const lastMonthTotal = async () => {
         const token = await login(app.server.url, 'manager');
-        const period = presetPeriod('last_month', studioToday('Europe/Moscow'));
+        const period = presetPeriod('last_month', studioToday('Europe/Moscow', new Date()));
         const { body } = await call(
             app.server.url,
             `/api/statistics/incomes?from=${period.from}&to=${period.to}&interval=day`,
@@ -61,7 +61,7 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
         await page.getByRole('button', { name: 'By week' }).click();
         await expect.poll(() => ticks().textContent()).toMatch(/^[A-Z][a-z]{2} 1( – \d{1,2})?$/);
         // Where the month goes on past today, what visits earned stops at today, and says so.
-        const today = studioToday('Europe/Moscow');
+        const today = studioToday('Europe/Moscow', new Date());
         if (today < presetPeriod('this_month', today).to)
             expect(await page.getByTestId('earned-total-note').innerText()).toBe(
                 `Up to today, ${formatShortDate(today, 'en')}`,
@@ -87,7 +87,7 @@ describeInBrowser('income statistics and the dashboard in a browser', () => {
         const studios = (await call(app.server.url, '/api/studios?range=[0,1]', { token: admin })).body as unknown as {
             id: number;
         }[];
-        const today = studioToday('Europe/Moscow');
+        const today = studioToday('Europe/Moscow', new Date());
         for (const [teacher, studio, title] of [
             [anna, studios[0], 'Sunrise flow with Anna'],
             [other, studios[1], 'Sunrise class of another teacher'],

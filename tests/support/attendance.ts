@@ -21,7 +21,7 @@ export const httpError = async (promise: Promise<unknown>) =>
     );
 
 // A teacher marks only within a few days of the class: their classes are today's, before the demo's first class at 08:00.
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 export const coveringToday = { startsOn: addDays(today, -1), endsOn: addDays(today, 30) };
 
 /** A server for the calling test file signed in as every demo role, and the builders. */

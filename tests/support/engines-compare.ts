@@ -25,7 +25,7 @@ import { type DemoRole, demoDb, removeDir, startServer } from './server';
 
 export const demo = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const demoInstants = instantsOf(demo);
-export const today = studioToday('Europe/Moscow');
+export const today = studioToday('Europe/Moscow', new Date());
 export const roles: DemoRole[] = ['admin', 'manager', 'teacher'];
 export const collectionNames = [
     'users',

@@ -9,7 +9,7 @@ import { call, type DemoRole, serverForEveryRole, storedDatabase } from './serve
  * the business endpoints, each under its rule.
  */
 
-export const today = studioToday('Europe/Moscow');
+export const today = studioToday('Europe/Moscow', new Date());
 
 /** A server started before the file's tests and stopped after, with a token per demo role, and the calls made of it. */
 export const ledgerServer = () => {

@@ -10,7 +10,7 @@ import { demoDb } from './server';
  */
 
 export const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
-export const today = studioToday(db.configs[0].timezone);
+export const today = studioToday(db.configs[0].timezone, new Date());
 const anna = 3;
 const createdAt = new Date().toISOString();
 

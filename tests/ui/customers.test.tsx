@@ -35,7 +35,7 @@ import events from '../../src/resources/events';
 
 afterEach(cleanup);
 
-const today = studioToday('Europe/Moscow');
+const today = studioToday('Europe/Moscow', new Date());
 const plan: Subscription = {
     id: 3,
     createdAt: '',

@@ -42,7 +42,7 @@ const config: Config = {
     teacherEditDays: 2,
     autoCloseHours: 12,
 };
-const today = studioToday(config.timezone);
+const today = studioToday(config.timezone, new Date());
 
 const boris: User = {
     id: 4,

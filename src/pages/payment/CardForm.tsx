@@ -1,10 +1,11 @@
 import { Alert, Stack } from '@mui/material';
 import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
-import { cardSchema, formatCardNumberInput, formatExpiryInput } from '../../domain/money';
+import { cardSchemaAt, formatCardNumberInput, formatExpiryInput } from '../../domain/money';
 import { payPublicLink, PublicLinkError, type PublicLink } from './publicLink';
 
-const validateCard = schemaValidator(cardSchema);
+/** Checked against the device's own date as the customer types; the server checks again by its clock. */
+const validateCard = (values: unknown) => schemaValidator(cardSchemaAt(new Date()))(values);
 
 /** A phone shows its number pad for the card's fields: the attribute belongs on the input itself. */
 const numericKeypad = { htmlInput: { inputMode: 'numeric' } } as const;

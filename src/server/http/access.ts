@@ -68,14 +68,15 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
 /**
  * A record as it leaves the server for this user: only the fields the role may read (never a password
  * hash; for teachers only the names of customers). Fields computed for a list are added after this.
+ * `now` is the server's clock when the request came: a payment link's status depends on it.
  */
-export const present = (user: User, collection: CollectionName, record: Row): Row => {
+export const present = (user: User, collection: CollectionName, record: Row, now: Date): Row => {
     const shown = Object.fromEntries(
         readableFieldsFor(user.role, collection)
             .filter(field => field in record)
             .map(field => [field, record[field]]),
     ) as Row;
     // A pending link past its expiry reads as expired in every answer, without waiting for a write.
-    if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as unknown as PaymentLink) };
+    if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as unknown as PaymentLink, now) };
     return shown;
 };

@@ -1,6 +1,6 @@
 /**
  * Attempts (payments), counted in a sliding window per key (a link, an address), with the limit the
- * owner chose. Kept in memory: a restart forgets them.
+ * owner chose. Kept in memory: a restart forgets them. `now` is the server's clock, in milliseconds.
  */
 export class Attempts {
     private attempts = new Map<string, number[]>();
@@ -18,12 +18,12 @@ export class Attempts {
     }
 
     /** Seconds until the key may try again, or 0. */
-    retryAfter(key: string, now = Date.now()): number {
+    retryAfter(key: string, now: number): number {
         const times = this.recent(key, now);
         return times.length >= this.limit ? Math.ceil((times[0] + this.windowMs - now) / 1000) : 0;
     }
 
-    record(key: string, now = Date.now()) {
+    record(key: string, now: number) {
         // Forget keys whose window has passed, so that many addresses cannot grow the map for ever.
         if (this.attempts.size > 10_000) [...this.attempts.keys()].forEach(old => this.recent(old, now));
         this.attempts.set(key, [...this.recent(key, now), now]);

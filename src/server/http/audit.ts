@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import { auditEntryFor, type Actor, type RecordChange } from '../../domain/audit';
+import type { Clock } from '../../domain/time';
 import type { CollectionName, User } from '../../domain/types';
 import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row, Storage, Transaction } from '../storage/types';
 
@@ -8,7 +9,8 @@ import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row, Storage, Transac
  * The audit trail is written at the storage boundary, so that no route can change a record without
  * leaving its entry: every transaction records, in itself, one entry per record it created, changed or
  * deleted, naming the user and the request it ran for. The request is known through the asynchronous
- * context the API opens for it (`recordRequests`), so routes need not pass it along.
+ * context the API opens for it (`recordRequests`), so routes need not pass it along. The entries, and
+ * the records created through it, are stamped (`createdAt`) by the server's clock.
  */
 
 /** The user is filled in once the request is signed in; the public payment page stays without one. */
@@ -56,7 +58,17 @@ type Values = Record<string, unknown>;
 class AuditedTransaction implements Transaction {
     private readonly changes = new Map<string, RecordChange>();
 
-    constructor(private readonly tx: Transaction) {}
+    constructor(
+        private readonly tx: Transaction,
+        private readonly clock: Clock,
+    ) {}
+
+    /** The time a record is created at, by the server's clock, unless the caller gave one. */
+    private stamped<R extends object>(record: R): R {
+        return 'createdAt' in record && record.createdAt !== undefined
+            ? record
+            : { ...record, createdAt: this.clock().toISOString() };
+    }
 
     get: Transaction['get'] = (collection, id) => this.tx.get(collection, id);
     getMany: Transaction['getMany'] = (collection, ids) => this.tx.getMany(collection, ids);
@@ -86,7 +98,7 @@ class AuditedTransaction implements Transaction {
     }
 
     async insert<C extends CollectionName>(collection: C, record: NewRecord<C>): Promise<RecordOf<C>> {
-        const stored = await this.tx.insert(collection, record);
+        const stored = await this.tx.insert(collection, this.stamped(record));
         this.note(collection, stored.id, null, stored as Values);
         return stored;
     }
@@ -108,7 +120,7 @@ class AuditedTransaction implements Transaction {
     async record(actor: Actor): Promise<void> {
         for (const change of this.changes.values()) {
             const entry = auditEntryFor(change, actor);
-            if (entry) await this.tx.insert('auditEntries', entry);
+            if (entry) await this.tx.insert('auditEntries', this.stamped(entry));
         }
     }
 
@@ -132,8 +144,11 @@ class AuditedTransaction implements Transaction {
     }
 }
 
-/** The storage with every transaction writing its audit entries alongside its changes. */
-export const auditedStorage = (storage: Storage): Storage => ({
+/**
+ * The storage with every transaction writing its audit entries alongside its changes, records and
+ * entries stamped by the server's clock.
+ */
+export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     get: (collection, id) => storage.get(collection, id),
     getMany: (collection, ids) => storage.getMany(collection, ids),
     select: (collection, where, options) => storage.select(collection, where, options),
@@ -151,7 +166,7 @@ export const auditedStorage = (storage: Storage): Storage => ({
         // Taken now, in the request's context: the engine may run the work later, after other transactions.
         const actor = currentActor();
         return storage.transaction(async tx => {
-            const audited = new AuditedTransaction(tx);
+            const audited = new AuditedTransaction(tx, clock);
             const result = await work(audited);
             await audited.record(actor);
             return result;

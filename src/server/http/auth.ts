@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
+import type { Clock } from '../../domain/time';
 import type { Role, StoredUser, User } from '../../domain/types';
 import { validate } from '../../domain/validation';
 import { recordUser } from './audit';
@@ -21,8 +22,6 @@ export interface AuthOptions {
      */
     maxFailures: number;
     failureWindowMs: number;
-    /** The clock the limits read (milliseconds since the epoch); the system's by default. */
-    now?: () => number;
 }
 
 export interface AuthenticatedRequest extends Request {
@@ -64,17 +63,19 @@ const loginSchema = z.object({
     password: z.string().min(1, 'ra.validation.required').max(200),
 });
 
-export const createAuth = (storage: Storage, options: AuthOptions) => {
+/**
+ * Sign-in, tokens and signing out. `clock` is the server's: the sign-in limits count by it, a token is
+ * issued at its time and expires `tokenTtlHours` after, and is judged expired by it.
+ */
+export const createAuth = (storage: Storage, options: AuthOptions, clock: Clock) => {
     if (!options.secret) {
         console.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
     } else if (options.secret.length < 32) {
         throw new Error('TOKEN_SECRET must be at least 32 characters long.');
     }
     const key = options.secret ? new TextEncoder().encode(options.secret) : randomBytes(32);
-    const guard = signInGuard(
-        storage,
-        { maxFailures: options.maxFailures, windowMs: options.failureWindowMs },
-        options.now ?? Date.now,
+    const guard = signInGuard(storage, { maxFailures: options.maxFailures, windowMs: options.failureWindowMs }, () =>
+        clock().getTime(),
     );
 
     const login: RequestHandler = handle(async (req, res) => {
@@ -96,11 +97,13 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         await guard.succeeded(attempt);
         // Each sign-in is a session of its own, so that signing out on one device leaves the others.
         const sid = randomBytes(12).toString('base64url');
+        // In seconds since the epoch, by the server's clock.
+        const issuedAt = Math.floor(clock().getTime() / 1000);
         const token = await new SignJWT({ role: user.role, ver: tokenVersionOf(user), sid })
             .setProtectedHeader({ alg: 'HS256' })
             .setSubject(String(user.id))
-            .setIssuedAt()
-            .setExpirationTime(`${options.tokenTtlHours}h`)
+            .setIssuedAt(issuedAt)
+            .setExpirationTime(issuedAt + Math.round(options.tokenTtlHours * 3600))
             .sign(key);
         res.json({ token, user: publicUser(user) });
     });
@@ -112,7 +115,7 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
         if (!match) throw new ApiError(401, 'Sign in first');
         let payload: { sub?: string; ver?: unknown; sid?: unknown; exp?: number };
         try {
-            payload = (await jwtVerify(match[1], key, { algorithms: ['HS256'] })).payload;
+            payload = (await jwtVerify(match[1], key, { algorithms: ['HS256'], currentDate: clock() })).payload;
         } catch {
             throw new ApiError(401, 'Your session has expired. Sign in again.', undefined, { reason: 'expired' });
         }
@@ -151,7 +154,7 @@ export const createAuth = (storage: Storage, options: AuthOptions) => {
             const stored = await tx.get('users', user.id);
             if (!stored) return;
             if (!session.id) return tx.update('users', { ...stored, tokenVersion: tokenVersionOf(stored) + 1 });
-            const now = Date.now();
+            const now = clock().getTime();
             const revokedSessions = [
                 ...revokedSessionsOf(stored).filter(revoked => Date.parse(revoked.until) > now),
                 { sid: session.id, until: new Date(session.expiresAt).toISOString() },

@@ -11,7 +11,7 @@ import {
     type CloseRefusal,
 } from '../../domain/closing';
 import { canAccess } from '../../domain/permissions';
-import { localDateTimeAt } from '../../domain/time';
+import { localDateTimeAt, systemClock, type Clock } from '../../domain/time';
 import type { Identifier, StudioEvent, User } from '../../domain/types';
 import { canSee, visibilityFilters } from '../http/access';
 import { asJob } from '../http/audit';
@@ -25,7 +25,7 @@ import { studioConfig } from '../rules/studio';
  * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
  * it is for managers and admins. A closed class pays its teacher per class held, so a change to one of a
  * closed pay period is paid as an adjustment. The server closes, now and then, the classes with marks
- * left open configs.autoCloseHours after their end.
+ * left open configs.autoCloseHours after their end. Every rule here judges the time by the server's clock.
  */
 
 const refusals: Record<CloseRefusal, string> = {
@@ -36,9 +36,8 @@ const refusals: Record<CloseRefusal, string> = {
 
 const refuse = (refusal: CloseRefusal) => conflict(refusals[refusal], { eventId: `app.timetable.close.${refusal}` });
 
-/** The studio's wall clock now. */
-const studioNow = async (reader: Reader, now = new Date()) =>
-    localDateTimeAt(now, (await studioConfig(reader)).timezone);
+/** The studio's wall clock at the instant `now`. */
+const studioNow = async (reader: Reader, now: Date) => localDateTimeAt(now, (await studioConfig(reader)).timezone);
 
 /** A database made before the setting holds no value: the schema's default applies. */
 const autoCloseHoursOf = async (reader: Reader) => (await studioConfig(reader)).autoCloseHours ?? 12;
@@ -49,13 +48,14 @@ const setStatus = async (
     event: StudioEvent,
     status: StudioEvent['status'],
     user: Pick<User, 'id' | 'name'> | null,
+    now: Date,
 ) => {
     const stored = await tx.update('events', { ...event, status });
-    await adjustClosedPay(tx, user, [event.id], [event]);
+    await adjustClosedPay(tx, user, now, [event.id], [event]);
     return stored;
 };
 
-export const closingRoutes = (storage: Storage): Router => {
+export const closingRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
 
     /** The class the path names, as this user may see it: a teacher only their own. */
@@ -74,13 +74,14 @@ export const closingRoutes = (storage: Storage): Router => {
             const teacher = user.role === 'teacher';
             if (!teacher && !canAccess(user.role, { resource: 'events', action: 'edit' }))
                 throw forbidden('Your role may not close classes');
+            const now = clock();
             const answer = await storage.transaction(async tx => {
                 const event = await eventFor(req, tx);
-                const refusal = closeRefusal(event, user.role, await studioNow(tx));
+                const refusal = closeRefusal(event, user.role, await studioNow(tx, now));
                 if (refusal) throw refuse(refusal);
                 if (event.status === 'done') return event;
                 await refuseClosedForTeacher(tx, event, user);
-                return setStatus(tx, event, 'done', user);
+                return setStatus(tx, event, 'done', user, now);
             });
             res.json(answer);
         }),
@@ -92,11 +93,12 @@ export const closingRoutes = (storage: Storage): Router => {
             const user = userOf(req);
             if (user.role === 'teacher' || !canAccess(user.role, { resource: 'events', action: 'edit' }))
                 throw forbidden('Classes are reopened by managers and admins');
+            const now = clock();
             const answer = await storage.transaction(async tx => {
                 const event = await eventFor(req, tx);
                 const refusal = reopenRefusal(event);
                 if (refusal) throw refuse(refusal);
-                return setStatus(tx, event, 'planned', user);
+                return setStatus(tx, event, 'planned', user, now);
             });
             res.json(answer);
         }),
@@ -106,10 +108,10 @@ export const closingRoutes = (storage: Storage): Router => {
 };
 
 /**
- * Closes every class with marks left open configs.autoCloseHours after its end (looking back a month),
- * each in its own write; answers how many it closed.
+ * Closes every class with marks left open configs.autoCloseHours after its end at the instant `now`
+ * (looking back a month), each in its own write; answers how many it closed.
  */
-export const closeDueClasses = (storage: Storage, now = new Date()): Promise<number> =>
+export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
     asJob('close-classes', async () => {
         const [local, hours] = await Promise.all([studioNow(storage, now), autoCloseHoursOf(storage)]);
         const { from, to } = autoCloseWindow(local, hours);
@@ -125,7 +127,7 @@ export const closeDueClasses = (storage: Storage, now = new Date()): Promise<num
                 if (!event) return false;
                 const marks = await tx.count('attendances', { eventId: event.id });
                 if (!autoCloseDue(event, marks, local, hours)) return false;
-                await setStatus(tx, event, 'done', null);
+                await setStatus(tx, event, 'done', null, now);
                 return true;
             });
             if (done) closed++;
@@ -134,16 +136,17 @@ export const closeDueClasses = (storage: Storage, now = new Date()): Promise<num
     });
 
 /**
- * Closes due classes at start and then every `intervalMs`, one sweep at a time; a failed sweep (a full
- * disk, a lost database) is logged and tried again at the next. Answers the function that stops it.
+ * Closes due classes at start and then every `intervalMs`, one sweep at a time, each at the time `clock`
+ * (the server's, as createApp was given it) tells then; a failed sweep (a full disk, a lost database) is
+ * logged and tried again at the next. Answers the function that stops it.
  */
-export const startClosingClasses = (storage: Storage, intervalMs: number): (() => void) => {
+export const startClosingClasses = (storage: Storage, intervalMs: number, clock: Clock = systemClock): (() => void) => {
     let running = false;
     const sweep = () => {
         // A sweep still at work when the next is due: the next one waits for its turn after.
         if (running) return;
         running = true;
-        closeDueClasses(storage)
+        closeDueClasses(storage, clock())
             .catch((error: unknown) =>
                 console.error(`Closing classes failed: ${error instanceof Error ? error.message : String(error)}`),
             )
@@ -155,14 +158,15 @@ export const startClosingClasses = (storage: Storage, intervalMs: number): (() =
     return () => clearInterval(timer);
 };
 
-/** What the roster tells the user about closing the class: whether the buttons work now, and why not. */
+/** What the roster tells the user about closing the class: whether the buttons work at `now`, and why not. */
 export const closingOf = async (
     reader: Reader,
     event: StudioEvent,
     user: Pick<User, 'role'>,
+    now: Date,
 ): Promise<{ canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null }> => {
     const staff = user.role !== 'teacher' && canAccess(user.role, { resource: 'events', action: 'edit' });
-    const refusal = event.status === 'done' ? null : closeRefusal(event, user.role, await studioNow(reader));
+    const refusal = event.status === 'done' ? null : closeRefusal(event, user.role, await studioNow(reader, now));
     return {
         canClose: event.status === 'planned' && refusal === null,
         canReopen: staff && reopenRefusal(event) === null,
@@ -174,13 +178,13 @@ export const closingOf = async (
 const leftOpenShown = 50;
 
 /**
- * The classes of the last month that ended with no marks and nobody closed (a teacher's own, for a
- * teacher): the server leaves them open, so staff look at them. Latest first.
+ * The classes of the month before `now` that ended with no marks and nobody closed (a teacher's own, for
+ * a teacher): the server leaves them open, so staff look at them. Latest first.
  */
 export const classesWithoutMarks = async (
     reader: Reader,
     user: User,
-    now = new Date(),
+    now: Date,
 ): Promise<{ count: number; classes: LeftOpenClass[] }> => {
     const local = await studioNow(reader, now);
     const ended = (

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { collections, isCollectionName, referrersOf } from '../../domain/collections';
 import { canAccess, type Action } from '../../domain/permissions';
+import type { Clock } from '../../domain/time';
 import type { CollectionName, Identifier } from '../../domain/types';
 import { referencedIds, validate, type FieldErrors } from '../../domain/validation';
 import { canSee, present, visibilityFilters } from '../http/access';
@@ -113,7 +114,8 @@ const checkWrite = async (tx: Transaction, collection: CollectionName, record: R
     await checkUnique(tx, collection, record);
 };
 
-export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
+/** `clock` is the server's: each request reads it once, and its rules judge "today" and "now" by that instant. */
+export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}): Router => {
     const router = Router();
 
     const findVisible = async (req: Request, reader: Reader, collection: CollectionName): Promise<Row> => {
@@ -125,11 +127,16 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
     };
 
     /** Records with the read-only fields computed for them (a customer's active pass), so that a record reads the same in a list and alone. */
-    const withComputedFields = async (req: Request, collection: CollectionName, page: Row[]): Promise<Row[]> => {
+    const withComputedFields = async (
+        req: Request,
+        collection: CollectionName,
+        page: Row[],
+        now: Date,
+    ): Promise<Row[]> => {
         // Like the computed filters, the computed fields are for roles that may open the list.
         const compute = listFields[collection];
         if (!compute || !canAccess(userOf(req).role, { resource: collection, action: 'list' })) return page;
-        const extra = await compute(page, storage, site);
+        const extra = await compute(page, storage, site, now);
         return page.map(record => ({ ...record, ...extra(record) }));
     };
 
@@ -151,16 +158,17 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             .join(', ');
     };
 
-    const answer = (req: Request, res: Response, collection: CollectionName, record: Row, status = 200) =>
-        res.status(status).json(present(userOf(req), collection, record));
+    const answer = (req: Request, res: Response, collection: CollectionName, record: Row, now: Date, status = 200) =>
+        res.status(status).json(present(userOf(req), collection, record, now));
 
-    const contextOf = (req: Request, tx: Transaction): WriteContext => ({ tx, user: userOf(req) });
+    const contextOf = (req: Request, tx: Transaction, now: Date): WriteContext => ({ tx, user: userOf(req), now });
 
     router.get(
         '/:collection',
         handle(async (req, res) => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
+            const now = clock();
             // Computed filters tell about other records (debts): only for roles that may open the list.
             const computed = canAccess(userOf(req).role, { resource: collection, action: 'list' })
                 ? (computedFilters[collection] ?? {})
@@ -174,7 +182,7 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             const filters: Filter[] = [];
             for (const filter of query.filters) {
                 const compute = filter.kind === 'equals' ? computed[filter.field] : undefined;
-                if (compute && filter.kind === 'equals') filters.push(...(await compute(filter.values, storage)));
+                if (compute && filter.kind === 'equals') filters.push(...(await compute(filter.values, storage, now)));
                 else filters.push(filter);
             }
             filters.push(...(await visibilityFilters(userOf(req), collection, storage)));
@@ -188,7 +196,8 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
                 await withComputedFields(
                     req,
                     collection,
-                    (records as unknown as Row[]).map(record => present(userOf(req), collection, record)),
+                    (records as unknown as Row[]).map(record => present(userOf(req), collection, record, now)),
+                    now,
                 ),
             );
         }),
@@ -200,8 +209,9 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             const collection = collectionOf(req);
             requireAccess(req, collection, 'read');
             noQuery(req);
-            const record = present(userOf(req), collection, await findVisible(req, storage, collection));
-            res.json((await withComputedFields(req, collection, [record]))[0]);
+            const now = clock();
+            const record = present(userOf(req), collection, await findVisible(req, storage, collection), now);
+            res.json((await withComputedFields(req, collection, [record], now))[0]);
         }),
     );
 
@@ -218,14 +228,15 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             const input = validate(rules.createSchema ?? info.schema, bodyOf(req));
             if (!input.ok) throw invalidFields(input.errors);
             const prepared = rules.prepare ? await rules.prepare(input.value as Row) : (input.value as Row);
+            const now = clock();
             const record = await storage.transaction(async tx => {
                 await checkWrite(tx, collection, prepared);
-                const draft = (await rules.create?.(prepared, contextOf(req, tx))) ?? prepared;
+                const draft = (await rules.create?.(prepared, contextOf(req, tx, now))) ?? prepared;
                 const stored = await tx.insert(collection, draft as never);
-                await rules.after?.(stored as Row, null, contextOf(req, tx));
+                await rules.after?.(stored as Row, null, contextOf(req, tx, now));
                 return stored;
             });
-            answer(req, res, collection, record as Row, 201);
+            answer(req, res, collection, record as Row, now, 201);
         }),
     );
 
@@ -244,18 +255,19 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             const input = validate(info.schema, { ...before, ...body });
             if (!input.ok) throw invalidFields(input.errors);
             const prepared = rules.prepare ? await rules.prepare(input.value as Row) : (input.value as Row);
+            const now = clock();
             const record = await storage.transaction(async tx => {
                 const existing = (await tx.get(collection, before.id)) as Row | undefined;
                 if (!existing) throw notFound(`${collection} ${req.params.id} does not exist`);
                 const owned = Object.fromEntries(info.serverFields.map(field => [field, existing[field]]));
                 const changed: Row = { ...prepared, ...owned, id: existing.id, createdAt: existing.createdAt };
                 await checkWrite(tx, collection, changed);
-                const draft = (await rules.update?.(changed, existing, contextOf(req, tx))) ?? changed;
+                const draft = (await rules.update?.(changed, existing, contextOf(req, tx, now))) ?? changed;
                 const stored = await tx.update(collection, draft as never);
-                await rules.after?.(stored as Row, existing, contextOf(req, tx));
+                await rules.after?.(stored as Row, existing, contextOf(req, tx, now));
                 return stored;
             });
-            answer(req, res, collection, record as Row);
+            answer(req, res, collection, record as Row, now);
         }),
     );
 
@@ -268,6 +280,7 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
             noQuery(req);
             if (collections[collection].idKind === 'fixed')
                 throw new ApiError(405, `The ${collection} record cannot be deleted`);
+            const now = clock();
             const record = await storage.transaction(async tx => {
                 const existing = await findVisible(req, tx, collection);
                 const referrers = await referringRecords(tx, collection, existing);
@@ -275,12 +288,12 @@ export const collectionRoutes = (storage: Storage, site: Site = {}): Router => {
                     const names = referrers.map(({ collection: name, count }) => `${count} ${name}`).join(', ');
                     throw conflict(`This record is in use by ${names}; it was not deleted`, undefined, { referrers });
                 }
-                await writeRules[collection]?.delete?.(existing, contextOf(req, tx));
+                await writeRules[collection]?.delete?.(existing, contextOf(req, tx, now));
                 await tx.remove(collection, existing.id);
-                await writeRules[collection]?.after?.(null, existing, contextOf(req, tx));
+                await writeRules[collection]?.after?.(null, existing, contextOf(req, tx, now));
                 return existing;
             });
-            answer(req, res, collection, record);
+            answer(req, res, collection, record, now);
         }),
     );
 

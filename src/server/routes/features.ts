@@ -9,27 +9,29 @@ import { publicPaymentRoutes } from './publicPayments';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
 import { timetableRoutes } from './timetable';
+import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
 /*
  * The business endpoints, one router per feature (money, timetable, statistics...), mounted under /api.
  * `publicRoutes` need no sign-in (the payment page); `featureRoutes` come after authentication and
- * check roles themselves. A feature adds its router to the list it belongs to.
+ * check roles themselves. A feature adds its router to the list it belongs to. `clock` is the server's:
+ * a router whose rules depend on the time (today, windows, expiry) reads it from there and nowhere else.
  */
-export const publicRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
-    publicPaymentRoutes(storage, payments),
+export const publicRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock): Router[] => [
+    publicPaymentRoutes(storage, payments, clock),
 ];
 
-export const featureRoutes = (storage: Storage, payments: PaymentSetup): Router[] => [
+export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock): Router[] => [
     paymentSetupRoutes(payments),
-    statisticsRoutes(storage),
-    moneyRoutes(storage),
+    statisticsRoutes(storage, clock),
+    moneyRoutes(storage, clock),
     debtRoutes(storage),
     settingsRoutes(storage),
     generationRoutes(storage),
-    timetableRoutes(storage),
-    closingRoutes(storage),
-    payrollRoutes(storage),
+    timetableRoutes(storage, clock),
+    closingRoutes(storage, clock),
+    payrollRoutes(storage, clock),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

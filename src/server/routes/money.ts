@@ -13,6 +13,7 @@ import {
 } from '../../domain/money';
 import { ledgerEntry, type LedgerInput } from '../../domain/ledger';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../../domain/freezes';
+import type { Clock } from '../../domain/time';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../../domain/types';
 import { handle, invalidFields, ruleRefusal } from '../http/errors';
 import { allow, found, parseBody, userOf } from '../http/requests';
@@ -61,45 +62,54 @@ interface Sale {
     note?: string;
 }
 
-/** One entry of the ledger, recorded now. */
-const recordEntry = (tx: Transaction, entry: LedgerInput) =>
-    tx.insert('payments', ledgerEntry(entry, new Date().toISOString()));
+/** One entry of the ledger, paid at `now` (the server's clock). */
+const recordEntry = (tx: Transaction, entry: LedgerInput, now: Date) =>
+    tx.insert('payments', ledgerEntry(entry, now.toISOString()));
 
 /**
- * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment,
- * pointing at each other. The pass comes first so that the payment can name it, then learns its
- * payment's id. The pass costs the plan's price (or the discounted one): paying less is a part payment,
- * and the rest is due on the pass, not a discount.
+ * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment (paid
+ * at `now`), pointing at each other. The pass comes first so that the payment can name it, then learns
+ * its payment's id. The pass costs the plan's price (or the discounted one): paying less is a part
+ * payment, and the rest is due on the pass, not a discount.
  */
-export const recordSale = async (tx: Transaction, sale: Sale): Promise<{ pass: Pass; payment: Payment | null }> => {
+export const recordSale = async (
+    tx: Transaction,
+    sale: Sale,
+    now: Date,
+): Promise<{ pass: Pass; payment: Payment | null }> => {
     const pass = await tx.insert(
         'passes',
         passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null),
     );
     if (sale.amount <= 0) return { pass, payment: null };
     const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
-    const payment = await recordEntry(tx, {
-        customerId,
-        amount,
-        method,
-        passId: pass.id,
-        createdBy,
-        paymentLinkId,
-        note,
-    });
+    const payment = await recordEntry(
+        tx,
+        {
+            customerId,
+            amount,
+            method,
+            passId: pass.id,
+            createdBy,
+            paymentLinkId,
+            note,
+        },
+        now,
+    );
     return { pass: await tx.update('passes', { ...pass, paymentId: payment.id }), payment };
 };
 
 /**
- * Records a payment of what is due on a pass inside the caller's transaction, at the desk or by a link.
- * A pass sold for nothing paid learns its first payment, as a sale would have told it.
+ * Records a payment of what is due on a pass inside the caller's transaction, at the desk or by a link,
+ * paid at `now`. A pass sold for nothing paid learns its first payment, as a sale would have told it.
  */
 export const recordPassPayment = async (
     tx: Transaction,
     pass: Pass,
     entry: Omit<LedgerInput, 'customerId' | 'passId' | 'kind'>,
+    now: Date,
 ): Promise<{ pass: Pass; payment: Payment }> => {
-    const payment = await recordEntry(tx, { ...entry, customerId: pass.customerId, passId: pass.id });
+    const payment = await recordEntry(tx, { ...entry, customerId: pass.customerId, passId: pass.id }, now);
     const after = pass.paymentId == null ? await tx.update('passes', { ...pass, paymentId: payment.id }) : pass;
     return { pass: after, payment };
 };
@@ -110,7 +120,8 @@ const withBalance = async (reader: Reader, pass: Pass) => ({
     ...(await passBalances([pass], reader)).get(pass.id),
 });
 
-export const moneyRoutes = (storage: Storage): Router => {
+/** `clock` is the server's: entries are paid at its time, and a link's expiry is judged by it. */
+export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
 
     router.post(
@@ -119,6 +130,7 @@ export const moneyRoutes = (storage: Storage): Router => {
             allow(req, 'passes', 'create');
             allow(req, 'payments', 'create');
             const input = parseBody(sellPassSchema, req.body);
+            const now = clock();
             const sale = await storage.transaction(async tx => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const plan = await referenced(tx, 'subscriptions', input.subscriptionId, 'subscriptionId');
@@ -127,15 +139,19 @@ export const moneyRoutes = (storage: Storage): Router => {
                     input.price == null ? null : { price: input.price, reason: input.discountReason as string };
                 if (discount) applyRule(() => checkDiscount(discount.price, plan));
                 const { customerId, startsOn, method } = input;
-                const sold = await recordSale(tx, {
-                    customerId,
-                    startsOn,
-                    method,
-                    plan,
-                    discount,
-                    amount: input.amount ?? discount?.price ?? plan.price,
-                    createdBy: userOf(req).id,
-                });
+                const sold = await recordSale(
+                    tx,
+                    {
+                        customerId,
+                        startsOn,
+                        method,
+                        plan,
+                        discount,
+                        amount: input.amount ?? discount?.price ?? plan.price,
+                        createdBy: userOf(req).id,
+                    },
+                    now,
+                );
                 return { ...sold, pass: await withBalance(tx, sold.pass) };
             });
             res.status(201).json(sale);
@@ -148,15 +164,17 @@ export const moneyRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             allow(req, 'payments', 'create');
             const input = parseBody(passPaymentSchema, req.body);
+            const now = clock();
             const answer = await storage.transaction(async tx => {
                 const pass = await found(tx, 'passes', req.params.id, 'Pass');
                 const due = await dueOn(tx, pass);
                 applyRule(() => checkPassPayment(input.amount, due));
-                const paid = await recordPassPayment(tx, pass, {
-                    amount: input.amount,
-                    method: input.method,
-                    createdBy: userOf(req).id,
-                });
+                const paid = await recordPassPayment(
+                    tx,
+                    pass,
+                    { amount: input.amount, method: input.method, createdBy: userOf(req).id },
+                    now,
+                );
                 return { pass: await withBalance(tx, paid.pass), payment: paid.payment };
             });
             res.status(201).json(answer);
@@ -192,6 +210,7 @@ export const moneyRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             allow(req, 'payments', 'create');
             const input = parseBody(refundSchema, req.body);
+            const now = clock();
             const answer = await storage.transaction(async tx => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const named = input.passId == null ? undefined : await tx.get('passes', input.passId);
@@ -200,15 +219,19 @@ export const moneyRoutes = (storage: Storage): Router => {
                 const payments = await tx.select('payments', { customerId: input.customerId });
                 applyRule(() => checkRefund(input, payments, pass));
                 if (input.cancelPass) allow(req, 'passes', 'edit');
-                const payment = await recordEntry(tx, {
-                    customerId: input.customerId,
-                    kind: 'refund',
-                    amount: input.amount,
-                    method: input.method,
-                    passId: input.passId ?? null,
-                    note: input.note,
-                    createdBy: userOf(req).id,
-                });
+                const payment = await recordEntry(
+                    tx,
+                    {
+                        customerId: input.customerId,
+                        kind: 'refund',
+                        amount: input.amount,
+                        method: input.method,
+                        passId: input.passId ?? null,
+                        note: input.note,
+                        createdBy: userOf(req).id,
+                    },
+                    now,
+                );
                 const after = pass && input.cancelPass ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
                 return { payment, pass: after ?? null };
             });
@@ -226,20 +249,25 @@ export const moneyRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             allow(req, 'payments', 'create');
             const input = parseBody(correctionSchema, req.body);
+            const now = clock();
             const correction = await storage.transaction(async tx => {
                 const corrected = await found(tx, 'payments', req.params.id, 'Payment');
                 const ledger = await tx.select('payments', { customerId: corrected.customerId });
                 applyRule(() => checkCorrection(corrected, ledger, input.amount));
-                return recordEntry(tx, {
-                    customerId: corrected.customerId,
-                    kind: 'correction',
-                    amount: input.amount,
-                    method: corrected.method,
-                    passId: corrected.passId ?? null,
-                    note: input.reason,
-                    correctsId: corrected.id,
-                    createdBy: userOf(req).id,
-                });
+                return recordEntry(
+                    tx,
+                    {
+                        customerId: corrected.customerId,
+                        kind: 'correction',
+                        amount: input.amount,
+                        method: corrected.method,
+                        passId: corrected.passId ?? null,
+                        note: input.reason,
+                        correctsId: corrected.id,
+                        createdBy: userOf(req).id,
+                    },
+                    now,
+                );
             });
             res.status(201).json(correction);
         }),
@@ -249,9 +277,10 @@ export const moneyRoutes = (storage: Storage): Router => {
         '/paymentLinks/:id/cancel',
         handle(async (req, res) => {
             allow(req, 'paymentLinks', 'edit');
+            const now = clock();
             const cancelled = await storage.transaction(async tx => {
                 const link = await found(tx, 'paymentLinks', req.params.id, 'Payment link');
-                applyRule(() => checkLinkOpen(link));
+                applyRule(() => checkLinkOpen(link, now));
                 // The card may be charged this very moment: the charge decides, not the cancel.
                 refuseWhilePaying(link.id);
                 return tx.update('paymentLinks', { ...link, status: 'cancelled' });

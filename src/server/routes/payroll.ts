@@ -4,7 +4,7 @@ import { sortingName } from '../../domain/journal';
 import { closeProblem, closingFigures, reopenProblem, type PayPeriod } from '../../domain/payPeriods';
 import { payroll, type PayrollAnswer } from '../../domain/payroll';
 import { canAccess, canOpenPage } from '../../domain/roles';
-import { localDateTimeAt, studioToday } from '../../domain/time';
+import { localDateTimeAt, studioToday, type Clock } from '../../domain/time';
 import type { Identifier, User } from '../../domain/types';
 import { badRequest, conflict, forbidden, handle, notFound } from '../http/errors';
 import { coursesOf, periodsOf, teacherPeriodPay } from '../rules/closedPay';
@@ -28,7 +28,8 @@ const summary = ({
     ...period
 }: PayPeriod): ClosedPeriodSummary => period;
 
-const today = async (reader: Reader) => studioToday((await studioConfig(reader)).timezone);
+/** The studio's date at the instant `now`. */
+const today = async (reader: Reader, now: Date) => studioToday((await studioConfig(reader)).timezone, now);
 
 const teacherOf = async (reader: Reader, id: Identifier) => {
     const teacher = await reader.get('users', id);
@@ -47,8 +48,9 @@ const closePeriod = async (
     from: string,
     to: string,
     user: Pick<User, 'id' | 'name'>,
+    now: Date,
 ): Promise<PayPeriod | string> => {
-    const problem = closeProblem(await periodsOf(tx, teacher.id), from, to, await today(tx));
+    const problem = closeProblem(await periodsOf(tx, teacher.id), from, to, await today(tx, now));
     if (problem) return Object.values(problem)[0];
     const pay = await teacherPeriodPay(tx, teacher, from, to);
     return tx.insert('payPeriods', {
@@ -71,7 +73,8 @@ const closeRefusal = (problem: string) =>
         ? badRequest('Only days before today can be closed', { to: problem })
         : conflict('Some days of this period are closed already', { from: problem });
 
-export const payrollRoutes = (storage: Storage): Router => {
+/** `clock` is the server's: which days are past, and when a period was reopened. */
+export const payrollRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
 
     router.get(
@@ -84,11 +87,12 @@ export const payrollRoutes = (storage: Storage): Router => {
                 throw forbidden();
             const teacher = await teacherOf(storage, teacherId);
             const { from, to } = periodOf(req.query);
+            const instant = clock();
             const [pay, day, periods, now] = await Promise.all([
                 teacherPeriodPay(storage, teacher, from, to),
-                today(storage),
+                today(storage, instant),
                 periodsOf(storage, teacherId),
-                studioConfig(storage).then(config => localDateTimeAt(new Date(), config.timezone)),
+                studioConfig(storage).then(config => localDateTimeAt(instant, config.timezone)),
             ]);
             const names = new Map(
                 (await storage.getMany('customers', [...new Set(pay.marks.map(mark => mark.customerId))])).map(
@@ -158,8 +162,10 @@ export const payrollRoutes = (storage: Storage): Router => {
             const user = userOf(req);
             refuseClosing(user);
             const { from, to } = periodOf(req.body);
+            const now = clock();
             const closed = await storage.transaction(async tx => {
-                const result = await closePeriod(tx, await teacherOf(tx, numericId(req.params.id)), from, to, user);
+                const teacher = await teacherOf(tx, numericId(req.params.id));
+                const result = await closePeriod(tx, teacher, from, to, user, now);
                 if (typeof result === 'string') throw closeRefusal(result);
                 return result;
             });
@@ -173,14 +179,15 @@ export const payrollRoutes = (storage: Storage): Router => {
             const user = userOf(req);
             refuseClosing(user);
             const { from, to } = periodOf(req.body);
-            if (to >= (await today(storage)))
+            const now = clock();
+            if (to >= (await today(storage, now)))
                 throw badRequest('Only days before today can be closed', { to: 'app.validation.pay_close_past' });
             // Every teacher's period in one write: the studio's month is closed for all, or for none if it fails.
             const answer = await storage.transaction(async (tx): Promise<CloseAllAnswer> => {
                 const closed: ClosedPeriodSummary[] = [];
                 const skipped: CloseAllAnswer['skipped'] = [];
                 for (const teacher of (await tx.select('users', { role: 'teacher' })).sort((a, b) => a.id - b.id)) {
-                    const result = await closePeriod(tx, teacher, from, to, user);
+                    const result = await closePeriod(tx, teacher, from, to, user, now);
                     if (typeof result === 'string') skipped.push({ teacherId: teacher.id, name: teacher.name });
                     else closed.push(summary(result));
                 }
@@ -195,6 +202,7 @@ export const payrollRoutes = (storage: Storage): Router => {
         handle(async (req, res) => {
             const user = userOf(req);
             if (user.role !== 'admin') throw forbidden('A closed period is reopened by an admin');
+            const now = clock();
             const reopened = await storage.transaction(async tx => {
                 const period = await tx.get('payPeriods', numericId(req.params.id));
                 if (!period) throw notFound(`payPeriods ${req.params.id} does not exist`);
@@ -205,7 +213,7 @@ export const payrollRoutes = (storage: Storage): Router => {
                     throw conflict('A later period of this teacher is closed: reopen it first', { id: problem });
                 return tx.update('payPeriods', {
                     ...period,
-                    reopenedAt: new Date().toISOString(),
+                    reopenedAt: now.toISOString(),
                     reopenedBy: user.id,
                     reopenedByName: user.name,
                 });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { cardSchema, checkLinkOpen, linkStatusAt } from '../../domain/money';
-import { studioToday } from '../../domain/time';
+import { cardSchemaAt, checkLinkOpen, linkStatusAt } from '../../domain/money';
+import { studioToday, type Clock } from '../../domain/time';
 import type { Config, Pass, PaymentLink, Subscription } from '../../domain/types';
 import { ApiError, badRequest, conflict, handle, notFound, ruleRefusal } from '../http/errors';
 import { recordPassPayment, recordSale } from './money';
@@ -26,20 +26,22 @@ const findLink = async (reader: Reader, id: string): Promise<PaymentLink> => {
     return link;
 };
 
-const checkOpen = (link: PaymentLink) => {
+/** The link may be paid at `now`, the server's clock: pending and not expired. */
+const checkOpen = (link: PaymentLink, now: Date) => {
     try {
-        checkLinkOpen(link);
+        checkLinkOpen(link, now);
     } catch (error) {
         throw ruleRefusal(error);
     }
 };
 
-export const publicLinkView = async (reader: Reader, link: PaymentLink, payments: PaymentSetup['mode']) => {
+/** The link as the payment page shows it at `now`, the server's clock (a pending link past its expiry reads as expired). */
+export const publicLinkView = async (reader: Reader, link: PaymentLink, payments: PaymentSetup['mode'], now: Date) => {
     const config = await studioConfig(reader);
     return {
         // `test`: no money is taken, and the page says so; `off`: the link cannot be paid online yet.
         payments,
-        status: linkStatusAt(link),
+        status: linkStatusAt(link, now),
         studioName: config.studioName,
         purpose: link.purpose,
         planName: (await reader.get('subscriptions', link.subscriptionId))?.name ?? '',
@@ -125,9 +127,14 @@ interface Charge {
     reference: string;
 }
 
+/**
+ * `clock` is the server's: a link's expiry, the card's, the attempts' windows and the time a payment is
+ * recorded at are all read from it.
+ */
 export const publicPaymentRoutes = (
     storage: Storage,
     { provider: chosen, mode }: PaymentSetup,
+    clock: Clock,
     limits: PayLimits = defaultPayLimits,
 ): Router => {
     const router = Router();
@@ -141,15 +148,17 @@ export const publicPaymentRoutes = (
     const byAddress = new Attempts(limits.perAddress, limits.windowMs);
 
     /**
-     * What the charge pays, inside the transaction: a balance link's payment on its pass, as the desk
-     * records the rest of a pass; a sale link's plan sold to its customer. Either for exactly what the
-     * card was charged, and in the name of no user: the customer paid on the payment page.
+     * What the charge pays, inside the transaction, paid at `now`: a balance link's payment on its pass,
+     * as the desk records the rest of a pass; a sale link's plan sold to its customer (starting on the
+     * studio's date then). Either for exactly what the card was charged, and in the name of no user: the
+     * customer paid on the payment page.
      */
     const recordPayment = async (
         tx: Transaction,
         { link, plan, config }: Charge,
         note: string,
         regardless: boolean,
+        now: Date,
     ) => {
         const entry = { amount: link.amount, method: 'online' as const, createdBy: null, paymentLinkId: link.id, note };
         if (link.purpose === 'balance') {
@@ -157,14 +166,13 @@ export const publicPaymentRoutes = (
                 if (!regardless) throw new LinkMovedOn(link, error as ApiError);
                 return (await passOf(tx, link)) as Pass;
             });
-            return recordPassPayment(tx, pass, entry);
+            return recordPassPayment(tx, pass, entry, now);
         }
-        return recordSale(tx, {
-            ...entry,
-            customerId: link.customerId,
-            plan,
-            startsOn: studioToday(config.timezone),
-        });
+        return recordSale(
+            tx,
+            { ...entry, customerId: link.customerId, plan, startsOn: studioToday(config.timezone, now) },
+            now,
+        );
     };
 
     /**
@@ -172,23 +180,26 @@ export const publicPaymentRoutes = (
      * link no longer asks it, unless `regardless` (the charge could not be given back, so it is recorded
      * whatever the link says now).
      */
-    const recordCharge = (charge: Charge, regardless = false) =>
-        storage.transaction(async tx => {
+    const recordCharge = (charge: Charge, regardless = false) => {
+        // Recorded when the provider has answered: that is when the customer paid.
+        const now = clock();
+        return storage.transaction(async tx => {
             const { link, reference } = charge;
             const current = await findLink(tx, link.id);
             if (!regardless && !stillAsks(current, link)) throw new LinkMovedOn(current);
             const note = `${provider.name} ${reference}${regardless ? ': the link had changed while it was paid, and the charge could not be given back' : ''}`;
-            const { pass, payment } = await recordPayment(tx, charge, note, regardless);
+            const { pass, payment } = await recordPayment(tx, charge, note, regardless, now);
             return tx.update('paymentLinks', {
                 ...current,
                 // What was charged: the link's amount, unless it changed and the charge is recorded regardless.
                 amount: link.amount,
                 status: 'paid',
-                paidAt: payment?.paidAt ?? new Date().toISOString(),
+                paidAt: payment?.paidAt ?? now.toISOString(),
                 paymentId: payment?.id ?? null,
                 passId: pass.id,
             });
         });
+    };
 
     const giveBack = ({ link, config, reference }: Charge): Promise<RefundResult> =>
         provider
@@ -234,7 +245,7 @@ export const publicPaymentRoutes = (
     router.get(
         '/public/payment-links/:id',
         handle(async (req, res) => {
-            res.json(await publicLinkView(storage, await findLink(storage, req.params.id), mode));
+            res.json(await publicLinkView(storage, await findLink(storage, req.params.id), mode, clock()));
         }),
     );
 
@@ -245,14 +256,18 @@ export const publicPaymentRoutes = (
                 throw new ApiError(503, 'Online payment is not set up: the studio has not chosen a payment provider', {
                     cardNumber: 'app.payment_page.errors.unavailable',
                 });
-            const card = parseBody(cardSchema, req.body);
+            const now = clock();
+            const card = parseBody(cardSchemaAt(now), req.body);
             const id = req.params.id;
-            checkOpen(await findLink(storage, id));
+            checkOpen(await findLink(storage, id), now);
             refuseWhilePaying(id);
             // The client's address: behind a proxy the server is told to trust, the one the proxy saw.
             const address = `address:${req.ip ?? 'unknown'}`;
             const linkAndAddress = `link:${id} ${address}`;
-            const wait = Math.max(byLinkAndAddress.retryAfter(linkAndAddress), byAddress.retryAfter(address));
+            const wait = Math.max(
+                byLinkAndAddress.retryAfter(linkAndAddress, now.getTime()),
+                byAddress.retryAfter(address, now.getTime()),
+            );
             if (wait > 0) {
                 res.setHeader('Retry-After', String(wait));
                 throw new ApiError(
@@ -269,7 +284,7 @@ export const publicPaymentRoutes = (
                 // way is seen: the card is charged exactly what the link asks.
                 const { link, pass } = await storage.transaction(async tx => {
                     const read = await findLink(tx, id);
-                    checkOpen(read);
+                    checkOpen(read, now);
                     return { link: read, pass: read.purpose === 'balance' ? await checkStillDue(tx, read) : null };
                 });
                 const config = await studioConfig(storage);
@@ -282,15 +297,16 @@ export const publicPaymentRoutes = (
                     card,
                 });
                 if (!result.approved) {
-                    byLinkAndAddress.record(linkAndAddress);
-                    byAddress.record(address);
+                    const declinedAt = clock().getTime();
+                    byLinkAndAddress.record(linkAndAddress, declinedAt);
+                    byAddress.record(address, declinedAt);
                     throw badRequest('The card was declined', { cardNumber: result.reason });
                 }
                 paid = await settle({ link, plan, config, reference: result.reference });
             } finally {
                 linksBeingPaid.delete(id);
             }
-            res.json(await publicLinkView(storage, paid, mode));
+            res.json(await publicLinkView(storage, paid, mode, clock()));
         }),
     );
 

@@ -20,7 +20,7 @@ import { comparisonOf, presetPeriod } from '../../domain/periods';
 import { isoDate } from '../../domain/fields';
 import { canOpenPage } from '../../domain/permissions';
 import { visitsLeft } from '../../domain/passes';
-import { addDays, daysBetween, instantRange, studioToday, weekStart } from '../../domain/time';
+import { addDays, daysBetween, instantRange, studioToday, weekStart, type Clock } from '../../domain/time';
 import { classTitle } from '../../domain/timetable';
 import type { Config, Identifier, StudioEvent } from '../../domain/types';
 import { validate } from '../../domain/validation';
@@ -60,14 +60,14 @@ const labelled = async (
 /**
  * Income statistics for a period, with the comparison the dashboard makes too (see comparisonOf): the
  * previous whole month, quarter or year, or the same number of days before, and where the period holds
- * today, the days so far against the same days. The engine sums (storage.reports); the rules here and
- * in src/domain/income.ts make the answer.
+ * today (at `now`, the server's clock), the days so far against the same days. The engine sums
+ * (storage.reports); the rules here and in src/domain/income.ts make the answer.
  */
 export const incomeStatistics = async (
     storage: Storage,
     period: Period,
     interval: Interval,
-    now = new Date(),
+    now: Date,
 ): Promise<IncomeStatistics> => {
     const { timezone } = await studioConfig(storage);
     const today = studioToday(timezone, now);
@@ -114,11 +114,11 @@ export const incomeStatistics = async (
     };
 };
 
-/** The dashboard of the signed-in user: a teacher's own day; the studio's numbers for staff. */
+/** The dashboard of the signed-in user at `now` (the server's clock): a teacher's own day; the studio's numbers for staff. */
 export const dashboard = async (
     storage: Storage,
     user: AuthenticatedRequest['user'],
-    now = new Date(),
+    now: Date,
 ): Promise<TeacherDashboard | StaffDashboard> => {
     const config = await studioConfig(storage);
     const today = studioToday(config.timezone, now);
@@ -233,7 +233,7 @@ const studioNumbers = async (storage: Storage, config: Config, today: string): P
     };
 };
 
-export const statisticsRoutes = (storage: Storage): Router => {
+export const statisticsRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
     router.get(
         '/statistics/incomes',
@@ -242,13 +242,13 @@ export const statisticsRoutes = (storage: Storage): Router => {
             const query = validate(incomeQuery, req.query);
             if (!query.ok) throw invalidFields(query.errors);
             const { from, to, interval } = query.value;
-            res.json(await incomeStatistics(storage, { from, to }, interval));
+            res.json(await incomeStatistics(storage, { from, to }, interval, clock()));
         }),
     );
     router.get(
         '/dashboard',
         handle(async (req, res) => {
-            res.json(await dashboard(storage, userOf(req)));
+            res.json(await dashboard(storage, userOf(req), clock()));
         }),
     );
     return router;

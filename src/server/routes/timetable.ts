@@ -3,6 +3,7 @@ import type { JournalAnswer, RosterAnswer, RosterPerson, WalkIn } from '../../do
 import { buildJournal, monthBounds, personName, sortingName } from '../../domain/journal';
 import { passToCharge, visitsLeft } from '../../domain/passes';
 import { canAccess, canOpenPage } from '../../domain/permissions';
+import type { Clock } from '../../domain/time';
 import { classTitle } from '../../domain/timetable';
 import type { Attendance, Customer, Identifier, Pass, StudioEvent } from '../../domain/types';
 import { canSee, present, visibilityFilters } from '../http/access';
@@ -75,7 +76,8 @@ const eventFilterOf = (req: Request): Record<string, unknown> | undefined => {
 const walkInSearchFields = ['firstName', 'lastName'];
 const walkInsShown = 10;
 
-export const timetableRoutes = (storage: Storage): Router => {
+/** `clock` is the server's: a roster tells whether its class may be marked and closed at its time. */
+export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
 
     const visibleEvent = async (req: Request) => {
@@ -89,6 +91,7 @@ export const timetableRoutes = (storage: Storage): Router => {
     router.get(
         '/events/:id/roster',
         handle(async (req, res) => {
+            const now = clock();
             const event = await visibleEvent(req);
             const schedule = event.scheduleId == null ? undefined : await storage.get('schedules', event.scheduleId);
             const marks = await marksOf(storage, [event]);
@@ -115,8 +118,8 @@ export const timetableRoutes = (storage: Storage): Router => {
             const payClosed = await closedPeriodOf(storage, event);
             const answer: RosterAnswer = {
                 event,
-                marking: await markingOf(storage, event, userOf(req)),
-                closing: await closingOf(storage, event, userOf(req)),
+                marking: await markingOf(storage, event, userOf(req), now),
+                closing: await closingOf(storage, event, userOf(req), now),
                 payClosed: payClosed
                     ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn }
                     : null,
@@ -229,6 +232,7 @@ export const timetableRoutes = (storage: Storage): Router => {
                 },
                 user.role,
             );
+            const now = clock();
             const events = await storage.select('events', eventQuery.filters);
             // Attendances have no text to search, and a `q` beside event filters has never narrowed this list: it is left out.
             const page = await storage.list('attendances', {
@@ -243,7 +247,7 @@ export const timetableRoutes = (storage: Storage): Router => {
             const last = page.records.length ? query.range.start + page.records.length - 1 : query.range.start;
             res.setHeader('Content-Range', `attendances ${query.range.start}-${last}/${page.total}`);
             res.setHeader('X-Total-Count', String(page.total));
-            res.json((page.records as unknown as Row[]).map(record => present(user, 'attendances', record)));
+            res.json((page.records as unknown as Row[]).map(record => present(user, 'attendances', record, now)));
         }),
     );
 

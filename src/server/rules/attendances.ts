@@ -59,16 +59,17 @@ export const settleAttendance = async (
 
 type MarkingUser = { id: Identifier; role: string };
 
-/** When the marks of a class may be written, for this user, today in the studio. */
+/** When the marks of a class may be written, for this user, today in the studio (at `now`, the server's clock). */
 export const markingOf = async (
     reader: Reader,
     event: Pick<StudioEvent, 'startsAt'>,
     user: MarkingUser,
+    now: Date,
 ): Promise<Marking> => {
     const config = await studioConfig(reader);
     return marking({
         date: event.startsAt.slice(0, 10),
-        today: studioToday(config.timezone),
+        today: studioToday(config.timezone, now),
         role: user.role,
         // A database made before the setting existed holds no value: the schema's default applies.
         teacherEditDays: config.teacherEditDays ?? 2,
@@ -92,7 +93,7 @@ const refuseLocked = (state: Marking) => {
  * A class of a later day has had no visits yet: marking it is refused (409) until its day.
  * A teacher marks attendance on their own classes only, and only within their window after the class.
  */
-const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
+const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser, now: Date) => {
     const event = await tx.get('events', record.eventId as Identifier);
     if (!event) return;
     if (user.role === 'teacher' && event.teacherId !== user.id)
@@ -102,7 +103,7 @@ const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
             eventId: 'app.validation.event_cancelled',
         });
     }
-    const state = await markingOf(tx, event, user);
+    const state = await markingOf(tx, event, user, now);
     if (state.future) {
         const date = event.startsAt.slice(0, 10);
         throw conflict(
@@ -116,38 +117,39 @@ const checkEvent = async (tx: Transaction, record: Row, user: MarkingUser) => {
 };
 
 /** Changing or removing a mark also changes the class it was on: a teacher's window must be open there too. */
-const checkWindowOf = async (tx: Transaction, eventId: Identifier, user: MarkingUser) => {
+const checkWindowOf = async (tx: Transaction, eventId: Identifier, user: MarkingUser, now: Date) => {
     const event = await tx.get('events', eventId);
     if (!event) return;
-    refuseLocked(await markingOf(tx, event, user));
+    refuseLocked(await markingOf(tx, event, user, now));
     await refuseClosedForTeacher(tx, event, user);
 };
 
 /** Plain writes of attendances charge or give back the visit in the same write. */
 export const attendanceRules: WriteRules = {
-    create: async (record, { tx, user }) => {
-        await checkEvent(tx, record, user);
+    create: async (record, { tx, user, now }) => {
+        await checkEvent(tx, record, user, now);
         const charge = await settleAttendance(tx, record as unknown as Attendance, null);
         return { ...record, ...charge, markedBy: user.id };
     },
-    update: async (record, before, { tx, user }) => {
-        await checkEvent(tx, record, user);
-        if (record.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user);
+    update: async (record, before, { tx, user, now }) => {
+        await checkEvent(tx, record, user, now);
+        if (record.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user, now);
         const moved = record.eventId !== before.eventId || record.customerId !== before.customerId;
         if (moved) await applyVisitChanges(tx, releaseVisit(chargeOf(before)));
         const charge = await settleAttendance(tx, record as unknown as Attendance, moved ? null : chargeOf(before));
         return { ...record, ...charge, markedBy: user.id };
     },
-    delete: async (record, { tx, user }) => {
+    delete: async (record, { tx, user, now }) => {
         // Removing a mark is allowed on a class of a later day (a mistake put right), never past a teacher's window.
-        await checkWindowOf(tx, record.eventId as Identifier, user);
+        await checkWindowOf(tx, record.eventId as Identifier, user, now);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
     },
     // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
-    after: async (record, before, { tx, user }) => {
+    after: async (record, before, { tx, user, now }) => {
         await adjustClosedPay(
             tx,
             user,
+            now,
             [record?.eventId, before?.eventId].filter(eventId => eventId != null) as Identifier[],
         );
     },

@@ -96,13 +96,15 @@ export const adjustClosedPay = async (
     tx: Transaction,
     /** Who changed them; null for the server's own work (a class closed by itself). */
     user: Pick<User, 'id' | 'name'> | null,
+    /** When, by the server's clock: the adjustment's time and the day it is paid on. */
+    now: Date,
     eventIds: Identifier[],
     placements: Placement[] = [],
 ) => {
     const ids = [...new Set(eventIds)];
     const events = await tx.getMany('events', ids);
     const teacherIds = [...new Set([...placements, ...events].map(place => place.teacherId))];
-    const change = { on: '', userId: user?.id ?? null, userName: user?.name ?? '', at: new Date().toISOString() };
+    const change = { on: '', userId: user?.id ?? null, userName: user?.name ?? '', at: now.toISOString() };
     for (const teacherId of teacherIds) {
         const periods = (await periodsOf(tx, teacherId)).filter(isClosed);
         const concerned = periods.filter(period =>
@@ -115,7 +117,7 @@ export const adjustClosedPay = async (
         );
         if (!concerned.length) continue;
         const teacher = await tx.get('users', teacherId);
-        change.on ||= studioToday((await studioConfig(tx)).timezone);
+        change.on ||= studioToday((await studioConfig(tx)).timezone, now);
         for (const period of concerned) {
             const inside = events.filter(
                 event =>
@@ -123,10 +125,10 @@ export const adjustClosedPay = async (
                     period.startsOn <= event.startsAt.slice(0, 10) &&
                     event.startsAt.slice(0, 10) <= period.endsOn,
             );
-            const now = teacher ? (await livePay(tx, teacher, inside)).pay.events : [];
+            const paidNow = teacher ? (await livePay(tx, teacher, inside)).pay.events : [];
             const adjustments: PayAdjustment[] = [];
             for (const eventId of ids) {
-                const current = now.find(row => row.event.id === eventId) ?? null;
+                const current = paidNow.find(row => row.event.id === eventId) ?? null;
                 const stored = period.lines.find(line => line.event.id === eventId)?.event;
                 const shown =
                     current?.event ?? stored ?? [...events, ...placements].find(event => event.id === eventId);

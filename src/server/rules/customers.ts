@@ -14,11 +14,11 @@ import type { ComputedFilter, ListFields } from './types';
  */
 
 /**
- * Passes active today in the studio's time zone, among those `where` names: only passes not yet ended
- * are read, then the pure rule decides (freezes, used-up visits, cancelled).
+ * Passes active today (at `now`) in the studio's time zone, among those `where` names: only passes not
+ * yet ended are read, then the pure rule decides (freezes, used-up visits, cancelled).
  */
-const activePasses = async (reader: Reader, where: Filter[] = []): Promise<Pass[]> => {
-    const today = studioToday((await studioConfig(reader)).timezone);
+const activePasses = async (reader: Reader, now: Date, where: Filter[] = []): Promise<Pass[]> => {
+    const today = studioToday((await studioConfig(reader)).timezone, now);
     const passes = await reader.select('passes', [...where, { field: 'endsOn', kind: 'gte', value: today }]);
     return passes.filter(pass => isActiveOn(pass, today));
 };
@@ -39,8 +39,8 @@ const distinct = (ids: Identifier[]): Identifier[] => [...new Set(ids)];
 
 /** Customers with a pass active today, and customers with unpaid visits. */
 export const customerFilters: Record<string, ComputedFilter> = {
-    activePass: async (values, reader) =>
-        byMembership(values, distinct((await activePasses(reader)).map(pass => pass.customerId))),
+    activePass: async (values, reader, now) =>
+        byMembership(values, distinct((await activePasses(reader, now)).map(pass => pass.customerId))),
     debt: async (values, reader) =>
         byMembership(
             values,
@@ -55,10 +55,10 @@ export const customerFilters: Record<string, ComputedFilter> = {
  * still due on all their passes (a part payment's rest). Read-only:
  * the customer schema strips them from any write.
  */
-export const customerListFields: ListFields = async (page, reader) => {
+export const customerListFields: ListFields = async (page, reader, _site, now) => {
     const ids = page.map(record => record.id as Identifier);
     const activePass = new Map<Identifier, Pass>();
-    for (const pass of await activePasses(reader, [{ field: 'customerId', kind: 'equals', values: ids }])) {
+    for (const pass of await activePasses(reader, now, [{ field: 'customerId', kind: 'equals', values: ids }])) {
         const held = activePass.get(pass.customerId);
         if (!held || pass.endsOn < held.endsOn) activePass.set(pass.customerId, pass);
     }

@@ -70,8 +70,8 @@ export const eventRules: WriteRules = {
     },
     // What a class pays depends on its status, day, teacher and course: a change to one of a closed pay
     // period is paid as an adjustment in the open one.
-    after: async (record, before, { tx, user }) => {
+    after: async (record, before, { tx, user, now }) => {
         const event = (record ?? before) as unknown as StudioEvent;
-        await adjustClosedPay(tx, user, [event.id], before ? [before as unknown as StudioEvent] : []);
+        await adjustClosedPay(tx, user, now, [event.id], before ? [before as unknown as StudioEvent] : []);
     },
 };

@@ -72,17 +72,17 @@ const termsOf = (record: Row, reader: Reader) =>
 
 /**
  * A new link is pending, for the plan's price (a sale) or what is due on the pass (a balance) unless told
- * otherwise, until the studio's link lifetime runs out. What a link is for never changes: an edit keeps
- * its purpose and its pass.
+ * otherwise, until the studio's link lifetime runs out, counted from the server's clock. What a link is
+ * for never changes: an edit keeps its purpose and its pass.
  */
 export const paymentLinkRules: WriteRules = {
-    create: async (record, { tx }) => {
+    create: async (record, { tx, now }) => {
         const { paymentLinkTtlHours } = await studioConfig(tx);
         return {
             ...(await termsOf(record, tx)),
             id: randomLinkId(),
             status: 'pending',
-            expiresAt: new Date(Date.now() + paymentLinkTtlHours * 3600_000).toISOString(),
+            expiresAt: new Date(now.getTime() + paymentLinkTtlHours * 3600_000).toISOString(),
             paidAt: null,
             paymentId: null,
         };

@@ -6,6 +6,8 @@ export interface WriteContext {
     tx: Transaction;
     /** Who writes. */
     user: User;
+    /** The server's clock when the request came: what "today" and "now" mean to the rules. */
+    now: Date;
 }
 
 /**
@@ -36,9 +38,10 @@ export interface WriteRules {
 
 /**
  * A filter a list accepts beyond the collection's fields, computed by the server over other records
- * (a customer with a debt): answers the filters on the collection's own fields that mean the same.
+ * (a customer with a debt) at `now`, the server's clock when the request came: answers the filters on
+ * the collection's own fields that mean the same.
  */
-export type ComputedFilter = (values: Scalar[], reader: Reader) => Promise<Filter[]>;
+export type ComputedFilter = (values: Scalar[], reader: Reader, now: Date) => Promise<Filter[]>;
 
 /** What the server knows of where it runs. */
 export interface Site {
@@ -48,6 +51,12 @@ export interface Site {
 
 /**
  * Read-only fields the server adds to the records it answers with, in lists and alone (a customer's
- * active pass and debts), computed over the records of one page.
+ * active pass and debts), computed over the records of one page at `now`, the server's clock when the
+ * request came.
  */
-export type ListFields = (page: Row[], reader: Reader, site: Site) => Promise<(record: Row) => Record<string, unknown>>;
+export type ListFields = (
+    page: Row[],
+    reader: Reader,
+    site: Site,
+    now: Date,
+) => Promise<(record: Row) => Record<string, unknown>>;

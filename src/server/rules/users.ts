@@ -16,13 +16,13 @@ export const userRules: WriteRules = {
         return typeof password === 'string' ? { ...rest, passwordHash: await hashPassword(password) } : rest;
     },
     create: (record, { tx }) => withStoredPhone(record, null, tx),
-    update: async (input, before, { user, tx }) => {
+    update: async (input, before, { user, tx, now }) => {
         const record = await withStoredPhone(input, before, tx);
         // A teacher's rates in force before today are what past classes were paid by: they stay.
         const problem = payChangeProblem(
             before.pay as PayRate[],
             record.pay as PayRate[],
-            studioToday((await studioConfig(tx)).timezone),
+            studioToday((await studioConfig(tx)).timezone, now),
         );
         if (problem)
             throw badRequest(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { collections } from '../../../domain/collections';
 import { refersTo } from '../../../domain/prototypes';
 import { isStudioCollection } from '../../../domain/roles';
+import { systemClock } from '../../../domain/time';
 import type { CollectionName } from '../../../domain/types';
 import { filterTest, matchesSearch, sortComparator } from '../match';
 import type { MemoryData, Operation, Selection } from './memory';
@@ -180,7 +181,9 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         const record = freezeRecord({
             id,
             ...input,
-            createdAt: input.createdAt ?? new Date().toISOString(),
+            // The server stamps what it creates by its own clock (src/server/http/audit.ts): only a record
+            // written straight to the storage (the scripts, the engines' own tests) is stamped here.
+            createdAt: input.createdAt ?? systemClock().toISOString(),
         } as unknown as Row);
         this.write(collection, idKey(id), record, { op: 'put', collection, record });
         return record as RecordOf<C>;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { isStudioCollection } from '../../../domain/roles';
+import { systemClock } from '../../../domain/time';
 import type { CollectionName } from '../../../domain/types';
 import { freezeRecord, idKey } from '../records';
 import {
@@ -190,7 +191,10 @@ export class PgReader {
 
 export class PgTransaction extends PgReader implements Transaction {
     async insert<C extends CollectionName>(collection: C, input: NewRecord<C>): Promise<RecordOf<C>> {
-        const record = { ...input, createdAt: input.createdAt ?? new Date().toISOString() } as Record<string, unknown>;
+        // The server stamps what it creates by its own clock (src/server/http/audit.ts): only a record
+        // written straight to the storage (the scripts, the engines' own tests) is stamped here.
+        const createdAt = input.createdAt ?? systemClock().toISOString();
+        const record = { ...input, createdAt } as Record<string, unknown>;
         const { columns, values } = valuesOf(collection, record);
         const params = new Params();
         const placeholders = values.map(value => params.add(value));
