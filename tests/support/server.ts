@@ -2,7 +2,16 @@ import { afterAll, beforeAll, inject, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+    copyFileSync,
+    existsSync,
+    mkdtempSync,
+    mkdirSync,
+    readFileSync,
+    renameSync,
+    rmSync,
+    writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,10 +79,22 @@ export interface StartOptions {
     env?: Record<string, string>;
 }
 
+const stubPage = '<!doctype html><title>stub</title><div id="root"></div>';
+
+/**
+ * A folder with a stub index.html, shared by every test server of the machine: written whole under
+ * another name and renamed into place, and only when missing, so that a server reading it while another
+ * test starts never finds it empty.
+ */
 export const stubDist = () => {
     const dir = join(tmpdir(), 'studio-stub-dist');
+    const page = join(dir, 'index.html');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title><div id="root"></div>');
+    if (!existsSync(page) || readFileSync(page, 'utf8') !== stubPage) {
+        const written = `${page}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        writeFileSync(written, stubPage);
+        renameSync(written, page);
+    }
     return dir;
 };
 
