@@ -32,6 +32,8 @@ const routeSegments = (router: unknown): string[] =>
 export interface ServerOptions {
     storage: Storage;
     distDir: string;
+    /** Where the server's warnings go: the console by default. */
+    log?: Pick<Console, 'warn'>;
     auth: AuthOptions;
     /**
      * The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as express's 'trust
@@ -107,7 +109,8 @@ export const createApp = (options: ServerOptions) => {
     void storage.prototypeNames().then(names =>
         names.forEach(name => {
             const problem = prototypeNameProblem(name, reserved);
-            if (problem) console.warn(`The collection "${name}" in the database is not served: ${problem}.`);
+            if (problem)
+                (options.log ?? console).warn(`The collection "${name}" in the database is not served: ${problem}.`);
         }),
     );
 

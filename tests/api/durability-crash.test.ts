@@ -23,7 +23,7 @@ import {
     sleep,
     waitFor,
 } from '../support/durability';
-import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, login, removeDir, restClient, startServerProcess, type ServerProcess } from '../support/server';
 
 /*
  * The storage engine's promises: db.json plus an append-only journal `${DB_FILE}.journal` with one
@@ -93,7 +93,7 @@ describe('crash safety', () => {
         };
 
         /** After a start: the journal was replayed onto db.json and removed, and the API serves every acknowledged write. */
-        const checkRecovered = async (server: RunningServer, client: DataProvider, text: string) => {
+        const checkRecovered = async (server: ServerProcess, client: DataProvider, text: string) => {
             await waitFor(
                 where(`${text}: the journal is emptied at start-up`),
                 () => journalEmptied(server.dbFile),
@@ -123,7 +123,7 @@ describe('crash safety', () => {
          * writes, or the server is killed after `killAfter`.
          */
         const writeUnderLoad = async (
-            server: RunningServer,
+            server: ServerProcess,
             token: string,
             round: number,
             limit: { killAfter?: number; stopAfter?: number },
@@ -233,10 +233,10 @@ describe('crash safety', () => {
         ];
         let dbFile: string | undefined;
         let dir: string | undefined;
-        let running: RunningServer | undefined;
+        let running: ServerProcess | undefined;
         try {
             for (const [round, env] of rounds.entries()) {
-                const server = await startServer({ dbFile, env });
+                const server = await startServerProcess({ dbFile, env });
                 running = server;
                 dbFile = server.dbFile;
                 dir = server.dir;
@@ -252,7 +252,7 @@ describe('crash safety', () => {
             }
 
             // A last start: recovery, more writes, then a clean stop that must leave everything in db.json alone.
-            const server = await startServer({ dbFile });
+            const server = await startServerProcess({ dbFile });
             running = server;
             const token = await login(server.url, 'admin');
             await checkRecovered(server, restClient(server.url, token), 'after the last kill');

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { customerFieldsOf, type CustomerFields, fetchByIds, nextPhone, readDb } from '../support/durability';
 import { itAsRoot, mountSmallDisk, type SmallDisk } from '../support/disk';
-import { call, demoDb, login, restClient, runServerToExit, startServer, type RunningServer } from '../support/server';
+import {
+    call,
+    demoDb,
+    login,
+    restClient,
+    runServerToExit,
+    startServerProcess,
+    type ServerProcess,
+} from '../support/server';
 
 /*
  * The db.json engine on a disk that fills up: a journal write the disk cannot take whole is refused
@@ -14,7 +22,7 @@ import { call, demoDb, login, restClient, runServerToExit, startServer, type Run
 const notes = 'n'.repeat(3000);
 
 /** Writers creating customers until the disk refuses each of them a few times in a row. */
-const writeUntilFull = async (server: RunningServer, token: string, acknowledged: Map<number, CustomerFields>) => {
+const writeUntilFull = async (server: ServerProcess, token: string, acknowledged: Map<number, CustomerFields>) => {
     const statuses = new Set<number>();
     const writer = async () => {
         let refusedInARow = 0;
@@ -35,7 +43,7 @@ const writeUntilFull = async (server: RunningServer, token: string, acknowledged
     return statuses;
 };
 
-const customersTotal = async (server: RunningServer, token: string) => {
+const customersTotal = async (server: ServerProcess, token: string) => {
     const response = await call(server.url, '/api/customers?range=[0,0]', { token });
     expect(response.status).toBe(200);
     return Number(/\/(\d+)$/.exec(response.headers.get('Content-Range') ?? '')?.[1]);
@@ -56,7 +64,7 @@ describe('a full disk', () => {
             const initial = readDb(dbFile).customers.length;
             const acknowledged = new Map<number, CustomerFields>();
             const env = { CHECKPOINT_IDLE_MS: '100', WATCH_INTERVAL_MS: '0' };
-            let server = await startServer({ dbFile, env });
+            let server = await startServerProcess({ dbFile, env });
             let token = await login(server.url, 'admin');
             for (let round = 1; round <= 3; round++) {
                 disk.fill(48 * 1024);
@@ -84,7 +92,7 @@ describe('a full disk', () => {
                     expect(full.output).toMatch(/disk holding .* is full/);
                     expect(full.output).not.toMatch(/^\s+at /m);
                     disk.free();
-                    server = await startServer({ dbFile, env });
+                    server = await startServerProcess({ dbFile, env });
                     token = await login(server.url, 'admin');
                 } else {
                     disk.free();
@@ -99,7 +107,7 @@ describe('a full disk', () => {
             }
             await server.stop('SIGKILL');
             disk.free();
-            server = await startServer({ dbFile, env });
+            server = await startServerProcess({ dbFile, env });
             token = await login(server.url, 'admin');
             const stored = await fetchByIds(restClient(server.url, token), 'customers', [...acknowledged.keys()]);
             for (const [id, fields] of acknowledged)

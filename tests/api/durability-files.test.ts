@@ -15,7 +15,7 @@ import {
     sleep,
     waitFor,
 } from '../support/durability';
-import { demoDb, login, removeDir, restClient, root, startServer, waitForOutput } from '../support/server';
+import { demoDb, login, removeDir, restClient, root, startServerProcess, waitForOutput } from '../support/server';
 
 /*
  * The storage engine's promises: db.json plus an append-only journal `${DB_FILE}.journal` with one
@@ -38,7 +38,7 @@ describe('a hand edit of db.json while the server runs', () => {
     };
 
     it('is reloaded when it validates: the edit is served, and the writes acknowledged before it are applied on top', async () => {
-        const server = await startServer({ env: watching });
+        const server = await startServerProcess({ env: watching });
         try {
             const token = await login(server.url, 'admin');
             const client = restClient(server.url, token);
@@ -71,7 +71,7 @@ describe('a hand edit of db.json while the server runs', () => {
     }, 60_000);
 
     it('ends a record that both the edit and an acknowledged write changed as the journal says', async () => {
-        const server = await startServer({ env: watching });
+        const server = await startServerProcess({ env: watching });
         try {
             const token = await login(server.url, 'admin');
             const client = restClient(server.url, token);
@@ -95,7 +95,7 @@ describe('a hand edit of db.json while the server runs', () => {
 
     it('is left alone when it is not JSON: the server keeps serving and journaling, a clean stop keeps the journal, and a fixed file gets the writes at the next start', async () => {
         // A short idle time: a rewrite would run soon after each write, were it not held back by the broken file.
-        const server = await startServer({ env: { WATCH_INTERVAL_MS: '100', CHECKPOINT_IDLE_MS: '50' } });
+        const server = await startServerProcess({ env: { WATCH_INTERVAL_MS: '100', CHECKPOINT_IDLE_MS: '50' } });
         try {
             const token = await login(server.url, 'admin');
             const client = restClient(server.url, token);
@@ -150,7 +150,7 @@ describe('a hand edit of db.json while the server runs', () => {
             expect(server.output().slice(stopping), 'the stop says the journal is kept').toMatch(/journal/i);
 
             writeFileSync(server.dbFile, original);
-            const restarted = await startServer({ dbFile: server.dbFile });
+            const restarted = await startServerProcess({ dbFile: server.dbFile });
             try {
                 const again = restClient(restarted.url, await login(restarted.url, 'admin'));
                 expect((await again.getOne('customers', { id: during.id })).data).toMatchObject({
@@ -177,7 +177,7 @@ describe('a hand edit of db.json while the server runs', () => {
     }, 60_000);
 
     it('is left alone while it breaks the schema, and reloaded with the journal on top once it is fixed', async () => {
-        const server = await startServer({ env: { WATCH_INTERVAL_MS: '100', CHECKPOINT_IDLE_MS: '50' } });
+        const server = await startServerProcess({ env: { WATCH_INTERVAL_MS: '100', CHECKPOINT_IDLE_MS: '50' } });
         try {
             const client = restClient(server.url, await login(server.url, 'admin'));
             const valid = readDb(server.dbFile);

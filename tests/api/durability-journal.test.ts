@@ -13,7 +13,7 @@ import {
     readDb,
     waitFor,
 } from '../support/durability';
-import { login, removeDir, restClient, runServerToExit, startServer } from '../support/server';
+import { login, removeDir, restClient, runServerToExit, startServerProcess } from '../support/server';
 
 /*
  * The storage engine's promises: db.json plus an append-only journal `${DB_FILE}.journal` with one
@@ -32,7 +32,7 @@ describe('crash safety', () => {
         // A forged copy of the last write, cut in half as a kill in the middle of a write would leave it.
         const forged = lines[lines.length - 1].replace(lastName, 'Forged');
         appendFileSync(journalOf(server.dbFile), forged.slice(0, Math.floor(forged.length / 2)));
-        const restarted = await startServer({ dbFile: server.dbFile });
+        const restarted = await startServerProcess({ dbFile: server.dbFile });
         try {
             await expectCustomersServed(restarted, acknowledged);
             await waitFor('the journal is emptied at start-up', () => journalEmptied(server.dbFile), 5_000);
@@ -48,7 +48,7 @@ describe('crash safety', () => {
         // A whole line, newline and all, whose JSON no longer matches its checksum (a write torn inside a disk block).
         const forged = lines[lines.length - 1].replace(lastName, 'Forged');
         appendFileSync(journalOf(server.dbFile), `${forged}\n`);
-        const restarted = await startServer({ dbFile: server.dbFile });
+        const restarted = await startServerProcess({ dbFile: server.dbFile });
         try {
             const client = await expectCustomersServed(restarted, acknowledged);
             const { data: found } = await client.getList('customers', {
@@ -93,7 +93,7 @@ describe('crash safety', () => {
         'after %s the process exits 0, no journal remains and db.json holds every write, one record per line',
         async signal => {
             // A long idle time: the writes are only in the journal until the stop.
-            const server = await startServer({ env: { CHECKPOINT_IDLE_MS: '60000' } });
+            const server = await startServerProcess({ env: { CHECKPOINT_IDLE_MS: '60000' } });
             try {
                 const token = await login(server.url, 'admin');
                 const client = restClient(server.url, token);

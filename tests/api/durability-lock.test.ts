@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customerFieldsOf, nextPhone, waitFor } from '../support/durability';
 import { isRoot, itAsRoot, mountSmallDisk } from '../support/disk';
-import { call, demoDb, login, removeDir, root, runServerToExit, startServer } from '../support/server';
+import { call, demoDb, login, removeDir, root, runServerToExit, startServerProcess } from '../support/server';
 
 /*
  * One server process per database file: DB_FILE.lock, taken atomically before the journal is opened and
@@ -47,7 +47,7 @@ const expectOneLine = (output: string, pattern: RegExp) => {
 describe('one server per database file', () => {
     it('refuses a second server on the same file, naming the first, and the first keeps every write', async () => {
         const { dir, dbFile } = copyOfDemo();
-        const first = await startServer({ dbFile, env: { CHECKPOINT_IDLE_MS: '60000' } });
+        const first = await startServerProcess({ dbFile, env: { CHECKPOINT_IDLE_MS: '60000' } });
         const token = await login(first.url, 'admin');
         const before = await addCustomer(first.url, token, 'Before');
         const second = await runServerToExit({ dbFile });
@@ -61,7 +61,7 @@ describe('one server per database file', () => {
         // Both writes are still journaled: the second start neither replayed nor emptied the journal.
         expect(readFileSync(`${dbFile}.journal`, 'utf8')).toContain('"lastName":"Before"');
         await first.stop('SIGKILL');
-        const restarted = await startServer({ dbFile });
+        const restarted = await startServerProcess({ dbFile });
         const names = (await call(restarted.url, '/api/customers?filter={"firstName":"Lock"}', {
             token: await login(restarted.url, 'admin'),
         })) as { body: { lastName: string }[] };
@@ -83,7 +83,7 @@ describe('one server per database file', () => {
         expectOneLine(refused.output, new RegExp(`in use by process 4242 on host studio-b since ${since}`));
         const stale = new Date(Date.now() - 31_000);
         utimesSync(`${dbFile}.lock`, stale, stale);
-        const server = await startServer({ dbFile });
+        const server = await startServerProcess({ dbFile });
         expect(readFileSync(`${dbFile}.lock`, 'utf8')).toContain(`"pid":${server.process.pid}`);
         await server.stop();
         removeDir(dir);
@@ -91,7 +91,7 @@ describe('one server per database file', () => {
 
     it('keeps touching its lock while it runs', async () => {
         const { dir, dbFile } = copyOfDemo();
-        const server = await startServer({ dbFile });
+        const server = await startServerProcess({ dbFile });
         const old = new Date(Date.now() - 20_000);
         utimesSync(`${dbFile}.lock`, old, old);
         await waitFor('the lock is touched again', () => Date.now() - statSync(`${dbFile}.lock`).mtimeMs < 10_000);
@@ -101,7 +101,7 @@ describe('one server per database file', () => {
 
     it('stops a server whose lock another server took over (it was not heard from), before it writes again', async () => {
         const { dir, dbFile } = copyOfDemo();
-        const server = await startServer({ dbFile });
+        const server = await startServerProcess({ dbFile });
         writeFileSync(`${dbFile}.lock`, JSON.stringify({ pid: 4242, host: 'studio-b', since: '', token: 'theirs' }));
         await waitFor('the server stops', () => server.process.exitCode !== null, 15_000);
         expect(server.process.exitCode).toBe(1);

@@ -4,7 +4,7 @@ import type { Attendance, Database, Pass, Payment, PaymentLink } from '../../src
 import { exportDatabase } from '../../src/server/storage/postgres/transfer';
 import { abbreviated, importedDatabase, signIn, type Signed } from '../support/engines';
 import { postgresAvailable, type PostgresCluster, startPostgres } from '../support/postgres';
-import { call, type DemoRole, engine, removeDir, startServer } from '../support/server';
+import { call, type DemoRole, engine, removeDir, startServerProcess } from '../support/server';
 import { freshPhone } from '../support/factories';
 
 /*
@@ -92,8 +92,8 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         cluster = await startPostgres();
         url = await importedDatabase(cluster);
         // One after the other: the first brings the schema up to date, the second finds it so.
-        const first = await startServer({ env: { DATABASE_URL: url } });
-        const second = await startServer({ env: { DATABASE_URL: url } });
+        const first = await startServerProcess({ env: { DATABASE_URL: url } });
+        const second = await startServerProcess({ env: { DATABASE_URL: url } });
         servers = await Promise.all([signIn(first), signIn(second)]);
     });
 

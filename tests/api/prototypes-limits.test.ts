@@ -1,6 +1,15 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { itOnDbJson, login, call, removeDir, runServerToExit, startServer, waitForOutput } from '../support/server';
+import {
+    itOnDbJson,
+    login,
+    call,
+    removeDir,
+    runServerToExit,
+    startServer,
+    startServerProcess,
+    waitForOutput,
+} from '../support/server';
 import { demo, prototypeServer } from '../support/prototypes';
 
 /*
@@ -50,7 +59,7 @@ describe('a prototype record nested too deep', () => {
     });
 
     itOnDbJson('leaves the server to stop cleanly, with the file written and no journal', async () => {
-        const own = await startServer({ db: { ...demo(), rooms: [{ id: 1, name: 'Hall A' }] } });
+        const own = await startServerProcess({ db: { ...demo(), rooms: [{ id: 1, name: 'Hall A' }] } });
         try {
             const token = await login(own.url, 'admin');
             const deep = await call(own.url, '/api/rooms', {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { call, login, removeDir, startServer, itOnDbJson, waitForOutput } from '../support/server';
+import { call, login, removeDir, startServer, startServerProcess, itOnDbJson, waitForOutput } from '../support/server';
 import { comments, demo, prototypeServer } from '../support/prototypes';
 
 /*
@@ -134,7 +134,7 @@ describe('the studio collections beside the prototypes', () => {
 describe('durability of prototype writes', () => {
     itOnDbJson('keeps an acknowledged write through a crash, and the file keeps the new collection', async () => {
         // A collection whose name the API uses is kept in the file but not served, and the log says so.
-        const own = await startServer({ db: { ...demo(), auth: [{ id: 1, note: 'kept' }] } });
+        const own = await startServerProcess({ db: { ...demo(), auth: [{ id: 1, note: 'kept' }] } });
         try {
             await waitForOutput(own, /The collection "auth" in the database is not served/);
             const token = await login(own.url, 'admin');

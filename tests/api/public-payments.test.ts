@@ -7,6 +7,7 @@ import { call, demoDb, login, removeDir, restClient, startServer, type RunningSe
 
 let server: RunningServer;
 let manager: DataProvider;
+let managerToken: string;
 /** A pending link whose expiry has passed but whose stored status still says pending. */
 const staleLinkId = 'stale-link-for-tests-0000';
 
@@ -15,7 +16,8 @@ beforeAll(async () => {
     const pending = db.paymentLinks.find(link => link.status === 'pending') as PaymentLink;
     db.paymentLinks.push({ ...pending, id: staleLinkId, expiresAt: '2026-01-01T00:00:00.000Z' });
     server = await startServer({ db });
-    manager = restClient(server.url, await login(server.url, 'manager'));
+    managerToken = await login(server.url, 'manager');
+    manager = restClient(server.url, managerToken);
 });
 
 afterAll(async () => {
@@ -166,7 +168,7 @@ describe('the public payment link', () => {
         const cancelled = await newLink();
         await call(server.url, `/api/paymentLinks/${cancelled.id}/cancel`, {
             method: 'POST',
-            token: await login(server.url, 'manager'),
+            token: managerToken,
         });
         expect(await pay(cancelled.id)).toMatchObject({
             status: 409,

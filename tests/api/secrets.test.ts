@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/domain/collections';
-import { call, serverForEveryRole } from '../support/server';
+import { call, serverProcessForEveryRole } from '../support/server';
 
-const served = serverForEveryRole();
+const served = serverProcessForEveryRole();
 const { tokens } = served;
 
 const leaks = (text: string) => /passwordHash|scrypt\$/.test(text);

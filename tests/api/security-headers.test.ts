@@ -1,7 +1,15 @@
 import { chmodSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoAccounts, login, removeDir, startServer, type RunningServer, itOnDbJson } from '../support/server';
+import {
+    call,
+    demoAccounts,
+    login,
+    removeDir,
+    startServerProcess,
+    type ServerProcess,
+    itOnDbJson,
+} from '../support/server';
 import { signIn } from '../support/security';
 
 /*
@@ -11,12 +19,15 @@ import { signIn } from '../support/security';
  */
 
 describe('headers', () => {
-    let server: RunningServer;
-    let proxied: RunningServer;
+    let server: ServerProcess;
+    let proxied: ServerProcess;
     let link: string;
 
     beforeAll(async () => {
-        [server, proxied] = await Promise.all([startServer(), startServer({ env: { TRUSTED_PROXY: 'loopback' } })]);
+        [server, proxied] = await Promise.all([
+            startServerProcess(),
+            startServerProcess({ env: { TRUSTED_PROXY: 'loopback' } }),
+        ]);
         const links = await call(server.url, '/api/paymentLinks?range=[0,0]', {
             token: await login(server.url, 'admin'),
         });
@@ -86,13 +97,13 @@ describe('headers', () => {
 
 describe('sign-in limits', () => {
     // LOGIN_MAX_FAILURES 2: waits after 2 per email and address, 8 accounts per address, a hold at 40 per account.
-    let direct: RunningServer;
-    let proxied: RunningServer;
+    let direct: ServerProcess;
+    let proxied: ServerProcess;
 
     beforeAll(async () => {
         [direct, proxied] = await Promise.all([
-            startServer({ env: { LOGIN_MAX_FAILURES: '2' } }),
-            startServer({ env: { LOGIN_MAX_FAILURES: '2', TRUSTED_PROXY: 'loopback' } }),
+            startServerProcess({ env: { LOGIN_MAX_FAILURES: '2' } }),
+            startServerProcess({ env: { LOGIN_MAX_FAILURES: '2', TRUSTED_PROXY: 'loopback' } }),
         ]);
     });
 
@@ -158,7 +169,7 @@ describe('sign-in limits', () => {
 });
 
 describe('the database files', () => {
-    let server: RunningServer;
+    let server: ServerProcess;
 
     afterAll(async () => {
         await server?.stop();
@@ -171,7 +182,7 @@ describe('the database files', () => {
         'temporary copies left by a crash are removed at start-up; files the server writes keep 0600',
         async () => {
             // A first start makes the folder and the database; then a "crash" leaves temporaries behind.
-            server = await startServer();
+            server = await startServerProcess();
             await server.stop('SIGKILL');
             const { dbFile, dir } = server;
             chmodSync(dbFile, 0o600);
@@ -180,7 +191,7 @@ describe('the database files', () => {
             const unrelated = join(dir, 'notes.tmp');
             writeFileSync(unrelated, 'not the database');
 
-            server = await startServer({ dbFile, env: { CHECKPOINT_IDLE_MS: '50' } });
+            server = await startServerProcess({ dbFile, env: { CHECKPOINT_IDLE_MS: '50' } });
             for (const file of planted) expect(existsSync(file), file).toBe(false);
             expect(existsSync(unrelated)).toBe(true);
 

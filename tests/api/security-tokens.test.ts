@@ -16,7 +16,7 @@ import {
 import { me, signIn } from '../support/security';
 
 /*
- * Findings of a security review, each checked over real HTTP on the server as `npm start` runs it:
+ * Findings of a security review, each checked over real HTTP on the server as `npm start` starts it:
  * tokens revoked by a token version, and a database whose users already hold token versions.
  */
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoAccounts, removeDir, startServer, type RunningServer } from '../support/server';
+import { demoAccounts, removeDir, startServerProcess, type RunningServer } from '../support/server';
 import { describeInBrowser, distDir, launchBrowser, newPage } from '../support/browser';
 import { flatten } from '../support/catalogues';
 import { appEnglish } from '../../src/app/i18n/en';
@@ -57,7 +57,7 @@ describeInBrowser('the size of a first visit', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
+        server = await startServerProcess({ distDir: distDir() });
         browser = await launchBrowser();
     });
 

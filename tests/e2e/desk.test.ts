@@ -5,7 +5,7 @@ import { formatDateTime } from '../../src/app/i18n/dates';
 import { studioToday } from '../../src/domain/time';
 import type { Attendance, Database, PaymentLink, StudioEvent } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { demoDb, removeDir, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * Money at the desk in a browser: a plan sold with a part payment leaves the rest owed, on the card and
@@ -60,7 +60,7 @@ describeInBrowser('money at the desk in a browser', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir(), db });
+        server = await startServerProcess({ distDir: distDir(), db });
         browser = await launchBrowser();
     });
 

@@ -5,7 +5,7 @@ import { monthBounds } from '../../src/domain/journal';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Attendance, Database, Pass } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, demoDb, login, removeDir, restClient, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, login, removeDir, restClient, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * The audit trail as an owner uses it: a manager sells, freezes and refunds at the desk; the admin then
@@ -32,7 +32,7 @@ describeInBrowser('the history of changes in a browser', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir() });
+        server = await startServerProcess({ distDir: distDir() });
         browser = await launchBrowser();
     });
 

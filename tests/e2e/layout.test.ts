@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeInBrowser, distDir, launchBrowser, signIn } from '../support/browser';
-import { removeDir, root, startServer, type RunningServer } from '../support/server';
+import { removeDir, root, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * The screens on a 1024 px laptop: no page is wider than the screen (a wide table scrolls inside its
@@ -31,7 +31,7 @@ describeInBrowser('the screens at 1024 px', () => {
 
     beforeAll(async () => {
         mkdirSync(artifacts, { recursive: true });
-        server = await startServer({ distDir: distDir() });
+        server = await startServerProcess({ distDir: distDir() });
         browser = await launchBrowser();
         const context = await browser.newContext({
             baseURL: server.url,

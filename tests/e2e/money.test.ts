@@ -5,7 +5,7 @@ import { passForSale } from '../../src/domain/money';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Customer, Database, Pass, Payment, PaymentLink, Subscription } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { demoDb, removeDir, startServerProcess, type RunningServer } from '../support/server';
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 /** A link still stored as pending whose expiry has passed: it must read as expired. */
@@ -66,7 +66,7 @@ describeInBrowser('money in a browser', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir(), db });
+        server = await startServerProcess({ distDir: distDir(), db });
         browser = await launchBrowser();
     });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { Database, PaymentLink } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { demoDb, removeDir, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * A studio deployed on a public address without a payment provider: its payment page says the link
@@ -24,7 +24,11 @@ describeInBrowser('payments on a public address with no provider, in a browser',
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ db, distDir: distDir(), env: { PUBLIC_URL: 'https://studio.example.com' } });
+        server = await startServerProcess({
+            db,
+            distDir: distDir(),
+            env: { PUBLIC_URL: 'https://studio.example.com' },
+        });
         browser = await launchBrowser();
     });
 

@@ -6,7 +6,7 @@ import { addDays, studioToday, weekdayOf } from '../../src/domain/time';
 import type { Database, PaymentLink, Schedule, StudioEvent } from '../../src/domain/types';
 import { addCustomer, addPass, nextId } from '../support/factories';
 import { describeInBrowser, distDir, launchBrowser, signIn } from '../support/browser';
-import { demoDb, removeDir, root, startServer, type RunningServer } from '../support/server';
+import { demoDb, removeDir, root, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * A teacher marks attendance on their phone, in class: today's class opens from the Classes list, the
@@ -130,7 +130,7 @@ describeInBrowser('a teacher’s phone', () => {
 
     beforeAll(async () => {
         mkdirSync(artifacts, { recursive: true });
-        server = await startServer({ distDir: distDir(), db });
+        server = await startServerProcess({ distDir: distDir(), db });
         browser = await launchBrowser();
     });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Database } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, demoDb, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, login, removeDir, startServerProcess, type RunningServer } from '../support/server';
 
 /*
  * A developer prototypes as with json-server: a collection added to db.json (rooms) and one made empty
@@ -22,7 +22,7 @@ describeInBrowser('prototype collections in a browser', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir(), db: { ...db, rooms, instruments: [] } });
+        server = await startServerProcess({ distDir: distDir(), db: { ...db, rooms, instruments: [] } });
         browser = await launchBrowser();
     });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatFullDate } from '../../src/app/i18n/dates';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
-import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, login, removeDir, startServerProcess, type RunningServer } from '../support/server';
 import { db, later, old, oldMark, today, todayPupil, todays } from '../support/teacher-window';
 
 /*
@@ -20,7 +20,7 @@ describeInBrowser('the teacher’s window on marks, in a browser', () => {
     let browser: Browser;
 
     beforeAll(async () => {
-        server = await startServer({ distDir: distDir(), db });
+        server = await startServerProcess({ distDir: distDir(), db });
         browser = await launchBrowser();
     });
 

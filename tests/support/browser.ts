@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { chromiumPath } from './globalSetup';
-import { demoAccounts, removeDir, startServer, type DemoRole, type RunningServer } from './server';
+import { demoAccounts, removeDir, startServerProcess, type DemoRole, type RunningServer } from './server';
 
 export const browserAvailable = existsSync(chromiumPath);
 
@@ -58,7 +58,7 @@ export const signIn = async (page: Page, role: DemoRole) => {
 export const servedApp = () => {
     const app = {} as { server: RunningServer; browser: Browser; page: () => Promise<Page> };
     beforeAll(async () => {
-        app.server = await startServer({ distDir: distDir() });
+        app.server = await startServerProcess({ distDir: distDir() });
         app.browser = await launchBrowser();
     });
     afterAll(async () => {

@@ -4,7 +4,7 @@ import type { DataProvider } from 'ra-core';
 import { expect } from 'vitest';
 import { validateDatabase } from '../../src/domain/validation';
 import type { Database } from '../../src/domain/types';
-import { call, login, restClient, startServer, type RunningServer } from './server';
+import { call, login, restClient, startServerProcess, type RunningServer } from './server';
 
 /*
  * Helpers for the storage engine's durability tests (tests/api/durability-*.test.ts): reading db.json and
@@ -131,7 +131,7 @@ export const nextPhone = () => {
 /** A fresh copy of the demo database with some acknowledged writes only in the journal, killed with -9. */
 export const killedWithJournal = async (writes = 6) => {
     // A long idle time: nothing is rewritten, so every write is still a line of the journal.
-    const server = await startServer({ env: { CHECKPOINT_IDLE_MS: '60000' } });
+    const server = await startServerProcess({ env: { CHECKPOINT_IDLE_MS: '60000' } });
     const token = await login(server.url, 'admin');
     const acknowledged = new Map<number, CustomerFields>();
     // One at a time, so that each write is a line of its own and nothing is in flight at the kill.

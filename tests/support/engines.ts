@@ -22,9 +22,10 @@ export interface Signed {
 }
 
 export const signIn = async (server: RunningServer): Promise<Signed> => {
-    const tokens = {} as Record<DemoRole, string>;
-    for (const role of ['admin', 'manager', 'teacher'] as const) tokens[role] = await login(server.url, role);
-    return { server, tokens };
+    const [admin, manager, teacher] = await Promise.all(
+        (['admin', 'manager', 'teacher'] as const).map(role => login(server.url, role)),
+    );
+    return { server, tokens: { admin, manager, teacher } };
 };
 
 /** An answer as compared: its status, its paging headers (the server's own address left out) and its body. */

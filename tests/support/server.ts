@@ -1,16 +1,29 @@
 import { afterAll, beforeAll, inject, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+    copyFileSync,
+    existsSync,
+    mkdtempSync,
+    mkdirSync,
+    readFileSync,
+    renameSync,
+    rmSync,
+    writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { format } from 'node:util';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { fetchUtils, type DataProvider } from 'ra-core';
 import pg from 'pg';
+import type { Clock } from '../../src/domain/time';
 import type { Database } from '../../src/domain/types';
 import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 import { exportDatabase, importDatabase } from '../../src/server/storage/postgres/transfer';
+import { startServer as startInProcess } from '../../src/server/start';
 import { durableDatabase } from './durable';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -35,13 +48,25 @@ export const freePort = (): Promise<number> =>
         });
     });
 
+/**
+ * A server a test started, over a database file of its own in the folder `dir`: on the PostgreSQL
+ * project, over a database of its own made from that file (see postgresDatabaseFor).
+ */
 export interface RunningServer {
     url: string;
     port: number;
     dbFile: string;
     dir: string;
-    process: ChildProcess;
+    /** Every line the server logged so far. */
     output: () => string;
+    /** A clean stop, as SIGTERM would make it: its open connections ended, the storage closed. */
+    stop: () => Promise<void>;
+}
+
+/** The server as its own process, as `npm start` runs it: for the tests of what the process does. */
+export interface ServerProcess extends RunningServer {
+    process: ChildProcess;
+    /** Sends the signal (SIGTERM by default) and waits for the process to exit. */
     stop: (signal?: NodeJS.Signals) => Promise<void>;
 }
 
@@ -53,28 +78,47 @@ export interface StartOptions {
     /** The built app to serve; by default a stub page, since API tests do not need the real build. */
     distDir?: string;
     env?: Record<string, string>;
+    /** The server's clock, for a server in the test's process: the machine's by default. */
+    clock?: Clock;
 }
 
+const stubPage = '<!doctype html><title>stub</title><div id="root"></div>';
+
+/**
+ * A folder with a stub index.html, shared by every test server of the machine: written whole under
+ * another name and renamed into place, and only when missing, so that a server reading it while another
+ * test starts never finds it empty.
+ */
 export const stubDist = () => {
     const dir = join(tmpdir(), 'studio-stub-dist');
+    const page = join(dir, 'index.html');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>stub</title><div id="root"></div>');
+    if (!existsSync(page) || readFileSync(page, 'utf8') !== stubPage) {
+        const written = `${page}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        writeFileSync(written, stubPage);
+        renameSync(written, page);
+    }
     return dir;
 };
+
+/** The secret every test server signs its tokens with. */
+const testSecret = 'test-secret-that-is-long-enough-for-hs256';
+
+/** The settings a test server runs with, as `npm start` reads them from its environment. */
+const serverEnv = (port: number, dbFile: string, distDir: string, env: Record<string, string> = {}) => ({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DB_FILE: dbFile,
+    DIST_DIR: distDir,
+    TOKEN_SECRET: testSecret,
+    ...env,
+});
 
 /** The server process as `npm start` runs it (tsx src/server/main.ts), on a port over a database file. */
 const spawnServer = (port: number, dbFile: string, distDir: string, env: Record<string, string> = {}): ChildProcess =>
     spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
         cwd: root,
-        env: {
-            ...process.env,
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DB_FILE: dbFile,
-            DIST_DIR: distDir,
-            TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256',
-            ...env,
-        },
+        env: { ...process.env, ...serverEnv(port, dbFile, distDir, env) },
         stdio: ['ignore', 'pipe', 'pipe'],
     });
 
@@ -117,19 +161,67 @@ export const storedDatabase = async (server: Pick<RunningServer, 'dbFile'>): Pro
     return (await exportDatabase(readFileSync(`${server.dbFile}.database-url`, 'utf8'))).values as unknown as Database;
 };
 
-/** Starts the server as `npm start` does (tsx src/server/main.ts) on a free port over a temporary copy of a database. */
-export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+/** The folder and database file a server is started over, and the settings it gets on the project's engine. */
+const prepare = async (options: StartOptions) => {
     const dir = options.dbFile ? resolve(options.dbFile, '..') : mkdtempSync(join(tmpdir(), 'studio-test-'));
     const dbFile = options.dbFile ?? join(dir, 'db.json');
     if (!options.dbFile) {
         if (typeof options.db === 'object') writeFileSync(dbFile, JSON.stringify(options.db));
         else copyFileSync(options.db ?? demoDb, dbFile);
     }
-    const port = await freePort();
-    let output = '';
     const env =
         engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
-    const child = spawnServer(port, dbFile, options.distDir ?? stubDist(), env);
+    return { dir, dbFile, env, distDir: options.distDir ?? stubDist() };
+};
+
+/**
+ * Starts the server in the test's own process, as `npm start` starts it (src/server/start.ts) with the
+ * settings the options give, on a port the system chooses, over a temporary copy of a database; spoken
+ * to over real HTTP. What it logs is kept for `output()`.
+ */
+export const startServer = async (options: StartOptions = {}): Promise<RunningServer> => {
+    const { dir, dbFile, env, distDir } = await prepare(options);
+    let output = '';
+    const write = (...args: unknown[]) => {
+        output += `${format(...args)}\n`;
+    };
+    const started = await startInProcess({
+        env: serverEnv(0, dbFile, distDir, env),
+        log: { info: write, warn: write, error: write },
+        clock: options.clock,
+    }).catch((error: unknown) => {
+        throw new Error(`server did not start: ${error instanceof Error ? error.message : String(error)}\n${output}`, {
+            cause: error,
+        });
+    });
+    let stopped: Promise<void> | undefined;
+    return {
+        url: `http://127.0.0.1:${started.port}`,
+        port: started.port,
+        dbFile,
+        dir,
+        output: () => output,
+        stop: () =>
+            (stopped ??= (async () => {
+                const closed = once(started.httpServer, 'close');
+                const closing = started.close();
+                // Connections kept alive by the test's fetch would hold the server open.
+                started.httpServer.closeAllConnections();
+                await Promise.all([closing, closed]);
+            })()),
+    };
+};
+
+/**
+ * Starts the server as its own process, as `npm start` does (tsx src/server/main.ts), on a free port over
+ * a temporary copy of a database: for the tests of the process itself (signals, crashes, exit codes, its
+ * output, two processes on one database).
+ */
+export const startServerProcess = async (options: StartOptions = {}): Promise<ServerProcess> => {
+    const { dir, dbFile, env, distDir } = await prepare(options);
+    const port = await freePort();
+    let output = '';
+    const child = spawnServer(port, dbFile, distDir, env);
     child.stdout?.on('data', chunk => (output += chunk));
     child.stderr?.on('data', chunk => (output += chunk));
     const exited = new Promise<void>(done => child.once('exit', () => done()));
@@ -173,30 +265,39 @@ export const login = async (url: string, role: DemoRole): Promise<string> => {
     return ((await response.json()) as { token: string }).token;
 };
 
-/**
- * One server for a test file over a copy of the demo database (or the database the options give), signed
- * in as every demo role, with ra-data-simple-rest as each role's client; stopped and its folder removed
- * when the file's tests are done. Read `server`, `tokens` and `clients` inside tests.
- */
-export const serverForEveryRole = (options: StartOptions = {}) => {
+/** The server `start` answers, signed in as every demo role, for the tests of a file. */
+const everyRole = <Server extends RunningServer>(start: () => Promise<Server>) => {
     const served = {
-        server: undefined as unknown as RunningServer,
+        server: undefined as unknown as Server,
         tokens: {} as Record<DemoRole, string>,
         clients: {} as Record<DemoRole, DataProvider>,
     };
     beforeAll(async () => {
-        served.server = await startServer(options);
-        for (const role of ['admin', 'manager', 'teacher'] as const) {
-            served.tokens[role] = await login(served.server.url, role);
-            served.clients[role] = restClient(served.server.url, served.tokens[role]);
-        }
+        served.server = await start();
+        const roles = ['admin', 'manager', 'teacher'] as const;
+        const tokens = await Promise.all(roles.map(role => login(served.server.url, role)));
+        roles.forEach((role, index) => {
+            served.tokens[role] = tokens[index];
+            served.clients[role] = restClient(served.server.url, tokens[index]);
+        });
     });
     afterAll(async () => {
-        await served.server.stop();
-        removeDir(served.server.dir);
+        await served.server?.stop();
+        if (served.server) removeDir(served.server.dir);
     });
     return served;
 };
+
+/**
+ * One server for a test file over a copy of the demo database (or the database the options give), in the
+ * test's process, signed in once as every demo role, with ra-data-simple-rest as each role's client;
+ * stopped and its folder removed when the file's tests are done. Read `server`, `tokens` and `clients`
+ * inside tests.
+ */
+export const serverForEveryRole = (options: StartOptions = {}) => everyRole(() => startServer(options));
+
+/** The same with the server as its own process, as `npm start` runs it. */
+export const serverProcessForEveryRole = (options: StartOptions = {}) => everyRole(() => startServerProcess(options));
 
 /** ra-data-simple-rest itself, as the app uses it, signed in with a token. */
 export const restClient = (url: string, token?: string): DataProvider =>

@@ -11,7 +11,7 @@ import {
     type CloseRefusal,
 } from '../../domain/closing';
 import { canAccess } from '../../domain/permissions';
-import { localDateTimeAt, systemClock, type Clock } from '../../domain/time';
+import { localDateTimeAt, type Clock } from '../../domain/time';
 import type { Identifier, StudioEvent, User } from '../../domain/types';
 import { canSee, visibilityFilters } from '../http/access';
 import { asJob } from '../http/audit';
@@ -140,7 +140,7 @@ export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
  * (the server's, as createApp was given it) tells then; a failed sweep (a full disk, a lost database) is
  * logged and tried again at the next. Answers the function that stops it.
  */
-export const startClosingClasses = (storage: Storage, intervalMs: number, clock: Clock = systemClock): (() => void) => {
+export const startClosingClasses = (storage: Storage, intervalMs: number, clock: Clock): (() => void) => {
     let running = false;
     const sweep = () => {
         // A sweep still at work when the next is due: the next one waits for its turn after.

@@ -1,0 +1,150 @@
+import { once } from 'node:events';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { createApp } from './app';
+import { systemClock, type Clock } from '../domain/time';
+import { startClosingClasses } from './routes/closing';
+import { choosePayments } from './routes/paymentSetup';
+import { openStorage } from './storage';
+import type { Storage } from './storage/types';
+
+/*
+ * The server as `npm start` runs it, from its settings: the database opened, the app over it, the
+ * classes' closing sweep started, and the port listened on. src/server/main.ts runs it with the
+ * process's environment and console; the API tests run it in their own process.
+ */
+
+/** The settings the server reads (DB_FILE, PORT, DATABASE_URL...), as process.env holds them. */
+export type ServerEnv = Record<string, string | undefined>;
+
+/** Where the server's lines go: the console, for `npm start`. */
+export type ServerLog = Pick<Console, 'info' | 'warn' | 'error'>;
+
+export interface StartServerOptions {
+    env: ServerEnv;
+    log: ServerLog;
+    /**
+     * Another server took the database file over (the message is logged first): this one must write no
+     * more. `npm start` exits; by default the server stays up, refusing writes.
+     */
+    onFatal?: (error: Error) => void;
+    /** The time every rule reads (today, windows, expiry): the machine's by default; tests set their own. */
+    clock?: Clock;
+}
+
+export interface StartedServer {
+    /** http://localhost:port */
+    url: string;
+    /** The port listened on: PORT, or the one the system chose for PORT=0. */
+    port: number;
+    /** The storage under the app, audited: what the API writes through. */
+    storage: Storage;
+    /** The HTTP server, for a caller that must end its open connections at once (tests). */
+    httpServer: Server;
+    /**
+     * A clean stop: no new requests, the closing sweep stopped, and the storage closed (db.json written
+     * whole and the journal removed). Fails, having logged why, when the database could not be finished.
+     */
+    close: () => Promise<void>;
+}
+
+export const root = resolve(import.meta.dirname, '../..');
+
+/** The built app the server serves (DIST_DIR, dist/ by default). */
+export const distDirOf = (env: ServerEnv) => resolve(env.DIST_DIR ?? resolve(root, 'dist'));
+
+/** A database URL as it may be logged: without its password. */
+const redactedUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+
+/**
+ * Starts the server the environment describes. Throws, before listening, DatabaseFileError (a file in
+ * use, a read-only disk, a record that does not validate) and PaymentSetupError, whose messages are one
+ * line that says what to do.
+ */
+export const startServer = async ({
+    env,
+    log,
+    onFatal,
+    clock = systemClock,
+}: StartServerOptions): Promise<StartedServer> => {
+    const distDir = distDirOf(env);
+    const dbFile = resolve(env.DB_FILE ?? resolve(root, 'db.json'));
+    const port = Number(env.PORT ?? 3000);
+    const numberFrom = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
+    /** TRUSTED_PROXY as express's 'trust proxy' takes it: a number of hops, or addresses, subnets and names such as loopback. */
+    const proxySetting = env.TRUSTED_PROXY;
+    const trustedProxy = !proxySetting ? undefined : /^\d+$/.test(proxySetting) ? Number(proxySetting) : proxySetting;
+
+    const payments = choosePayments(env);
+    if (payments.mode === 'off')
+        log.warn(
+            'PUBLIC_URL is a public address and no PAYMENT_PROVIDER is chosen: payment links cannot be paid online until one is.',
+        );
+    else if (env.PUBLIC_URL && env.PAYMENT_PROVIDER === 'test')
+        log.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
+
+    const storage = await openStorage({
+        databaseUrl: env.DATABASE_URL,
+        poolSize: numberFrom('DATABASE_POOL_SIZE'),
+        file: dbFile,
+        checkpointIdleMs: numberFrom('CHECKPOINT_IDLE_MS'),
+        checkpointJournalBytes: numberFrom('CHECKPOINT_JOURNAL_BYTES'),
+        watchIntervalMs: numberFrom('WATCH_INTERVAL_MS'),
+        log,
+        // Another server took the file over: the next start replays what the journal holds.
+        onFatal: error => {
+            log.error(error.message);
+            onFatal?.(error);
+        },
+    });
+    let stopClosing: () => void = () => undefined;
+    try {
+        const { app, storage: audited } = createApp({
+            storage,
+            clock,
+            distDir,
+            trustedProxy,
+            payments,
+            publicUrl: env.PUBLIC_URL?.trim() || undefined,
+            log,
+            auth: {
+                secret: env.TOKEN_SECRET,
+                tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),
+                maxFailures: Number(env.LOGIN_MAX_FAILURES ?? 5),
+                failureWindowMs: 15 * 60_000,
+            },
+        });
+        // Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
+        stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock);
+        const server = app.listen(port, env.HOST ?? '0.0.0.0');
+        // Fails on an 'error' instead (the port taken).
+        await once(server, 'listening');
+        const listening = (server.address() as AddressInfo).port;
+        log.info(
+            `Studio back office on http://localhost:${listening} (database ${env.DATABASE_URL ? redactedUrl(env.DATABASE_URL) : dbFile})`,
+        );
+
+        let closing: Promise<void> | undefined;
+        const close = () =>
+            (closing ??= (async () => {
+                stopClosing();
+                server.close();
+                server.closeIdleConnections();
+                try {
+                    await storage.close();
+                } catch (error) {
+                    log.error(
+                        `Could not finish writing ${dbFile}: ${(error as Error).message}. The journal keeps every write for the next start.`,
+                    );
+                    throw error;
+                }
+            })());
+        return { url: `http://localhost:${listening}`, port: listening, storage: audited, httpServer: server, close };
+    } catch (error) {
+        // Not started after all (the port taken, a TOKEN_SECRET too short): nothing is left open.
+        stopClosing();
+        await storage.close().catch(() => undefined);
+        throw error;
+    }
+};
