@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 
 /** What a form did: react-admin's words for its two notices. */
-export type Saving = 'created' | 'updated';
+type Saving = 'created' | 'updated';
 
 /**
  * The notice of a saved record, naming it as the app shows it: "Customer Анна Королёва saved", "Курс

@@ -1,7 +1,7 @@
 declare const __BUILD_ID__: string;
 
 /** The id this bundle was built with; the server serves the latest one at /build.json. */
-export const buildId = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+const buildId = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
 export const versionCheckIntervalMs = 5 * 60_000;
 

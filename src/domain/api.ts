@@ -35,7 +35,7 @@ export interface ApiErrorBody {
 // The timetable: generating classes, the roster, walk-ins and the attendance journal.
 
 /** The words of a skipped slot: who teaches what, when and where in the class it clashes with. */
-export interface SkipParams {
+interface SkipParams {
     date: string;
     time: string;
     teacher: string;

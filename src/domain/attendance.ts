@@ -90,7 +90,7 @@ export interface Marking {
     teacherEditDays: number;
 }
 
-export interface MarkingInput {
+interface MarkingInput {
     /** The class's local date. */
     date: string;
     /** Today in the studio. */

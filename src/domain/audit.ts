@@ -10,8 +10,8 @@ import type { CollectionName, Role } from './types';
  * change shows as a hidden value that changed.
  */
 
-export { auditActions, auditEntrySchema } from './schemas';
-export type AuditAction = (typeof auditActions)[number];
+export { auditActions } from './schemas';
+type AuditAction = (typeof auditActions)[number];
 
 /** What a hidden field's values read as in the trail. */
 export const hiddenValue = '[hidden]';
@@ -39,7 +39,7 @@ export interface RecordChange {
     after: Values | null;
 }
 
-export type NewAuditEntry = z.output<typeof auditEntrySchema>;
+type NewAuditEntry = z.output<typeof auditEntrySchema>;
 
 /**
  * The record as the trail may show it: hidden fields replaced by a marker under their public name, and

@@ -41,10 +41,10 @@ export interface Reference {
 }
 
 /** How ids are made: integers by the server, random strings (payment links), or one fixed id (the settings). */
-export type IdKind = 'integer' | 'random' | 'fixed';
+type IdKind = 'integer' | 'random' | 'fixed';
 
 /** Which fields a role other than admin reads, when it reads less than all of them. */
-export interface FieldRule {
+interface FieldRule {
     /** Only these. */
     only?: readonly string[];
     /** All but these. */
@@ -83,7 +83,7 @@ interface Declaration<
 }
 
 /** A declaration with every part filled in, and `serverFields` named. */
-export type CollectionInfo<
+type CollectionInfo<
     Schema extends z.ZodObject = z.ZodObject,
     Server extends z.ZodRawShape = z.ZodRawShape,
     Kept extends z.ZodRawShape = z.ZodRawShape,

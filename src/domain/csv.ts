@@ -7,7 +7,7 @@
  * and the quote would stay in front of every phone of the sheet.
  */
 
-export type CsvValue = string | number | boolean | null | undefined;
+type CsvValue = string | number | boolean | null | undefined;
 
 const formulaStart = /^[=+\-@\t\r]/;
 /** A phone number with its country code, as stored (+79526327015) or grouped (+7 952 632-70-15). */

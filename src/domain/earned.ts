@@ -8,14 +8,14 @@ import type { Attendance, Course, Identifier, Pass, StudioEvent } from './types'
  * share), summed for a period by direction, teacher and studio; income received is in income.ts.
  */
 
-export interface EarnedInputs {
+interface EarnedInputs {
     attendances: Pick<Attendance, 'eventId' | 'passId' | 'charged'>[];
     events: Map<Identifier, Pick<StudioEvent, 'startsAt' | 'courseId' | 'teacherId' | 'studioId' | 'status'>>;
     courses: Map<Identifier, Pick<Course, 'directionId'>>;
     passes: Pick<Pass, 'id' | 'price' | 'visitsTotal' | 'startsOn' | 'endsOn'>[];
 }
 
-export interface Earned {
+interface Earned {
     total: number;
     byDirection: Amount[];
     byTeacher: Amount[];

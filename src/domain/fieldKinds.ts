@@ -18,7 +18,7 @@ export type FieldKind =
     | 'ids' // a list of integer ids
     | 'json'; // an object or a list of objects
 
-export interface FieldType {
+interface FieldType {
     kind: FieldKind;
     /** The field may be null or missing in a stored record. */
     nullable: boolean;

@@ -25,7 +25,7 @@ type FreezeFacts = Pick<
 type FreezeChange = Pick<Pass, 'endsOn' | 'frozenFrom' | 'frozenTo'>;
 
 /** Days from `from` to `to`, both included. */
-export const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
+const daysInRange = (from: string, to: string) => daysBetween(from, to) + 1;
 
 /**
  * Freezing from `from` to `to`: the pass keeps one freeze of at most the plan's freezeDays, inside its

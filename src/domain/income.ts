@@ -21,11 +21,11 @@ export const fromCents = (value: number) => value / 100;
  * A payment adds, a refund takes away, and a correction adds its signed amount. A correction counts on
  * its own date: the income already reported for the corrected entry's day is not rewritten.
  */
-export const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) =>
+const signedAmount = (payment: Pick<Payment, 'kind' | 'amount'>) =>
     payment.kind === 'refund' ? -payment.amount : payment.amount;
 
 /** The first day of the bucket holding `date`: the day itself, its week's Monday, or the first of its month. */
-export const bucketOf = (date: string, interval: Interval): string =>
+const bucketOf = (date: string, interval: Interval): string =>
     interval === 'day' ? date : interval === 'week' ? weekStart(date) : `${date.slice(0, 7)}-01`;
 
 /** Every bucket of the period, in order, so that empty days, weeks or months show as zero. */

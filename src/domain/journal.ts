@@ -6,14 +6,14 @@ import type { Attendance, Customer, Identifier, StudioEvent } from './types';
  * that the journal agrees with the passes and with the teacher's pay.
  */
 
-export interface JournalColumn {
+interface JournalColumn {
     eventId: Identifier;
     startsAt: string;
     status: StudioEvent['status'];
     visits: number;
 }
 
-export interface JournalRow {
+interface JournalRow {
     customerId: Identifier;
     name: string;
     /** The mark by event id; no key where the customer has none. */

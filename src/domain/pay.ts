@@ -25,7 +25,7 @@ export interface EventPay {
     rate: PayRate | null;
 }
 
-export interface TeacherPay {
+interface TeacherPay {
     events: EventPay[];
     visits: number;
     total: number;
@@ -61,7 +61,7 @@ export const nextRate = (rates: readonly PayRate[], today: string): PayRate => (
  * A rate that names a way of paying but pays nothing for any class: an amount left at 0, most likely,
  * since "not paid" says so by its kind.
  */
-export const paysNothing = (rate: PayRate): boolean =>
+const paysNothing = (rate: PayRate): boolean =>
     rate.kind !== 'none' && !rate.amount && !rate.minimum && (rate.kind !== 'base_bonus' || !rate.bonus);
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { closedLineSchema, paidClassSummarySchema, payAdjustmentSchema } from './schemas';
+import type { paidClassSummarySchema, payAdjustmentSchema } from './schemas';
 import type { EventPay } from './pay';
 import type { Identifier, PayPeriod } from './types';
 
@@ -17,8 +17,7 @@ import type { Identifier, PayPeriod } from './types';
  * the live figures hold the changes they recorded.
  */
 
-export type ClassSummary = z.output<typeof paidClassSummarySchema>;
-export type ClosedLine = z.output<typeof closedLineSchema>;
+type ClassSummary = z.output<typeof paidClassSummarySchema>;
 export type PayAdjustment = z.output<typeof payAdjustmentSchema>;
 export type { PayPeriod };
 

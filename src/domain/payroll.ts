@@ -10,7 +10,7 @@ import type { Attendance, Course, Identifier, StudioEvent, User } from './types'
  */
 
 /** One teacher's line of the studio's pay for a period. */
-export interface PayrollLine {
+interface PayrollLine {
     teacherId: Identifier;
     name: string;
     /** Classes held (done). */

@@ -13,7 +13,7 @@ export interface Period {
 /** How the previous period was chosen: whole years, quarters or months, or the same number of days. */
 export type ComparisonKind = 'year' | 'quarter' | 'month' | 'days';
 
-export interface Comparison {
+interface Comparison {
     kind: ComparisonKind;
     /** How many years, quarters, months or days the period is long. */
     length: number;
@@ -22,7 +22,7 @@ export interface Comparison {
     toDate: { current: Period; previous: Period } | null;
 }
 
-export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 
 /** The first of the month `months` after (or before) the month of `date`. */
 export const addMonths = (date: string, months: number) => {

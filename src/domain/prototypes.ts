@@ -10,7 +10,7 @@ import { isStudioCollection } from './roles';
 export const prototypeNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,39}$/;
 
 /** An array of JSON objects: the shape of a collection json-server can serve. */
-export const isRecordList = (value: unknown): value is Record<string, unknown>[] =>
+const isRecordList = (value: unknown): value is Record<string, unknown>[] =>
     Array.isArray(value) &&
     value.every(record => record !== null && typeof record === 'object' && !Array.isArray(record));
 
@@ -38,7 +38,7 @@ export const maxPrototypeDepth = 32;
 /** How large a prototype record may be, as JSON in UTF-8. */
 export const maxPrototypeBytes = 64 * 1024;
 
-export interface PrototypeRecordProblem {
+interface PrototypeRecordProblem {
     limit: 'depth' | 'size';
     /** The top-level field that nests too deep, or `record` for the record as a whole. */
     field: string;

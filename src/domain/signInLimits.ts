@@ -23,9 +23,9 @@ export interface SignInLimits {
     windowMs: number;
 }
 
-export const maxBackOffSeconds = 60;
+const maxBackOffSeconds = 60;
 /** A hold ends this long after the account's latest failure. */
-export const holdQuietMs = 60 * 60_000;
+const holdQuietMs = 60 * 60_000;
 /** A held account still signs in from addresses that signed in to it this recently. */
 export const knownAddressMs = 30 * 24 * 60 * 60_000;
 /** How many of an account's latest addresses are remembered. */
@@ -35,8 +35,8 @@ export const failureMemoryMs = holdQuietMs;
 /** A hold's end moves on with each failure, but its record is rewritten at most this often. */
 const holdExtensionStepMs = 5 * 60_000;
 
-export const addressAccountLimit = (limits: SignInLimits) => limits.maxFailures * 4;
-export const accountHoldFailures = (limits: SignInLimits) => limits.maxFailures * 20;
+const addressAccountLimit = (limits: SignInLimits) => limits.maxFailures * 4;
+const accountHoldFailures = (limits: SignInLimits) => limits.maxFailures * 20;
 
 /** What the counters know about one attempt to sign in to an account from an address. */
 export interface RecentSignIns {

@@ -8,7 +8,7 @@ import { optionalText } from './fields';
  */
 
 export type Locale = 'en' | 'ru';
-export type StatusLabels = Partial<Record<Locale, string | null>>;
+type StatusLabels = Partial<Record<Locale, string | null>>;
 
 const labelLocales: readonly Locale[] = ['en', 'ru'];
 

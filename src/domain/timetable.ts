@@ -7,7 +7,7 @@ import type { Identifier, Schedule, Slot, StudioEvent } from './types';
  * Monday stays 19:00 across a daylight-saving change.
  */
 
-export type EventDraft = Omit<StudioEvent, 'id' | 'createdAt'>;
+type EventDraft = Omit<StudioEvent, 'id' | 'createdAt'>;
 type Placed = Pick<StudioEvent, 'teacherId' | 'studioId' | 'startsAt' | 'durationMinutes' | 'status'> & {
     id?: Identifier;
 };
@@ -15,7 +15,7 @@ type Placed = Pick<StudioEvent, 'teacherId' | 'studioId' | 'startsAt' | 'duratio
 /** Minutes since the epoch of a wall-clock date-time: only ever compared with others of the same studio. */
 const minutesOf = (startsAt: string) => Date.parse(`${startsAt}:00Z`) / 60_000;
 
-export const endsAt = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) =>
+const endsAt = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>) =>
     minutesOf(event.startsAt) + event.durationMinutes;
 
 export const overlaps = (
@@ -23,7 +23,7 @@ export const overlaps = (
     b: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>,
 ) => minutesOf(a.startsAt) < endsAt(b) && minutesOf(b.startsAt) < endsAt(a);
 
-export interface Clash<E extends Placed = Placed> {
+interface Clash<E extends Placed = Placed> {
     kind: 'teacher' | 'studio';
     event: E;
 }
@@ -107,7 +107,7 @@ export const expandSchedule = (
 const slotsOn = (slots: Slot[], date: string) =>
     slots.filter(slot => slot.weekday === weekdayOf(date)).sort((a, b) => a.startTime.localeCompare(b.startTime));
 
-export type SkipReason = 'exists' | 'teacher_clash' | 'studio_clash';
+type SkipReason = 'exists' | 'teacher_clash' | 'studio_clash';
 
 export interface Skipped {
     date: string;
@@ -117,7 +117,7 @@ export interface Skipped {
     eventId?: Identifier;
 }
 
-export interface Generation {
+interface Generation {
     create: EventDraft[];
     skipped: Skipped[];
 }

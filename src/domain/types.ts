@@ -21,7 +21,7 @@ type IdOf<Name extends CollectionName> = Declared<Name>['idKind'] extends 'integ
       : string;
 
 /** A record as the API answers it: its id and createdAt, what a client wrote (as kept) and what the server set. */
-export type RecordOf<Name extends CollectionName> = { id: IdOf<Name>; createdAt: string } & Omit<
+type RecordOf<Name extends CollectionName> = { id: IdOf<Name>; createdAt: string } & Omit<
     z.output<Declared<Name>['schema']>,
     keyof Declared<Name>['kept'] | keyof Declared<Name>['server'] | 'password'
 > &
@@ -29,7 +29,7 @@ export type RecordOf<Name extends CollectionName> = { id: IdOf<Name>; createdAt:
     Shape<Declared<Name>['server']>;
 
 /** A record as stored: with the fields that are never answered (a user's password hash). */
-export type StoredRecordOf<Name extends CollectionName> = RecordOf<Name> & Shape<Declared<Name>['hidden']>;
+type StoredRecordOf<Name extends CollectionName> = RecordOf<Name> & Shape<Declared<Name>['hidden']>;
 
 /** A user as admins read it: `signInHold` (server-owned) only when the account was held after many failed sign-ins. */
 export type User = RecordOf<'users'>;

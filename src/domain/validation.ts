@@ -27,7 +27,7 @@ export const issueMessage = (issue: z.core.$ZodIssue): string => {
 };
 
 /** zod issues as `{ "pay.amount": "app.validation.not_negative" }`: the first message for each field. */
-export const fieldErrors = (error: z.ZodError): FieldErrors => {
+const fieldErrors = (error: z.ZodError): FieldErrors => {
     const errors: FieldErrors = {};
     for (const issue of error.issues) {
         const field = issue.path.length ? issue.path.join('.') : '_';
@@ -36,7 +36,7 @@ export const fieldErrors = (error: z.ZodError): FieldErrors => {
     return errors;
 };
 
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
+type ValidationResult<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
 
 /** The message of a text holding the NUL character. */
 export const nulMessage = 'app.validation.nul_character';

@@ -29,7 +29,7 @@ const routeSegments = (router: unknown): string[] =>
         return routeSegments(layer.handle);
     });
 
-export interface ServerOptions {
+interface ServerOptions {
     storage: Storage;
     distDir: string;
     /** Where the server's warnings go: the console by default. */

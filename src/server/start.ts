@@ -16,12 +16,12 @@ import type { Storage } from './storage/types';
  */
 
 /** The settings the server reads (DB_FILE, PORT, DATABASE_URL...), as process.env holds them. */
-export type ServerEnv = Record<string, string | undefined>;
+type ServerEnv = Record<string, string | undefined>;
 
 /** Where the server's lines go: the console, for `npm start`. */
-export type ServerLog = Pick<Console, 'info' | 'warn' | 'error'>;
+type ServerLog = Pick<Console, 'info' | 'warn' | 'error'>;
 
-export interface StartServerOptions {
+interface StartServerOptions {
     env: ServerEnv;
     log: ServerLog;
     /**

@@ -2,7 +2,7 @@ import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import { useTranslate } from 'react-admin';
 
-export interface ErrorScreenProps {
+interface ErrorScreenProps {
     error: Error;
     /** Clears the error and renders the page again. */
     onRetry: () => void;

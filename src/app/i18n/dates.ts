@@ -8,22 +8,22 @@
  * (ISO strings with Z or an offset) are moments, shown in `timeZone` when given, else the browser's.
  */
 
-export type DateValue = Date | string | null | undefined;
+type DateValue = Date | string | null | undefined;
 
-export interface WeekRule {
+interface WeekRule {
     /** 0 = Sunday, 1 = Monday. */
     weekStartsOn: 0 | 1;
     /** The day of January that week one always contains (1: the week holding 1 January). */
     firstWeekContainsDate: 1 | 4;
 }
 
-export const russianWeekRule: WeekRule = { weekStartsOn: 1, firstWeekContainsDate: 1 };
+const russianWeekRule: WeekRule = { weekStartsOn: 1, firstWeekContainsDate: 1 };
 // A studio's week (timetable, statistics) starts on Monday in English too; the numbering is en-US's.
-export const englishWeekRule: WeekRule = { weekStartsOn: 1, firstWeekContainsDate: 1 };
+const englishWeekRule: WeekRule = { weekStartsOn: 1, firstWeekContainsDate: 1 };
 
 const isRussian = (locale: string) => locale.toLowerCase().startsWith('ru');
 
-export const weekRule = (locale: string): WeekRule => (isRussian(locale) ? russianWeekRule : englishWeekRule);
+const weekRule = (locale: string): WeekRule => (isRussian(locale) ? russianWeekRule : englishWeekRule);
 
 export const weekStartsOn = (locale: string): 0 | 1 => weekRule(locale).weekStartsOn;
 

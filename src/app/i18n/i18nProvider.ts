@@ -2,9 +2,9 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'react-admin';
 import { englishMessages } from './en';
 
-export type AppLocale = 'en' | 'ru';
+type AppLocale = 'en' | 'ru';
 
-export const availableLocales: { locale: AppLocale; name: string }[] = [
+const availableLocales: { locale: AppLocale; name: string }[] = [
     { locale: 'en', name: 'English' },
     { locale: 'ru', name: 'Русский' },
 ];
@@ -41,7 +41,7 @@ export const preloadLocale = async (locale: AppLocale): Promise<void> => {
 };
 
 /** The catalogue of a locale: at once when it is loaded, else a promise of it, which react-admin waits for. */
-export const messagesFor = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
+const messagesFor = (locale: string): TranslationMessages | Promise<TranslationMessages> =>
     locale === 'ru' ? (russianMessages ?? loadRussian()) : englishMessages;
 
 let provider: I18nProvider | undefined;

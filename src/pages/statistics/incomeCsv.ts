@@ -4,7 +4,7 @@ import { csvSeparator, toCsv } from '../../domain/csv';
 import type { Row } from './Charts';
 
 /** The breakdowns of the income page as rows with names in the user's language. */
-export interface IncomeRows {
+interface IncomeRows {
     byMethod: Row[];
     byPlan: Row[];
     byDirection: Row[];

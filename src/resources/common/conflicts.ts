@@ -1,8 +1,6 @@
 import type { TranslateFunction } from 'react-admin';
 import type { ApiErrorBody, Referrer } from '../../domain/api';
 
-export type { Referrer } from '../../domain/api';
-
 interface HttpErrorLike {
     status?: number;
     message?: string;

@@ -38,7 +38,7 @@ export interface NamedCustomer {
     name: string;
 }
 
-export interface Duplicates {
+interface Duplicates {
     byPhone: NamedCustomer[];
     byEmail: NamedCustomer[];
     /** The ids of both, to tell whether the person confirmed these very duplicates. */
@@ -104,7 +104,7 @@ const DuplicateLine = ({ message, customers }: { message: string; customers: Nam
 };
 
 /** The warning that the person may already be a customer, with links to them. */
-export const DuplicateWarning = ({ duplicates }: { duplicates: Duplicates }) => {
+const DuplicateWarning = ({ duplicates }: { duplicates: Duplicates }) => {
     const translate = useTranslate();
     if (!duplicates.key) return null;
     return (

@@ -52,7 +52,7 @@ const NoteField = (_props: { label?: string }) => {
 };
 
 /** Who took the payment: a user, or nobody when the customer paid on the payment page themselves. */
-export const TakenByField = (_props: { label?: string }) => {
+const TakenByField = (_props: { label?: string }) => {
     const payment = useRecordContext<Payment>();
     const translate = useTranslate();
     if (!payment) return null;

@@ -29,7 +29,7 @@ import { eventLabel } from '../common/eventLabel';
 import type { ApiErrorBody } from '../../domain/api';
 
 /** The message key of a refused request: the first field error, else the generic one. */
-export const refusalKey = (error: unknown): string => {
+const refusalKey = (error: unknown): string => {
     const body = (error as HttpError).body as Partial<ApiErrorBody> | undefined;
     return Object.values(body?.errors ?? {})[0] ?? 'ra.notification.http_error';
 };

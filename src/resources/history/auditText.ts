@@ -36,7 +36,7 @@ export const piecesText = (pieces: readonly Piece[]): string =>
     pieces.map(piece => (typeof piece === 'string' ? piece : piece.text)).join('');
 
 /** Everything a value is read with: the wording and the names of the records of the entries shown. */
-export interface AuditWording extends Wording {
+interface AuditWording extends Wording {
     book: NameBook;
 }
 

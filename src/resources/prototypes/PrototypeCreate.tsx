@@ -32,7 +32,7 @@ const componentName = (resource: string) =>
         .replace(/ies$/, 'y')
         .replace(/([^s])s$/, '$1')}Create`;
 
-export interface GuessedCreate {
+interface GuessedCreate {
     form: ReactNode;
     /** The guessed form as code to paste into a resource of its own. */
     code: string;
@@ -42,7 +42,7 @@ export interface GuessedCreate {
  * The inputs react-admin's edit guesser would choose for these records, without the id (the server
  * assigns it), in a form; and the same as code.
  */
-export const guessCreate = (resource: string, records: RaRecord[]): GuessedCreate => {
+const guessCreate = (resource: string, records: RaRecord[]): GuessedCreate => {
     const elements = getElementsFromRecords(records, editFieldTypes).filter(
         element => element.getProps()?.source !== 'id',
     );

@@ -5,12 +5,12 @@ import type { Validator } from 'react-admin';
  * no records to guess a form from.
  */
 
-export interface FieldPair {
+interface FieldPair {
     name?: string | null;
     value?: string | null;
 }
 
-export interface FieldPairs {
+interface FieldPairs {
     fields?: FieldPair[] | null;
 }
 

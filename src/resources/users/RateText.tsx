@@ -27,7 +27,7 @@ const useReachName = (rate: PayRate | null) => {
 };
 
 /** What a rate is worded with: the interface's messages and language, the studio's money, the name of its reach. */
-export interface RateWording {
+interface RateWording {
     translate: ReturnType<typeof useTranslate>;
     locale: string;
     money: (amount: number) => string;

@@ -31,7 +31,7 @@ import {
 import { groupClasses, makeSchedules, numberEvents, placeWorkshops } from './timetable';
 import { calendarFor, sizesFor, type World } from './world';
 
-export interface DemoOptions {
+interface DemoOptions {
     seed?: number;
     /** Multiplies customers and the timetable (with the teachers and halls it needs). */
     scale?: number;

@@ -20,7 +20,7 @@ export const MANAGER = {
 };
 export const TEACHER_PASSWORD = 'studio-teacher';
 
-export interface TeacherSeed {
+interface TeacherSeed {
     name: Names;
     email: string;
     color: string;

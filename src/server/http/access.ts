@@ -11,7 +11,7 @@ import type { Filter, Reader, Row } from '../storage/types';
 
 const only = (field: string, values: Identifier[]): Filter[] => [{ field, kind: 'equals', values }];
 
-export const ownEventIds = async (user: User, reader: Reader): Promise<Identifier[]> =>
+const ownEventIds = async (user: User, reader: Reader): Promise<Identifier[]> =>
     (await reader.select('events', { teacherId: user.id })).map(event => event.id);
 
 const ownCustomerIds = async (user: User, reader: Reader): Promise<Identifier[]> => {

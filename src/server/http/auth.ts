@@ -47,7 +47,7 @@ export const tokenVersionOf = (user: StoredUser | Row): number => {
 };
 
 /** What a user record looks like to the user: never the password hash, the token version or a hold. */
-export const publicUser = (user: StoredUser): User => {
+const publicUser = (user: StoredUser): User => {
     const {
         passwordHash: _hash,
         tokenVersion: _version,

@@ -12,7 +12,7 @@ import type { StoredUser } from '../../domain/types';
 import { ApiError } from './errors';
 import type { Storage } from '../storage/types';
 
-export const heldMessage = 'This account is held after many failed sign-ins; ask an admin to release it';
+const heldMessage = 'This account is held after many failed sign-ins; ask an admin to release it';
 
 /** One attempt to sign in: the email tried, the client's address, and the user it names if any. */
 interface Attempt {

@@ -50,11 +50,7 @@ const noQuery = (req: Request) => {
 };
 
 /** Every referenced id exists (400 naming the field otherwise); statuses are referred to by code. */
-export const checkReferences = async (
-    reader: Reader,
-    collection: CollectionName,
-    record: Row,
-): Promise<FieldErrors> => {
+const checkReferences = async (reader: Reader, collection: CollectionName, record: Row): Promise<FieldErrors> => {
     const errors: FieldErrors = {};
     for (const reference of collections[collection].references) {
         const values = [...new Set(referencedIds(record, reference))];
@@ -93,7 +89,7 @@ const checkUnique = async (reader: Reader, collection: CollectionName, record: R
  * Which collections refer to a record, and how many of their records do: the studio's by their
  * references, and prototypes as json-server links records (`customerId` refers to a customer).
  */
-export const referringRecords = async (reader: Reader, collection: CollectionName, record: Row) => {
+const referringRecords = async (reader: Reader, collection: CollectionName, record: Row) => {
     const found: { collection: string; field: string; count: number }[] = [];
     for (const { collection: name, reference } of referrersOf(collection)) {
         if (reference.statusList && record.name !== reference.statusList) continue;

@@ -15,7 +15,7 @@ import { passesOpenOn, visitTo } from '../rules/visits';
  * the pass they name, or to the one the charging rule picks, in one transaction.
  */
 
-export const settleSchema = z.object({ passId: optional(id) });
+const settleSchema = z.object({ passId: optional(id) });
 
 /** A refusal naming why the visit stays a debt. */
 const stillDebt = (reason: NoChargeReason | 'not_a_debt') =>

@@ -9,7 +9,7 @@ export interface ChargeRequest {
     card: CardInput;
 }
 
-export type ChargeResult = { approved: true; reference: string } | { approved: false; reason: string };
+type ChargeResult = { approved: true; reference: string } | { approved: false; reason: string };
 
 /** Giving back a charge in full: the provider's reference of the charge and what it took. */
 export interface RefundRequest {
@@ -31,7 +31,7 @@ export interface PaymentProvider {
     refund(request: RefundRequest): Promise<RefundResult>;
 }
 
-export const testCardNumber = '4242424242424242';
+const testCardNumber = '4242424242424242';
 
 /**
  * The built-in provider: a test card form. 4242 4242 4242 4242 pays, any other number is declined, and

@@ -36,7 +36,7 @@ const checkOpen = (link: PaymentLink, now: Date) => {
 };
 
 /** The link as the payment page shows it at `now`, the server's clock (a pending link past its expiry reads as expired). */
-export const publicLinkView = async (reader: Reader, link: PaymentLink, payments: PaymentSetup['mode'], now: Date) => {
+const publicLinkView = async (reader: Reader, link: PaymentLink, payments: PaymentSetup['mode'], now: Date) => {
     const config = await studioConfig(reader);
     return {
         // `test`: no money is taken, and the page says so; `off`: the link cannot be paid online yet.
@@ -80,7 +80,7 @@ const checkStillDue = async (reader: Reader, link: PaymentLink): Promise<Pass> =
     return pass;
 };
 
-export interface PayLimits {
+interface PayLimits {
     /** Declined cards on one link from one address. */
     perLinkAndAddress: number;
     /** Declined cards from one address, on any links. */
@@ -92,7 +92,7 @@ export interface PayLimits {
  * Enough for a customer who mistypes a few times; too few to test stolen card numbers. Never counted per
  * link alone: whoever declines cards on a link from elsewhere must not lock its customer out of paying.
  */
-export const defaultPayLimits: PayLimits = { perLinkAndAddress: 10, perAddress: 30, windowMs: 15 * 60_000 };
+const defaultPayLimits: PayLimits = { perLinkAndAddress: 10, perAddress: 30, windowMs: 15 * 60_000 };
 
 /**
  * The link no longer asks what its card was charged for: cancelled, paid, or edited by hand meanwhile;

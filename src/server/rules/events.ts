@@ -9,7 +9,7 @@ import { refuseNonTeacher } from './teachers';
 import type { WriteRules } from './types';
 
 /** A 409 naming who or what is busy, and with which class. */
-export const clashError = async (reader: Reader, kind: 'teacher' | 'studio', other: StudioEvent) => {
+const clashError = async (reader: Reader, kind: 'teacher' | 'studio', other: StudioEvent) => {
     const who =
         kind === 'teacher'
             ? `The teacher ${(await reader.get('users', other.teacherId))?.name ?? other.teacherId}`

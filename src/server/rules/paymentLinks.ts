@@ -9,7 +9,7 @@ import { studioConfig } from './studio';
 import type { ListFields, WriteRules } from './types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */
-export const randomLinkId = () => randomBytes(16).toString('base64url');
+const randomLinkId = () => randomBytes(16).toString('base64url');
 
 /**
  * Links whose payment is with the provider right now, by id. While the card is being charged for what a

@@ -8,7 +8,7 @@ import type { Reader } from '../storage/types';
  */
 
 /** What a visit is charged by: the class's date and its course's direction (-1 when the course is gone). */
-export interface Visit {
+interface Visit {
     date: string;
     directionId: Identifier;
 }

@@ -34,7 +34,7 @@ export interface Sort {
 }
 
 /** Both bounds included, counted from 0, as in simple-rest's `range=[0,24]`. */
-export interface Range {
+interface Range {
     start: number;
     end: number;
 }
@@ -87,7 +87,7 @@ export interface PrototypePageQuery {
  * over a whole collection: they are read whole, but for the pages an engine can read as json-server
  * would answer them.
  */
-export interface PrototypeReader {
+interface PrototypeReader {
     /** The prototype collections' names, in the database's order. */
     prototypeNames(): Promise<string[]>;
     /** Every record of one, in stored order; undefined when there is no such collection. */
@@ -160,7 +160,7 @@ export interface Reports {
     ): Promise<ActivePasses>;
 }
 
-export interface ActivePasses {
+interface ActivePasses {
     active: number;
     runningOut: number;
     firstRunningOut: RecordOf<'passes'>[];

@@ -27,7 +27,7 @@ export interface LikeMatcher {
 
 export const LIKE_PATTERN_MAX_LENGTH = 200;
 /** How many steps a compiled pattern may have: `(a{100}){100}` would need 10,000. */
-export const LIKE_PROGRAM_MAX_SIZE = 1000;
+const LIKE_PROGRAM_MAX_SIZE = 1000;
 
 type SetStep = { op: 'set'; ranges: readonly Range[]; negated: boolean };
 type SplitStep = { op: 'split'; to: number; alt: number };

@@ -11,7 +11,7 @@ import type { PrototypePageQuery, Row } from '../../storage/types';
  */
 
 /** The records json-server slices out of the matching ones: from `start`, up to but not including `end`. */
-export interface PageWindow {
+interface PageWindow {
     start: number;
     end: number;
 }

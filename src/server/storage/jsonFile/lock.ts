@@ -14,7 +14,7 @@ import { DatabaseFileError, fileProblem, fsyncDirectory } from './files';
  * very machine. A live holder, even in another container on a shared disk, keeps it.
  */
 
-export const lockStaleMs = 30_000;
+const lockStaleMs = 30_000;
 const refreshMs = 5_000;
 
 interface Holder {

@@ -9,7 +9,7 @@ import { replayOnto, type FileState, type Operation } from './memory';
  */
 
 /** How long writes are remembered for laying over a hand-edited file. */
-export const recentWritesMs = 15 * 60_000;
+const recentWritesMs = 15 * 60_000;
 const recentWritesLimit = 20_000;
 
 export class RecentWrites {
@@ -48,7 +48,7 @@ export class RecentWrites {
 }
 
 /** The records the operations leave different from the file's version of them ("customers 12"). */
-export const differing = (state: FileState, operations: Operation[]): string[] => {
+const differing = (state: FileState, operations: Operation[]): string[] => {
     const last = new Map<string, Operation>();
     for (const operation of operations)
         last.set(

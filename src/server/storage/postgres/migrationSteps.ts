@@ -7,7 +7,7 @@ import { countryOfCurrency, defaultCountry, upgradedPhone } from '../../../domai
  * a database upgraded on either engine holds the same records.
  */
 
-export type MigrationStep = (client: pg.PoolClient) => Promise<void>;
+type MigrationStep = (client: pg.PoolClient) => Promise<void>;
 
 /** 010: the settings' country from the currency, then every phone as typed in E.164, read in that country. */
 const phonesInE164: MigrationStep = async client => {

@@ -16,13 +16,13 @@ const folder = join(import.meta.dirname, 'migrations');
 /** Any number, the same in every process: the advisory lock's key. */
 const lockKey = 73_264_001;
 
-export interface Migration {
+interface Migration {
     version: number;
     name: string;
     sql: string;
 }
 
-export const migrations = (): Migration[] =>
+const migrations = (): Migration[] =>
     readdirSync(folder)
         .filter(file => /^\d{3}-[a-z0-9-]+\.sql$/.test(file))
         .sort()

@@ -20,7 +20,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, value => Number(value));
 /** 40001: serialization failure; 40P01: deadlock. Both mean: run the transaction again. */
 const retriable = (error: unknown) => ['40001', '40P01'].includes((error as { code?: string }).code ?? '');
 
-export interface PgStorageOptions {
+interface PgStorageOptions {
     url: string;
     /** Connections kept open; each request holds one for as long as its transaction. */
     poolSize?: number;

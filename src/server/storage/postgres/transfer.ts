@@ -18,7 +18,7 @@ import './pgStorage';
  * past them; an export reads every table back into the shape of a db.json the default engine starts on.
  */
 
-export class TransferError extends Error {}
+class TransferError extends Error {}
 
 const rowsPerInsert = 500;
 
