@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, demoAccounts, engine, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, demoAccounts, engine, removeDir, startServerProcess, type RunningServer } from '../support/server';
 import { signInFrom, startClockedApp, type ClockedApp } from '../support/signIns';
 
 /*
@@ -133,9 +133,9 @@ describe.skipIf(engine !== 'postgres')('two server processes on one PostgreSQL d
     const on = (index: number) => (index % 2 ? second : first);
 
     beforeAll(async () => {
-        first = await startServer({ env });
+        first = await startServerProcess({ env });
         // Over the same file: the same database.
-        second = await startServer({ dbFile: first.dbFile, env });
+        second = await startServerProcess({ dbFile: first.dbFile, env });
     });
 
     afterAll(async () => {
