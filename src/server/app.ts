@@ -5,6 +5,7 @@ import { createAuth, type AuthOptions } from './http/auth';
 import { collectionRoutes } from './routes/crud';
 import { errorHandler, notFound } from './http/errors';
 import { featureRoutes, mountAll, publicRoutes } from './routes/features';
+import { healthRoutes } from './routes/health';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
 import { prototypeRoutes } from './routes/prototypes/routes';
 import { signInHoldRoutes } from './routes/signInHolds';
@@ -90,6 +91,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
+    api.use(healthRoutes(storage, options.distDir));
     api.post('/auth/login', auth.login);
     api.use(mountAll(publicRoutes(storage, payments, clock)));
     api.use(auth.authenticate);

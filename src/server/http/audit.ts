@@ -162,6 +162,7 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     reports: storage.reports,
     signIns: storage.signIns,
     close: () => storage.close(),
+    health: () => storage.health(),
     transaction: work => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.
         const actor = currentActor();

@@ -198,7 +198,25 @@ export interface Storage extends Reader {
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
     /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
     close(): Promise<void>;
+    /** Whether the database answers, and the engine's own state; never throws. */
+    health(): Promise<StorageHealth>;
 }
+
+/** What GET /api/health tells of the database: nothing secret (no path, no address). */
+export type StorageHealth =
+    | {
+          engine: 'db.json';
+          reachable: boolean;
+          /** Bytes of writes in the journal that db.json does not hold yet. */
+          journalBytes: number;
+          /** When db.json was last written whole (it then held every write). */
+          lastRewriteAt: string;
+      }
+    | {
+          engine: 'postgresql';
+          reachable: boolean;
+          pool: { total: number; idle: number; waiting: number };
+      };
 
 /**
  * A write the database itself refused as a conflict (a unique value taken, a referenced record gone)

@@ -15,7 +15,7 @@ import { readerReports } from './reports';
 import { MemorySignInRecords } from './signInRecords';
 import { startingState } from './startup';
 import { Unsettled } from './unsettled';
-import { StorageUnavailable, type Reports, type Storage, type Transaction } from '../types';
+import { StorageUnavailable, type Reports, type Storage, type StorageHealth, type Transaction } from '../types';
 
 /*
  * The db.json engine. The database lives in memory with its indexes; each committed transaction is one
@@ -64,6 +64,8 @@ export class JsonStorage extends MemoryReader implements Storage {
     private readonly unsettled = new Unsettled();
     /** Counts the times the disk refused writes that memory then gave back; a transaction begun before one is refused too. */
     private refusals = 0;
+    /** The disk refused the last write that was tried, and none has reached it since. */
+    private diskRefusing = false;
     private lastRefusal: StorageUnavailable | undefined;
     private lock: DatabaseLock | undefined;
 
@@ -135,9 +137,10 @@ export class JsonStorage extends MemoryReader implements Storage {
             // Made first: a record that cannot be written down never reaches memory.
             const line = journalLine(operations);
             const change = this.memory.apply(operations);
-            const durable = this.unsettled
-                .add(change, line.length, this.journal.append(line))
-                .then(() => this.recent.remember(operations));
+            const durable = this.unsettled.add(change, line.length, this.journal.append(line)).then(() => {
+                this.diskRefusing = false;
+                this.recent.remember(operations);
+            });
             this.afterWrite();
             return { result, durable };
         });
@@ -157,6 +160,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private takeBack(failure: StorageUnavailable) {
         const count = this.unsettled.takeBack(this.memory);
         this.refusals++;
+        this.diskRefusing = true;
         this.lastRefusal = failure;
         this.log.error(`${failure.message} (${count} writes refused and taken back)`);
     }
@@ -276,6 +280,16 @@ export class JsonStorage extends MemoryReader implements Storage {
     }
 
     /** A clean stop: waits for what is in flight, writes db.json and removes the journal (unless db.json was edited into something unusable). */
+    /** Reachable while it is open and the disk takes its writes (the last one tried reached it). */
+    async health(): Promise<StorageHealth> {
+        return {
+            engine: 'db.json',
+            reachable: !this.closed && !this.diskRefusing,
+            journalBytes: this.journal.bytes,
+            lastRewriteAt: new Date(this.recent.lastRewrite).toISOString(),
+        };
+    }
+
     async close(): Promise<void> {
         clearInterval(this.watchTimer);
         clearTimeout(this.idleTimer);

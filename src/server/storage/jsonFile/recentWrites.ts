@@ -37,6 +37,11 @@ export class RecentWrites {
         if (stale) this.recent.splice(0, stale);
     }
 
+    /** When db.json last held every write (ms since the epoch). */
+    get lastRewrite(): number {
+        return this.rewrittenAt;
+    }
+
     /** db.json now holds every write so far. */
     rewritten() {
         this.rewrittenAt = Date.now();

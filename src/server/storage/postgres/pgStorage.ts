@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Reports, SignInRecords, Storage, Transaction } from '../types';
+import type { Reports, SignInRecords, Storage, StorageHealth, Transaction } from '../types';
 import { applyMigrations } from './migrations';
 import { pgSignInRecords } from './pgSignInRecords';
 import { PgReader, PgTransaction } from './pgTransaction';
@@ -33,7 +33,10 @@ export class PgStorage extends PgReader implements Storage {
     readonly reports: Reports = pgReports((sql, values) => this.rows(sql, values));
     readonly signIns: SignInRecords;
 
-    private constructor(private readonly pool: pg.Pool) {
+    private constructor(
+        private readonly pool: pg.Pool,
+        private readonly log: Pick<Console, 'warn'>,
+    ) {
         super(pool);
         this.signIns = pgSignInRecords(pool);
     }
@@ -49,12 +52,20 @@ export class PgStorage extends PgReader implements Storage {
         // An idle connection the server drops must not take the process down.
         pool.on('error', error => (options.log ?? console).warn(`A PostgreSQL connection was lost: ${error.message}`));
         await applyMigrations(pool, options.log ?? console);
-        return new PgStorage(pool);
+        return new PgStorage(pool, options.log ?? console);
     }
 
     async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
         for (let attempt = 1; ; attempt++) {
             const client = await this.pool.connect();
+            // A connection lost while a transaction holds it (PostgreSQL restarted, an administrator ended
+            // it) fails that transaction; without a listener its 'error' would stop the whole server.
+            let lost: Error | undefined;
+            const onError = (error: Error) => {
+                lost = error;
+                this.log.warn(`A PostgreSQL connection was lost: ${error.message}`);
+            };
+            client.on('error', onError);
             try {
                 await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
                 const result = await work(new PgTransaction(client));
@@ -70,9 +81,25 @@ export class PgStorage extends PgReader implements Storage {
                 }
                 throw error;
             } finally {
-                client.release();
+                client.off('error', onError);
+                // A lost connection is closed, not given to the next transaction.
+                client.release(lost);
             }
         }
+    }
+
+    /** Reachable when a connection answers within 2 s (a request would wait 30 s for one). */
+    async health(): Promise<StorageHealth> {
+        let timer: NodeJS.Timeout | undefined;
+        const answered = this.pool.query('SELECT 1').then(
+            () => true,
+            () => false,
+        );
+        const late = new Promise<boolean>(resolve => (timer = setTimeout(() => resolve(false), 2000)));
+        const reachable = await Promise.race([answered, late]);
+        clearTimeout(timer);
+        const { totalCount: total, idleCount: idle, waitingCount: waiting } = this.pool;
+        return { engine: 'postgresql', reachable, pool: { total, idle, waiting } };
     }
 
     async close(): Promise<void> {

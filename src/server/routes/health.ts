@@ -1,0 +1,46 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Router } from 'express';
+import type { Storage } from '../storage/types';
+
+/*
+ * GET /api/health, without sign-in, for a hosting provider's checks and a supervisor: whether the server
+ * and its database answer, the engine's state, and which version and build run. Nothing secret: no
+ * path, address or setting. 503 while the database does not answer.
+ */
+
+const root = resolve(import.meta.dirname, '../../..');
+
+const versionOf = (): string => {
+    try {
+        return (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+        return 'unknown';
+    }
+};
+
+/** The id of the app's build the server serves (dist/build.json), or null when it has none. */
+const buildIdOf = (distDir: string): string | null => {
+    const file = resolve(distDir, 'build.json');
+    if (!existsSync(file)) return null;
+    try {
+        return (JSON.parse(readFileSync(file, 'utf8')) as { buildId?: string }).buildId ?? null;
+    } catch {
+        return null;
+    }
+};
+
+export const healthRoutes = (storage: Storage, distDir: string): Router => {
+    const router = Router();
+    const version = versionOf();
+    router.get('/health', async (_req, res) => {
+        const database = await storage.health();
+        res.status(database.reachable ? 200 : 503).json({
+            status: database.reachable ? 'ok' : 'unavailable',
+            database,
+            version,
+            buildId: buildIdOf(distDir),
+        });
+    });
+    return router;
+};
