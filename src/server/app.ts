@@ -9,6 +9,7 @@ import { healthRoutes } from './routes/health';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
 import { prototypeRoutes } from './routes/prototypes/routes';
 import { signInHoldRoutes } from './routes/signInHolds';
+import { requestLog, type LogLevel } from './http/requestLog';
 import { appFiles } from './http/static';
 import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
@@ -33,8 +34,10 @@ const routeSegments = (router: unknown): string[] =>
 interface ServerOptions {
     storage: Storage;
     distDir: string;
-    /** Where the server's warnings go: the console by default. */
-    log?: Pick<Console, 'warn'>;
+    /** Where the server's warnings and request lines go: the console by default. */
+    log?: Pick<Console, 'info' | 'warn'>;
+    /** LOG_LEVEL: request lines are written at `info` and above (the default). */
+    logLevel?: LogLevel;
     auth: AuthOptions;
     /**
      * The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed, as express's 'trust
@@ -121,6 +124,8 @@ export const createApp = (options: ServerOptions) => {
     app.set('etag', false);
     if (options.trustedProxy !== undefined) app.set('trust proxy', options.trustedProxy);
     // API answers and index.html compressed on the fly above 1 kB; the app's files come compressed from the build.
+    // First, so that every answer has its request id and its line, errors and files included.
+    app.use(requestLog(line => (options.log ?? console).info(line), options.logLevel ?? 'info'));
     app.use(compression({ threshold: 1024 }));
     app.use((req, res, next) => {
         res.setHeader('X-Content-Type-Options', 'nosniff');

@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { createApp } from './app';
 import { systemClock, type Clock } from '../domain/time';
 import { startClosingClasses } from './routes/closing';
+import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
 import { openStorage } from './storage';
 import type { Storage } from './storage/types';
@@ -53,6 +54,13 @@ export const root = resolve(import.meta.dirname, '../..');
 
 /** The built app the server serves (DIST_DIR, dist/ by default). */
 export const distDirOf = (env: ServerEnv) => resolve(env.DIST_DIR ?? resolve(root, 'dist'));
+
+/** LOG_LEVEL: silent, error, warn, info (the default: a line per request) or debug; another is said and read as info. */
+const logLevelOf = (value: string | undefined, log: ServerLog): LogLevel => {
+    if (!value || (logLevels as readonly string[]).includes(value)) return (value as LogLevel | undefined) ?? 'info';
+    log.warn(`LOG_LEVEL=${value} is not one of ${logLevels.join(', ')}: info is used.`);
+    return 'info';
+};
 
 /** A database URL as it may be logged: without its password. */
 const redactedUrl = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
@@ -108,6 +116,7 @@ export const startServer = async ({
             payments,
             publicUrl: env.PUBLIC_URL?.trim() || undefined,
             log,
+            logLevel: logLevelOf(env.LOG_LEVEL, log),
             auth: {
                 secret: env.TOKEN_SECRET,
                 tokenTtlHours: Number(env.TOKEN_TTL_HOURS ?? 12),

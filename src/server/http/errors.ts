@@ -3,6 +3,7 @@ import type { FieldErrors } from '../../domain/validation';
 import { StorageConflict, StorageUnavailable } from '../storage/types';
 import type { ApiErrorBody } from '../../domain/api';
 import { MoneyRuleError } from '../../domain/money';
+import { requestIdOf } from './requestLog';
 
 /** An error the API answers as JSON `{message, errors?, ...details}` with its status. */
 export class ApiError extends Error {
@@ -43,7 +44,7 @@ export const handle =
     };
 
 /** Never a stack trace: known errors answer their status, anything else a bare 500 that is logged. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
     if (error instanceof StorageConflict) {
         res.status(409).json({ message: error.message });
         return;
@@ -77,6 +78,6 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
         res.status(bodyError.status).json({ message: 'The request could not be read' });
         return;
     }
-    console.error('Unexpected error:', error);
+    console.error(`Unexpected error (request ${requestIdOf(req) ?? 'unknown'}):`, error);
     res.status(500).json({ message: 'Internal Server Error' });
 };
