@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app';
@@ -80,6 +80,8 @@ export const startServer = async ({
     const dbFile = resolve(env.DB_FILE ?? resolve(root, 'db.json'));
     const port = Number(env.PORT ?? 3000);
     const numberFrom = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
+    /** How long a stop waits for the requests in flight before it closes their connections. */
+    const stopTimeoutMs = numberFrom('STOP_TIMEOUT_MS') ?? 8000;
     /** TRUSTED_PROXY as express's 'trust proxy' takes it: a number of hops, or addresses, subnets and names such as loopback. */
     const proxySetting = env.TRUSTED_PROXY;
     const trustedProxy = !proxySetting ? undefined : /^\d+$/.test(proxySetting) ? Number(proxySetting) : proxySetting;
@@ -126,7 +128,21 @@ export const startServer = async ({
         });
         // Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
         stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock);
-        const server = app.listen(port, env.HOST ?? '0.0.0.0');
+        // Once stopping, a request that still arrives on an open connection is told so, and the connection closed.
+        let stopping = false;
+        let inFlight = 0;
+        let lastArrival = 0;
+        const server = createServer((req, res) => {
+            lastArrival = Date.now();
+            if (!stopping) {
+                inFlight++;
+                res.once('close', () => inFlight--);
+                return void app(req, res);
+            }
+            res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
+            res.end(JSON.stringify({ message: 'The server is stopping: try again in a moment' }));
+        });
+        server.listen(port, env.HOST ?? '0.0.0.0');
         // Fails on an 'error' instead (the port taken).
         await once(server, 'listening');
         const listening = (server.address() as AddressInfo).port;
@@ -137,9 +153,31 @@ export const startServer = async ({
         let closing: Promise<void> | undefined;
         const close = () =>
             (closing ??= (async () => {
+                stopping = true;
                 stopClosing();
-                server.close();
+                const deadline = Date.now() + stopTimeoutMs;
+                /*
+                 * Connections keep being taken while the requests in flight are answered and until none
+                 * came for a moment, so that one waiting to be taken is answered 503 instead of being
+                 * reset; then no new connections, and the open ones closed once they are idle.
+                 */
+                while ((inFlight > 0 || Date.now() - lastArrival < 250) && Date.now() < deadline)
+                    await new Promise(done => setTimeout(done, 20));
+                const drained = new Promise<boolean>(done => server.close(() => done(true)));
+                const idle = setInterval(() => server.closeIdleConnections(), 50);
                 server.closeIdleConnections();
+                let timer: NodeJS.Timeout | undefined;
+                const late = new Promise<boolean>(
+                    done => (timer = setTimeout(() => done(false), Math.max(0, deadline - Date.now()))),
+                );
+                if (!(await Promise.race([drained, late]))) {
+                    log.warn(
+                        `Requests still unanswered after STOP_TIMEOUT_MS=${stopTimeoutMs}: their connections are closed.`,
+                    );
+                    server.closeAllConnections();
+                }
+                clearTimeout(timer);
+                clearInterval(idle);
                 try {
                     await storage.close();
                 } catch (error) {
