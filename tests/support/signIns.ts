@@ -63,6 +63,7 @@ export const startClockedApp = async (options: ClockedAppOptions = {}): Promise<
             storage,
             distDir: stubDist(),
             trustedProxy: 'loopback',
+            log: quiet,
             clock: serverClock,
             auth: {
                 secret: 'test-secret-that-is-long-enough-for-hs256',
