@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ResourceProps } from 'react-admin';
 import { resourceRoutes, type ResourceKey } from '../domain/routes';
 
 /*
@@ -13,8 +14,8 @@ export interface ResourceScreens {
     create?: ComponentType;
     show?: ComponentType;
     icon: ComponentType;
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each resource's own record type
-    recordRepresentation?: string | ((record: any) => string);
+    /** A field's name, or how a record of the resource is named (each resource reads its own record type). */
+    recordRepresentation?: ResourceProps['recordRepresentation'];
 }
 
 const folders = import.meta.glob<{ default: ResourceScreens }>('./*/index.ts', { eager: true });
