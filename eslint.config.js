@@ -5,9 +5,11 @@ import tseslint from 'typescript-eslint';
 
 /** The lint run by `npm test`: TypeScript's recommended rules and React's rules of hooks, no warnings allowed. */
 export default tseslint.config(
-    { ignores: ['dist/**', 'node_modules/**', 'tests/e2e/artifacts/**'] },
+    { ignores: ['dist/**', 'build/**', 'node_modules/**', 'tests/e2e/artifacts/**'] },
     js.configs.recommended,
     ...tseslint.configs.recommended,
+    // The plain-JavaScript scripts that run before any TypeScript can (the server's build and start).
+    { files: ['**/*.mjs'], languageOptions: { globals: globals.node } },
     {
         files: ['**/*.{ts,tsx}'],
         languageOptions: { globals: { ...globals.browser, ...globals.node } },

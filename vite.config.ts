@@ -107,6 +107,7 @@ export default defineConfig({
                     name: 'db.json',
                     include: ['tests/**/*.test.{ts,tsx}'],
                     exclude: ['tests/e2e/**'],
+                    globalSetup: ['tests/support/serverBuildSetup.ts'],
                     ...sharedTestSettings,
                 },
             },
@@ -115,7 +116,7 @@ export default defineConfig({
                 test: {
                     name: 'browser',
                     include: ['tests/e2e/**/*.test.ts'],
-                    globalSetup: ['tests/support/globalSetup.ts'],
+                    globalSetup: ['tests/support/serverBuildSetup.ts', 'tests/support/globalSetup.ts'],
                     ...sharedTestSettings,
                 },
             },
@@ -136,7 +137,7 @@ export default defineConfig({
                                   'tests/api/reports*.test.ts',
                                   'tests/api/postgres-races.test.ts',
                               ],
-                              globalSetup: ['tests/support/postgresSetup.ts'],
+                              globalSetup: ['tests/support/serverBuildSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,
                           },
                       },
@@ -144,7 +145,11 @@ export default defineConfig({
                           test: {
                               name: 'browser-postgres',
                               include: postgresJourneys,
-                              globalSetup: ['tests/support/globalSetup.ts', 'tests/support/postgresSetup.ts'],
+                              globalSetup: [
+                                  'tests/support/serverBuildSetup.ts',
+                                  'tests/support/globalSetup.ts',
+                                  'tests/support/postgresSetup.ts',
+                              ],
                               ...sharedTestSettings,
                           },
                       },

@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PaymentSetupError } from './routes/paymentSetup';
-import { distDirOf, root, startServer, type StartedServer } from './start';
+import { root } from './paths';
+import { distDirOf, startServer, type StartedServer } from './start';
 import { DatabaseFileError } from './storage';
 
 /* `npm start`: the server of src/server/start.ts with this process's environment and console, stopped by SIGTERM or SIGINT. */

@@ -15,7 +15,16 @@ import {
     sleep,
     waitFor,
 } from '../support/durability';
-import { demoDb, login, removeDir, restClient, root, startServerProcess, waitForOutput } from '../support/server';
+import {
+    demoDb,
+    login,
+    removeDir,
+    restClient,
+    root,
+    serverEntry,
+    startServerProcess,
+    waitForOutput,
+} from '../support/server';
 
 /*
  * The storage engine's promises: db.json plus an append-only journal `${DB_FILE}.journal` with one
@@ -234,7 +243,7 @@ describe('a database file that cannot be used', () => {
         const dbFile = join(dir, 'db.json');
         if (content !== null) writeFileSync(dbFile, content);
         writeFileSync(join(dir, 'index.html'), '');
-        const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+        const result = spawnSync(process.execPath, [serverEntry()], {
             cwd: root,
             env: { ...process.env, DB_FILE: dbFile, PORT: '0', DIST_DIR: dir, TOKEN_SECRET: 'x'.repeat(32) },
             encoding: 'utf8',

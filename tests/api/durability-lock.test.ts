@@ -6,7 +6,16 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customerFieldsOf, nextPhone, waitFor } from '../support/durability';
 import { isRoot, itAsRoot, mountSmallDisk } from '../support/disk';
-import { call, demoDb, login, removeDir, root, runServerToExit, startServerProcess } from '../support/server';
+import {
+    call,
+    demoDb,
+    login,
+    removeDir,
+    root,
+    runServerToExit,
+    serverEntry,
+    startServerProcess,
+} from '../support/server';
 
 /*
  * One server process per database file: DB_FILE.lock, taken atomically before the journal is opened and
@@ -140,7 +149,7 @@ describe('a database folder the server cannot use', () => {
         chmodSync(distDir, 0o755);
         writeFileSync(join(distDir, 'index.html'), '');
         // The server as the unprivileged user nobody, over root's folder.
-        const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+        const result = spawnSync(process.execPath, [serverEntry()], {
             cwd: root,
             uid: 65534,
             gid: 65534,

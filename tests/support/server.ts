@@ -111,12 +111,22 @@ const serverEnv = (port: number, dbFile: string, distDir: string, env: Record<st
     DB_FILE: dbFile,
     DIST_DIR: distDir,
     TOKEN_SECRET: testSecret,
+    // No daily backup at each start (tests/api/backups.test.ts turns it on).
+    BACKUP_DAYS: '0',
     ...env,
 });
 
-/** The server process as `npm start` runs it (tsx src/server/main.ts), on a port over a database file. */
+/** The server's build for this run (tests/support/serverBuildSetup.ts): `node` runs it as `npm start` does. */
+export const serverEntry = () => {
+    const entry = inject('serverEntry');
+    if (!entry)
+        throw new Error('The server was not built for this run: the project needs tests/support/serverBuildSetup.ts');
+    return entry;
+};
+
+/** The server process as `npm start` runs it (node build/server/main.js, no tsx), on a port over a database file. */
 const spawnServer = (port: number, dbFile: string, distDir: string, env: Record<string, string> = {}): ChildProcess =>
-    spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts')], {
+    spawn(process.execPath, [serverEntry()], {
         cwd: root,
         env: { ...process.env, ...serverEnv(port, dbFile, distDir, env) },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -213,7 +223,7 @@ export const startServer = async (options: StartOptions = {}): Promise<RunningSe
 };
 
 /**
- * Starts the server as its own process, as `npm start` does (tsx src/server/main.ts), on a free port over
+ * Starts the server as its own process, as `npm start` does (node build/server/main.js), on a free port over
  * a temporary copy of a database: for the tests of the process itself (signals, crashes, exit codes, its
  * output, two processes on one database).
  */

@@ -2,6 +2,7 @@
  * The run: this server on each engine chosen and json-server, measured one after the other on each
  * scale's seeded database, then the report; whatever happens, nothing the run started is left behind.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { psql } from '../postgres-cluster';
 import { addPrototype, seedDatabase } from './databases';
@@ -16,6 +17,12 @@ import { jsonServer, ourServer, type Engine } from './subjects';
 
 const main = async () => {
     const options = readOptions();
+    log('building the server (npm run build builds it with the app)');
+    const build = spawnSync(process.execPath, ['src/scripts/server-build.mjs'], {
+        cwd: options.serverDir,
+        stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('the server could not be built');
     let postgresVersion: string | undefined;
     const engines: Engine[] = [];
     if (options.engine !== 'postgres') engines.push(fileEngine);

@@ -4,15 +4,24 @@
  */
 import { log, messageOf, sleep } from './helpers';
 import { measure, readLoad, summarize, timed, type ReadLoad, type Summary } from './load';
-import { LOAD_MS, READERS, RSS_SAMPLE_MS, WRITERS } from './options';
-import { freePort, makeTempDir, removeTempDir, stopServer, waitUntilAnswering, type Running } from './processes';
+import { LOAD_MS, READERS, RSS_SAMPLE_MS, STARTS, WRITERS } from './options';
+import {
+    freePort,
+    makeTempDir,
+    removeTempDir,
+    stopServer,
+    timeStart,
+    waitUntilAnswering,
+    type Running,
+} from './processes';
 import { groupMb, rssMb } from './resources';
 import type { Client, Subject } from './subjects';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
 
 export interface Results {
-    startupMs: Outcome<number>;
+    /** STARTS times to the first answer, in the order they were taken (the first over a database no server opened yet). */
+    startupMs: Outcome<number[]>;
     /** Peak of the samples; `crashed` when the process died after some samples were taken. */
     memory: Outcome<{ peakMb: number; crashed: boolean }>;
     list: Outcome<Summary>;
@@ -95,9 +104,11 @@ export const benchmarkServer = async (subject: Subject, sourceDb: string, runs: 
             return failedResults(`no database (${messageOf(error)})`);
         }
         try {
+            log(`  ${subject.name}: ${STARTS} starts`);
+            const startupMs = await timeStarts(subject, database, dir);
             const server = subject.spawn(database, dir, await freePort());
             try {
-                return await measureServer(subject, server, runs, async () =>
+                return await measureServer(subject, server, startupMs, runs, async () =>
                     subject.spawn(database, dir, await freePort()),
                 );
             } finally {
@@ -132,14 +143,27 @@ const withSecondProcess = async <T>(
 };
 
 /** The largest RSS sample; a process that died before the first sample gets the reason instead. */
-const peakMemory = (samples: number[], server: Running, startupMs: Outcome<number>): Results['memory'] => {
+const peakMemory = (samples: number[], server: Running, started: Outcome<number>): Results['memory'] => {
     if (samples.length) return { ok: true, value: { peakMb: Math.max(...samples), crashed: Boolean(server.crash) } };
-    return startupMs.ok ? crashed(server) : startupMs;
+    return started.ok ? crashed(server) : started;
+};
+
+/** STARTS starts one after the other, each stopped before the next; a failed one fails the row. */
+const timeStarts = async (subject: Subject, database: string, dir: string): Promise<Outcome<number[]>> => {
+    const times: number[] = [];
+    try {
+        for (let start = 0; start < STARTS; start++)
+            times.push(await timeStart(subject.startCommand(database, dir, await freePort())));
+        return { ok: true, value: times };
+    } catch (error) {
+        return { ok: false, reason: `failed (${messageOf(error)})` };
+    }
 };
 
 const measureServer = async (
     subject: Subject,
     server: Running,
+    startupMs: Outcome<number[]>,
     runs: number,
     spawnAnother: () => Promise<Running>,
 ): Promise<Results> => {
@@ -155,9 +179,9 @@ const measureServer = async (
     const nextNumber = () => customerNumber++;
 
     log(`  ${subject.name}: starting`);
-    const startupMs = await attempt(server, () => waitUntilAnswering(server));
+    const started = await attempt(server, () => waitUntilAnswering(server));
     sampleRss();
-    const client = startupMs.ok ? await attempt(server, () => subject.connect(server.base)) : startupMs;
+    const client = started.ok ? await attempt(server, () => subject.connect(server.base)) : started;
     const withClient = <T>(work: (client: Client) => Promise<T>): Promise<Outcome<T>> =>
         client.ok ? attempt(server, () => work(client.value)) : Promise.resolve(client);
 
@@ -177,7 +201,7 @@ const measureServer = async (
 
     const results: Results = {
         startupMs,
-        memory: peakMemory(samples, server, startupMs),
+        memory: peakMemory(samples, server, started),
         list,
         write,
         underLoad,

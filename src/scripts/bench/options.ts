@@ -22,6 +22,10 @@ export const REQUEST_TIMEOUT_MS = 120_000;
 export const START_TIMEOUT_MS = 180_000;
 export const SEED_TIMEOUT_MS = 600_000;
 export const JSON_SERVER_BIN = 'node_modules/json-server/lib/cli/bin.js';
+/** This server's build (npm run build), which the run makes first. */
+export const SERVER_ENTRY = 'build/server/main.js';
+/** Starts timed per server and scale, of which the median is shown. */
+export const STARTS = 3;
 export const ADMIN = { email: 'admin@studio.test', password: 'studio-admin' };
 export const MANAGER = { email: 'manager@studio.test', password: 'studio-manager' };
 

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { Cluster, postgresBinDir, reachableByServer } from '../postgres-cluster';
 import { sleep } from './helpers';
 import { START_TIMEOUT_MS } from './options';
+import type { StartCommand } from './subjects';
 
 /* ---------- Children, the cluster and temporary folders: nothing may outlive the run, even a failed one ---------- */
 
@@ -131,6 +132,61 @@ export const waitUntilAnswering = async (server: Running): Promise<number> => {
     }
     throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
 };
+
+/** Is any process of the group still there. */
+const groupAlive = (pgid: number) => {
+    try {
+        process.kill(-pgid, 0);
+        return true;
+    } catch {
+        return false;
+    }
+};
+
+/**
+ * How long a server takes to start as a person starts it (npm start, npx json-server): from spawning the
+ * command to the first answer of `path`. The command runs in a process group of its own, stopped whole
+ * (SIGTERM, SIGKILL after 10 s) before this answers, so that the next start finds the database free.
+ */
+export const timeStart = async (start: StartCommand): Promise<number> => {
+    const startedAt = performance.now();
+    const child = spawn(start.command, start.args, {
+        cwd: start.cwd,
+        env: { ...process.env, ...start.env },
+        stdio: 'ignore',
+        detached: true,
+    });
+    children.add(child);
+    const pgid = child.pid ?? 0;
+    let exited = false;
+    child.once('exit', () => (exited = true));
+    try {
+        const url = `http://127.0.0.1:${start.env.PORT ?? portOf(start.args)}${start.path}`;
+        const deadline = startedAt + START_TIMEOUT_MS;
+        while (performance.now() < deadline) {
+            if (exited) throw new Error(`${start.command} ${start.args[0]} exited before it answered`);
+            try {
+                const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
+                await response.arrayBuffer();
+                return performance.now() - startedAt;
+            } catch {
+                await sleep(5);
+            }
+        }
+        throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
+    } finally {
+        if (groupAlive(pgid)) process.kill(-pgid, 'SIGTERM');
+        const killAt = performance.now() + 10_000;
+        while (groupAlive(pgid)) {
+            if (performance.now() > killAt) process.kill(-pgid, 'SIGKILL');
+            await sleep(20);
+        }
+        children.delete(child);
+    }
+};
+
+/** The port a command line names after --port. */
+const portOf = (args: string[]) => args[args.indexOf('--port') + 1];
 
 export const stopServer = async (server: Running) => {
     server.stopping = true;

@@ -9,6 +9,7 @@ import {
     READERS,
     READ_WARM_UP_MS,
     RSS_SAMPLE_MS,
+    STARTS,
     TODAY,
     WARM_UPS,
     type Options,
@@ -29,7 +30,7 @@ const machine = () => {
 
 /** This checkout's server by its path in the repository; another checkout's by its folder. */
 const serverName = (serverDir: string) =>
-    serverDir === CHECKOUT_DIR ? 'src/server/main.ts of this checkout' : `${serverDir}/src/server/main.ts`;
+    serverDir === CHECKOUT_DIR ? 'build/server/main.js of this checkout' : `${serverDir}/build/server/main.js`;
 
 /** What the PostgreSQL columns ran on, for the report's second line. */
 const postgresLine = (version: string) =>
@@ -40,6 +41,11 @@ const footnotes = (options: Options) => {
     const postgres = options.engine !== 'json';
     const lines = [
         'Ratio = this server / json-server: below 1 this server is faster or smaller; for writes/s above 1 it writes more.',
+        `Start-up: ${STARTS} starts one after the other over the same database, each as a person starts it from a shell ` +
+            '(`npm start`, which runs the build of npm run build; `npx json-server FILE`), timed from spawning the command to the ' +
+            'first answer of GET /api/health (this server) or GET / (json-server), and stopped before the next; the first start ' +
+            'over a db.json checks every record against the schemas, later ones find the file as the server left it. ' +
+            "The other rows run each server as `node` directly (this server from its build), so that its pid is the server's.",
         `Memory: VmRSS after start-up, after the sequential writes, every ${RSS_SAMPLE_MS} ms under load and after it. ` +
             'json-server writes its whole file with writeFileSync and no fsync before it answers, so its writes are not durable.',
     ];

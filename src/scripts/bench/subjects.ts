@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyOf, prototypePage } from './databases';
 import { postJson, request, type ReadTarget } from './load';
-import { ADMIN, JSON_SERVER_BIN, MANAGER } from './options';
+import { ADMIN, JSON_SERVER_BIN, MANAGER, SERVER_ENTRY } from './options';
 import { spawnServer, type Running } from './processes';
 
 /** What the measurements need from a server; `extras` are the rows only this server has. */
@@ -25,6 +25,8 @@ export interface Subject {
     /** Its database for one server run, made from the seeded file in `dir`: a file's path or a database's URL. */
     prepare(sourceDb: string, dir: string): Promise<string>;
     spawn(database: string, dir: string, port: number): Running;
+    /** How a person starts it from a shell (npm start, npx json-server), and the page that answers once it is up. */
+    startCommand(database: string, dir: string, port: number): StartCommand;
     connect(base: string): Promise<Client>;
     /** Gives back what prepare() made outside `dir` (a PostgreSQL database). */
     discard(database: string): Promise<void>;
@@ -32,6 +34,15 @@ export interface Subject {
     readProcesses: 0 | 1 | 2;
     /** The processes that hold the database outside the server (the PostgreSQL cluster), for memory and CPU. */
     databasePids?: () => number[];
+}
+
+export interface StartCommand {
+    command: string;
+    args: string[];
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    /** The path asked until it answers: start-up ends at its first answer. */
+    path: string;
 }
 
 /** Where this server keeps its data: the part of a Subject that differs between its engines. */
@@ -54,23 +65,34 @@ const newCustomer = (n: number) => ({
     status: 'lead',
 });
 
+/** The settings this server runs with in the bench: its port, a stub build of the app and the engine's database. */
+const ourEnv = (engine: Engine, database: string, dir: string, port: number): NodeJS.ProcessEnv => {
+    // A stub build: without an index.html the server would run vite build before it listens.
+    const distDir = join(dir, 'dist');
+    mkdirSync(distDir, { recursive: true });
+    writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title>\n');
+    return {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: distDir,
+        TOKEN_SECRET: 'bench-'.repeat(8),
+        ...engine.env(database, dir),
+    };
+};
+
 export const ourServer = (serverDir: string, engine: Engine): Subject => ({
     name: `this server (${engine.label})`,
     prepare: engine.prepare,
-    spawn: (database, dir, port) => {
-        // A stub build: without an index.html the server would run vite build before it listens.
-        const distDir = join(dir, 'dist');
-        mkdirSync(distDir, { recursive: true });
-        writeFileSync(join(distDir, 'index.html'), '<!doctype html><title>bench</title>\n');
-        const env = {
-            PORT: String(port),
-            HOST: '127.0.0.1',
-            DIST_DIR: distDir,
-            TOKEN_SECRET: 'bench-'.repeat(8),
-            ...engine.env(database, dir),
-        };
-        return spawnServer(['--import', 'tsx', join(serverDir, 'src/server/main.ts')], serverDir, env, port);
-    },
+    // The build `npm start` runs (main.ts bundled by esbuild), without npm in between: the pid is the server's.
+    spawn: (database, dir, port) =>
+        spawnServer([join(serverDir, SERVER_ENTRY)], serverDir, ourEnv(engine, database, dir, port), port),
+    startCommand: (database, dir, port) => ({
+        command: 'npm',
+        args: ['start'],
+        cwd: serverDir,
+        env: ourEnv(engine, database, dir, port),
+        path: '/api/health',
+    }),
     discard: engine.discard,
     readProcesses: engine.readProcesses,
     databasePids: engine.databasePids,
@@ -107,6 +129,13 @@ export const jsonServer = (serverDir: string): Subject => ({
             {},
             port,
         ),
+    startCommand: (dbFile, _dir, port) => ({
+        command: 'npx',
+        args: ['json-server', '--port', String(port), '--host', '127.0.0.1', dbFile],
+        cwd: serverDir,
+        env: {},
+        path: '/',
+    }),
     discard: async () => undefined,
     readProcesses: 0,
     connect: async base => {

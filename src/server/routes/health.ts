@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Router } from 'express';
+import { root } from '../paths';
 import type { Storage } from '../storage/types';
 
 /*
@@ -8,8 +9,6 @@ import type { Storage } from '../storage/types';
  * and its database answer, the engine's state, and which version and build run. Nothing secret: no
  * path, address or setting. 503 while the database does not answer.
  */
-
-const root = resolve(import.meta.dirname, '../../..');
 
 const versionOf = (): string => {
     try {

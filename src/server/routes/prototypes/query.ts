@@ -28,25 +28,32 @@ interface Lodash {
     get(value: unknown, path: string): unknown;
 }
 type PluralRouter = Router & { stack: { handle: unknown }[] };
+type PluralOf = (db: JsonServerDb, name: string, options: object) => PluralRouter;
 
 const lodash = require('lodash') as Lodash;
-const plural = require('json-server/lib/server/router/plural') as (
-    db: JsonServerDb,
-    name: string,
-    options: object,
-) => PluralRouter;
-const delay = require('json-server/lib/server/router/delay') as unknown;
+const lodashGet = lodash.get;
 
 /*
- * lowdb makes a lodash of its own for each database, with json-server's methods mixed in (getById,
- * deepQuery...): a few milliseconds each. One is made here, once; each request gets a chain over its state.
+ * json-server's router and lodash with its methods, loaded at the first read of a prototype (a studio
+ * that has none never loads them, and the server starts without them). lowdb makes a lodash of its own
+ * for each database, with json-server's methods mixed in (getById, deepQuery...): a few milliseconds
+ * each. One is made here, once; each request gets a chain over its state.
  */
-const jsonServerLodash = lodash.runInContext();
-jsonServerLodash.mixin(require('lodash-id') as object);
-jsonServerLodash.mixin(require('json-server/lib/server/mixins') as object);
-const databaseOver = (state: State): JsonServerDb =>
-    Object.assign(jsonServerLodash.chain(state), { _: jsonServerLodash, getState: () => state });
-const lodashGet = lodash.get;
+const jsonServer = (() => {
+    let loaded: { plural: PluralOf; delay: unknown; databaseOver: (state: State) => JsonServerDb } | undefined;
+    return () => {
+        if (loaded) return loaded;
+        const ownLodash = lodash.runInContext();
+        ownLodash.mixin(require('lodash-id') as object);
+        ownLodash.mixin(require('json-server/lib/server/mixins') as object);
+        loaded = {
+            plural: require('json-server/lib/server/router/plural') as PluralOf,
+            delay: require('json-server/lib/server/router/delay') as unknown,
+            databaseOver: state => Object.assign(ownLodash.chain(state), { _: ownLodash, getState: () => state }),
+        };
+        return loaded;
+    };
+})();
 
 /** Words json-server reads itself; any other parameter compares a field (`title=x`, `views_gte=10`, `author.name=typicode`). */
 const textWords = ['_sort', '_order', 'q'];
@@ -221,6 +228,7 @@ export const runJsonServer = (
     state: State,
     target: { list: Record<string, string | string[]> } | { id: string; words: Record<string, string | string[]> },
 ): Promise<unknown> => {
+    const { plural, delay, databaseOver } = jsonServer();
     const router = plural(databaseOver(state), name, { foreignKeySuffix: 'Id', _isFake: false });
     // json-server pauses every request a millisecond (its _delay); not here.
     router.stack = router.stack.filter(layer => layer.handle !== delay);

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
+import { root } from '../../paths';
 
 /*
  * Checking every record of a large database against its schema takes longer than everything else at
@@ -24,7 +25,7 @@ const rulesFiles = [
 /** A fingerprint of the rules a database is checked by: the source of the domain's schemas. */
 const rulesVersion = (() => {
     try {
-        const domain = resolve(import.meta.dirname, '../../../domain');
+        const domain = resolve(root, 'src/domain');
         return rulesFiles.reduce((sum, name) => crc32(readFileSync(resolve(domain, name)), sum), 0).toString(16);
     } catch {
         return undefined;

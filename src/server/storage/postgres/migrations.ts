@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { root } from '../../paths';
 import { migrationSteps } from './migrationSteps';
 
 /*
@@ -12,7 +13,7 @@ import { migrationSteps } from './migrationSteps';
  * change of the schema is a new file.
  */
 
-const folder = join(import.meta.dirname, 'migrations');
+const folder = join(root, 'src/server/storage/postgres/migrations');
 /** Any number, the same in every process: the advisory lock's key. */
 const lockKey = 73_264_001;
 
