@@ -1,13 +1,17 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app';
+import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
 import { startClosingClasses } from './routes/closing';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
 import { openStorage } from './storage';
+import { root } from './paths';
 import type { Storage } from './storage/types';
 
 /*
@@ -49,8 +53,6 @@ export interface StartedServer {
      */
     close: () => Promise<void>;
 }
-
-export const root = resolve(import.meta.dirname, '../..');
 
 /** The built app the server serves (DIST_DIR, dist/ by default). */
 export const distDirOf = (env: ServerEnv) => resolve(env.DIST_DIR ?? resolve(root, 'dist'));
@@ -108,7 +110,14 @@ export const startServer = async ({
             onFatal?.(error);
         },
     });
-    let stopClosing: () => void = () => undefined;
+    let stopClosing: () => Promise<void> = async () => undefined;
+    let stopBackups: () => Promise<void> = async () => undefined;
+    /** BACKUP_DAYS: how many days of daily backups a db.json server keeps (0: it makes none by itself). */
+    const backupDays = numberFrom('BACKUP_DAYS') ?? 14;
+    const backupDir = backupDirOf(env, dbFile);
+    /** Beside a db.json, for `npm run backup` of the same user: where this server answers and the key it asks for. */
+    const controlFile = `${dbFile}.control`;
+    const controlKey = randomBytes(32);
     try {
         const { app, storage: audited } = createApp({
             storage,
@@ -127,7 +136,28 @@ export const startServer = async ({
             },
         });
         // Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
-        stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock);
+        stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock, log);
+        stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
+        /** `npm run backup` through this server: a snapshot at once, for the holder of the key in DB_FILE.control. */
+        const backupNow = async (req: IncomingMessage, res: ServerResponse) => {
+            const given = Buffer.from(String(req.headers['x-control-key'] ?? ''), 'hex');
+            const answer = (status: number, body: object) => {
+                res.writeHead(status, { 'Content-Type': 'application/json' });
+                res.end(JSON.stringify(body));
+            };
+            if (given.length !== controlKey.length || !timingSafeEqual(given, controlKey) || !storage.snapshot)
+                return answer(403, { message: 'Not allowed' });
+            try {
+                const at = clock();
+                const file = await writeBackup(await storage.snapshot(), backupDir, at);
+                pruneBackups(backupDir, at.getTime(), backupDays || Infinity);
+                log.info(`Backed up the database into ${file} (asked by npm run backup).`);
+                answer(200, { file });
+            } catch (error) {
+                log.error(`A backup into ${backupDir} failed: ${(error as Error).message}`);
+                answer(500, { message: `The backup failed: ${(error as Error).message}` });
+            }
+        };
         // Once stopping, a request that still arrives on an open connection is told so, and the connection closed.
         let stopping = false;
         let inFlight = 0;
@@ -137,6 +167,7 @@ export const startServer = async ({
             if (!stopping) {
                 inFlight++;
                 res.once('close', () => inFlight--);
+                if (req.method === 'POST' && req.url === '/api/control/backup') return void backupNow(req, res);
                 return void app(req, res);
             }
             res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
@@ -146,6 +177,13 @@ export const startServer = async ({
         // Fails on an 'error' instead (the port taken).
         await once(server, 'listening');
         const listening = (server.address() as AddressInfo).port;
+        if (storage.snapshot) {
+            const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+            const url = `http://${host.includes(':') ? `[${host}]` : host}:${listening}`;
+            writeFileSync(controlFile, JSON.stringify({ pid: process.pid, url, key: controlKey.toString('hex') }), {
+                mode: 0o600,
+            });
+        }
         log.info(
             `Studio back office on http://localhost:${listening} (database ${env.DATABASE_URL ? redactedUrl(env.DATABASE_URL) : dbFile})`,
         );
@@ -154,7 +192,8 @@ export const startServer = async ({
         const close = () =>
             (closing ??= (async () => {
                 stopping = true;
-                stopClosing();
+                const sweepStopped = stopClosing();
+                rmSync(controlFile, { force: true });
                 const deadline = Date.now() + stopTimeoutMs;
                 /*
                  * Connections keep being taken while the requests in flight are answered and until none
@@ -178,6 +217,8 @@ export const startServer = async ({
                 }
                 clearTimeout(timer);
                 clearInterval(idle);
+                // A sweep or a backup under way is finished first: they use the database being closed.
+                await Promise.all([sweepStopped, stopBackups()]);
                 try {
                     await storage.close();
                 } catch (error) {
@@ -190,7 +231,7 @@ export const startServer = async ({
         return { url: `http://localhost:${listening}`, port: listening, storage: audited, httpServer: server, close };
     } catch (error) {
         // Not started after all (the port taken, a TOKEN_SECRET too short): nothing is left open.
-        stopClosing();
+        await Promise.all([stopClosing(), stopBackups()]);
         await storage.close().catch(() => undefined);
         throw error;
     }

@@ -200,6 +200,18 @@ export interface Storage extends Reader {
     close(): Promise<void>;
     /** Whether the database answers, and the engine's own state; never throws. */
     health(): Promise<StorageHealth>;
+    /**
+     * The db.json engine's whole database as it stood between two transactions, every write in it on
+     * disk: what a backup holds (a copy of db.json would not be one, since the file lags its journal).
+     * PostgreSQL has pg_dump instead.
+     */
+    snapshot?(): Promise<DatabaseSnapshot>;
+}
+
+/** A whole database: its top-level keys in the file's order, and their values. */
+export interface DatabaseSnapshot {
+    keys: string[];
+    values: Record<string, unknown>;
 }
 
 /** What GET /api/health tells of the database: nothing secret (no path, no address). */

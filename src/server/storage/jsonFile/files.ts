@@ -144,7 +144,7 @@ export const readDatabaseText = (file: string): string => readDatabaseBytes(file
 const recordsPerPiece = 2000;
 
 /** The file's text, piece by piece: one record per line, so the file stays readable and diffs stay small. */
-function* pieces(state: FileState): Generator<string> {
+export function* databasePieces(state: FileState): Generator<string> {
     yield '{';
     for (const [position, key] of state.keys.entries()) {
         const value = state.values[key];
@@ -164,7 +164,7 @@ function* pieces(state: FileState): Generator<string> {
 }
 
 /** The whole text of a database file, as the server writes it. */
-export const databaseText = (state: FileState): string => [...pieces(state)].join('');
+export const databaseText = (state: FileState): string => [...databasePieces(state)].join('');
 
 const pieceBytes = 1 << 20;
 
@@ -196,7 +196,7 @@ export const writeDatabaseFile = async (
             buffered = [];
             size = 0;
         };
-        for (const piece of pieces(state)) {
+        for (const piece of databasePieces(state)) {
             buffered.push(piece);
             size += piece.length;
             if (size >= pieceBytes) await flush();

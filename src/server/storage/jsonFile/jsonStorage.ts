@@ -279,7 +279,15 @@ export class JsonStorage extends MemoryReader implements Storage {
         await this.journal.dropBefore(mark);
     }
 
-    /** A clean stop: waits for what is in flight, writes db.json and removes the journal (unless db.json was edited into something unusable). */
+    /** Taken between transactions, once every one before is on disk: records are never changed in place, so the picture stays as it was. */
+    snapshot(): Promise<FileState> {
+        return this.exclusive(async () => {
+            if (this.closed) throw new Error('The database is closed');
+            await this.unsettled.settled;
+            return this.unsettled.picture(this.memory, this.journal.mark()).state;
+        });
+    }
+
     /** Reachable while it is open and the disk takes its writes (the last one tried reached it). */
     async health(): Promise<StorageHealth> {
         return {
@@ -290,6 +298,7 @@ export class JsonStorage extends MemoryReader implements Storage {
         };
     }
 
+    /** A clean stop: waits for what is in flight, writes db.json and removes the journal (unless db.json was edited into something unusable). */
     async close(): Promise<void> {
         clearInterval(this.watchTimer);
         clearTimeout(this.idleTimer);

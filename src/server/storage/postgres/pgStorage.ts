@@ -29,6 +29,9 @@ interface PgStorageOptions {
 
 const maxAttempts = 20;
 
+/** How the server's connections name themselves to PostgreSQL (pg_stat_activity): a restore refuses while there are any. */
+export const applicationName = 'studio-back-office';
+
 export class PgStorage extends PgReader implements Storage {
     readonly reports: Reports = pgReports((sql, values) => this.rows(sql, values));
     readonly signIns: SignInRecords;
@@ -46,6 +49,7 @@ export class PgStorage extends PgReader implements Storage {
         // A request waits for a free connection at most 30 s, then fails rather than hangs.
         const pool = new pg.Pool({
             connectionString: options.url,
+            application_name: applicationName,
             max: options.poolSize ?? 10,
             connectionTimeoutMillis: 30_000,
         });
