@@ -3,7 +3,7 @@ import express, { Router } from 'express';
 import { auditedStorage, recordRequests } from './http/audit';
 import { createAuth, type AuthOptions } from './http/auth';
 import { collectionRoutes } from './routes/crud';
-import { errorHandler, notFound } from './http/errors';
+import { errorHandlerFor, notFound } from './http/errors';
 import { featureRoutes, mountAll, publicRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
@@ -35,7 +35,7 @@ interface ServerOptions {
     storage: Storage;
     distDir: string;
     /** Where the server's warnings and request lines go: the console by default. */
-    log?: Pick<Console, 'info' | 'warn'>;
+    log?: Pick<Console, 'info' | 'warn' | 'error'>;
     /** LOG_LEVEL: request lines are written at `info` and above (the default). */
     logLevel?: LogLevel;
     auth: AuthOptions;
@@ -80,7 +80,9 @@ export const createApp = (options: ServerOptions) => {
     const clock = options.clock ?? systemClock;
     // Every change made through the API leaves its entry in the audit trail.
     const storage = auditedStorage(options.storage, clock);
-    const auth = createAuth(storage, options.auth, clock);
+    const log = options.log ?? console;
+    const auth = createAuth(storage, options.auth, clock, log);
+    const errorHandler = errorHandlerFor(log);
     const payments = options.payments ?? choosePayments({});
 
     const api = Router();
@@ -114,8 +116,7 @@ export const createApp = (options: ServerOptions) => {
     void storage.prototypeNames().then(names =>
         names.forEach(name => {
             const problem = prototypeNameProblem(name, reserved);
-            if (problem)
-                (options.log ?? console).warn(`The collection "${name}" in the database is not served: ${problem}.`);
+            if (problem) log.warn(`The collection "${name}" in the database is not served: ${problem}.`);
         }),
     );
 
@@ -125,7 +126,7 @@ export const createApp = (options: ServerOptions) => {
     if (options.trustedProxy !== undefined) app.set('trust proxy', options.trustedProxy);
     // API answers and index.html compressed on the fly above 1 kB; the app's files come compressed from the build.
     // First, so that every answer has its request id and its line, errors and files included.
-    app.use(requestLog(line => (options.log ?? console).info(line), options.logLevel ?? 'info'));
+    app.use(requestLog(line => log.info(line), options.logLevel ?? 'info'));
     app.use(compression({ threshold: 1024 }));
     app.use((req, res, next) => {
         res.setHeader('X-Content-Type-Options', 'nosniff');

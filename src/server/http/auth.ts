@@ -67,9 +67,14 @@ const loginSchema = z.object({
  * Sign-in, tokens and signing out. `clock` is the server's: the sign-in limits count by it, a token is
  * issued at its time and expires `tokenTtlHours` after, and is judged expired by it.
  */
-export const createAuth = (storage: Storage, options: AuthOptions, clock: Clock) => {
+export const createAuth = (
+    storage: Storage,
+    options: AuthOptions,
+    clock: Clock,
+    log: Pick<Console, 'warn'> = console,
+) => {
     if (!options.secret) {
-        console.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
+        log.warn('TOKEN_SECRET is not set: using a random secret, so sign-ins end when the server restarts.');
     } else if (options.secret.length < 32) {
         throw new Error('TOKEN_SECRET must be at least 32 characters long.');
     }

@@ -43,41 +43,49 @@ export const handle =
             .catch(next);
     };
 
-/** Never a stack trace: known errors answer their status, anything else a bare 500 that is logged. */
-export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
-    if (error instanceof StorageConflict) {
-        res.status(409).json({ message: error.message });
-        return;
-    }
-    if (error instanceof StorageUnavailable) {
-        res.status(error.status).json({ message: error.message });
-        return;
-    }
-    if (error instanceof ApiError) {
-        const body: ApiErrorBody = {
-            message: error.message,
-            ...(error.errors ? { errors: error.errors } : {}),
-            ...error.details,
-        };
-        // A refusal that says when to come back says it in the header too.
-        if (typeof error.details?.retryAfter === 'number')
-            res.setHeader('Retry-After', String(error.details.retryAfter));
-        res.status(error.status).json(body);
-        return;
-    }
-    const bodyError = error as { type?: string; status?: number };
-    if (bodyError.type === 'entity.too.large') {
-        res.status(413).json({ message: 'The request body is larger than 1 MB' });
-        return;
-    }
-    if (bodyError.type === 'entity.parse.failed') {
-        res.status(400).json({ message: 'The request body is not valid JSON' });
-        return;
-    }
-    if (bodyError.status && bodyError.status >= 400 && bodyError.status < 500) {
-        res.status(bodyError.status).json({ message: 'The request could not be read' });
-        return;
-    }
-    console.error(`Unexpected error (request ${requestIdOf(req) ?? 'unknown'}):`, error);
-    res.status(500).json({ message: 'Internal Server Error' });
-};
+/**
+ * Never a stack trace: known errors answer their status, anything else a bare 500 whose error is
+ * logged (with its stack, to the server's log only) under the request's id.
+ */
+export const errorHandlerFor =
+    (log: Pick<Console, 'error'> = console): ErrorRequestHandler =>
+    (error: unknown, req, res, _next) => {
+        if (error instanceof StorageConflict) {
+            res.status(409).json({ message: error.message });
+            return;
+        }
+        if (error instanceof StorageUnavailable) {
+            res.status(error.status).json({ message: error.message });
+            return;
+        }
+        if (error instanceof ApiError) {
+            const body: ApiErrorBody = {
+                message: error.message,
+                ...(error.errors ? { errors: error.errors } : {}),
+                ...error.details,
+            };
+            // A refusal that says when to come back says it in the header too.
+            if (typeof error.details?.retryAfter === 'number')
+                res.setHeader('Retry-After', String(error.details.retryAfter));
+            res.status(error.status).json(body);
+            return;
+        }
+        const bodyError = error as { type?: string; status?: number };
+        if (bodyError.type === 'entity.too.large') {
+            res.status(413).json({ message: 'The request body is larger than 1 MB' });
+            return;
+        }
+        if (bodyError.type === 'entity.parse.failed') {
+            res.status(400).json({ message: 'The request body is not valid JSON' });
+            return;
+        }
+        if (bodyError.status && bodyError.status >= 400 && bodyError.status < 500) {
+            res.status(bodyError.status).json({ message: 'The request could not be read' });
+            return;
+        }
+        log.error(`Unexpected error (request ${requestIdOf(req) ?? 'unknown'}):`, error);
+        res.status(500).json({ message: 'Internal Server Error' });
+    };
+
+/** The handler that logs to the console: for routers tried on their own. */
+export const errorHandler = errorHandlerFor();
