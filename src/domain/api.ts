@@ -70,6 +70,8 @@ export interface RosterPerson {
     pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
     /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
     frozenUntil?: string | null;
+    /** Their seat or place in line in the class (`position`: 1 = next in line), or null. */
+    booking: { id: Identifier; status: 'booked' | 'waitlisted'; position: number | null } | null;
 }
 export interface RosterAnswer {
     event: StudioEvent;
@@ -80,8 +82,12 @@ export interface RosterAnswer {
     /** Whether the user may close or reopen the class now; why not (a teacher before it starts, a cancelled class). */
     closing: { canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null };
     capacity: number;
+    /** Seats taken by bookings, and places in line. */
+    booked: number;
+    waitlisted: number;
     visits: number;
     marked: number;
+    /** The booked and the members first, by name; then the line, in its order. */
     people: RosterPerson[];
 }
 export interface WalkIn {

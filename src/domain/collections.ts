@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { bookingSources, bookingStatuses } from './bookings';
 import { id, instant, localDateTime, money } from './fields';
 import type { CollectionName, Role } from './roles';
 import {
     auditEntrySchema,
+    bookingSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -292,8 +294,37 @@ const statuses = declare({
 const configs = declare({
     schema: configSchema,
     // Set on the settings page; files made before it existed lack it until then.
-    sometimes: ['autoCloseHours'],
+    sometimes: ['autoCloseHours', 'bookingOpensDays', 'bookingClosesMinutes', 'lateCancelHours', 'maxWaitlists'],
     idKind: 'fixed',
+});
+
+const bookings = declare({
+    // Made by POST /api/bookings and cancelled by POST /api/bookings/:id/cancel; never edited or deleted.
+    schema: bookingSchema,
+    server: {
+        status: z.enum(bookingStatuses),
+        source: z.enum(bookingSources),
+        // Who booked: null when the customer did, in the portal.
+        bookedBy: id.nullable(),
+        // The pass expected to pay; null when staff booked without one.
+        passId: id.nullable(),
+        // Cancelled inside the late-cancel window.
+        late: z.boolean(),
+        promotedAt: instant.nullable(),
+        cancelledAt: instant.nullable(),
+        // The mark made for it.
+        attendanceId: id.nullable(),
+    },
+    references: [
+        ref('eventId', 'events'),
+        ref('customerId', 'customers'),
+        ref('bookedBy', 'users'),
+        ref('passId', 'passes'),
+        ref('attendanceId', 'attendances'),
+    ],
+    indexed: ['status'],
+    idKind: 'integer',
+    addedLater: true,
 });
 
 const auditEntries = declare({
@@ -336,6 +367,7 @@ export const declarations = {
     configs,
     auditEntries,
     payPeriods,
+    bookings,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

@@ -28,6 +28,7 @@ export const studioCollectionNames = [
     'configs',
     'auditEntries',
     'payPeriods',
+    'bookings',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -68,12 +69,14 @@ const grants: Record<Role, Grants> = {
         configs: readOnly,
         // Closed by the pay endpoints; read for the teacher pay pages.
         payPeriods: catalogue,
+        bookings: ['list', 'show', 'create', 'export', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.
         events: ['list', 'show', 'read'],
         schedules: ['read'],
         attendances: ['list', 'show', 'create', 'edit', 'delete', 'read'],
+        bookings: ['list', 'show', 'create', 'read'],
         customers: readOnly,
         directions: readOnly,
         studios: readOnly,

@@ -303,6 +303,27 @@ export const configSchema = z.object({
         .min(0, 'app.validation.not_negative')
         .max(24 * 14)
         .default(12),
+    // Booking (src/domain/bookings.ts): a database made before has the defaults.
+    bookingOpensDays: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(365).default(14),
+    bookingClosesMinutes: z
+        .number()
+        .int('app.validation.integer')
+        .min(0, 'app.validation.not_negative')
+        .max(24 * 60 * 7)
+        .default(0),
+    lateCancelHours: z
+        .number()
+        .int('app.validation.integer')
+        .min(0, 'app.validation.not_negative')
+        .max(24 * 14)
+        .default(12),
+    maxWaitlists: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(100).default(3),
+});
+
+/** A booking as staff make it: the class and the customer (src/domain/bookings.ts has the rest). */
+export const bookingSchema = z.object({
+    eventId: id,
+    customerId: id,
 });
 
 // The server's own records: the audit trail's entries and closed pay periods.

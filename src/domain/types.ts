@@ -51,6 +51,8 @@ export type Config = RecordOf<'configs'>;
 export type AuditEntry = RecordOf<'auditEntries'>;
 /** A teacher's closed pay period (src/domain/payPeriods.ts): written by the server only. */
 export type PayPeriod = RecordOf<'payPeriods'>;
+/** A seat held in a class, or a place in its line (src/domain/bookings.ts). */
+export type Booking = RecordOf<'bookings'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

@@ -55,6 +55,7 @@ const buildPerson = (fields: Partial<RosterPerson> = {}): RosterPerson => ({
     member: true,
     attendance: null,
     pass: { id: 3, name: '8 занятий', endsOn: '2026-12-01', visitsLeft: 5 },
+    booking: null,
     ...fields,
 });
 

@@ -41,6 +41,10 @@ const config: Config = {
     lowVisitsThreshold: 2,
     teacherEditDays: 2,
     autoCloseHours: 12,
+    bookingOpensDays: 14,
+    bookingClosesMinutes: 0,
+    lateCancelHours: 12,
+    maxWaitlists: 3,
 };
 const today = studioToday(config.timezone, new Date());
 

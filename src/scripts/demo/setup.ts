@@ -27,6 +27,10 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     lowVisitsThreshold: 1,
     teacherEditDays: 2,
     autoCloseHours: 12,
+    bookingOpensDays: 14,
+    bookingClosesMinutes: 0,
+    lateCancelHours: 12,
+    maxWaitlists: 3,
     createdAt: localInstant(calendar, calendar.setupDay, '09:00'),
 });
 

@@ -5,8 +5,8 @@ import type { Filter, Reader, Row } from '../storage/types';
 
 /*
  * What part of a collection a user may see. Admins and managers see every record their role may read;
- * a teacher sees their own events and schedules, the attendances of their events, themselves among the
- * users, and of customers only the names of those in their events and groups.
+ * a teacher sees their own events and schedules, the attendances and bookings of their events, themselves
+ * among the users, and of customers only the names of those in their events and groups.
  */
 
 const only = (field: string, values: Identifier[]): Filter[] => [{ field, kind: 'equals', values }];
@@ -18,8 +18,10 @@ const ownCustomerIds = async (user: User, reader: Reader): Promise<Identifier[]>
     const customers = new Set<Identifier>();
     for (const schedule of await reader.select('schedules', { teacherId: user.id }))
         schedule.customerIds.forEach(id => customers.add(id));
-    for (const attendance of await reader.select('attendances', { eventId: await ownEventIds(user, reader) }))
+    const eventIds = await ownEventIds(user, reader);
+    for (const attendance of await reader.select('attendances', { eventId: eventIds }))
         customers.add(attendance.customerId);
+    for (const booking of await reader.select('bookings', { eventId: eventIds })) customers.add(booking.customerId);
     return [...customers];
 };
 
@@ -31,6 +33,7 @@ export const visibilityFilters = async (user: User, collection: CollectionName, 
         case 'schedules':
             return only('teacherId', [user.id]);
         case 'attendances':
+        case 'bookings':
             return only('eventId', await ownEventIds(user, reader));
         case 'customers':
             return only('id', await ownCustomerIds(user, reader));
@@ -49,13 +52,15 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
         case 'schedules':
             return record.teacherId === user.id;
         case 'attendances':
+        case 'bookings':
             return (await reader.get('events', record.eventId as Identifier))?.teacherId === user.id;
         case 'customers': {
             const id = record.id as Identifier;
             if ((await reader.select('schedules', { teacherId: user.id, customerIds: id })).length > 0) return true;
-            const eventIds = (await reader.select('attendances', { customerId: id })).map(
-                attendance => attendance.eventId,
-            );
+            const eventIds = [
+                ...(await reader.select('attendances', { customerId: id })),
+                ...(await reader.select('bookings', { customerId: id })),
+            ].map(record => record.eventId);
             return (await reader.getMany('events', eventIds)).some(event => event.teacherId === user.id);
         }
         case 'users':

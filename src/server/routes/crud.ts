@@ -279,12 +279,13 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
             const now = clock();
             const record = await storage.transaction(async tx => {
                 const existing = await findVisible(req, tx, collection);
+                // First what goes with it (a class's bookings): what still refers to it after that refuses.
+                await writeRules[collection]?.delete?.(existing, contextOf(req, tx, now));
                 const referrers = await referringRecords(tx, collection, existing);
                 if (referrers.length) {
                     const names = referrers.map(({ collection: name, count }) => `${count} ${name}`).join(', ');
                     throw conflict(`This record is in use by ${names}; it was not deleted`, undefined, { referrers });
                 }
-                await writeRules[collection]?.delete?.(existing, contextOf(req, tx, now));
                 await tx.remove(collection, existing.id);
                 await writeRules[collection]?.after?.(null, existing, contextOf(req, tx, now));
                 return existing;

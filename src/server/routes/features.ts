@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { bookingRoutes } from './bookings';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
@@ -31,6 +32,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: C
     generationRoutes(storage),
     timetableRoutes(storage, clock),
     closingRoutes(storage, clock),
+    bookingRoutes(storage, clock),
     payrollRoutes(storage, clock),
 ];
 

@@ -5,7 +5,8 @@ import { passToCharge, visitsLeft } from '../../domain/passes';
 import { canAccess, canOpenPage } from '../../domain/permissions';
 import type { Clock } from '../../domain/time';
 import { classTitle } from '../../domain/timetable';
-import type { Attendance, Customer, Identifier, Pass, StudioEvent } from '../../domain/types';
+import { activeBookingStatuses, linePositions } from '../../domain/bookings';
+import type { Attendance, Booking, Customer, Identifier, Pass, StudioEvent } from '../../domain/types';
 import { canSee, present, visibilityFilters } from '../http/access';
 import { frozenUntilOn } from './debts';
 import { badRequest, forbidden, handle, notFound } from '../http/errors';
@@ -29,17 +30,22 @@ type RosterPass = RosterPerson['pass'];
 const shownPass = (pass: Pass | undefined): RosterPass =>
     pass ? { id: pass.id, name: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) } : null;
 
-/** The pass shown beside each name: the one charged, or else the one a charging mark would use. */
+/** The pass shown beside each name: the one charged, the one a booking expects to pay, or else the one a charging mark would use. */
 const rosterPasses = async (
     reader: Reader,
     event: StudioEvent,
     people: Identifier[],
     marks: Attendance[],
+    bookings: Booking[],
 ): Promise<Map<Identifier, RosterPass>> => {
     const { date, directionId } = await visitTo(reader, event);
-    const charged = new Map(
-        marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier]),
-    );
+    // The pass charged for the mark; else the one the booking expects to pay.
+    const charged = new Map([
+        ...bookings
+            .filter(booking => booking.passId != null)
+            .map(booking => [booking.customerId, booking.passId as Identifier] as const),
+        ...marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier] as const),
+    ]);
     const chargedPasses = new Map((await reader.getMany('passes', [...charged.values()])).map(pass => [pass.id, pass]));
     const uncharged = people.filter(customerId => !charged.has(customerId));
     // A pass that ended before the class cannot be charged for it: ask only for the others.
@@ -96,25 +102,52 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
             const schedule = event.scheduleId == null ? undefined : await storage.get('schedules', event.scheduleId);
             const marks = await marksOf(storage, [event]);
             const members = schedule?.customerIds ?? [];
-            const ids = [...new Set([...members, ...marks.map(mark => mark.customerId)])];
+            const bookings = (await storage.select('bookings', { eventId: event.id })).filter(booking =>
+                activeBookingStatuses.includes(booking.status),
+            );
+            const positions = linePositions(bookings);
+            const bookingOf = new Map(bookings.map(booking => [booking.customerId, booking]));
+            const ids = [
+                ...new Set([
+                    ...members,
+                    ...marks.map(mark => mark.customerId),
+                    ...bookings.map(booking => booking.customerId),
+                ]),
+            ];
             const names = await customerNames(storage, ids);
-            const passes = await rosterPasses(storage, event, ids, marks);
+            const passes = await rosterPasses(storage, event, ids, marks, bookings);
             const frozenUntil = await frozenUntilOn(
                 storage,
                 event,
                 ids.filter(customerId => !passes.get(customerId)),
             );
             const charging = await chargingStatuses(storage);
-            const people = ids
-                .map(customerId => ({
-                    customerId,
-                    name: names.get(customerId) ?? `#${customerId}`,
-                    member: members.includes(customerId),
-                    attendance: marks.find(mark => mark.customerId === customerId) ?? null,
-                    pass: passes.get(customerId) ?? null,
-                    frozenUntil: frozenUntil.get(customerId) ?? null,
-                }))
-                .sort((a, b) => byName.compare(a.name, b.name));
+            const inLine = (person: { booking: RosterPerson['booking'] }) => person.booking?.status === 'waitlisted';
+            const people: RosterPerson[] = ids
+                .map(customerId => {
+                    const booking = bookingOf.get(customerId);
+                    return {
+                        customerId,
+                        name: names.get(customerId) ?? `#${customerId}`,
+                        member: members.includes(customerId),
+                        attendance: marks.find(mark => mark.customerId === customerId) ?? null,
+                        pass: passes.get(customerId) ?? null,
+                        frozenUntil: frozenUntil.get(customerId) ?? null,
+                        booking: booking
+                            ? {
+                                  id: booking.id,
+                                  status: booking.status as 'booked' | 'waitlisted',
+                                  position: positions.get(booking.id) ?? null,
+                              }
+                            : null,
+                    };
+                })
+                .sort(
+                    (a, b) =>
+                        Number(inLine(a)) - Number(inLine(b)) ||
+                        (a.booking?.position ?? 0) - (b.booking?.position ?? 0) ||
+                        byName.compare(a.name, b.name),
+                );
             const payClosed = await closedPeriodOf(storage, event);
             const answer: RosterAnswer = {
                 event,
@@ -124,6 +157,8 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                     ? { id: payClosed.id, startsOn: payClosed.startsOn, endsOn: payClosed.endsOn }
                     : null,
                 capacity: event.capacity,
+                booked: bookings.filter(booking => booking.status === 'booked').length,
+                waitlisted: positions.size,
                 // A cancelled class held no visits: its marks' visits were given back.
                 visits: event.status === 'cancelled' ? 0 : marks.filter(mark => charging.has(mark.status)).length,
                 marked: marks.length,

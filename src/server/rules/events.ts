@@ -54,6 +54,7 @@ const rechargeMarks = async (tx: Transaction, event: StudioEvent) => {
 /**
  * Events refuse to put a teacher or a studio in two places at once (409). Cancelling an event gives
  * back every visit charged on it, and reinstating it charges its marks again, in the same write.
+ * Deleting one deletes its bookings with it.
  */
 export const eventRules: WriteRules = {
     create: async (record, { tx }) => {
@@ -67,6 +68,11 @@ export const eventRules: WriteRules = {
         await refuseClash(tx, event);
         if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event);
         return record;
+    },
+    // A class made by mistake goes with its bookings; one with marks stays (it is in use), to be cancelled.
+    delete: async (record, { tx }) => {
+        for (const booking of await tx.select('bookings', { eventId: record.id as number }))
+            await tx.remove('bookings', booking.id);
     },
     // What a class pays depends on its status, day, teacher and course: a change to one of a closed pay
     // period is paid as an adjustment in the open one.

@@ -1,6 +1,7 @@
 import type { CollectionName } from '../../domain/types';
 import { attendanceRules } from './attendances';
 import { auditEntryRules } from './auditEntries';
+import { bookingListFields, bookingRules, eventListFields } from './bookings';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';
@@ -31,6 +32,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     statuses: statusRules,
     auditEntries: auditEntryRules,
     payPeriods: payPeriodRules,
+    bookings: bookingRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */
@@ -44,4 +46,6 @@ export const listFields: Partial<Record<CollectionName, ListFields>> = {
     customers: customerListFields,
     passes: passListFields,
     paymentLinks: paymentLinkListFields,
+    events: eventListFields,
+    bookings: bookingListFields,
 };

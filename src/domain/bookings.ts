@@ -1,0 +1,148 @@
+import { addMinutes } from './closing';
+import { coversDirection, isActiveOn, visitsLeft } from './passes';
+import { overlaps } from './timetable';
+import type { Config, Identifier, Pass, StudioEvent } from './types';
+
+/*
+ * Bookings: a seat held in one class, or a place in its line. The rules here answer whether a class
+ * takes a booking now, which pass is expected to pay for it, where someone stands in line and whether a
+ * cancel is late; the server applies them inside one transaction. Times are the studio's wall clock
+ * (`YYYY-MM-DDTHH:mm`), as events keep them.
+ */
+
+export const bookingStatuses = ['booked', 'waitlisted', 'cancelled', 'expired'] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** Holding a seat or a place in line: the statuses that count. */
+export const activeBookingStatuses: readonly BookingStatus[] = ['booked', 'waitlisted'];
+
+/** Who made it: staff at the desk, the customer in the portal, or membership of a group. */
+export const bookingSources = ['staff', 'portal', 'group'] as const;
+
+/**
+ * Why a booking is refused, answered in errors.eventId with 409:
+ * - full: no seat, and no place in line was asked for;
+ * - no_pass: no pass covers the class with a visit left after the customer's other upcoming bookings;
+ * - not_open: before the booking window opens (bookingOpensDays before the start);
+ * - closed: the class has started, is cancelled or closed, or booking ended (bookingClosesMinutes before it);
+ * - already_booked: a seat or a place in line in this class already;
+ * - overlap: a seat or a place in line in another class at an overlapping time;
+ * - too_many_waitlists: maxWaitlists places in line already.
+ */
+export const bookingRefusals = [
+    'full',
+    'no_pass',
+    'not_open',
+    'closed',
+    'already_booked',
+    'overlap',
+    'too_many_waitlists',
+] as const;
+export type BookingRefusal = (typeof bookingRefusals)[number];
+
+/** The studio's booking settings, with their defaults for a database made before they existed. */
+export interface BookingSettings {
+    /** Days before a class its booking opens. */
+    bookingOpensDays: number;
+    /** Minutes before its start a class stops taking bookings (0: until it starts). */
+    bookingClosesMinutes: number;
+    /** Hours before the start inside which a cancel is late (a plan may set its own). */
+    lateCancelHours: number;
+    /** Places in line one customer may hold at once. */
+    maxWaitlists: number;
+}
+
+export const bookingSettingsOf = (
+    config: Partial<Pick<Config, 'bookingOpensDays' | 'bookingClosesMinutes' | 'lateCancelHours' | 'maxWaitlists'>>,
+): BookingSettings => ({
+    bookingOpensDays: config.bookingOpensDays ?? 14,
+    bookingClosesMinutes: config.bookingClosesMinutes ?? 0,
+    lateCancelHours: config.lateCancelHours ?? 12,
+    maxWaitlists: config.maxWaitlists ?? 3,
+});
+
+type Timed = Pick<StudioEvent, 'startsAt' | 'durationMinutes'>;
+
+/**
+ * Why a class takes no booking at `now`, or null. `force` (managers and admins) books outside the
+ * window; a class that has started, is cancelled or closed takes none, forced or not.
+ */
+export const classRefusal = (
+    event: Pick<StudioEvent, 'startsAt' | 'status'>,
+    now: string,
+    settings: Pick<BookingSettings, 'bookingOpensDays' | 'bookingClosesMinutes'>,
+    force = false,
+): 'closed' | 'not_open' | null => {
+    if (event.status !== 'planned' || now >= event.startsAt) return 'closed';
+    if (force) return null;
+    if (now >= addMinutes(event.startsAt, -settings.bookingClosesMinutes)) return 'closed';
+    if (now < addMinutes(event.startsAt, -settings.bookingOpensDays * 24 * 60)) return 'not_open';
+    return null;
+};
+
+type BookablePass = Pick<
+    Pass,
+    | 'id'
+    | 'cancelled'
+    | 'startsOn'
+    | 'endsOn'
+    | 'frozenFrom'
+    | 'frozenTo'
+    | 'visitsTotal'
+    | 'visitsUsed'
+    | 'directionIds'
+>;
+
+/**
+ * The pass expected to pay for a booking of a class on `date` of `directionId`: active that day,
+ * covering the direction, with a visit left once the customer's other upcoming bookings on it
+ * (`promised`, by pass) are counted; the one ending soonest first, as visits are charged.
+ */
+export const passForBooking = <P extends BookablePass>(
+    passes: P[],
+    date: string,
+    directionId: Identifier,
+    promised: ReadonlyMap<Identifier, number>,
+): P | undefined =>
+    passes
+        .filter(pass => {
+            if (!isActiveOn(pass, date) || !coversDirection(pass, directionId)) return false;
+            const left = visitsLeft(pass);
+            return left === null || left - (promised.get(pass.id) ?? 0) > 0;
+        })
+        .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];
+
+/** Is another class at an overlapping time (cancelled classes take no time). */
+export const overlapsAny = (
+    event: Timed & { id: Identifier },
+    others: (Timed & Pick<StudioEvent, 'id' | 'status'>)[],
+): boolean => others.some(other => other.id !== event.id && other.status !== 'cancelled' && overlaps(event, other));
+
+interface Queued {
+    id: Identifier;
+    status: BookingStatus;
+    createdAt: string;
+}
+
+/** The order of a class's line: by the time of joining (then the id, for two in one millisecond). */
+const byJoining = (a: Queued, b: Queued) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/** The place in line of each waitlisted booking of one class (1 = next), never stored. */
+export const linePositions = (bookings: Queued[]): Map<Identifier, number> =>
+    new Map(
+        bookings
+            .filter(booking => booking.status === 'waitlisted')
+            .sort(byJoining)
+            .map((booking, index) => [booking.id, index + 1]),
+    );
+
+/** Is a cancel at `now` late: inside `lateCancelHours` before the class's start. */
+export const isLateCancel = (event: Pick<StudioEvent, 'startsAt'>, now: string, lateCancelHours: number): boolean =>
+    now >= addMinutes(event.startsAt, -lateCancelHours * 60);
+
+/** Seats taken, places in line and seats free of a class, from its active bookings. */
+export const seatsOf = (capacity: number, bookings: Pick<Queued, 'status'>[]) => {
+    const booked = bookings.filter(booking => booking.status === 'booked').length;
+    const waitlisted = bookings.filter(booking => booking.status === 'waitlisted').length;
+    return { booked, waitlisted, free: Math.max(0, capacity - booked) };
+};

@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import {
+    activeBookingStatuses,
+    bookingSettingsOf,
+    classRefusal,
+    isLateCancel,
+    linePositions,
+    overlapsAny,
+    passForBooking,
+    seatsOf,
+    type BookingRefusal,
+} from '../../domain/bookings';
+import { bookingSchema } from '../../domain/schemas';
+import { localDateTimeAt } from '../../domain/time';
+import type { Booking, Identifier, StudioEvent } from '../../domain/types';
+import { conflict, forbidden, notFound } from '../http/errors';
+import type { Reader, Row, Transaction } from '../storage/types';
+import { studioConfig } from './studio';
+import type { ListFields, WriteContext, WriteRules } from './types';
+import { visitTo } from './visits';
+
+/*
+ * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
+ * (or a place in line when the class is full and `waitlist` is asked), inside the write's transaction,
+ * so that no seat is given twice. Cancelling is POST /api/bookings/:id/cancel (routes/bookings.ts);
+ * bookings are never edited or deleted.
+ */
+
+const refusalMessages: Record<BookingRefusal, string> = {
+    full: 'The class is full: ask for a place in line (waitlist) instead',
+    no_pass: 'The customer has no pass that covers this class with a visit left',
+    not_open: 'Booking for this class is not open yet',
+    closed: 'The class takes no more bookings: it has started, was cancelled or closed, or booking has ended',
+    already_booked: 'The customer already has a seat or a place in line in this class',
+    overlap: 'The customer has a seat or a place in line in another class at the same time',
+    too_many_waitlists: 'The customer already holds as many places in line as the studio allows',
+};
+
+/** A refusal as the API answers it: 409 with the code in errors.eventId. */
+export const bookingRefused = (code: BookingRefusal) => conflict(refusalMessages[code], { eventId: code });
+
+const isActive = (booking: Pick<Booking, 'status'>) => activeBookingStatuses.includes(booking.status);
+
+/** The studio's wall clock at `now`. */
+const studioNow = async (reader: Reader, now: Date) => localDateTimeAt(now, (await studioConfig(reader)).timezone);
+
+/** Upcoming seats the customer holds on each pass: visits already promised, which another booking cannot take. */
+const promisedVisits = (bookings: Booking[]): Map<Identifier, number> => {
+    const promised = new Map<Identifier, number>();
+    for (const booking of bookings)
+        if (booking.status === 'booked' && booking.attendanceId === null && booking.passId !== null)
+            promised.set(booking.passId, (promised.get(booking.passId) ?? 0) + 1);
+    return promised;
+};
+
+/** May the user book into or cancel in this class: staff anywhere, a teacher in their own classes. */
+export const refuseOthersClass = (user: WriteContext['user'], event: Pick<StudioEvent, 'teacherId'>) => {
+    if (user.role === 'teacher' && event.teacherId !== user.id)
+        throw forbidden('A teacher books and cancels in their own classes only');
+};
+
+const createSchema = bookingSchema.extend({
+    waitlist: z.boolean().optional(),
+    force: z.boolean().optional(),
+});
+
+/** The booking to store for a request, or the refusal: every check against the records as this transaction reads them. */
+const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> => {
+    const { eventId, customerId, waitlist, force } = createSchema.parse(input);
+    if (force && user.role === 'teacher') throw forbidden('Only managers and admins may force a booking');
+    const event = await tx.get('events', eventId);
+    if (!event) throw notFound(`events ${eventId} does not exist`);
+    refuseOthersClass(user, event);
+
+    const [config, own] = await Promise.all([studioConfig(tx), tx.select('bookings', { customerId })]);
+    const settings = bookingSettingsOf(config);
+    const active = own.filter(isActive);
+    if (active.some(booking => booking.eventId === eventId)) throw bookingRefused('already_booked');
+    const refusal = classRefusal(event, localDateTimeAt(now, config.timezone), settings, force);
+    if (refusal) throw bookingRefused(refusal);
+    const others = await tx.getMany(
+        'events',
+        active.map(booking => booking.eventId),
+    );
+    if (overlapsAny(event, others)) throw bookingRefused('overlap');
+
+    const visit = await visitTo(tx, event);
+    const pass = passForBooking(
+        await tx.select('passes', { customerId }),
+        visit.date,
+        visit.directionId,
+        promisedVisits(own),
+    );
+    if (!pass && !force) throw bookingRefused('no_pass');
+
+    const taken = (await tx.select('bookings', { eventId })).filter(booking => booking.status === 'booked').length;
+    let status: Booking['status'] = 'booked';
+    if (taken >= event.capacity && !force) {
+        if (!waitlist) throw bookingRefused('full');
+        if (active.filter(booking => booking.status === 'waitlisted').length >= settings.maxWaitlists)
+            throw bookingRefused('too_many_waitlists');
+        status = 'waitlisted';
+    }
+    const booking: Omit<Booking, 'id' | 'createdAt'> = {
+        eventId,
+        customerId,
+        status,
+        source: 'staff',
+        bookedBy: user.id,
+        passId: pass?.id ?? null,
+        late: false,
+        promotedAt: null,
+        cancelledAt: null,
+        attendanceId: null,
+    };
+    return booking as unknown as Row;
+};
+
+export const bookingRules: WriteRules = {
+    refused: {
+        update: 'A booking is never edited: cancel it with POST /api/bookings/:id/cancel and book again',
+        delete: 'A booking is never deleted: cancel it with POST /api/bookings/:id/cancel',
+    },
+    createSchema,
+    create: book,
+};
+
+/**
+ * Cancels an active booking at `now`: late when inside the late-cancel window before the class. Answers
+ * the booking as stored; one cancelled already is answered as it is (a second tap changes nothing).
+ */
+export const cancelBooking = async (
+    tx: Transaction,
+    id: Identifier,
+    user: WriteContext['user'],
+    now: Date,
+): Promise<Booking> => {
+    const booking = await tx.get('bookings', id);
+    if (!booking) throw notFound(`bookings ${id} does not exist`);
+    const event = await tx.get('events', booking.eventId);
+    if (event) refuseOthersClass(user, event);
+    if (!isActive(booking)) return booking;
+    const settings = bookingSettingsOf(await studioConfig(tx));
+    const late =
+        booking.status === 'booked' &&
+        !!event &&
+        event.status === 'planned' &&
+        isLateCancel(event, await studioNow(tx, now), settings.lateCancelHours);
+    return tx.update('bookings', { ...booking, status: 'cancelled', late, cancelledAt: now.toISOString() });
+};
+
+/** A waitlisted booking's place in its class's line, computed over the line of each class on the page. */
+export const bookingListFields: ListFields = async (page, reader) => {
+    const waiting = page.filter(record => record.status === 'waitlisted');
+    if (!waiting.length) return () => ({});
+    const lines = await reader.select('bookings', {
+        eventId: [...new Set(waiting.map(record => record.eventId as Identifier))],
+        status: 'waitlisted',
+    });
+    const positions = linePositions(lines);
+    return record =>
+        record.status === 'waitlisted' ? { position: positions.get(record.id as Identifier) ?? null } : {};
+};
+
+/** Seats taken, places in line and seats free of each class on the page. */
+export const eventListFields: ListFields = async (page, reader) => {
+    const active = page.length
+        ? await reader.select('bookings', {
+              eventId: page.map(record => record.id as Identifier),
+              status: [...activeBookingStatuses],
+          })
+        : [];
+    const byEvent = new Map<Identifier, Booking[]>();
+    for (const booking of active) byEvent.set(booking.eventId, [...(byEvent.get(booking.eventId) ?? []), booking]);
+    return record => seatsOf(record.capacity as number, byEvent.get(record.id as Identifier) ?? []);
+};
