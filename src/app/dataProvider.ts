@@ -15,7 +15,17 @@ import type {
     PaymentSetupAnswer,
 } from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
-import type { Attendance, Identifier, Pass, Payment, PaymentLink, Status, StudioEvent, User } from '../domain/types';
+import type {
+    Attendance,
+    Booking,
+    Identifier,
+    Pass,
+    Payment,
+    PaymentLink,
+    Status,
+    StudioEvent,
+    User,
+} from '../domain/types';
 import { readSession } from './session';
 
 /** Browser paths whose collection has another name on the server. */
@@ -108,6 +118,11 @@ export const dataProvider = {
         httpClient(`/api/events/${id}/${reopen ? 'reopen' : 'close'}`, { method: 'POST', body: '{}' }).then(
             ({ json }) => json as StudioEvent,
         ),
+    /** A seat in a class for a customer, or a place in its line (`waitlist`); refused with a code in errors.eventId. */
+    book: (params: { eventId: Identifier; customerId: Identifier; waitlist?: boolean }) =>
+        postJson<Booking>('/api/bookings', params),
+    /** Frees a seat or leaves the line; answers the booking, `late` when inside the late-cancel window. */
+    cancelBooking: ({ id }: { id: Identifier }) => postJson<Booking>(`/api/bookings/${id}/cancel`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>
         getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>

@@ -87,7 +87,7 @@ export interface RosterAnswer {
     waitlisted: number;
     visits: number;
     marked: number;
-    /** The booked and the members first, by name; then the line, in its order. */
+    /** The booked first, then the members and anyone marked, by name; then the line, in its order. */
     people: RosterPerson[];
 }
 export interface WalkIn {

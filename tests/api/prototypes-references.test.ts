@@ -15,7 +15,7 @@ const referred = addCustomer(db, { firstName: 'Referred', lastName: 'ByPrototype
 const alike = addCustomer(db, { firstName: 'Looks', lastName: 'Alike', phone: '+7 955 100-00-02' });
 const later = addCustomer(db, { firstName: 'Referred', lastName: 'Later', phone: '+7 955 100-00-03' });
 const prototypes = {
-    bookings: [
+    reservations: [
         { id: 1, customerId: referred.id, room: 'A' },
         { id: 2, customerId: String(referred.id), room: 'B' },
     ],
@@ -35,9 +35,9 @@ describe('a studio record that prototype records refer to', () => {
     it('is not deleted: 409 naming the prototype collections and how many of their records refer to it', async () => {
         const refused = await send('DELETE', `/customers/${referred.id}`);
         expect(refused.status).toBe(409);
-        expect(refused.body.message).toMatch(/in use by 2 bookings, 1 visits/);
+        expect(refused.body.message).toMatch(/in use by 2 reservations, 1 visits/);
         expect(refused.body.referrers).toEqual([
-            { collection: 'bookings', field: 'customerId', count: 2 },
+            { collection: 'reservations', field: 'customerId', count: 2 },
             { collection: 'visits', field: 'customerId', count: 1 },
         ]);
         expect((await send('GET', `/customers/${referred.id}`)).status).toBe(200);
@@ -49,10 +49,10 @@ describe('a studio record that prototype records refer to', () => {
         expect(deleted.body).toMatchObject({ id: alike.id, lastName: 'Alike' });
         expect((await send('GET', `/customers/${alike.id}`)).status).toBe(404);
 
-        const booking = await send('POST', '/bookings', { customerId: String(later.id), room: 'C' });
+        const booking = await send('POST', '/reservations', { customerId: String(later.id), room: 'C' });
         expect(booking.status).toBe(201);
         expect((await send('DELETE', `/customers/${later.id}`)).status).toBe(409);
-        expect((await send('PATCH', `/bookings/${booking.body.id}`, { customerId: null })).status).toBe(200);
+        expect((await send('PATCH', `/reservations/${booking.body.id}`, { customerId: null })).status).toBe(200);
         expect((await send('DELETE', `/customers/${later.id}`)).status).toBe(200);
     });
 });

@@ -112,7 +112,8 @@ describeInBrowser('money at the desk in a browser', () => {
         await p.getByText('The payment is recorded').waitFor();
         await pass.getByRole('button', { name: 'Pay the rest', exact: true }).waitFor({ state: 'detached' });
         await p.getByTestId('customer-owed').waitFor({ state: 'detached' });
-        await expect(section(p, 'Payments and refunds').innerText()).resolves.toMatch(/3,200\.00\s+Cash/);
+        // The list of payments is read again after the pass: it shows the payment once that answer is in.
+        await expect.poll(() => section(p, 'Payments and refunds').innerText()).toMatch(/3,200\.00\s+Cash/);
 
         const visit = section(p, 'Visits').locator('tbody tr').filter({ hasText: 'Unpaid' });
         await visit.getByRole('button', { name: 'Settle' }).click();

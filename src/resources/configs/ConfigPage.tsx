@@ -72,6 +72,10 @@ export const ConfigPage = () => {
                 {/* A database made before the setting holds no value: the form shows the default the server applies. */}
                 <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
                 <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
+                <NumberInput source="bookingOpensDays" min={1} max={365} step={1} defaultValue={14} />
+                <NumberInput source="bookingClosesMinutes" min={0} max={10080} step={5} defaultValue={0} />
+                <NumberInput source="lateCancelHours" min={0} max={336} step={1} defaultValue={12} />
+                <NumberInput source="maxWaitlists" min={0} max={100} step={1} defaultValue={3} />
             </SimpleForm>
         </Edit>
     );

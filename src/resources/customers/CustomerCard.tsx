@@ -8,6 +8,7 @@ import type { Customer } from '../../domain/types';
 import { NotFound } from '../../app/errors/NotFound';
 import { StatusChip } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
+import { CustomerBookings } from './CustomerBookings';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
 import { CustomerPasses } from './CustomerPasses';
@@ -41,6 +42,7 @@ const CustomerCardView = () => {
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
                 <CustomerPasses />
+                <CustomerBookings />
                 <CustomerPayments />
                 <CustomerLinks />
                 <CustomerVisits />

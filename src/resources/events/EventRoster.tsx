@@ -40,6 +40,8 @@ import { RecordHistory } from '../history/RecordHistory';
 import { EventHeader } from './EventHeader';
 import { RosterPhoneRow } from './RosterPhoneRow';
 import { RosterRow } from './RosterRow';
+import { useStudioToday } from '../../app/studio';
+import { useBooking } from './bookings';
 import { WalkInSearch } from './WalkInSearch';
 
 const statusOf = (error: unknown) => (error as HttpError | null)?.status;
@@ -119,6 +121,8 @@ export const EventRoster = () => {
         enabled: eventId > 0,
         retry: (count, error) => !isRefusal(error) && count < 2,
     });
+    const booking = useBooking([['roster', eventId]]);
+    const today = useStudioToday();
     const [create] = useCreate<Attendance>();
     const [update] = useUpdate<Attendance>();
     const [remove] = useDelete<Attendance>();
@@ -152,13 +156,18 @@ export const EventRoster = () => {
     if (statusOf(roster.error) === 403) return <Navigate to="/access-denied" replace />;
     if (roster.error || !roster.data)
         return <Alert severity="error">{(roster.error as Error | null)?.message ?? translate('ra.page.error')}</Alert>;
-    const { event, people, visits, capacity, marking, payClosed, closing } = roster.data;
+    const { event, people, visits, capacity, marking, payClosed, closing, booked, waitlisted } = roster.data;
     const cancelled = event.status === 'cancelled';
     const teacher = identity?.role === 'teacher';
     // A class of a later day, past a teacher's window or of a teacher's closed pay: the buttons are shown, disabled, with the reason.
     const closed = marking?.future === true || marking?.locked === true || (teacher && !!payClosed);
     const givenBack = people.filter(person => person.attendance?.charged).length;
     const defaultStatus = statuses.find(status => status.isDefault)?.code ?? statuses[0]?.code;
+    // Seats are booked in a planned class from today on (the server refuses once it has started, naming why).
+    const bookable = event.status === 'planned' && event.startsAt.slice(0, 10) >= today;
+    const full = booked >= capacity;
+    const bookPerson = (customerId: number) => booking.book.mutate({ eventId, customerId, waitlist: full });
+    const cancelBooking = bookable && !booking.busy ? (id: number) => booking.cancel.mutate(id) : undefined;
 
     return (
         <Card sx={{ mt: 2 }}>
@@ -178,6 +187,12 @@ export const EventRoster = () => {
                     <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />
                 )}
                 {!cancelled && <PayClosedNote period={payClosed} teacher={teacher} />}
+                {(booked > 0 || waitlisted > 0) && (
+                    <Alert severity={full ? 'warning' : 'info'} icon={false} data-testid="seats" sx={{ mb: 1 }}>
+                        {translate('app.bookings.seats', { booked, capacity })}
+                        {waitlisted > 0 && ` · ${translate('app.bookings.line', { smart_count: waitlisted })}`}
+                    </Alert>
+                )}
                 {phone ? (
                     <Box data-testid="roster">
                         {people.map(person => (
@@ -189,6 +204,7 @@ export const EventRoster = () => {
                                 disabled={cancelled || closed || mark.isPending}
                                 onMark={(who, status) => mark.mutate({ person: who, status })}
                                 onClear={who => mark.mutate({ person: who, status: null })}
+                                onCancelBooking={cancelBooking}
                             />
                         ))}
                     </Box>
@@ -210,6 +226,7 @@ export const EventRoster = () => {
                                     disabled={cancelled || closed || mark.isPending}
                                     onMark={(who, status) => mark.mutate({ person: who, status })}
                                     onClear={who => mark.mutate({ person: who, status: null })}
+                                    onCancelBooking={cancelBooking}
                                 />
                             ))}
                         </TableBody>
@@ -218,13 +235,18 @@ export const EventRoster = () => {
                 {!people.length && <Alert severity="info">{translate('app.timetable.roster.empty')}</Alert>}
                 <WalkInSearch
                     eventId={eventId}
-                    disabled={cancelled || closed || !defaultStatus}
-                    onAdd={walkIn =>
-                        mark.mutate({
-                            person: { customerId: walkIn.id, attendance: null },
-                            status: defaultStatus as string,
-                        })
+                    disabled={cancelled || booking.busy || mark.isPending}
+                    full={full}
+                    onAdd={
+                        closed || !defaultStatus
+                            ? undefined
+                            : walkIn =>
+                                  mark.mutate({
+                                      person: { customerId: walkIn.id, attendance: null },
+                                      status: defaultStatus as string,
+                                  })
                     }
+                    onBook={bookable ? walkIn => bookPerson(walkIn.id) : undefined}
                 />
                 <RecordContextProvider value={event}>
                     <RecordHistory target="eventId" />

@@ -3,6 +3,8 @@ import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
 import { Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RosterPerson } from '../../domain/api';
+import type { Identifier } from '../../domain/types';
+import { BookingChip } from './bookings';
 import type { LabelledStatus } from '../common/statuses';
 import { markColours, NoPass, SettleButton } from './RosterRow';
 
@@ -14,6 +16,8 @@ interface Props {
     disabled: boolean;
     onMark: (person: RosterPerson, status: string) => void;
     onClear: (person: RosterPerson) => void;
+    /** Cancels the person's booking, or takes them out of the line: given to those who may. */
+    onCancelBooking?: (bookingId: Identifier) => void;
 }
 
 /** Touch targets a finger hits without looking twice. */
@@ -24,7 +28,15 @@ const touch = { minHeight: 48, minWidth: 48 } as const;
  * visits left, and one button. Not marked yet, one tap marks them with the default mark; marked, the
  * button shows the mark. The other marks and removing the mark are in the menu beside it.
  */
-export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMark, onClear }: Props) => {
+export const RosterPhoneRow = ({
+    person,
+    statuses,
+    defaultStatus,
+    disabled,
+    onMark,
+    onClear,
+    onCancelBooking,
+}: Props) => {
     const translate = useTranslate();
     const [menu, setMenu] = useState<HTMLElement | null>(null);
     const current = statuses.find(status => status.code === person.attendance?.status);
@@ -65,7 +77,7 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
                     ) : (
                         <NoPass person={person} />
                     )}
-                    {!person.member && (
+                    {!person.member && !person.booking && (
                         <Chip
                             size="small"
                             variant="outlined"
@@ -73,6 +85,7 @@ export const RosterPhoneRow = ({ person, statuses, defaultStatus, disabled, onMa
                             sx={{ mr: 0.5 }}
                         />
                     )}
+                    <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
                     {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} />}
                     {debt && person.attendance && <SettleButton attendance={person.attendance} />}
                 </Box>

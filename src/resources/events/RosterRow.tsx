@@ -6,6 +6,8 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { formatShortDate } from '../../app/i18n/dates';
 import type { LabelledStatus } from '../common/statuses';
 import type { RosterPerson } from '../../domain/api';
+import type { Identifier } from '../../domain/types';
+import { BookingChip } from './bookings';
 import { useSettleVisit } from '../customers/SettleDebtsDialog';
 
 interface Props {
@@ -14,6 +16,8 @@ interface Props {
     disabled: boolean;
     onMark: (person: RosterPerson, status: string) => void;
     onClear: (person: RosterPerson) => void;
+    /** Cancels the person's booking, or takes them out of the line: given to those who may. */
+    onCancelBooking?: (bookingId: Identifier) => void;
 }
 
 /** A mark's button in the mark's colour: filled when chosen; a dark colour on a dark background is lightened to stay readable. */
@@ -51,7 +55,7 @@ export const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPer
 };
 
 /** One person of the roster: a click on a status marks them; a debt stands out, to be settled. */
-export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props) => {
+export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCancelBooking }: Props) => {
     const translate = useTranslate();
     const current = person.attendance?.status;
     const debt = person.attendance?.unpaid === true;
@@ -62,9 +66,10 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear }: Props
         >
             <TableCell>
                 <Typography fontWeight={600}>{person.name}</Typography>
-                {!person.member && (
+                {!person.member && !person.booking && (
                     <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} />
                 )}
+                <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
             </TableCell>
             <TableCell data-testid="roster-pass">
                 {person.pass ? (

@@ -1,4 +1,4 @@
-import { Autocomplete, TextField } from '@mui/material';
+import { Autocomplete, Box, Button, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDataProvider, useTranslate } from 'react-admin';
@@ -6,15 +6,24 @@ import type { StudioDataProvider } from '../../app/dataProvider';
 import type { Identifier } from '../../domain/types';
 import type { WalkIn } from '../../domain/api';
 
-/** Finds anyone by name to add to the class: the server answers a handful of names. */
+/**
+ * Finds anyone by name to add to the class: the server answers a handful of names. Choosing a name
+ * marks them (`onAdd`); with `onBook` each name also has a button that books them a seat, or a place
+ * in line when the class is full (`full`). With `onBook` alone (a class of a later day, which cannot be
+ * marked yet) choosing a name books them.
+ */
 export const WalkInSearch = ({
     eventId,
     disabled,
     onAdd,
+    onBook,
+    full = false,
 }: {
     eventId: Identifier;
     disabled: boolean;
-    onAdd: (walkIn: WalkIn) => void;
+    onAdd?: (walkIn: WalkIn) => void;
+    onBook?: (walkIn: WalkIn) => void;
+    full?: boolean;
 }) => {
     const translate = useTranslate();
     const dataProvider = useDataProvider<StudioDataProvider>();
@@ -24,11 +33,13 @@ export const WalkInSearch = ({
         queryFn: () => dataProvider.findWalkIns({ id: eventId, q: text }),
         enabled: text.trim().length >= 2,
     });
+    const choose = onAdd ?? onBook;
+    const bookLabel = translate(full ? 'app.bookings.actions.put_in_line' : 'app.bookings.actions.book');
     return (
         <Autocomplete<WalkIn>
-            sx={{ maxWidth: 420, my: 2 }}
+            sx={{ maxWidth: 480, my: 2 }}
             options={options}
-            disabled={disabled}
+            disabled={disabled || !choose}
             filterOptions={found => found}
             getOptionLabel={option => option.name}
             isOptionEqualToValue={(option, value) => option.id === value.id}
@@ -37,15 +48,44 @@ export const WalkInSearch = ({
             onInputChange={(_event, value, reason) => reason !== 'reset' && setText(value)}
             onChange={(_event, value) => {
                 if (value) {
-                    onAdd(value);
+                    choose?.(value);
                     setText('');
                 }
             }}
+            renderOption={({ key, ...props }, option) => (
+                <Box
+                    component="li"
+                    key={key}
+                    {...props}
+                    sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
+                >
+                    <span>{option.name}</span>
+                    {onAdd && onBook && (
+                        <Button
+                            size="small"
+                            variant="outlined"
+                            aria-label={`${bookLabel}: ${option.name}`}
+                            onClick={event => {
+                                // Books instead of marking: the row itself is not chosen.
+                                event.stopPropagation();
+                                onBook(option);
+                                setText('');
+                            }}
+                        >
+                            {bookLabel}
+                        </Button>
+                    )}
+                </Box>
+            )}
             noOptionsText={translate(
                 text.trim().length >= 2 ? 'app.timetable.roster.nobody' : 'app.timetable.roster.type_more',
             )}
             renderInput={params => (
-                <TextField {...params} label={translate('app.timetable.roster.add_walk_in')} size="small" />
+                <TextField
+                    {...params}
+                    label={translate(onAdd ? 'app.timetable.roster.add_walk_in' : 'app.bookings.book_by_name')}
+                    size="small"
+                />
             )}
         />
     );

@@ -1,6 +1,6 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, Chip, IconButton, Stack, Typography } from '@mui/material';
 import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDays, datesBetween, weekStart } from '../../domain/time';
@@ -15,6 +15,12 @@ import { useStudioToday } from '../../app/studio';
  * coloured by their teacher. The week is the one holding the list's "From" date; the other filters
  * of the list apply. Only the week's classes are fetched.
  */
+/** Seats taken and places in line, as the server answers them with each class. */
+const seatsOf = (event: StudioEvent) => {
+    const counted = event as StudioEvent & { booked?: number; waitlisted?: number };
+    return { booked: counted.booked ?? 0, waitlisted: counted.waitlisted ?? 0 };
+};
+
 const WeekView = () => {
     const { filterValues, setFilters, displayedFilters } = useListContext();
     const translate = useTranslate();
@@ -102,6 +108,28 @@ const WeekView = () => {
                                                     {teacher?.name} ·{' '}
                                                     {translate(`resources.events.statuses.${event.status}`)}
                                                 </Typography>
+                                                <Stack direction="row" spacing={0.5} alignItems="center">
+                                                    <Typography
+                                                        variant="caption"
+                                                        color="text.secondary"
+                                                        data-testid="week-seats"
+                                                    >
+                                                        {translate('app.bookings.seats', {
+                                                            booked: seatsOf(event).booked,
+                                                            capacity: event.capacity,
+                                                        })}
+                                                        {seatsOf(event).waitlisted > 0 &&
+                                                            ` · ${translate('app.bookings.line', { smart_count: seatsOf(event).waitlisted })}`}
+                                                    </Typography>
+                                                    {event.status === 'planned' &&
+                                                        seatsOf(event).booked >= event.capacity && (
+                                                            <Chip
+                                                                size="small"
+                                                                color="warning"
+                                                                label={translate('app.bookings.full')}
+                                                            />
+                                                        )}
+                                                </Stack>
                                             </CardActionArea>
                                         </Card>
                                     );

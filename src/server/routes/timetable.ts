@@ -122,7 +122,9 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                 ids.filter(customerId => !passes.get(customerId)),
             );
             const charging = await chargingStatuses(storage);
-            const inLine = (person: { booking: RosterPerson['booking'] }) => person.booking?.status === 'waitlisted';
+            /** The booked first, then the members and those marked, then the line. */
+            const rank = (person: { booking: RosterPerson['booking'] }) =>
+                person.booking?.status === 'booked' ? 0 : person.booking?.status === 'waitlisted' ? 2 : 1;
             const people: RosterPerson[] = ids
                 .map(customerId => {
                     const booking = bookingOf.get(customerId);
@@ -144,7 +146,7 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                 })
                 .sort(
                     (a, b) =>
-                        Number(inLine(a)) - Number(inLine(b)) ||
+                        rank(a) - rank(b) ||
                         (a.booking?.position ?? 0) - (b.booking?.position ?? 0) ||
                         byName.compare(a.name, b.name),
                 );

@@ -1,5 +1,6 @@
 import raEnglish from 'ra-language-english';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
+import { bookingMessages } from './bookings';
 import { commonMessages } from './common';
 import { historyMessages } from './history';
 import { moneyMessages } from './money';
@@ -25,6 +26,7 @@ export const appEnglish: TranslationMessages = mergeTranslations(
     settingsMessages,
     moneyMessages,
     timetableMessages,
+    bookingMessages,
     historyMessages,
     validationMessages,
     prototypeMessages,

@@ -1,6 +1,7 @@
 import raRussian from 'ra-language-russian';
 import { mergeTranslations, type TranslationMessages } from 'react-admin';
 import { englishMessages } from '../en';
+import { bookingMessages } from './bookings';
 import { commonMessages } from './common';
 import { historyMessages } from './history';
 import { moneyMessages } from './money';
@@ -29,6 +30,7 @@ export const appRussian: TranslationMessages = mergeTranslations(
     settingsMessages,
     moneyMessages,
     timetableMessages,
+    bookingMessages,
     historyMessages,
     validationMessages,
     prototypeMessages,

@@ -1,0 +1,65 @@
+import { DataTable, ReferenceField, ReferenceManyField, useRecordContext } from 'react-admin';
+import { personName } from '../../domain/journal';
+import type { Booking, Customer } from '../../domain/types';
+import { BookingChip, useBooking } from '../events/bookings';
+import { Empty, scrollableTable, Section } from './Section';
+
+type Listed = Booking & { position?: number | null };
+
+/** The booking's state and the button that cancels it, in a row of the card's table. */
+const BookingState = ({
+    name,
+    onCancel,
+    busy,
+}: {
+    label?: string;
+    name: string;
+    onCancel: (id: number) => void;
+    busy: boolean;
+}) => {
+    const booking = useRecordContext<Listed>();
+    if (!booking || (booking.status !== 'booked' && booking.status !== 'waitlisted')) return null;
+    return (
+        <BookingChip
+            booking={{ id: booking.id, status: booking.status, position: booking.position ?? null }}
+            name={name}
+            onCancel={onCancel}
+            disabled={busy}
+        />
+    );
+};
+
+/** The customer's seats and places in line, newest first, each cancelled with one click. */
+export const CustomerBookings = () => {
+    const customer = useRecordContext<Customer>();
+    const { cancel, busy } = useBooking([['bookings']]);
+    if (!customer) return null;
+    return (
+        <Section title="app.bookings.upcoming">
+            <ReferenceManyField
+                reference="bookings"
+                target="customerId"
+                filter={{ status: ['booked', 'waitlisted'] }}
+                sort={{ field: 'id', order: 'DESC' }}
+                perPage={25}
+            >
+                <DataTable<Listed>
+                    sx={scrollableTable}
+                    bulkActionButtons={false}
+                    rowClick={false}
+                    empty={<Empty text="app.bookings.none" />}
+                >
+                    <DataTable.Col source="eventId">
+                        <ReferenceField source="eventId" reference="events" link={record => `/events/${record.id}`} />
+                    </DataTable.Col>
+                    <DataTable.Col source="status">
+                        <BookingState name={personName(customer)} onCancel={id => cancel.mutate(id)} busy={busy} />
+                    </DataTable.Col>
+                    <DataTable.Col source="passId">
+                        <ReferenceField source="passId" reference="passes" link={false} emptyText="—" />
+                    </DataTable.Col>
+                </DataTable>
+            </ReferenceManyField>
+        </Section>
+    );
+};
