@@ -45,15 +45,27 @@ type ChargeablePass = Pick<
  * What an attendance should be charged, given what it was charged before (`null` for a new mark) and
  * the customer's passes. A mark that stops charging, or a cancelled event, gives the visit back; a mark
  * that keeps charging keeps its pass; a charging mark without a charge (new, or a debt) looks for the
- * pass to charge again, so a debt is settled once a pass is there.
+ * pass to charge again, so a debt is settled once a pass is there. A visit someone booked is charged to
+ * the pass the booking expected to pay (`preferred`) while that pass can pay it.
  */
-export const settleVisit = (before: Charge | null, visit: Visit, passes: ChargeablePass[]): Settlement => {
+export const settleVisit = (
+    before: Charge | null,
+    visit: Visit,
+    passes: ChargeablePass[],
+    preferred: Identifier | null = null,
+): Settlement => {
     const giveBack: Settlement['changes'] =
         before?.charged && before.passId !== null ? [{ passId: before.passId, delta: -1 }] : [];
     if (!visit.charges || visit.eventCancelled) return { charge: noCharge, changes: giveBack };
     if (before?.charged && before.passId !== null && passes.some(pass => pass.id === before.passId))
         return { charge: before, changes: [] };
-    const pass = passToCharge(passes, visit.date, visit.directionId);
+    // The pass a booking expected to pay, while it still can; else the charging rule's.
+    const pass =
+        passToCharge(
+            passes.filter(candidate => candidate.id === preferred),
+            visit.date,
+            visit.directionId,
+        ) ?? passToCharge(passes, visit.date, visit.directionId);
     if (!pass) return { charge: { passId: null, charged: false, unpaid: true }, changes: giveBack };
     return {
         charge: { passId: pass.id, charged: true, unpaid: false },

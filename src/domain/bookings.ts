@@ -26,7 +26,8 @@ export const bookingSources = ['staff', 'portal', 'group'] as const;
  * - not_open: before the booking window opens (bookingOpensDays before the start);
  * - closed: the class has started, is cancelled or closed, or booking ended (bookingClosesMinutes before it);
  * - already_booked: a seat or a place in line in this class already;
- * - overlap: a seat or a place in line in another class at an overlapping time;
+ * - overlap: a seat in another class at an overlapping time (a place in line there is an alternative,
+ *   given up once a seat comes);
  * - too_many_waitlists: maxWaitlists places in line already.
  */
 export const bookingRefusals = [
@@ -125,7 +126,7 @@ interface Queued {
 }
 
 /** The order of a class's line: by the time of joining (then the id, for two in one millisecond). */
-const byJoining = (a: Queued, b: Queued) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+export const byJoining = (a: Queued, b: Queued) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
 /** The place in line of each waitlisted booking of one class (1 = next), never stored. */
 export const linePositions = (bookings: Queued[]): Map<Identifier, number> =>
@@ -135,6 +136,16 @@ export const linePositions = (bookings: Queued[]): Map<Identifier, number> =>
             .sort(byJoining)
             .map((booking, index) => [booking.id, index + 1]),
     );
+
+/**
+ * Does a freed seat still go to the first in line at `now`: until lateCancelHours + 1 hour before the
+ * start, so that nobody is promoted into a class they could then only cancel late.
+ */
+export const promotionOpen = (
+    event: Pick<StudioEvent, 'startsAt' | 'status'>,
+    now: string,
+    lateCancelHours: number,
+): boolean => event.status === 'planned' && now < addMinutes(event.startsAt, -(lateCancelHours + 1) * 60);
 
 /** Is a cancel at `now` late: inside `lateCancelHours` before the class's start. */
 export const isLateCancel = (event: Pick<StudioEvent, 'startsAt'>, now: string, lateCancelHours: number): boolean =>

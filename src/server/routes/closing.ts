@@ -20,6 +20,7 @@ import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
+import { expireLines } from '../rules/bookings';
 
 /*
  * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
@@ -120,6 +121,8 @@ export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
             { field: 'startsAt', kind: 'gte', value: from },
             { field: 'startsAt', kind: 'lte', value: to },
         ]);
+        // The lines of classes that have started are over.
+        await storage.transaction(tx => expireLines(tx, local));
         let closed = 0;
         for (const candidate of open) {
             const done = await storage.transaction(async tx => {

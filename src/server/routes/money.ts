@@ -17,6 +17,8 @@ import type { Clock } from '../../domain/time';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../../domain/types';
 import { handle, invalidFields, ruleRefusal } from '../http/errors';
 import { allow, found, parseBody, userOf } from '../http/requests';
+import { afterFreeze } from '../rules/bookings';
+import { repickPasses } from '../rules/promotion';
 import { dueOn, passBalances } from '../rules/passes';
 import { refuseWhilePaying } from '../rules/paymentLinks';
 import type { Reader, RecordOf, Storage, Transaction } from '../storage/types';
@@ -187,7 +189,13 @@ export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
             const changed = await storage.transaction(async tx => {
                 const pass = await found(tx, 'passes', req.params.id, 'Pass');
                 const plan = (await tx.get('subscriptions', pass.subscriptionId)) as Subscription;
-                return tx.update('passes', { ...pass, ...applyRule(() => change(pass, plan, req.body)) });
+                const changedPass = await tx.update('passes', {
+                    ...pass,
+                    ...applyRule(() => change(pass, plan, req.body)),
+                });
+                // Seats inside a freeze are given up, and the customer's seats and places re-pick their pass.
+                await afterFreeze(tx, changedPass, clock());
+                return changedPass;
             });
             res.json(changed);
         });
@@ -233,6 +241,8 @@ export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
                     now,
                 );
                 const after = pass && input.cancelPass ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
+                // A cancelled pass pays for no seat: the customer's seats re-pick theirs.
+                if (after && input.cancelPass) await repickPasses(tx, after.customerId, now);
                 return { payment, pass: after ?? null };
             });
             res.status(201).json(answer);

@@ -12,6 +12,7 @@ import { ApiError, conflict, forbidden } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from './studio';
+import { repickPasses } from './promotion';
 import { visitTo } from './visits';
 import type { WriteRules } from './types';
 
@@ -43,6 +44,7 @@ export const settleAttendance = async (
     if (!event) return { passId: null, charged: false, unpaid: false };
     // Every pass of the customer: a charge given back may sit on one that has ended since.
     const passes = await tx.select('passes', { customerId: attendance.customerId });
+    const booking = (await bookingsFor(tx, attendance)).find(found => found.status === 'booked');
     const { charge, changes } = settleVisit(
         before,
         {
@@ -51,10 +53,29 @@ export const settleAttendance = async (
             ...(await visitTo(tx, event)),
         },
         passes,
+        booking?.passId ?? null,
     );
     // A charge given back may sit on a pass of another customer when the mark was moved to someone else.
     await applyVisitChanges(tx, changes);
     return charge;
+};
+
+/** The customer's bookings in the class a mark is for. */
+const bookingsFor = async (tx: Transaction, attendance: Pick<Attendance, 'eventId' | 'customerId'>) =>
+    (await tx.select('bookings', { eventId: attendance.eventId })).filter(
+        booking => booking.customerId === attendance.customerId,
+    );
+
+/** A mark fulfils the seat its customer booked in the class: the booking names it, until the mark goes or moves. */
+const linkBooking = async (tx: Transaction, attendance: Row | null, before: Row | null) => {
+    if (before && (!attendance || attendance.eventId !== before.eventId || attendance.customerId !== before.customerId))
+        for (const booking of await tx.select('bookings', { attendanceId: before.id as Identifier }))
+            await tx.update('bookings', { ...booking, attendanceId: null });
+    if (!attendance) return;
+    const booking = (await bookingsFor(tx, attendance as unknown as Attendance)).find(
+        found => found.status === 'booked' && found.attendanceId === null,
+    );
+    if (booking) await tx.update('bookings', { ...booking, attendanceId: attendance.id as Identifier });
 };
 
 type MarkingUser = { id: Identifier; role: string };
@@ -143,9 +164,14 @@ export const attendanceRules: WriteRules = {
         // Removing a mark is allowed on a class of a later day (a mistake put right), never past a teacher's window.
         await checkWindowOf(tx, record.eventId as Identifier, user, now);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
+        await linkBooking(tx, null, record);
     },
     // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user, now }) => {
+        if (record) await linkBooking(tx, record, before);
+        // A visit charged or given back changes what the customer's passes can still pay for their seats.
+        for (const customerId of new Set([record?.customerId, before?.customerId]))
+            if (customerId != null) await repickPasses(tx, customerId as Identifier, now);
         await adjustClosedPay(
             tx,
             user,

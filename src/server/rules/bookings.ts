@@ -12,11 +12,12 @@ import {
 } from '../../domain/bookings';
 import { bookingSchema } from '../../domain/schemas';
 import { localDateTimeAt } from '../../domain/time';
-import type { Booking, Identifier, StudioEvent } from '../../domain/types';
+import type { Booking, Identifier, Pass, StudioEvent } from '../../domain/types';
 import { conflict, forbidden, notFound } from '../http/errors';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
+import { promote, repickPasses } from './promotion';
 import { visitTo } from './visits';
 
 /*
@@ -32,7 +33,7 @@ const refusalMessages: Record<BookingRefusal, string> = {
     not_open: 'Booking for this class is not open yet',
     closed: 'The class takes no more bookings: it has started, was cancelled or closed, or booking has ended',
     already_booked: 'The customer already has a seat or a place in line in this class',
-    overlap: 'The customer has a seat or a place in line in another class at the same time',
+    overlap: 'The customer has a seat in another class at the same time',
     too_many_waitlists: 'The customer already holds as many places in line as the studio allows',
 };
 
@@ -78,9 +79,10 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
     if (active.some(booking => booking.eventId === eventId)) throw bookingRefused('already_booked');
     const refusal = classRefusal(event, localDateTimeAt(now, config.timezone), settings, force);
     if (refusal) throw bookingRefused(refusal);
+    // A seat at an overlapping time refuses a seat here; a place in line is an alternative, given up on promotion.
     const others = await tx.getMany(
         'events',
-        active.map(booking => booking.eventId),
+        active.filter(booking => booking.status === 'booked').map(booking => booking.eventId),
     );
     if (overlapsAny(event, others)) throw bookingRefused('overlap');
 
@@ -146,7 +148,78 @@ export const cancelBooking = async (
         !!event &&
         event.status === 'planned' &&
         isLateCancel(event, await studioNow(tx, now), settings.lateCancelHours);
-    return tx.update('bookings', { ...booking, status: 'cancelled', late, cancelledAt: now.toISOString() });
+    const cancelled = await tx.update('bookings', {
+        ...booking,
+        status: 'cancelled',
+        late,
+        cancelledAt: now.toISOString(),
+    });
+    // The seat freed goes to the first in line, in this same write.
+    if (booking.status === 'booked') await promote(tx, [booking.eventId], now);
+    return cancelled;
+};
+
+/** Cancels every seat and place in line of a class the studio cancelled: never late, and nobody is moved up. */
+export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now: Date) => {
+    for (const booking of await tx.select('bookings', { eventId }))
+        if (isActive(booking))
+            await tx.update('bookings', {
+                ...booking,
+                status: 'cancelled',
+                late: false,
+                cancelledAt: now.toISOString(),
+            });
+};
+
+/**
+ * Cancels the seats a frozen pass was to pay for inside its freeze (never late), then lets the
+ * customer's other seats re-pick their pass and the lines move up.
+ */
+export const afterFreeze = async (
+    tx: Transaction,
+    pass: Pick<Pass, 'id' | 'customerId' | 'frozenFrom' | 'frozenTo'>,
+    now: Date,
+) => {
+    const freed: Identifier[] = [];
+    if (pass.frozenFrom && pass.frozenTo) {
+        const held = (await tx.select('bookings', { passId: pass.id })).filter(
+            booking => booking.status === 'booked' && booking.attendanceId === null,
+        );
+        const events = await tx.getMany(
+            'events',
+            held.map(booking => booking.eventId),
+        );
+        for (const booking of held) {
+            const date = events.find(event => event.id === booking.eventId)?.startsAt.slice(0, 10);
+            if (!date || date < pass.frozenFrom || date > pass.frozenTo) continue;
+            await tx.update('bookings', {
+                ...booking,
+                status: 'cancelled',
+                late: false,
+                cancelledAt: now.toISOString(),
+            });
+            freed.push(booking.eventId);
+        }
+    }
+    await repickPasses(tx, pass.customerId, now, freed);
+};
+
+/**
+ * Places still in line when their class starts (or once it is cancelled or closed) are expired, at the
+ * server's look at `local` (the studio's wall clock). Answers how many.
+ */
+export const expireLines = async (tx: Transaction, local: string): Promise<number> => {
+    const waiting = await tx.select('bookings', { status: 'waitlisted' });
+    const events = await tx.getMany('events', [...new Set(waiting.map(booking => booking.eventId))]);
+    let expired = 0;
+    for (const booking of waiting) {
+        const event = events.find(found => found.id === booking.eventId);
+        if (event && (event.status !== 'planned' || event.startsAt <= local)) {
+            await tx.update('bookings', { ...booking, status: 'expired' });
+            expired++;
+        }
+    }
+    return expired;
 };
 
 /** A waitlisted booking's place in its class's line, computed over the line of each class on the page. */

@@ -3,6 +3,8 @@ import { findClash } from '../../domain/timetable';
 import type { StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
 import { adjustClosedPay } from './closedPay';
+import { cancelBookingsOf } from './bookings';
+import { promote } from './promotion';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
 import { refuseNonTeacher } from './teachers';
@@ -78,6 +80,12 @@ export const eventRules: WriteRules = {
     // period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user, now }) => {
         const event = (record ?? before) as unknown as StudioEvent;
+        if (record && before) {
+            // A class the studio cancels cancels its seats and lines; more seats go to the line at once.
+            if (event.status === 'cancelled' && before.status !== 'cancelled')
+                await cancelBookingsOf(tx, event.id, now);
+            else if (event.capacity > (before.capacity as number)) await promote(tx, [event.id], now);
+        }
         await adjustClosedPay(tx, user, now, [event.id], before ? [before as unknown as StudioEvent] : []);
     },
 };

@@ -56,7 +56,7 @@ export const bookingMessages = {
                 not_open: 'Booking for this class is not open yet',
                 closed: 'The class takes no more bookings: it has started, was cancelled or closed',
                 already_booked: 'They already have a seat or a place in line in this class',
-                overlap: 'They have a seat or a place in line in another class at the same time',
+                overlap: 'They have a seat in another class at the same time',
                 too_many_waitlists: 'They already hold as many places in line as the studio allows',
             },
         },
