@@ -1,0 +1,98 @@
+import { beforeAll, it } from 'vitest';
+import { formatFullDate } from '../../src/app/i18n/dates';
+import { addDays, studioToday } from '../../src/domain/time';
+import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { call, login } from '../support/server';
+import { freshPhone } from '../support/factories';
+
+/*
+ * Booking at the desk, as the issue's journey: a manager books customers who phoned into tomorrow's
+ * class from the week view until it is full, puts a fourth in line, cancels one seat, and sees the
+ * fourth moved up on the roster. The class and the customers are made for the run, relative to today.
+ */
+
+describeInBrowser('bookings in a browser', () => {
+    const app = servedApp();
+    let managerToken: string;
+    let tomorrow: string;
+    const names = ['Phonedova', 'Callerov', 'Ringina', 'Waitova'];
+
+    const api = async <T>(path: string, json?: unknown) => {
+        const answer = await call(app.server.url, `/api${path}`, {
+            method: json === undefined ? 'GET' : 'POST',
+            token: managerToken,
+            json,
+        });
+        if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${answer.text}`);
+        return answer.body as unknown as T;
+    };
+
+    beforeAll(async () => {
+        managerToken = await login(app.server.url, 'manager');
+        const config = await api<{ timezone: string }>('/configs/general');
+        const today = studioToday(config.timezone, new Date());
+        tomorrow = addDays(today, 1);
+        for (const lastName of names) {
+            const customer = await api<{ id: number }>('/customers', {
+                firstName: 'E2e',
+                lastName,
+                phone: freshPhone(),
+                status: 'active',
+            });
+            await api('/passes', {
+                customerId: customer.id,
+                subscriptionId: 3,
+                name: '8 classes',
+                price: 0,
+                visitsTotal: 8,
+                startsOn: addDays(today, -1),
+                endsOn: addDays(today, 60),
+            });
+        }
+        await api('/events', {
+            title: 'E2E phoned class',
+            courseId: 1,
+            teacherId: 3,
+            studioId: 3,
+            startsAt: `${tomorrow}T22:40`,
+            durationMinutes: 15,
+            capacity: 3,
+        });
+    });
+
+    it('a manager books three who phoned into a class from the week view, puts a fourth in line, cancels one and sees the fourth moved up', async () => {
+        const p = await app.page();
+        await signIn(p, 'manager');
+        await p.goto('/events');
+        await p.getByRole('button', { name: 'Week' }).click();
+        await p.getByLabel('From', { exact: true }).fill(tomorrow);
+        const day = p.getByRole('region', { name: formatFullDate(tomorrow, 'en') });
+        await day.getByText(/E2E phoned class/).click();
+        await p.waitForURL(/\/events\/\d+$/);
+
+        const search = p.getByLabel('Book someone by name');
+        const bookByName = async (lastName: string, notice: string) => {
+            await search.fill(lastName.slice(0, 5));
+            await p.getByRole('option', { name: new RegExp(lastName) }).click();
+            await p.getByText(notice, { exact: true }).last().waitFor();
+        };
+        for (const lastName of names.slice(0, 3)) await bookByName(lastName, 'Booked');
+        await p.getByTestId('seats').getByText('Booked: 3 / 3').waitFor();
+
+        await bookByName('Waitova', 'Put in line');
+        await p.getByTestId('seats').getByText('Booked: 3 / 3 · 1 in line').waitFor();
+        const waiting = p.getByTestId('roster-row').filter({ hasText: 'Waitova' });
+        await waiting.getByTestId('booking-chip').getByText('In line · 1').waitFor();
+
+        await p.getByRole('button', { name: /Cancel the booking of Callerov/ }).click();
+        await p.getByText('The booking is cancelled', { exact: true }).waitFor();
+        await waiting.getByTestId('booking-chip').getByText('Booked').waitFor();
+        await p.getByTestId('seats').getByText('Booked: 3 / 3').waitFor();
+
+        // The week view counts them too.
+        await p.goto('/events');
+        await p.getByLabel('From', { exact: true }).fill(tomorrow);
+        await day.getByText('Booked: 3 / 3').waitFor();
+        await day.getByText('Full').waitFor();
+    });
+});
