@@ -1,7 +1,7 @@
 import { addMinutes } from './closing';
 import { coversDirection, isActiveOn, visitsLeft } from './passes';
 import { overlaps } from './timetable';
-import type { Config, Identifier, Pass, StudioEvent } from './types';
+import type { Booking, Config, Identifier, Pass, StudioEvent } from './types';
 
 /*
  * Bookings: a seat held in one class, or a place in its line. The rules here answer whether a class
@@ -84,6 +84,7 @@ export const classRefusal = (
 type BookablePass = Pick<
     Pass,
     | 'id'
+    | 'customerId'
     | 'cancelled'
     | 'startsOn'
     | 'endsOn'
@@ -156,4 +157,72 @@ export const seatsOf = (capacity: number, bookings: Pick<Queued, 'status'>[]) =>
     const booked = bookings.filter(booking => booking.status === 'booked').length;
     const waitlisted = bookings.filter(booking => booking.status === 'waitlisted').length;
     return { booked, waitlisted, free: Math.max(0, capacity - booked) };
+};
+
+/** A booking as it is to be stored, before the storage gives it an id and a createdAt. */
+export type BookingDraft = Omit<Booking, 'id' | 'createdAt'>;
+
+/**
+ * The seats the members of groups hold in their classes still to come (after `now`, the studio's wall
+ * clock) and do not hold yet: one per member and class, booked whatever the capacity, each with the pass
+ * expected to pay picked class by class in order, so that a pass's visits go to the nearest classes.
+ * What a database made before bookings gains when it is opened (db.json) or migrated (PostgreSQL), and
+ * what the demo's groups hold.
+ */
+export const memberSeats = (
+    database: {
+        events: Pick<StudioEvent, 'id' | 'scheduleId' | 'startsAt' | 'status' | 'courseId'>[];
+        schedules: { id: Identifier; customerIds: Identifier[] }[];
+        courses: { id: Identifier; directionId: Identifier }[];
+        passes: BookablePass[];
+        bookings: Pick<Booking, 'eventId' | 'customerId' | 'status' | 'passId' | 'attendanceId'>[];
+    },
+    now: string,
+): BookingDraft[] => {
+    const members = new Map(database.schedules.map(schedule => [schedule.id, schedule.customerIds]));
+    const directions = new Map(database.courses.map(course => [course.id, course.directionId]));
+    const held = new Set(
+        database.bookings
+            .filter(booking => activeBookingStatuses.includes(booking.status))
+            .map(booking => `${booking.eventId}:${booking.customerId}`),
+    );
+    const promised = new Map<Identifier, Map<Identifier, number>>();
+    for (const booking of database.bookings)
+        if (booking.status === 'booked' && booking.attendanceId === null && booking.passId !== null) {
+            const own = promised.get(booking.customerId) ?? new Map<Identifier, number>();
+            own.set(booking.passId, (own.get(booking.passId) ?? 0) + 1);
+            promised.set(booking.customerId, own);
+        }
+    const passesOf = new Map<Identifier, BookablePass[]>();
+    for (const pass of database.passes) passesOf.set(pass.customerId, [...(passesOf.get(pass.customerId) ?? []), pass]);
+    const upcoming = database.events
+        .filter(event => event.scheduleId != null && event.status === 'planned' && event.startsAt > now)
+        .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+    const seats: BookingDraft[] = [];
+    for (const event of upcoming)
+        for (const customerId of members.get(event.scheduleId as Identifier) ?? []) {
+            if (held.has(`${event.id}:${customerId}`)) continue;
+            const own = promised.get(customerId) ?? new Map<Identifier, number>();
+            const pass = passForBooking(
+                passesOf.get(customerId) ?? [],
+                event.startsAt.slice(0, 10),
+                directions.get(event.courseId) ?? -1,
+                own,
+            );
+            if (pass) own.set(pass.id, (own.get(pass.id) ?? 0) + 1);
+            promised.set(customerId, own);
+            seats.push({
+                eventId: event.id,
+                customerId,
+                status: 'booked',
+                source: 'group',
+                bookedBy: null,
+                passId: pass?.id ?? null,
+                late: false,
+                promotedAt: null,
+                cancelledAt: null,
+                attendanceId: null,
+            });
+        }
+    return seats;
 };

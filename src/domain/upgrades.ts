@@ -1,4 +1,7 @@
+import { bookingSettingsOf, memberSeats } from './bookings';
 import { payRate, type PayRate } from './pay';
+import { localDateTimeAt } from './time';
+import type { Booking, Course, Pass, Schedule, StudioEvent } from './types';
 import { countryOfCurrency, upgradedPhone } from './phones';
 
 /*
@@ -10,7 +13,10 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  * - phones were stored as typed (8 952 632 70 15, +7 952 632-70-15); they are E.164 now, read in the
  *   studio's country, and a number that is not valid there stays as typed. PostgreSQL databases are
  *   brought alike by their migration 010;
- * - a payment link sold a plan, and only that: a link without a purpose is a `sale`.
+ * - a payment link sold a plan, and only that: a link without a purpose is a `sale`;
+ * - there were no bookings: settings without the booking settings get their defaults, and the members
+ *   of each group a seat in its classes still to come (memberSeats in src/domain/bookings.ts), as
+ *   PostgreSQL databases get by their migration 013.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -41,8 +47,33 @@ const upgradePhones = (values: Loose, collection: 'users' | 'customers', country
     });
 };
 
-/** Upgrades the records of a database's collections in place; answers how many it changed. */
-export const upgradeDatabase = (values: Record<string, unknown>): number => {
+/** Settings made before bookings: the booking settings' defaults, and the groups' members their seats from `now` on. */
+const settleBookings = (values: Loose, now: Date, counted: () => void) => {
+    const config = Array.isArray(values.configs) ? (values.configs[0] as Loose | undefined) : undefined;
+    if (!config || typeof config !== 'object' || config.bookingOpensDays !== undefined) return;
+    Object.assign(config, bookingSettingsOf(config));
+    counted();
+    const list = <T>(name: string) => (Array.isArray(values[name]) ? (values[name] as T[]) : []);
+    const bookings = list<Booking>('bookings');
+    const timezone = typeof config.timezone === 'string' ? config.timezone : 'UTC';
+    const seats = memberSeats(
+        {
+            events: list<StudioEvent>('events'),
+            schedules: list<Schedule>('schedules'),
+            courses: list<Course>('courses'),
+            passes: list<Pass>('passes'),
+            bookings,
+        },
+        localDateTimeAt(now, timezone),
+    );
+    let id = bookings.reduce((max, booking) => Math.max(max, booking.id), 0);
+    const createdAt = now.toISOString();
+    values.bookings = [...bookings, ...seats.map(seat => ({ id: ++id, ...seat, createdAt }))];
+    seats.forEach(counted);
+};
+
+/** Upgrades the records of a database's collections in place (`now`: when, for what is still to come); answers how many it changed. */
+export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new Date()): number => {
     let upgraded = 0;
     const counted = () => upgraded++;
     if (Array.isArray(values.users)) {
@@ -62,5 +93,6 @@ export const upgradeDatabase = (values: Record<string, unknown>): number => {
             return { ...link, purpose: 'sale' };
         });
     }
+    settleBookings(values, now, counted);
     return upgraded;
 };

@@ -39,6 +39,8 @@ const handBuilt = (): Database => {
         note: null,
         createdBy: manager.id,
     });
+    // The demo's seats are in its own classes, replaced here.
+    db.bookings = [];
     db.passes = [];
     db.paymentLinks = [];
     db.payments = [

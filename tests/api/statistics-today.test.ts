@@ -48,6 +48,8 @@ const handBuilt = (): Database => {
             paymentId: null,
         }) satisfies Pass;
     // Unlimited passes of 100 a day, none of them used: each day of theirs earns 100 as a day without visits.
+    // The demo's seats are in its own classes, replaced here.
+    db.bookings = [];
     db.passes = [
         pass(1, boris.id, planUnlimited, lastMonth, 100 * daysOf(lastMonth)),
         pass(2, boris.id, planUnlimited, thisMonth, 100 * daysOf(thisMonth)),

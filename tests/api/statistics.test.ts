@@ -65,6 +65,8 @@ const handBuilt = (): Database => {
         ...fields,
     });
     db.paymentLinks = [];
+    // The demo's seats are in its own classes, replaced here.
+    db.bookings = [];
     db.attendances = [];
     db.schedules = [];
     db.passes = [

@@ -49,7 +49,8 @@ describe('phones of an earlier version', () => {
 
     it('are upgraded in a database with the settings country, customers and users alike, and counted', () => {
         const values: Record<string, unknown> = {
-            configs: [{ id: 'general', currency: 'KZT' }],
+            // Made after bookings: only the phones and the country are of an earlier version.
+            configs: [{ id: 'general', currency: 'KZT', bookingOpensDays: 14 }],
             users: [
                 { id: 1, phone: '8 701 123 45 67' },
                 { id: 2, phone: null },
@@ -63,7 +64,7 @@ describe('phones of an earlier version', () => {
         // The country given to the settings, and the two phones written another way.
         expect(upgradeDatabase(values)).toBe(3);
         expect(values).toEqual({
-            configs: [{ id: 'general', currency: 'KZT', country: 'KZ' }],
+            configs: [{ id: 'general', currency: 'KZT', bookingOpensDays: 14, country: 'KZ' }],
             users: [
                 { id: 1, phone: '+77011234567' },
                 { id: 2, phone: null },

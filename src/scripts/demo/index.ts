@@ -8,6 +8,7 @@
  * (selling, freezing, expanding the timetable, charging a visit, the studio's time), so the numbers on
  * every screen add up exactly as the server would have made them.
  */
+import { memberSeats } from '../../domain/bookings';
 import { emptyDatabase } from '../../domain/database';
 import type { Locale } from '../../domain/statuses';
 import { addDays } from '../../domain/time';
@@ -29,7 +30,7 @@ import {
     makeUsers,
 } from './setup';
 import { groupClasses, makeSchedules, numberEvents, placeWorkshops } from './timetable';
-import { calendarFor, sizesFor, type World } from './world';
+import { calendarFor, localInstant, sizesFor, type World } from './world';
 
 interface DemoOptions {
     seed?: number;
@@ -137,5 +138,12 @@ export const generateDatabase = ({
     addPaidLinks(world);
     addOpenLinks(world);
     finish(world);
+    // The groups' members hold a seat in each of their classes from today on, booked the evening before.
+    const bookedAt = localInstant(calendar, addDays(calendar.today, -1), '20:00');
+    db.bookings = memberSeats(db, `${calendar.today}T00:00`).map((seat, index) => ({
+        id: index + 1,
+        ...seat,
+        createdAt: bookedAt,
+    }));
     return db;
 };

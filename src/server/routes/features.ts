@@ -29,7 +29,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: C
     moneyRoutes(storage, clock),
     debtRoutes(storage),
     settingsRoutes(storage),
-    generationRoutes(storage),
+    generationRoutes(storage, clock),
     timetableRoutes(storage, clock),
     closingRoutes(storage, clock),
     bookingRoutes(storage, clock),

@@ -1,11 +1,12 @@
 import { Router } from 'express';
 import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, SkippedAnswer } from '../../domain/api';
 import { canAccess } from '../../domain/permissions';
-import { addDays } from '../../domain/time';
+import { addDays, type Clock } from '../../domain/time';
 import { classTitle, planGeneration, type Skipped } from '../../domain/timetable';
 import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
 import { forbidden, handle, notFound } from '../http/errors';
 import { numericId, periodOf, userOf } from '../http/requests';
+import { bookMembers } from '../rules/bookings';
 import { startsWithin, type Reader, type Storage, type Transaction } from '../storage/types';
 
 /*
@@ -61,6 +62,8 @@ const generateGroup = async (
     schedule: Schedule,
     from: string,
     to: string,
+    bookedBy: Identifier,
+    now: Date,
 ): Promise<GeneratedGroup> => {
     const own = await tx.select('events', { scheduleId: schedule.id });
     const near = await tx.select('events', startsWithin(addDays(from, -1), addDays(to, 1)));
@@ -69,6 +72,8 @@ const generateGroup = async (
     const plan = planGeneration(schedule, events, from, to);
     const created: StudioEvent[] = [];
     for (const draft of plan.create) created.push(await tx.insert('events', draft));
+    // The group's members hold a seat in each class made.
+    await bookMembers(tx, created, schedule.customerIds, bookedBy, now);
     return {
         scheduleId: schedule.id,
         title: classTitle((await tx.get('courses', schedule.courseId))?.name, schedule.title) || null,
@@ -78,7 +83,7 @@ const generateGroup = async (
     };
 };
 
-export const generationRoutes = (storage: Storage): Router => {
+export const generationRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
 
     router.post(
@@ -87,10 +92,11 @@ export const generationRoutes = (storage: Storage): Router => {
             if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
                 throw forbidden('Your role may not create classes');
             const { from, to } = periodOf(req.body);
+            const now = clock();
             const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
                 const schedule = await tx.get('schedules', numericId(req.params.id));
                 if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
-                const { created, events, skipped } = await generateGroup(tx, schedule, from, to);
+                const { created, events, skipped } = await generateGroup(tx, schedule, from, to, userOf(req).id, now);
                 return { created, events, skipped };
             });
             res.json(answer);
@@ -103,12 +109,20 @@ export const generationRoutes = (storage: Storage): Router => {
             if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
                 throw forbidden('Your role may not create classes');
             const { from, to } = periodOf(req.body);
+            const now = clock();
             // One write for all groups: a studio sees the whole period generated, or nothing if it fails.
             const answer = await storage.transaction(async (tx): Promise<GenerationForAllAnswer> => {
                 const schedules = (await tx.select('schedules', { active: true })).sort((a, b) => a.id - b.id);
                 const groups: GroupGeneration[] = [];
                 for (const schedule of schedules) {
-                    const { events: _events, ...group } = await generateGroup(tx, schedule, from, to);
+                    const { events: _events, ...group } = await generateGroup(
+                        tx,
+                        schedule,
+                        from,
+                        to,
+                        userOf(req).id,
+                        now,
+                    );
                     groups.push(group);
                 }
                 return { from, to, created: groups.reduce((sum, group) => sum + group.created, 0), groups };

@@ -1,5 +1,7 @@
 import type pg from 'pg';
+import { bookingSettingsOf, memberSeats } from '../../../domain/bookings';
 import { countryOfCurrency, defaultCountry, upgradedPhone } from '../../../domain/phones';
+import { localDateTimeAt } from '../../../domain/time';
 
 /*
  * Work a migration does beyond its SQL, in its transaction and after it: what SQL cannot say. Each is
@@ -30,5 +32,52 @@ const phonesInE164: MigrationStep = async client => {
     }
 };
 
+/** 013: the booking settings' defaults, and the groups' members a seat in each of their classes still to come. */
+const groupSeats: MigrationStep = async client => {
+    const { rows: configs } = await client.query(
+        `SELECT timezone, "bookingOpensDays" FROM configs WHERE id = 'general'`,
+    );
+    if (!configs.length || configs[0].bookingOpensDays !== null) return;
+    const defaults = bookingSettingsOf({});
+    await client.query(
+        `UPDATE configs SET "bookingOpensDays" = $1, "bookingClosesMinutes" = $2, "lateCancelHours" = $3, "maxWaitlists" = $4`,
+        [defaults.bookingOpensDays, defaults.bookingClosesMinutes, defaults.lateCancelHours, defaults.maxWaitlists],
+    );
+    const now = new Date();
+    const read = async <T>(sql: string) => (await client.query(sql)).rows as T[];
+    const seats = memberSeats(
+        {
+            events: await read(
+                `SELECT id, "scheduleId", "startsAt", status, "courseId" FROM events WHERE status = 'planned' AND "scheduleId" IS NOT NULL`,
+            ),
+            schedules: await read(`SELECT id, "customerIds" FROM schedules`),
+            courses: await read(`SELECT id, "directionId" FROM courses`),
+            passes: await read(
+                `SELECT id, "customerId", cancelled, "startsOn", "endsOn", "frozenFrom", "frozenTo", "visitsTotal", "visitsUsed", "directionIds" FROM passes`,
+            ),
+            bookings: await read(`SELECT "eventId", "customerId", status, "passId", "attendanceId" FROM bookings`),
+        },
+        localDateTimeAt(now, configs[0].timezone as string),
+    );
+    for (const seat of seats)
+        await client.query(
+            `INSERT INTO bookings ("eventId", "customerId", status, source, "bookedBy", "passId", late, "promotedAt", "cancelledAt", "attendanceId", "createdAt")
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+            [
+                seat.eventId,
+                seat.customerId,
+                seat.status,
+                seat.source,
+                seat.bookedBy,
+                seat.passId,
+                seat.late,
+                seat.promotedAt,
+                seat.cancelledAt,
+                seat.attendanceId,
+                now.toISOString(),
+            ],
+        );
+};
+
 /** The steps by the version of their migration. */
-export const migrationSteps: Record<number, MigrationStep> = { 10: phonesInE164 };
+export const migrationSteps: Record<number, MigrationStep> = { 10: phonesInE164, 13: groupSeats };

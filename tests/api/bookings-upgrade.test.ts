@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import type { Booking, Database, StudioEvent } from '../../src/domain/types';
+import { addCustomer, addPass, freshPhone, nextId } from '../support/factories';
+import {
+    call,
+    demoDb,
+    engine,
+    login,
+    postgresDatabaseFor,
+    removeDir,
+    startServer,
+    type RunningServer,
+} from '../support/server';
+
+/*
+ * A database made before bookings, opened by this version (db.json's upgrade at start, or an import into
+ * PostgreSQL) or migrated in place (PostgreSQL's migration 013): the booking settings get their
+ * defaults, and each group's members a seat in its classes still to come, none in past ones.
+ */
+
+/** The demo as a version before bookings wrote it, with a group meeting in 2031 (to come) and once in 2020. */
+const olderDatabase = () => {
+    const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+    delete (db as Partial<Database>).bookings;
+    const config = db.configs[0] as Partial<Database['configs'][number]>;
+    delete config.bookingOpensDays;
+    delete config.bookingClosesMinutes;
+    delete config.lateCancelHours;
+    delete config.maxWaitlists;
+    const members = ['Early', 'Keen'].map(lastName => {
+        const customer = addCustomer(db, { firstName: 'Upgrade', lastName, phone: freshPhone() });
+        addPass(db, { customerId: customer.id, startsOn: '2031-01-01', endsOn: '2031-12-31', visitsTotal: 8 });
+        return customer.id;
+    });
+    const scheduleId = nextId(db.schedules);
+    db.schedules.push({
+        id: scheduleId,
+        createdAt: '2020-01-01T00:00:00.000Z',
+        title: 'Upgrade group',
+        courseId: db.courses[0].id,
+        teacherId: 3,
+        studioId: db.studios[0].id,
+        slots: [{ weekday: 3, startTime: '18:00', durationMinutes: 60 }],
+        startsOn: '2020-01-01',
+        endsOn: null,
+        capacity: 10,
+        customerIds: members,
+        active: true,
+    });
+    const event = (startsAt: string): StudioEvent => {
+        const made: StudioEvent = {
+            id: nextId(db.events),
+            createdAt: '2020-01-01T00:00:00.000Z',
+            scheduleId,
+            title: null,
+            courseId: db.courses[0].id,
+            teacherId: 3,
+            studioId: db.studios[0].id,
+            startsAt,
+            durationMinutes: 60,
+            capacity: 10,
+            status: 'planned',
+            notes: null,
+        };
+        db.events.push(made);
+        return made;
+    };
+    const past = event('2020-01-08T18:00');
+    const toCome = [event('2031-07-16T18:00'), event('2031-07-23T18:00')];
+    return { db, members, past, toCome };
+};
+
+const bookingsOf = async (server: RunningServer, eventIds: number[]) => {
+    const token = await login(server.url, 'admin');
+    const answer = await call(
+        server.url,
+        `/api/bookings?filter=${encodeURIComponent(JSON.stringify({ eventId: eventIds }))}&range=[0,99]`,
+        { token },
+    );
+    return answer.body as unknown as Booking[];
+};
+
+describe('a database made before bookings', () => {
+    it('is opened with the booking settings and a seat for each member in each class still to come', async () => {
+        const { db, members, past, toCome } = olderDatabase();
+        const server = await startServer({ db });
+        try {
+            const seats = await bookingsOf(server, [past.id, ...toCome.map(event => event.id)]);
+            expect(seats.map(seat => [seat.eventId, seat.customerId, seat.status, seat.source])).toEqual(
+                toCome.flatMap(event => members.map(id => [event.id, id, 'booked', 'group'])),
+            );
+            expect(seats.every(seat => seat.passId !== null)).toBe(true);
+            const token = await login(server.url, 'admin');
+            const config = (await call(server.url, '/api/configs/general', { token })).body;
+            expect(config).toMatchObject({
+                bookingOpensDays: 14,
+                bookingClosesMinutes: 0,
+                lateCancelHours: 12,
+                maxWaitlists: 3,
+            });
+        } finally {
+            await server.stop();
+            removeDir(server.dir);
+        }
+    });
+
+    (engine === 'postgres' ? it : it.skip)('on PostgreSQL gains the same seats by migration 013', async () => {
+        const { db, members, toCome } = olderDatabase();
+        const prepared = await startServer({ db });
+        await prepared.stop();
+        const client = new pg.Client({ connectionString: await postgresDatabaseFor(prepared.dbFile) });
+        await client.connect();
+        try {
+            // As migration 012 left it: no seats, no booking settings.
+            await client.query('DELETE FROM bookings');
+            await client.query(
+                'UPDATE configs SET "bookingOpensDays" = NULL, "bookingClosesMinutes" = NULL, "lateCancelHours" = NULL, "maxWaitlists" = NULL',
+            );
+            await client.query('DELETE FROM schema_migrations WHERE version = 13');
+        } finally {
+            await client.end();
+        }
+        const server = await startServer({ dbFile: prepared.dbFile });
+        try {
+            expect(server.output()).toMatch(/Applied the database migration 13 \(group-seats\)/);
+            const seats = await bookingsOf(
+                server,
+                toCome.map(event => event.id),
+            );
+            expect(seats.map(seat => [seat.eventId, seat.customerId, seat.source])).toEqual(
+                toCome.flatMap(event => members.map(id => [event.id, id, 'group'])),
+            );
+        } finally {
+            await server.stop();
+            removeDir(prepared.dir);
+        }
+    });
+});
