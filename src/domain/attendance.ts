@@ -28,7 +28,8 @@ export interface Settlement {
     changes: { passId: Identifier; delta: 1 | -1 }[];
 }
 
-type ChargeablePass = Pick<
+/** What of a pass the charging and booking rules read. */
+export type ChargeablePass = Pick<
     Pass,
     | 'id'
     | 'cancelled'

@@ -1,3 +1,4 @@
+import type { ChargeablePass } from './attendance';
 import { addMinutes } from './closing';
 import { coversDirection, isActiveOn, visitsLeft } from './passes';
 import { overlaps } from './timetable';
@@ -81,19 +82,7 @@ export const classRefusal = (
     return null;
 };
 
-type BookablePass = Pick<
-    Pass,
-    | 'id'
-    | 'customerId'
-    | 'cancelled'
-    | 'startsOn'
-    | 'endsOn'
-    | 'frozenFrom'
-    | 'frozenTo'
-    | 'visitsTotal'
-    | 'visitsUsed'
-    | 'directionIds'
->;
+type BookablePass = ChargeablePass & Pick<Pass, 'customerId'>;
 
 /**
  * The pass expected to pay for a booking of a class on `date` of `directionId`: active that day,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Attendance, Booking, Database, StudioEvent } from '../../src/domain/types';
-import { addCustomer, addPass, freshPhone, nextId } from '../support/factories';
+import { addCustomer, addEvent as addDemoEvent, addPass, freshPhone } from '../support/factories';
 import { call, demoDb, login, type DemoRole } from '../support/server';
 import { startClockedApp, type ClockedApp } from '../support/signIns';
 
@@ -25,25 +25,8 @@ const course = db.courses.find(found => found.directionId === 1)!;
 // A plan that may be frozen, for the freeze's test.
 const freezable = db.subscriptions.find(plan => plan.freezeDays > 0 && plan.directionIds.length === 0)!;
 
-const addEvent = (startsAt: string, capacity: number, fields: Partial<StudioEvent> = {}): StudioEvent => {
-    const event: StudioEvent = {
-        id: nextId(db.events),
-        createdAt: '2031-07-01T09:00:00.000Z',
-        scheduleId: null,
-        title: null,
-        courseId: course.id,
-        teacherId: anna.id,
-        studioId: db.studios[0].id,
-        startsAt,
-        durationMinutes: 60,
-        capacity,
-        status: 'planned',
-        notes: null,
-        ...fields,
-    };
-    db.events.push(event);
-    return event;
-};
+const addEvent = (startsAt: string, capacity: number, fields: Partial<StudioEvent> = {}) =>
+    addDemoEvent(db, startsAt, { courseId: course.id, teacherId: anna.id, capacity, ...fields });
 
 const member = (lastName: string, visitsTotal: number | null = 8) => {
     const customer = addCustomer(db, { firstName: 'Line', lastName, phone: freshPhone() });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import type { Booking, Database, StudioEvent } from '../../src/domain/types';
-import { addCustomer, addPass, freshPhone, nextId } from '../support/factories';
+import type { Booking, Database } from '../../src/domain/types';
+import { addCustomer, addEvent, addPass, freshPhone, nextId } from '../support/factories';
 import {
     call,
     demoDb,
@@ -49,24 +49,7 @@ const olderDatabase = () => {
         customerIds: members,
         active: true,
     });
-    const event = (startsAt: string): StudioEvent => {
-        const made: StudioEvent = {
-            id: nextId(db.events),
-            createdAt: '2020-01-01T00:00:00.000Z',
-            scheduleId,
-            title: null,
-            courseId: db.courses[0].id,
-            teacherId: 3,
-            studioId: db.studios[0].id,
-            startsAt,
-            durationMinutes: 60,
-            capacity: 10,
-            status: 'planned',
-            notes: null,
-        };
-        db.events.push(made);
-        return made;
-    };
+    const event = (startsAt: string) => addEvent(db, startsAt, { scheduleId });
     const past = event('2020-01-08T18:00');
     const toCome = [event('2031-07-16T18:00'), event('2031-07-23T18:00')];
     return { db, members, past, toCome };

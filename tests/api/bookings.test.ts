@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Booking, Database, StudioEvent } from '../../src/domain/types';
-import { addCustomer, addPass, freshPhone, nextId } from '../support/factories';
+import { addCustomer, addEvent as addDemoEvent, addPass, freshPhone } from '../support/factories';
 import { call, demoDb, login, type DemoRole } from '../support/server';
 import { startClockedApp, type ClockedApp } from '../support/signIns';
 
@@ -24,25 +24,8 @@ const boris = db.users.find(user => user.email === 'boris@studio.test')!;
 const course = db.courses[0];
 
 /** A planned class of Anna's (unless told) in 2031, of the first course's direction. */
-const addEvent = (startsAt: string, fields: Partial<StudioEvent> = {}): StudioEvent => {
-    const event: StudioEvent = {
-        id: nextId(db.events),
-        createdAt: '2031-07-01T09:00:00.000Z',
-        scheduleId: null,
-        title: null,
-        courseId: course.id,
-        teacherId: anna.id,
-        studioId: db.studios[0].id,
-        startsAt,
-        durationMinutes: 60,
-        capacity: 10,
-        status: 'planned',
-        notes: null,
-        ...fields,
-    };
-    db.events.push(event);
-    return event;
-};
+const addEvent = (startsAt: string, fields: Partial<StudioEvent> = {}) =>
+    addDemoEvent(db, startsAt, { courseId: course.id, teacherId: anna.id, ...fields });
 
 const soon = addEvent('2031-07-20T18:00', { capacity: 2 });
 const sameTime = addEvent('2031-07-20T18:30', { studioId: db.studios[1].id, teacherId: boris.id });

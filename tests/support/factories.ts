@@ -1,4 +1,4 @@
-import type { Customer, Database, Pass } from '../../src/domain/types';
+import type { Customer, Database, Pass, StudioEvent } from '../../src/domain/types';
 
 /** An 8-visit pass for November 2026, not frozen, nothing used: override what a test is about. */
 export const buildPass = (fields: Partial<Pass> = {}): Pass => ({
@@ -55,4 +55,28 @@ export const addPass = (db: Database, fields: Partial<Pass>) => {
     const pass = buildPass({ id: nextId(db.passes), createdAt: new Date().toISOString(), ...fields });
     db.passes.push(pass);
     return pass;
+};
+
+/**
+ * Adds a planned class to a database prepared for a test, with the next id: the first course, the first
+ * teacher of the demo (Anna, 3) and the first studio, an hour long for ten, unless told.
+ */
+export const addEvent = (db: Database, startsAt: string, fields: Partial<StudioEvent> = {}): StudioEvent => {
+    const event: StudioEvent = {
+        id: nextId(db.events),
+        createdAt: '2020-01-01T00:00:00.000Z',
+        scheduleId: null,
+        title: null,
+        courseId: db.courses[0].id,
+        teacherId: 3,
+        studioId: db.studios[0].id,
+        startsAt,
+        durationMinutes: 60,
+        capacity: 10,
+        status: 'planned',
+        notes: null,
+        ...fields,
+    };
+    db.events.push(event);
+    return event;
 };
