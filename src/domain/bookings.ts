@@ -1,4 +1,5 @@
 import type { ChargeablePass } from './attendance';
+import type { bookingStatuses } from './schemas';
 import { addMinutes } from './closing';
 import { coversDirection, isActiveOn, visitsLeft } from './passes';
 import { overlaps } from './timetable';
@@ -11,14 +12,11 @@ import type { Booking, Config, Identifier, Pass, StudioEvent } from './types';
  * (`YYYY-MM-DDTHH:mm`), as events keep them.
  */
 
-export const bookingStatuses = ['booked', 'waitlisted', 'cancelled', 'expired'] as const;
+export { bookingSources, bookingStatuses } from './schemas';
 export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Holding a seat or a place in line: the statuses that count. */
 export const activeBookingStatuses: readonly BookingStatus[] = ['booked', 'waitlisted'];
-
-/** Who made it: staff at the desk, the customer in the portal, or membership of a group. */
-export const bookingSources = ['staff', 'portal', 'group'] as const;
 
 /**
  * Why a booking is refused, answered in errors.eventId with 409:

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { bookingSources, bookingStatuses } from './bookings';
 import { id, instant, localDateTime, money } from './fields';
 import type { CollectionName, Role } from './roles';
 import {
     auditEntrySchema,
     bookingSchema,
+    bookingSources,
+    bookingStatuses,
     payPeriodSchema,
     attendanceSchema,
     configSchema,

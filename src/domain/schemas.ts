@@ -320,6 +320,12 @@ export const configSchema = z.object({
     maxWaitlists: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(100).default(3),
 });
 
+/** A seat held, a place in line, or one that ended (src/domain/bookings.ts has the rules). */
+export const bookingStatuses = ['booked', 'waitlisted', 'cancelled', 'expired'] as const;
+
+/** Who made a booking: staff at the desk, the customer in the portal, or membership of a group. */
+export const bookingSources = ['staff', 'portal', 'group'] as const;
+
 /** A booking as staff make it: the class and the customer (src/domain/bookings.ts has the rest). */
 export const bookingSchema = z.object({
     eventId: id,

@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import { Cluster, postgresBinDir, reachableByServer } from '../postgres-cluster';
 import { sleep } from './helpers';
 import { START_TIMEOUT_MS } from './options';
-import type { StartCommand } from './subjects';
 
 /* ---------- Children, the cluster and temporary folders: nothing may outlive the run, even a failed one ---------- */
 
@@ -132,6 +131,16 @@ export const waitUntilAnswering = async (server: Running): Promise<number> => {
     }
     throw new Error(`no answer within ${START_TIMEOUT_MS / 1000} s`);
 };
+
+/** How a person starts a server from a shell (npm start, npx json-server), and the page that answers once it is up. */
+export interface StartCommand {
+    command: string;
+    args: string[];
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+    /** The path asked until it answers: start-up ends at its first answer. */
+    path: string;
+}
 
 /** Is any process of the group still there. */
 const groupAlive = (pgid: number) => {

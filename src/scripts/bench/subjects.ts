@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { copyOf, prototypePage } from './databases';
 import { postJson, request, type ReadTarget } from './load';
 import { ADMIN, JSON_SERVER_BIN, MANAGER, SERVER_ENTRY } from './options';
-import { spawnServer, type Running } from './processes';
+import { spawnServer, type Running, type StartCommand } from './processes';
 
 /** What the measurements need from a server; `extras` are the rows only this server has. */
 export interface Client {
@@ -34,15 +34,6 @@ export interface Subject {
     readProcesses: 0 | 1 | 2;
     /** The processes that hold the database outside the server (the PostgreSQL cluster), for memory and CPU. */
     databasePids?: () => number[];
-}
-
-export interface StartCommand {
-    command: string;
-    args: string[];
-    cwd: string;
-    env: NodeJS.ProcessEnv;
-    /** The path asked until it answers: start-up ends at its first answer. */
-    path: string;
 }
 
 /** Where this server keeps its data: the part of a Subject that differs between its engines. */
