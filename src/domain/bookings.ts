@@ -12,8 +12,7 @@ import type { Booking, Config, Identifier, Pass, StudioEvent } from './types';
  * (`YYYY-MM-DDTHH:mm`), as events keep them.
  */
 
-export { bookingSources, bookingStatuses } from './schemas';
-export type BookingStatus = (typeof bookingStatuses)[number];
+type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Holding a seat or a place in line: the statuses that count. */
 export const activeBookingStatuses: readonly BookingStatus[] = ['booked', 'waitlisted'];
@@ -41,7 +40,7 @@ export const bookingRefusals = [
 export type BookingRefusal = (typeof bookingRefusals)[number];
 
 /** The studio's booking settings, with their defaults for a database made before they existed. */
-export interface BookingSettings {
+interface BookingSettings {
     /** Days before a class its booking opens. */
     bookingOpensDays: number;
     /** Minutes before its start a class stops taking bookings (0: until it starts). */
@@ -147,7 +146,7 @@ export const seatsOf = (capacity: number, bookings: Pick<Queued, 'status'>[]) =>
 };
 
 /** A booking as it is to be stored, before the storage gives it an id and a createdAt. */
-export type BookingDraft = Omit<Booking, 'id' | 'createdAt'>;
+type BookingDraft = Omit<Booking, 'id' | 'createdAt'>;
 
 /**
  * The seats the members of groups hold in their classes still to come (after `now`, the studio's wall

@@ -1,7 +1,5 @@
 /** The types of server-build.mjs, for the TypeScript that uses it (the tests, the bench). */
 
-/** build/server: where `npm run build` puts the server, and where `npm start` runs it from. */
-export const serverBuildDir: string;
 /** The file `node` runs to start the server built into `outDir`. */
 export function serverEntryIn(outDir?: string): string;
 /** Builds the server into `outDir`; answers the files it was built from. */

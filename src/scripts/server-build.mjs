@@ -15,7 +15,7 @@ const root = resolve(import.meta.dirname, '../..');
  * Where the server is built: build/server, or SERVER_BUILD_DIR (the tests build into folders of their
  * own under build/: the server finds the project's folder by walking up from its build).
  */
-export const serverBuildDir = resolve(root, process.env.SERVER_BUILD_DIR ?? 'build/server');
+const serverBuildDir = resolve(root, process.env.SERVER_BUILD_DIR ?? 'build/server');
 /** The file `node` runs to start the built server. */
 export const serverEntryIn = (outDir = serverBuildDir) => resolve(outDir, 'main.js');
 const sourcesFileIn = outDir => resolve(outDir, 'sources.json');

@@ -32,13 +32,13 @@ export const backupFileName = (at: Date, extension: 'json.gz' | 'dump') =>
     `studio-${at.toISOString().slice(0, 19).replace(/:/g, '-')}Z.${extension}`;
 
 /** When a backup's file name says it was made; undefined for any other file. */
-export const backupTime = (name: string): number | undefined => {
+const backupTime = (name: string): number | undefined => {
     const parts = backupName.exec(name);
     return parts ? Date.parse(`${parts[1]}T${parts[2]}:${parts[3]}:${parts[4]}Z`) : undefined;
 };
 
 /** The backups in a folder, newest first. */
-export const backupsIn = (dir: string): { file: string; at: number }[] => {
+const backupsIn = (dir: string): { file: string; at: number }[] => {
     let names: string[];
     try {
         names = readdirSync(dir);
@@ -54,7 +54,7 @@ export const backupsIn = (dir: string): { file: string; at: number }[] => {
 };
 
 /** The backups older than `days` days at `now`, to remove; the newest is always kept, however old. */
-export const expiredBackups = (backups: { file: string; at: number }[], now: number, days: number) =>
+const expiredBackups = (backups: { file: string; at: number }[], now: number, days: number) =>
     backups.slice(1).filter(backup => now - backup.at > days * dayMs);
 
 /** The folder for backups, made readable by the server's user only when it is new. */

@@ -38,7 +38,7 @@ const refusalMessages: Record<BookingRefusal, string> = {
 };
 
 /** A refusal as the API answers it: 409 with the code in errors.eventId. */
-export const bookingRefused = (code: BookingRefusal) => conflict(refusalMessages[code], { eventId: code });
+const bookingRefused = (code: BookingRefusal) => conflict(refusalMessages[code], { eventId: code });
 
 const isActive = (booking: Pick<Booking, 'status'>) => activeBookingStatuses.includes(booking.status);
 
@@ -55,7 +55,7 @@ const promisedVisits = (bookings: Booking[]): Map<Identifier, number> => {
 };
 
 /** May the user book into or cancel in this class: staff anywhere, a teacher in their own classes. */
-export const refuseOthersClass = (user: WriteContext['user'], event: Pick<StudioEvent, 'teacherId'>) => {
+const refuseOthersClass = (user: WriteContext['user'], event: Pick<StudioEvent, 'teacherId'>) => {
     if (user.role === 'teacher' && event.teacherId !== user.id)
         throw forbidden('A teacher books and cancels in their own classes only');
 };
@@ -292,7 +292,7 @@ export const bookMembers = async (
 };
 
 /** Leaving a group gives up its seats in the group's classes still to come (never late); the lines move up. */
-export const unbookMembers = async (tx: Transaction, scheduleId: Identifier, customerIds: Identifier[], now: Date) => {
+const unbookMembers = async (tx: Transaction, scheduleId: Identifier, customerIds: Identifier[], now: Date) => {
     if (!customerIds.length) return;
     const local = await studioNow(tx, now);
     const upcoming = (await tx.select('events', { scheduleId })).filter(
