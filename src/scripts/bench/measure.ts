@@ -15,6 +15,7 @@ import {
     type Running,
 } from './processes';
 import { groupMb, rssMb } from './resources';
+import type { Rush } from './rush';
 import type { Client, Subject } from './subjects';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -30,6 +31,7 @@ export interface Results {
     prototypeList: Outcome<Summary>;
     statistics?: Outcome<Summary>;
     dashboard?: Outcome<Summary>;
+    bookingRush?: Outcome<Rush>;
     /** Peak memory of the database's own processes, for an engine that has them. */
     databaseMemory?: Outcome<number>;
     readsOne?: Outcome<ReadLoad>;
@@ -212,6 +214,8 @@ const measureServer = async (
         log(`  ${subject.name}: statistics and dashboard`);
         results.statistics = await attempt(server, () => measure(runs, extras.statistics));
         results.dashboard = await attempt(server, () => measure(runs, extras.dashboard));
+        log(`  ${subject.name}: a booking rush`);
+        results.bookingRush = await attempt(server, extras.bookingRush);
     }
     if (subject.databasePids) {
         results.databaseMemory = databaseSamples.length

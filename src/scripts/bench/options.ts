@@ -24,6 +24,9 @@ export const SEED_TIMEOUT_MS = 600_000;
 export const JSON_SERVER_BIN = 'node_modules/json-server/lib/cli/bin.js';
 /** This server's build (npm run build), which the run makes first. */
 export const SERVER_ENTRY = 'build/server/main.js';
+/** The booking rush: clients booking one class of this many seats at once. */
+export const RUSH_CLIENTS = 500;
+export const RUSH_SEATS = 20;
 /** Starts timed per server and scale, of which the median is shown. */
 export const STARTS = 3;
 export const ADMIN = { email: 'admin@studio.test', password: 'studio-admin' };

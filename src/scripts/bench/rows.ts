@@ -6,7 +6,7 @@ import { NOTES_PER_SCALE } from './databases';
 import { number } from './helpers';
 import { cpuText, type ReadLoad, type Summary } from './load';
 import type { Outcome, Results } from './measure';
-import { READERS, STARTS, WRITERS } from './options';
+import { READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
 
 /** measure, one cell per engine of this server, json-server, one ratio per engine */
 type Row = string[];
@@ -119,6 +119,12 @@ export const scaleRows = (scale: number, ours: Results[], theirs: Results): stri
             'dashboard: median / p95 (ms)',
             ours.map(results => results.dashboard),
             summaryText,
+        ),
+        oursOnlyRow(
+            `booking rush, ${RUSH_CLIENTS} clients for ${RUSH_SEATS} seats at once: all answered (ms), median / p95, booked, errors`,
+            ours.map(results => results.bookingRush),
+            rush =>
+                `${number(rush.allAnsweredMs)}, ${summaryText(rush.latency)}, ${rush.booked} booked, ${rush.errors} errors`,
         ),
     ];
     if (ours.some(results => results.databaseMemory)) {

@@ -8,6 +8,7 @@ import { copyOf, prototypePage } from './databases';
 import { postJson, request, type ReadTarget } from './load';
 import { ADMIN, JSON_SERVER_BIN, MANAGER, SERVER_ENTRY } from './options';
 import { spawnServer, type Running, type StartCommand } from './processes';
+import { bookingRush, type Rush } from './rush';
 
 /** What the measurements need from a server; `extras` are the rows only this server has. */
 export interface Client {
@@ -17,7 +18,9 @@ export interface Client {
     /** A page of the prototype collection the bench adds to the database, in json-server's words. */
     listPrototype(): Promise<string>;
     createCustomer(n: number): Promise<string>;
-    extras: { statistics: () => Promise<string>; dashboard: () => Promise<string> } | undefined;
+    extras:
+        | { statistics: () => Promise<string>; dashboard: () => Promise<string>; bookingRush: () => Promise<Rush> }
+        | undefined;
 }
 
 export interface Subject {
@@ -104,6 +107,7 @@ export const ourServer = (serverDir: string, engine: Engine): Subject => ({
             extras: {
                 statistics: () => get('/api/statistics/incomes?from=2026-01-01&to=2026-12-31&interval=month', manager),
                 dashboard: () => get('/api/dashboard', manager),
+                bookingRush: () => bookingRush(base, admin),
             },
         };
     },
