@@ -100,6 +100,26 @@ export const passForBooking = <P extends BookablePass>(
         })
         .sort((a, b) => a.endsOn.localeCompare(b.endsOn) || a.id - b.id)[0];
 
+/**
+ * Visits already promised on each pass: the customer's upcoming seats not yet marked (but for the
+ * booking `except`), which another booking cannot take.
+ */
+export const promisedVisits = (
+    bookings: Pick<Booking, 'id' | 'status' | 'passId' | 'attendanceId'>[],
+    except?: Identifier,
+): Map<Identifier, number> => {
+    const promised = new Map<Identifier, number>();
+    for (const booking of bookings)
+        if (
+            booking.id !== except &&
+            booking.status === 'booked' &&
+            booking.attendanceId === null &&
+            booking.passId !== null
+        )
+            promised.set(booking.passId, (promised.get(booking.passId) ?? 0) + 1);
+    return promised;
+};
+
 /** Is another class at an overlapping time (cancelled classes take no time). */
 export const overlapsAny = (
     event: Timed & { id: Identifier },
@@ -161,7 +181,7 @@ export const memberSeats = (
         schedules: { id: Identifier; customerIds: Identifier[] }[];
         courses: { id: Identifier; directionId: Identifier }[];
         passes: BookablePass[];
-        bookings: Pick<Booking, 'eventId' | 'customerId' | 'status' | 'passId' | 'attendanceId'>[];
+        bookings: Pick<Booking, 'id' | 'eventId' | 'customerId' | 'status' | 'passId' | 'attendanceId'>[];
     },
     now: string,
 ): BookingDraft[] => {
@@ -172,13 +192,10 @@ export const memberSeats = (
             .filter(booking => activeBookingStatuses.includes(booking.status))
             .map(booking => `${booking.eventId}:${booking.customerId}`),
     );
-    const promised = new Map<Identifier, Map<Identifier, number>>();
+    const bookingsOf = new Map<Identifier, typeof database.bookings>();
     for (const booking of database.bookings)
-        if (booking.status === 'booked' && booking.attendanceId === null && booking.passId !== null) {
-            const own = promised.get(booking.customerId) ?? new Map<Identifier, number>();
-            own.set(booking.passId, (own.get(booking.passId) ?? 0) + 1);
-            promised.set(booking.customerId, own);
-        }
+        bookingsOf.set(booking.customerId, [...(bookingsOf.get(booking.customerId) ?? []), booking]);
+    const promised = new Map([...bookingsOf].map(([customerId, own]) => [customerId, promisedVisits(own)] as const));
     const passesOf = new Map<Identifier, BookablePass[]>();
     for (const pass of database.passes) passesOf.set(pass.customerId, [...(passesOf.get(pass.customerId) ?? []), pass]);
     const upcoming = database.events

@@ -11,7 +11,7 @@ import {
     type CloseRefusal,
 } from '../../domain/closing';
 import { canAccess } from '../../domain/permissions';
-import { localDateTimeAt, type Clock } from '../../domain/time';
+import type { Clock } from '../../domain/time';
 import type { Identifier, StudioEvent, User } from '../../domain/types';
 import { canSee, visibilityFilters } from '../http/access';
 import { asJob } from '../http/audit';
@@ -19,7 +19,7 @@ import { conflict, forbidden, handle, notFound } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
-import { studioConfig } from '../rules/studio';
+import { studioConfig, studioNow } from '../rules/studio';
 import { expireLines } from '../rules/bookings';
 
 /*
@@ -38,7 +38,6 @@ const refusals: Record<CloseRefusal, string> = {
 const refuse = (refusal: CloseRefusal) => conflict(refusals[refusal], { eventId: `app.timetable.close.${refusal}` });
 
 /** The studio's wall clock at the instant `now`. */
-const studioNow = async (reader: Reader, now: Date) => localDateTimeAt(now, (await studioConfig(reader)).timezone);
 
 /** A database made before the setting holds no value: the schema's default applies. */
 const autoCloseHoursOf = async (reader: Reader) => (await studioConfig(reader)).autoCloseHours ?? 12;

@@ -6,7 +6,6 @@ import {
     isLateCancel,
     linePositions,
     overlapsAny,
-    passForBooking,
     seatsOf,
     type BookingRefusal,
 } from '../../domain/bookings';
@@ -14,11 +13,10 @@ import { bookingSchema } from '../../domain/schemas';
 import { localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, Schedule, StudioEvent } from '../../domain/types';
 import { conflict, forbidden, notFound } from '../http/errors';
-import type { Reader, Row, Transaction } from '../storage/types';
-import { studioConfig } from './studio';
+import type { Row, Transaction } from '../storage/types';
+import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
-import { passFor, promote, repickPasses } from './promotion';
-import { visitTo } from './visits';
+import { giveUp, passFor, promote, repickPasses } from './promotion';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
@@ -41,18 +39,6 @@ const refusalMessages: Record<BookingRefusal, string> = {
 const bookingRefused = (code: BookingRefusal) => conflict(refusalMessages[code], { eventId: code });
 
 const isActive = (booking: Pick<Booking, 'status'>) => activeBookingStatuses.includes(booking.status);
-
-/** The studio's wall clock at `now`. */
-const studioNow = async (reader: Reader, now: Date) => localDateTimeAt(now, (await studioConfig(reader)).timezone);
-
-/** Upcoming seats the customer holds on each pass: visits already promised, which another booking cannot take. */
-const promisedVisits = (bookings: Booking[]): Map<Identifier, number> => {
-    const promised = new Map<Identifier, number>();
-    for (const booking of bookings)
-        if (booking.status === 'booked' && booking.attendanceId === null && booking.passId !== null)
-            promised.set(booking.passId, (promised.get(booking.passId) ?? 0) + 1);
-    return promised;
-};
 
 /** May the user book into or cancel in this class: staff anywhere, a teacher in their own classes. */
 const refuseOthersClass = (user: WriteContext['user'], event: Pick<StudioEvent, 'teacherId'>) => {
@@ -86,13 +72,7 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
     );
     if (overlapsAny(event, others)) throw bookingRefused('overlap');
 
-    const visit = await visitTo(tx, event);
-    const pass = passForBooking(
-        await tx.select('passes', { customerId }),
-        visit.date,
-        visit.directionId,
-        promisedVisits(own),
-    );
+    const pass = await passFor(tx, event, customerId);
     if (!pass && !force) throw bookingRefused('no_pass');
 
     const taken = (await tx.select('bookings', { eventId })).filter(booking => booking.status === 'booked').length;
@@ -162,13 +142,7 @@ export const cancelBooking = async (
 /** Cancels every seat and place in line of a class the studio cancelled: never late, and nobody is moved up. */
 export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now: Date) => {
     for (const booking of await tx.select('bookings', { eventId }))
-        if (isActive(booking))
-            await tx.update('bookings', {
-                ...booking,
-                status: 'cancelled',
-                late: false,
-                cancelledAt: now.toISOString(),
-            });
+        if (isActive(booking)) await giveUp(tx, booking, now);
 };
 
 /**
@@ -192,12 +166,7 @@ export const afterFreeze = async (
         for (const booking of held) {
             const date = events.find(event => event.id === booking.eventId)?.startsAt.slice(0, 10);
             if (!date || date < pass.frozenFrom || date > pass.frozenTo) continue;
-            await tx.update('bookings', {
-                ...booking,
-                status: 'cancelled',
-                late: false,
-                cancelledAt: now.toISOString(),
-            });
+            await giveUp(tx, booking, now);
             freed.push(booking.eventId);
         }
     }
@@ -302,12 +271,7 @@ const unbookMembers = async (tx: Transaction, scheduleId: Identifier, customerId
     for (const event of upcoming)
         for (const booking of await tx.select('bookings', { eventId: event.id }))
             if (booking.source === 'group' && isActive(booking) && customerIds.includes(booking.customerId)) {
-                await tx.update('bookings', {
-                    ...booking,
-                    status: 'cancelled',
-                    late: false,
-                    cancelledAt: now.toISOString(),
-                });
+                await giveUp(tx, booking, now);
                 freed.push(event.id);
             }
     await promote(tx, freed, now);

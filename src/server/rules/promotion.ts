@@ -4,6 +4,7 @@ import {
     byJoining,
     overlapsAny,
     passForBooking,
+    promisedVisits,
     promotionOpen,
 } from '../../domain/bookings';
 import { localDateTimeAt } from '../../domain/time';
@@ -23,20 +24,6 @@ import { visitTo } from './visits';
 
 const isActive = (booking: Pick<Booking, 'status'>) => activeBookingStatuses.includes(booking.status);
 
-/** Upcoming seats the customer holds on each pass, but for `except`: visits already promised. */
-const promisedVisits = (bookings: Booking[], except?: Identifier): Map<Identifier, number> => {
-    const promised = new Map<Identifier, number>();
-    for (const booking of bookings)
-        if (
-            booking.id !== except &&
-            booking.status === 'booked' &&
-            booking.attendanceId === null &&
-            booking.passId !== null
-        )
-            promised.set(booking.passId, (promised.get(booking.passId) ?? 0) + 1);
-    return promised;
-};
-
 /** The pass a booking of this customer in this class would be paid by now, its other upcoming bookings counted. */
 export const passFor = async (
     tx: Transaction,
@@ -51,6 +38,10 @@ export const passFor = async (
     ]);
     return passForBooking(passes, date, directionId, promisedVisits(own, except));
 };
+
+/** Gives up a seat or a place in line at `now`: never late (the studio or a promotion gave it up). */
+export const giveUp = (tx: Transaction, booking: Booking, now: Date) =>
+    tx.update('bookings', { ...booking, status: 'cancelled', late: false, cancelledAt: now.toISOString() });
 
 /**
  * Fills the free seats of the classes named from their lines, at `now`; a seat given up by someone
@@ -97,12 +88,7 @@ export const promote = async (tx: Transaction, eventIds: Identifier[], now: Date
             for (const booking of own) {
                 const other = others.find(found => found.id === booking.eventId);
                 if (!other || !overlapsAny(event, [other])) continue;
-                await tx.update('bookings', {
-                    ...booking,
-                    status: 'cancelled',
-                    late: false,
-                    cancelledAt: now.toISOString(),
-                });
+                await giveUp(tx, booking, now);
                 if (booking.status === 'booked') queue.push(other.id);
             }
         }

@@ -1,9 +1,14 @@
 import type { Config, StudioEvent } from '../../domain/types';
+import { localDateTimeAt } from '../../domain/time';
 import type { Reader } from '../storage/types';
 
 /** The studio's settings: the one configs record. */
 export const studioConfig = async (reader: Reader): Promise<Config> =>
     (await reader.get('configs', 'general')) as Config;
+
+/** The studio's wall clock (`YYYY-MM-DDTHH:mm`) at `now`. */
+export const studioNow = async (reader: Reader, now: Date) =>
+    localDateTimeAt(now, (await studioConfig(reader)).timezone);
 
 /** The codes of the attendance statuses that use up a visit. */
 export const chargingStatuses = async (reader: Reader): Promise<Set<string>> =>

@@ -55,7 +55,7 @@ const groupSeats: MigrationStep = async client => {
             passes: await read(
                 `SELECT id, "customerId", cancelled, "startsOn", "endsOn", "frozenFrom", "frozenTo", "visitsTotal", "visitsUsed", "directionIds" FROM passes`,
             ),
-            bookings: await read(`SELECT "eventId", "customerId", status, "passId", "attendanceId" FROM bookings`),
+            bookings: await read(`SELECT id, "eventId", "customerId", status, "passId", "attendanceId" FROM bookings`),
         },
         localDateTimeAt(now, configs[0].timezone as string),
     );
