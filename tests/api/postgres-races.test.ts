@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { studioToday } from '../../src/domain/time';
-import type { Attendance, Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import { addDays, studioToday } from '../../src/domain/time';
+import type { Attendance, Booking, Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import { PgStorage } from '../../src/server/storage/postgres/pgStorage';
 import { exportDatabase } from '../../src/server/storage/postgres/transfer';
 import { abbreviated, importedDatabase, signIn, type Signed } from '../support/engines';
 import { postgresAvailable, type PostgresCluster, startPostgres } from '../support/postgres';
@@ -15,7 +16,11 @@ import { freshPhone } from '../support/factories';
  * - a payment link paid 100 times at once is paid once: one payment, one pass;
  * - the same customer marked on the same class from both processes is charged one visit, and marks on
  *   many classes at once never charge more visits than the pass holds;
- * - refunds at once never give back more than was paid.
+ * - refunds at once never give back more than was paid;
+ * - 40 bookings at once for 5 seats give 5 seats and a line of 35 with no error answer, and three
+ *   cancels at once move up exactly the first three; one customer booking ten classes at once is
+ *   promised no more visits than the pass holds, and one class at once gets one seat;
+ * - a SERIALIZABLE write that counted a class's seats before a booking claimed the class runs again.
  * Runs once, in the db.json project (it starts its own PostgreSQL), when PostgreSQL is installed.
  */
 
@@ -71,6 +76,22 @@ const newClass = async () => {
         startsAt,
         durationMinutes: 5,
         capacity: 50,
+    });
+    expect(status, abbreviated(body)).toBe(201);
+    return body.id as number;
+};
+
+let evening = 0;
+/** A class of its own late tomorrow, when booking is open, at a time no other class of the test takes. */
+const tomorrowsClass = async (capacity: number) => {
+    evening += 1;
+    const { status, body } = await request(evening, 'POST', '/events', {
+        courseId: 1,
+        teacherId: 3,
+        studioId: 3,
+        startsAt: `${addDays(today, 1)}T23:${String(evening * 5).padStart(2, '0')}`,
+        durationMinutes: 5,
+        capacity,
     });
     expect(status, abbreviated(body)).toBe(201);
     return body.id as number;
@@ -261,4 +282,140 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
             await request(0, 'POST', '/payments/refund', { customerId, amount: 0.01, method: 'cash' }),
         ).toMatchObject({ status: 400, body: { errors: { amount: 'app.money.errors.refund_too_large' } } });
     }, 180_000);
+
+    it('gives 40 bookings at once for 5 seats exactly 5 seats and a line of 35, and three cancels move up the first three', async () => {
+        const eventId = await tomorrowsClass(5);
+        const crowd: number[] = [];
+        for (let count = 0; count < 40; count++) {
+            const customerId = await newCustomer();
+            await sell(customerId, 3);
+            crowd.push(customerId);
+        }
+
+        const answers = await Promise.all(
+            crowd.map((customerId, index) =>
+                request(index, 'POST', '/bookings', { eventId, customerId, waitlist: true }),
+            ),
+        );
+        expect(
+            answers.map(answer => answer.status),
+            abbreviated(answers.map(answer => answer.body)),
+        ).toEqual(crowd.map(() => 201));
+        const all = await listOf<Booking & { position: number | null }>('bookings', { eventId });
+        expect(all.filter(booking => booking.status === 'booked')).toHaveLength(5);
+        const line = all
+            .filter(booking => booking.status === 'waitlisted')
+            .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+        expect(line.map(booking => booking.position)).toEqual(Array.from({ length: 35 }, (_, index) => index + 1));
+
+        const seated = all.filter(booking => booking.status === 'booked').slice(0, 3);
+        const cancels = await Promise.all(
+            seated.map((booking, index) => request(index, 'POST', `/bookings/${booking.id}/cancel`)),
+        );
+        expect(cancels.map(answer => answer.status)).toEqual([200, 200, 200]);
+        const after = (await stored()).bookings.filter(booking => booking.eventId === eventId);
+        expect(after.filter(booking => booking.status === 'booked')).toHaveLength(5);
+        expect(
+            after
+                .filter(booking => booking.promotedAt !== null)
+                .map(booking => booking.customerId)
+                .sort(),
+        ).toEqual(
+            line
+                .slice(0, 3)
+                .map(booking => booking.customerId)
+                .sort(),
+        );
+        expect(after.filter(booking => booking.status === 'waitlisted')).toHaveLength(32);
+    }, 180_000);
+
+    it('promises one customer booking ten classes at once no more visits than the pass holds, and one class one seat', async () => {
+        const customerId = await newCustomer();
+        const { pass } = await sell(customerId, 2);
+        expect(pass.visitsTotal).toBe(4);
+        const events: number[] = [];
+        for (let count = 0; count < 10; count++) events.push(await tomorrowsClass(10));
+
+        const answers = await Promise.all(
+            events.map((eventId, index) => request(index, 'POST', '/bookings', { eventId, customerId })),
+        );
+        const counts = statusCounts(answers);
+        expect(counts, abbreviated(answers.map(answer => answer.body))).toEqual({ 201: 4, 409: 6 });
+        expect(answers.filter(answer => answer.status === 409).map(answer => answer.body.errors)).toEqual(
+            Array.from({ length: 6 }, () => ({ eventId: 'no_pass' })),
+        );
+
+        const db = await stored();
+        const own = db.bookings.filter(booking => booking.customerId === customerId);
+        expect(own.filter(booking => booking.status === 'booked')).toHaveLength(4);
+        expect(own.every(booking => booking.passId === pass.id)).toBe(true);
+
+        // Another customer booked 20 times at once into one class: one seat, the rest told so.
+        const other = await newCustomer();
+        await sell(other, 3);
+        const again = await Promise.all(
+            Array.from({ length: 20 }, (_, index) =>
+                request(index, 'POST', '/bookings', { eventId: events[0], customerId: other }),
+            ),
+        );
+        expect(statusCounts(again), abbreviated(again.map(answer => answer.body))).toEqual({ 201: 1, 409: 19 });
+        expect(again.filter(answer => answer.status === 409).map(answer => answer.body.errors)).toEqual(
+            Array.from({ length: 19 }, () => ({ eventId: 'already_booked' })),
+        );
+        expect(
+            (await stored()).bookings.filter(booking => booking.eventId === events[0] && booking.customerId === other),
+        ).toHaveLength(1);
+    }, 180_000);
+
+    it('runs a SERIALIZABLE write again when a booking claimed the class after it counted the seats', async () => {
+        const eventId = await newClass();
+        const customerId = await newCustomer();
+        const storage = await PgStorage.open({
+            url,
+            poolSize: 2,
+            log: { info: () => {}, warn: () => {}, error: () => {} },
+        });
+        try {
+            let attempts = 0;
+            let counted!: () => void;
+            let booked!: () => void;
+            const hasCounted = new Promise<void>(resolve => (counted = resolve));
+            const hasBooked = new Promise<void>(resolve => (booked = resolve));
+            const serializable = storage.transaction(async tx => {
+                attempts += 1;
+                const seats = await tx.count('bookings', { eventId });
+                if (attempts === 1) {
+                    counted();
+                    await hasBooked;
+                }
+                await tx.claim('events', [eventId]);
+                return seats;
+            });
+            await hasCounted;
+            await storage.transaction(
+                async tx => {
+                    await tx.claim('events', [eventId]);
+                    await tx.insert('bookings', {
+                        eventId,
+                        customerId,
+                        status: 'booked',
+                        source: 'staff',
+                        bookedBy: null,
+                        passId: null,
+                        late: false,
+                        promotedAt: null,
+                        cancelledAt: null,
+                        attendanceId: null,
+                    });
+                },
+                { claimed: true },
+            );
+            booked();
+            // The first attempt counted no seat; claiming after the booking's commit made it run again and count it.
+            expect(await serializable).toBe(1);
+            expect(attempts).toBe(2);
+        } finally {
+            await storage.close();
+        }
+    }, 60_000);
 });

@@ -80,6 +80,7 @@ class AuditedTransaction implements Transaction {
     getPrototype: Transaction['getPrototype'] = (name, id) => this.tx.getPrototype(name, id);
     prototypePage: Transaction['prototypePage'] = (name, query) => this.tx.prototypePage(name, query);
     prototypeReferrers: Transaction['prototypeReferrers'] = (field, id) => this.tx.prototypeReferrers(field, id);
+    claim: Transaction['claim'] = (collection, ids) => this.tx.claim(collection, ids);
 
     async putPrototype(name: string, record: NewPrototypeRecord): Promise<Row> {
         const before =
@@ -163,7 +164,7 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     signIns: storage.signIns,
     close: () => storage.close(),
     health: () => storage.health(),
-    transaction: work => {
+    transaction: (work, options) => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.
         const actor = currentActor();
         return storage.transaction(async tx => {
@@ -171,6 +172,6 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
             const result = await work(audited);
             await audited.record(actor);
             return result;
-        });
+        }, options);
     },
 });

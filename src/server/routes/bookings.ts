@@ -21,7 +21,8 @@ export const bookingRoutes = (storage: Storage, clock: Clock): Router => {
             if (!canAccess(user.role, { resource: 'bookings', action: 'create' }))
                 throw forbidden('Your role may not cancel bookings');
             const now = clock();
-            res.json(await storage.transaction(tx => cancelBooking(tx, numericId(req.params.id), user, now)));
+            const id = numericId(req.params.id);
+            res.json(await storage.transaction(tx => cancelBooking(tx, id, user, now), { claimed: true }));
         }),
     );
 

@@ -225,13 +225,16 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
             if (!input.ok) throw invalidFields(input.errors);
             const prepared = rules.prepare ? await rules.prepare(input.value as Row) : (input.value as Row);
             const now = clock();
-            const record = await storage.transaction(async tx => {
-                await checkWrite(tx, collection, prepared);
-                const draft = (await rules.create?.(prepared, contextOf(req, tx, now))) ?? prepared;
-                const stored = await tx.insert(collection, draft as never);
-                await rules.after?.(stored as Row, null, contextOf(req, tx, now));
-                return stored;
-            });
+            const record = await storage.transaction(
+                async tx => {
+                    await checkWrite(tx, collection, prepared);
+                    const draft = (await rules.create?.(prepared, contextOf(req, tx, now))) ?? prepared;
+                    const stored = await tx.insert(collection, draft as never);
+                    await rules.after?.(stored as Row, null, contextOf(req, tx, now));
+                    return stored;
+                },
+                { claimed: rules.createClaims },
+            );
             answer(req, res, collection, record as Row, now, 201);
         }),
     );

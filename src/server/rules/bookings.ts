@@ -55,6 +55,9 @@ const createSchema = bookingSchema.extend({
 const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> => {
     const { eventId, customerId, waitlist, force } = createSchema.parse(input);
     if (force && user.role === 'teacher') throw forbidden('Only managers and admins may force a booking');
+    // Others booking this class, or this customer elsewhere, wait until this write ends, then count it.
+    await tx.claim('events', [eventId]);
+    await tx.claim('customers', [customerId]);
     const event = await tx.get('events', eventId);
     if (!event) throw notFound(`events ${eventId} does not exist`);
     refuseOthersClass(user, event);
@@ -105,6 +108,7 @@ export const bookingRules: WriteRules = {
     },
     createSchema,
     create: book,
+    createClaims: true,
 };
 
 /**
@@ -117,8 +121,11 @@ export const cancelBooking = async (
     user: WriteContext['user'],
     now: Date,
 ): Promise<Booking> => {
-    const booking = await tx.get('bookings', id);
-    if (!booking) throw notFound(`bookings ${id} does not exist`);
+    const found = await tx.get('bookings', id);
+    if (!found) throw notFound(`bookings ${id} does not exist`);
+    // Read again once the class is claimed: another cancel may have ended it meanwhile.
+    await tx.claim('events', [found.eventId]);
+    const booking = (await tx.get('bookings', id)) ?? found;
     const event = await tx.get('events', booking.eventId);
     if (event) refuseOthersClass(user, event);
     if (!isActive(booking)) return booking;

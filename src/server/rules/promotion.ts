@@ -58,6 +58,7 @@ export const promote = async (tx: Transaction, eventIds: Identifier[], now: Date
         const eventId = queue.shift() as Identifier;
         if (seen.has(eventId)) continue;
         seen.add(eventId);
+        await tx.claim('events', [eventId]);
         const event = await tx.get('events', eventId);
         if (!event || !promotionOpen(event, local, settings.lateCancelHours)) continue;
         const bookings = await tx.select('bookings', { eventId });
@@ -65,6 +66,7 @@ export const promote = async (tx: Transaction, eventIds: Identifier[], now: Date
         const line = bookings.filter(booking => booking.status === 'waitlisted').sort(byJoining);
         for (const candidate of line) {
             if (free <= 0) break;
+            await tx.claim('customers', [candidate.customerId]);
             const pass = await passFor(tx, event, candidate.customerId, candidate.id);
             // Passed over: no pass covers the class; they keep their place.
             if (!pass) continue;

@@ -29,6 +29,8 @@ export interface WriteRules {
     prepare?: (input: Row) => Promise<Row>;
     /** Answers the record to store. */
     create?: (record: Row, context: WriteContext) => Promise<Row>;
+    /** `create` claims what it depends on first (TransactionOptions.claimed in storage/types.ts): a seat of a class. */
+    createClaims?: boolean;
     /** Answers the record to store in place of `before`. */
     update?: (record: Row, before: Row, context: WriteContext) => Promise<Row>;
     delete?: (record: Row, context: WriteContext) => Promise<void>;

@@ -133,6 +133,22 @@ export interface Transaction extends Reader {
      */
     putPrototype(name: string, record: NewPrototypeRecord): Promise<Row>;
     removePrototype(name: string, id: Id): Promise<void>;
+    /**
+     * Claims records for this transaction's writes, before reading what depends on them (a class, before
+     * counting its seats): another transaction claiming one of them waits until this one ends. Claims are
+     * taken in id order. The db.json engine runs one transaction at a time and has nothing to do.
+     */
+    claim<C extends CollectionName>(collection: C, ids: Id[]): Promise<void>;
+}
+
+export interface TransactionOptions {
+    /**
+     * The work claims (Transaction.claim) every record its checks depend on before reading them, and
+     * needs no other isolation: PostgreSQL runs it at READ COMMITTED, where a claim waits for the other
+     * transaction and then reads what it wrote, instead of failing and running again. For writes that
+     * many make at once on one record: seats of one class booked by everyone when booking opens.
+     */
+    claimed?: boolean;
 }
 
 /**
@@ -195,7 +211,7 @@ export interface Storage extends Reader {
      * applied together and the promise resolves once they are durable. Transactions never see each
      * other's partial writes.
      */
-    transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+    transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
     /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
     close(): Promise<void>;
     /** Whether the database answers, and the engine's own state; never throws. */

@@ -124,6 +124,7 @@ export class JsonStorage extends MemoryReader implements Storage {
         return storage;
     }
 
+    /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
         const committed = this.turn.then(async () => {
             if (this.closed) throw new Error('The database is closed');

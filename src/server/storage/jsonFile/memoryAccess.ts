@@ -267,6 +267,9 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         this.write(name, idKey(id), null, { op: 'delete', collection: name, id: record.id });
     }
 
+    /** Nothing to claim: this engine runs one transaction at a time. */
+    async claim(): Promise<void> {}
+
     /** What to apply and journal: the last write of each record this transaction touched. */
     operations(): Operation[] {
         const last = new Map<string, Operation>();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Reports, SignInRecords, Storage, StorageHealth, Transaction } from '../types';
+import type { Reports, SignInRecords, Storage, StorageHealth, Transaction, TransactionOptions } from '../types';
 import { applyMigrations } from './migrations';
 import { pgSignInRecords } from './pgSignInRecords';
 import { PgReader, PgTransaction } from './pgTransaction';
@@ -10,7 +10,10 @@ import { pgReports } from './reports';
  * the database, run again from the start when the database reports that it collided with another (two
  * server processes paying one link at once, say): what one transaction read cannot change under it, so
  * every rule checked inside a transaction holds at its commit, across processes. A commit is
- * acknowledged once PostgreSQL has it on disk (synchronous_commit, the default).
+ * acknowledged once PostgreSQL has it on disk (synchronous_commit, the default). A transaction that
+ * claims what it depends on first (booking a seat: the class's row, then the customer's) runs at READ
+ * COMMITTED instead: the claims order it, so that a hundred people booking one class wait in turn rather
+ * than fail and run again (a deadlock among claims still runs again).
  */
 
 // numeric (money) and bigint (counts) arrive as text; the API speaks numbers.
@@ -59,7 +62,7 @@ export class PgStorage extends PgReader implements Storage {
         return new PgStorage(pool, options.log ?? console);
     }
 
-    async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
         for (let attempt = 1; ; attempt++) {
             const client = await this.pool.connect();
             // A connection lost while a transaction holds it (PostgreSQL restarted, an administrator ended
@@ -71,7 +74,7 @@ export class PgStorage extends PgReader implements Storage {
             };
             client.on('error', onError);
             try {
-                await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
+                await client.query(`BEGIN ISOLATION LEVEL ${options.claimed ? 'READ COMMITTED' : 'SERIALIZABLE'}`);
                 const result = await work(new PgTransaction(client));
                 await client.query('COMMIT');
                 return result;

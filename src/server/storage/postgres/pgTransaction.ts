@@ -190,6 +190,39 @@ export class PgReader {
 }
 
 export class PgTransaction extends PgReader implements Transaction {
+    /** The query before the next one: a connection answers one at a time, so rules that ask for several at once (Promise.all) wait their turn here. */
+    private previous: Promise<unknown> = Promise.resolve();
+    /** What this transaction claimed already: claimed once, held until it ends. */
+    private readonly claimed = new Set<string>();
+
+    protected override rows(sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
+        const answer = this.previous.then(() => super.rows(sql, values));
+        this.previous = answer.catch(() => undefined);
+        return answer;
+    }
+
+    /**
+     * Locks the rows in id order (SELECT ... FOR UPDATE) and writes them unchanged: a row version of
+     * their own, so that a SERIALIZABLE transaction whose snapshot is older than this claim's commit
+     * fails to claim them (and runs again with what this one wrote) instead of counting without it.
+     */
+    async claim<C extends CollectionName>(collection: C, ids: Id[]): Promise<void> {
+        const keys = [...new Set(ids.map(idKey))].filter(
+            key =>
+                Number.isInteger(key) &&
+                Math.abs(key as number) <= maxInteger &&
+                !this.claimed.has(`${collection} ${key}`),
+        );
+        if (!keys.length) return;
+        for (const key of keys) this.claimed.add(`${collection} ${key}`);
+        const table = quote(collection);
+        await this.rows(
+            `UPDATE ${table} SET id = claimed.id
+               FROM (SELECT id FROM ${table} WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE) AS claimed
+              WHERE ${table}.id = claimed.id`,
+            [keys],
+        );
+    }
     async insert<C extends CollectionName>(collection: C, input: NewRecord<C>): Promise<RecordOf<C>> {
         // The server stamps what it creates by its own clock (src/server/http/audit.ts): only a record
         // written straight to the storage (the scripts, the engines' own tests) is stamped here.
