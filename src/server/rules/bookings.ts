@@ -55,30 +55,36 @@ const createSchema = bookingSchema.extend({
 const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> => {
     const { eventId, customerId, waitlist, force } = createSchema.parse(input);
     if (force && user.role === 'teacher') throw forbidden('Only managers and admins may force a booking');
-    // Others booking this class, or this customer elsewhere, wait until this write ends, then count it.
-    await tx.claim('events', [eventId]);
+    // Others booking this customer wait until this write ends: their seats, places and promised visits are counted here.
     await tx.claim('customers', [customerId]);
-    const event = await tx.get('events', eventId);
-    if (!event) throw notFound(`events ${eventId} does not exist`);
-    refuseOthersClass(user, event);
+    const found = await tx.get('events', eventId);
+    if (!found) throw notFound(`events ${eventId} does not exist`);
+    refuseOthersClass(user, found);
 
     const [config, own] = await Promise.all([studioConfig(tx), tx.select('bookings', { customerId })]);
     const settings = bookingSettingsOf(config);
+    const local = localDateTimeAt(now, config.timezone);
     const active = own.filter(isActive);
     if (active.some(booking => booking.eventId === eventId)) throw bookingRefused('already_booked');
-    const refusal = classRefusal(event, localDateTimeAt(now, config.timezone), settings, force);
+    const refusal = classRefusal(found, local, settings, force);
     if (refusal) throw bookingRefused(refusal);
     // A seat at an overlapping time refuses a seat here; a place in line is an alternative, given up on promotion.
     const others = await tx.getMany(
         'events',
         active.filter(booking => booking.status === 'booked').map(booking => booking.eventId),
     );
-    if (overlapsAny(event, others)) throw bookingRefused('overlap');
+    if (overlapsAny(found, others)) throw bookingRefused('overlap');
 
-    const pass = await passFor(tx, event, customerId);
+    const pass = await passFor(tx, found, customerId);
     if (!pass && !force) throw bookingRefused('no_pass');
 
-    const taken = (await tx.select('bookings', { eventId })).filter(booking => booking.status === 'booked').length;
+    // Last, and for as short as can be: others booking this class wait from here, then count this seat.
+    await tx.claim('events', [eventId]);
+    // Read again once claimed: cancelled or changed meanwhile, it is judged as it is now.
+    const event = (await tx.get('events', eventId)) ?? found;
+    const closed = classRefusal(event, local, settings, force);
+    if (closed) throw bookingRefused(closed);
+    const taken = await tx.count('bookings', { eventId, status: 'booked' });
     let status: Booking['status'] = 'booked';
     if (taken >= event.capacity && !force) {
         if (!waitlist) throw bookingRefused('full');
