@@ -154,6 +154,12 @@ export const promotionOpen = (
     lateCancelHours: number,
 ): boolean => event.status === 'planned' && now < addMinutes(event.startsAt, -(lateCancelHours + 1) * 60);
 
+/** The late-cancel window of a booking paid by a pass of `plan`: the plan's own, or the studio's. */
+export const lateCancelHoursOf = (
+    plan: { lateCancelHours?: number | null } | undefined,
+    settings: Pick<BookingSettings, 'lateCancelHours'>,
+): number => plan?.lateCancelHours ?? settings.lateCancelHours;
+
 /** Is a cancel at `now` late: inside `lateCancelHours` before the class's start. */
 export const isLateCancel = (event: Pick<StudioEvent, 'startsAt'>, now: string, lateCancelHours: number): boolean =>
     now >= addMinutes(event.startsAt, -lateCancelHours * 60);

@@ -107,6 +107,8 @@ export const subscriptionSchema = z.object({
     freezeDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(366).default(0),
     trial: z.boolean().default(false),
     active: z.boolean().default(true),
+    /** Hours before a class inside which cancelling its booking is late, for bookings this plan's passes pay: empty, the studio's. */
+    lateCancelHours: optional(z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(168)),
 });
 
 const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
@@ -169,6 +171,8 @@ export const scheduleSchema = z
         capacity: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
         customerIds: z.array(id).max(10_000).default([]),
         active: z.boolean().default(true),
+        /** Customers may book its classes themselves; when not, only staff book them. */
+        bookable: z.boolean().default(true),
     })
     .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] });
 
@@ -187,6 +191,8 @@ export const eventSchema = z.object({
     capacity: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000),
     status: z.enum(eventStatuses, { error: 'app.validation.choice' }).default('planned'),
     notes: optionalText(),
+    /** Customers may book it themselves; when not, only staff book it. */
+    bookable: z.boolean().default(true),
 });
 
 export const attendanceSchema = z.object({

@@ -79,7 +79,7 @@ export const classTitle = (courseName: string | undefined, title: string | null 
 export const expandSchedule = (
     schedule: Pick<
         Schedule,
-        'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity'
+        'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity' | 'bookable'
     >,
     from: string,
     to: string,
@@ -97,6 +97,7 @@ export const expandSchedule = (
             startsAt: `${date}T${slot.startTime}`,
             durationMinutes: slot.durationMinutes,
             capacity: schedule.capacity,
+            bookable: schedule.bookable,
             status: 'planned' as const,
             notes: null,
             slotAt: `${date}T${slot.startTime}`,

@@ -16,7 +16,9 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  * - a payment link sold a plan, and only that: a link without a purpose is a `sale`;
  * - there were no bookings: settings without the booking settings get their defaults, and the members
  *   of each group a seat in its classes still to come (memberSeats in src/domain/bookings.ts), as
- *   PostgreSQL databases get by their migration 013.
+ *   PostgreSQL databases get by their migration 013;
+ * - every class and group could be booked by customers (bookable), and a plan had no late-cancel window
+ *   of its own (lateCancelHours null: the studio's), as PostgreSQL's migration 014 says.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -44,6 +46,17 @@ const upgradePhones = (values: Loose, collection: 'users' | 'customers', country
         if (phone === record.phone) return record;
         counted();
         return { ...record, phone };
+    });
+};
+
+/** A field the records of a collection were made without, given the value that means what they meant. */
+const withDefault = (values: Loose, collection: string, field: string, value: unknown, counted: () => void) => {
+    const records = values[collection];
+    if (!Array.isArray(records)) return;
+    values[collection] = records.map((record: Loose) => {
+        if (!record || typeof record !== 'object' || record[field] !== undefined) return record;
+        counted();
+        return { ...record, [field]: value };
     });
 };
 
@@ -86,13 +99,10 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     const country = settleCountry(values, counted);
     upgradePhones(values, 'users', country, counted);
     upgradePhones(values, 'customers', country, counted);
-    if (Array.isArray(values.paymentLinks)) {
-        values.paymentLinks = values.paymentLinks.map((link: Loose) => {
-            if (!link || link.purpose !== undefined) return link;
-            counted();
-            return { ...link, purpose: 'sale' };
-        });
-    }
+    withDefault(values, 'paymentLinks', 'purpose', 'sale', counted);
     settleBookings(values, now, counted);
+    withDefault(values, 'schedules', 'bookable', true, counted);
+    withDefault(values, 'events', 'bookable', true, counted);
+    withDefault(values, 'subscriptions', 'lateCancelHours', null, counted);
     return upgraded;
 };

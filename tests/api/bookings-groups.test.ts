@@ -63,6 +63,8 @@ describe('the members of a group', () => {
                 startsOn: '2031-07-01',
                 capacity: 3,
                 customerIds: [twoVisits.id, leaver.id],
+                // Booked by staff only: its classes are so too.
+                bookable: false,
             },
         });
         groupId = group.id;
@@ -72,6 +74,7 @@ describe('the members of a group', () => {
         });
         classes = generated.events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
         expect(classes).toHaveLength(4);
+        expect(classes.map(event => event.bookable)).toEqual([false, false, false, false]);
         for (const [index, event] of classes.entries()) {
             const seats = await bookingsOf(event.id);
             expect(

@@ -16,8 +16,9 @@ import {
 
 /*
  * A database made before bookings, opened by this version (db.json's upgrade at start, or an import into
- * PostgreSQL) or migrated in place (PostgreSQL's migration 013): the booking settings get their
- * defaults, and each group's members a seat in its classes still to come, none in past ones.
+ * PostgreSQL) or migrated in place (PostgreSQL's migrations 013 and 014): the booking settings get their
+ * defaults, each group's members a seat in its classes still to come, none in past ones, every class and
+ * group may be booked by customers (bookable) and no plan has a late-cancel window of its own.
  */
 
 /** The demo as a version before bookings wrote it, with a group meeting in 2031 (to come) and once in 2020. */
@@ -29,6 +30,7 @@ const olderDatabase = () => {
     delete config.bookingClosesMinutes;
     delete config.lateCancelHours;
     delete config.maxWaitlists;
+    for (const plan of db.subscriptions) delete (plan as Partial<typeof plan>).lateCancelHours;
     const members = ['Early', 'Keen'].map(lastName => {
         const customer = addCustomer(db, { firstName: 'Upgrade', lastName, phone: freshPhone() });
         addPass(db, { customerId: customer.id, startsOn: '2031-01-01', endsOn: '2031-12-31', visitsTotal: 8 });
@@ -46,12 +48,14 @@ const olderDatabase = () => {
         startsOn: '2020-01-01',
         endsOn: null,
         capacity: 10,
+        bookable: true,
         customerIds: members,
         active: true,
     });
     const event = (startsAt: string) => addEvent(db, startsAt, { scheduleId });
     const past = event('2020-01-08T18:00');
     const toCome = [event('2031-07-16T18:00'), event('2031-07-23T18:00')];
+    for (const record of [...db.schedules, ...db.events]) delete (record as { bookable?: boolean }).bookable;
     return { db, members, past, toCome };
 };
 
@@ -63,6 +67,20 @@ const bookingsOf = async (server: RunningServer, eventIds: number[]) => {
         { token },
     );
     return answer.body as unknown as Booking[];
+};
+
+/** Every class and group bookable by customers, and every plan with the studio's late-cancel window. */
+const expectBookableWithoutPlanWindows = async (server: RunningServer) => {
+    const token = await login(server.url, 'admin');
+    for (const path of ['/api/events?range=[0,999]', '/api/schedules?range=[0,999]']) {
+        const records = (await call(server.url, path, { token })).body as unknown as { bookable: boolean }[];
+        expect(records.length).toBeGreaterThan(0);
+        expect(records.filter(record => record.bookable !== true)).toEqual([]);
+    }
+    const plans = (await call(server.url, '/api/subscriptions?range=[0,99]', { token })).body as unknown as {
+        lateCancelHours: number | null;
+    }[];
+    expect(plans.map(plan => plan.lateCancelHours)).toEqual(plans.map(() => null));
 };
 
 describe('a database made before bookings', () => {
@@ -83,13 +101,14 @@ describe('a database made before bookings', () => {
                 lateCancelHours: 12,
                 maxWaitlists: 3,
             });
+            await expectBookableWithoutPlanWindows(server);
         } finally {
             await server.stop();
             removeDir(server.dir);
         }
     });
 
-    (engine === 'postgres' ? it : it.skip)('on PostgreSQL gains the same seats by migration 013', async () => {
+    (engine === 'postgres' ? it : it.skip)('on PostgreSQL gains the same by migrations 013 and 014', async () => {
         const { db, members, toCome } = olderDatabase();
         const prepared = await startServer({ db });
         await prepared.stop();
@@ -101,13 +120,19 @@ describe('a database made before bookings', () => {
             await client.query(
                 'UPDATE configs SET "bookingOpensDays" = NULL, "bookingClosesMinutes" = NULL, "lateCancelHours" = NULL, "maxWaitlists" = NULL',
             );
-            await client.query('DELETE FROM schema_migrations WHERE version = 13');
+            // As migration 013 left it: no bookable classes or groups, no plans' own windows.
+            await client.query('ALTER TABLE events DROP COLUMN bookable');
+            await client.query('ALTER TABLE schedules DROP COLUMN bookable');
+            await client.query('ALTER TABLE subscriptions DROP COLUMN "lateCancelHours"');
+            await client.query('DELETE FROM schema_migrations WHERE version IN (13, 14)');
         } finally {
             await client.end();
         }
         const server = await startServer({ dbFile: prepared.dbFile });
         try {
             expect(server.output()).toMatch(/Applied the database migration 13 \(group-seats\)/);
+            expect(server.output()).toMatch(/Applied the database migration 14 \(bookable\)/);
+            await expectBookableWithoutPlanWindows(server);
             const seats = await bookingsOf(
                 server,
                 toCome.map(event => event.id),

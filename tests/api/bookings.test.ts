@@ -35,6 +35,7 @@ const monday = addEvent('2031-07-21T18:00');
 const tuesday = addEvent('2031-07-22T18:00');
 const single = addEvent('2031-07-23T18:00', { capacity: 1 });
 const borisClass = addEvent('2031-07-24T18:00', { teacherId: boris.id });
+const planWindow = addEvent('2031-07-26T18:00');
 
 /** A customer with an 8-visit pass for July and August 2031 (or the pass given). */
 const member = (lastName: string, visitsTotal: number | null = 8) => {
@@ -55,6 +56,16 @@ const dan = member('Dan');
 const eva = member('Eva');
 const oneVisit = member('OneVisit', 1);
 const nobody = addCustomer(db, { firstName: 'Booking', lastName: 'NoPass', phone: freshPhone() });
+// The demo's unlimited month has a late-cancel window of its own: 24 hours, where the studio's is 12.
+const dayWindowPlan = db.subscriptions.find(plan => plan.lateCancelHours === 24)!;
+const unlimited = addCustomer(db, { firstName: 'Booking', lastName: 'Unlimited', phone: freshPhone() });
+addPass(db, {
+    customerId: unlimited.id,
+    subscriptionId: dayWindowPlan.id,
+    startsOn: '2031-07-01',
+    endsOn: '2031-08-31',
+    visitsTotal: null,
+});
 
 let app: ClockedApp;
 
@@ -223,6 +234,25 @@ describe('cancelling', () => {
         expect(again.status).toBe(200);
         expect(again.body).toEqual(late.body);
         app.setClock(at('2031-07-15T12:00'));
+    });
+
+    it('is late by the window of the plan whose pass pays the seat, when it has one', async () => {
+        const byPlan = await booked({ eventId: planWindow.id, customerId: unlimited.id });
+        const byStudio = await booked({ eventId: planWindow.id, customerId: dan.customer.id });
+        // Twenty hours before the class: inside the plan's 24 hours, outside the studio's 12.
+        app.setClock(at('2031-07-25T22:00'));
+        try {
+            expect((await as('manager', `/bookings/${byPlan.id}/cancel`, { method: 'POST' })).body).toMatchObject({
+                status: 'cancelled',
+                late: true,
+            });
+            expect((await as('manager', `/bookings/${byStudio.id}/cancel`, { method: 'POST' })).body).toMatchObject({
+                status: 'cancelled',
+                late: false,
+            });
+        } finally {
+            app.setClock(at('2031-07-15T12:00'));
+        }
     });
 
     it('is refused to a teacher in another teacher’s class', async () => {

@@ -64,6 +64,7 @@ const handBuilt = (): Database => {
             startsOn: twoMonthsAgo.from,
             endsOn: null,
             capacity: 12,
+            bookable: true,
             customerIds: [anna.id, boris.id, clara.id],
             active: true,
         },
@@ -80,6 +81,7 @@ const handBuilt = (): Database => {
         startsAt: `${today}T2${id}:00`,
         durationMinutes: 60,
         capacity: 12,
+        bookable: true,
         status: 'planned' as const,
         notes: null,
     }));

@@ -74,6 +74,7 @@ const handBuilt = (): Database => {
                 startsAt: `${date}T00:30`,
                 durationMinutes: 60,
                 capacity: 10,
+                bookable: true,
                 status: 'planned',
                 notes: null,
             }) satisfies StudioEvent,

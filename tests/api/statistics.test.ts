@@ -92,6 +92,7 @@ const handBuilt = (): Database => {
         startsAt: `2020-11-0${id + 1}T19:00`,
         durationMinutes: 60,
         capacity: 10,
+        bookable: true,
         status: 'done' as const,
         notes: null,
     }));

@@ -158,6 +158,7 @@ describe('classes the server closes', () => {
             startsAt: addMinutes(local, -hoursAgo * 60 - 30),
             durationMinutes: 30,
             capacity: 10,
+            bookable: true,
             status: 'planned',
             notes: null,
             createdAt,

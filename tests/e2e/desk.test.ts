@@ -32,6 +32,7 @@ const debtClass: StudioEvent = {
     startsAt: `${today}T06:00`,
     durationMinutes: 60,
     capacity: 10,
+    bookable: true,
     status: 'planned',
     notes: null,
     createdAt: new Date().toISOString(),

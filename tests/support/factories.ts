@@ -73,6 +73,7 @@ export const addEvent = (db: Database, startsAt: string, fields: Partial<StudioE
         startsAt,
         durationMinutes: 60,
         capacity: 10,
+        bookable: true,
         status: 'planned',
         notes: null,
         ...fields,

@@ -38,6 +38,7 @@ const group: Schedule = {
     startsOn: addDays(today, -30),
     endsOn: null,
     capacity: 10,
+    bookable: true,
     customerIds: [todayPupil.id, oldPupil.id],
     active: true,
     createdAt,
@@ -56,6 +57,7 @@ const classOn = (days: number, title: string): StudioEvent => {
         startsAt: `${addDays(today, days)}T05:10`,
         durationMinutes: 30,
         capacity: 10,
+        bookable: true,
         // Classes of days past were closed; today's and later ones are still open.
         status: days < 0 ? 'done' : 'planned',
         notes: null,

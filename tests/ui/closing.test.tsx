@@ -25,6 +25,7 @@ const event: StudioEvent = {
     startsAt: '2026-11-20T19:00',
     durationMinutes: 60,
     capacity: 10,
+    bookable: true,
     status: 'planned',
     notes: null,
 };

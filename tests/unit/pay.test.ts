@@ -17,6 +17,7 @@ const buildEvent = (id: number, startsAt: string, status: StudioEvent['status'])
     startsAt,
     durationMinutes: 60,
     capacity: 10,
+    bookable: true,
     status,
     notes: null,
 });

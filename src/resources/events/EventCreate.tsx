@@ -14,7 +14,7 @@ export const EventCreate = () => {
             <SimpleForm
                 noValidate
                 validate={validateEvent}
-                defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned' }}
+                defaultValues={{ durationMinutes: 60, capacity: 12, status: 'planned', bookable: true }}
             >
                 <EventInputs />
             </SimpleForm>

@@ -1,4 +1,4 @@
-import { NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
+import { BooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 
 /** A one-off class: what, who, where and when on the studio's clock. */
 export const EventInputs = () => (
@@ -21,6 +21,7 @@ export const EventInputs = () => (
         />
         <NumberInput source="durationMinutes" />
         <NumberInput source="capacity" />
+        <BooleanInput source="bookable" helperText="app.bookings.bookable_help" />
         <TextInput source="notes" multiline />
     </>
 );

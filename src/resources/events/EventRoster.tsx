@@ -164,10 +164,10 @@ export const EventRoster = () => {
     const givenBack = people.filter(person => person.attendance?.charged).length;
     const defaultStatus = statuses.find(status => status.isDefault)?.code ?? statuses[0]?.code;
     // Seats are booked in a planned class from today on (the server refuses once it has started, naming why).
-    const bookable = event.status === 'planned' && event.startsAt.slice(0, 10) >= today;
+    const open = event.status === 'planned' && event.startsAt.slice(0, 10) >= today;
     const full = booked >= capacity;
     const bookPerson = (customerId: number) => booking.book.mutate({ eventId, customerId, waitlist: full });
-    const cancelBooking = bookable && !booking.busy ? (id: number) => booking.cancel.mutate(id) : undefined;
+    const cancelBooking = open && !booking.busy ? (id: number) => booking.cancel.mutate(id) : undefined;
 
     return (
         <Card sx={{ mt: 2 }}>
@@ -191,6 +191,11 @@ export const EventRoster = () => {
                     <Alert severity={full ? 'warning' : 'info'} icon={false} data-testid="seats" sx={{ mb: 1 }}>
                         {translate('app.bookings.seats', { booked, capacity })}
                         {waitlisted > 0 && ` · ${translate('app.bookings.line', { smart_count: waitlisted })}`}
+                    </Alert>
+                )}
+                {event.bookable === false && open && (
+                    <Alert severity="info" data-testid="staff-only" sx={{ mb: 1 }}>
+                        {translate('app.bookings.staff_only')}
                     </Alert>
                 )}
                 {phone ? (
@@ -246,7 +251,7 @@ export const EventRoster = () => {
                                       status: defaultStatus as string,
                                   })
                     }
-                    onBook={bookable ? walkIn => bookPerson(walkIn.id) : undefined}
+                    onBook={open ? walkIn => bookPerson(walkIn.id) : undefined}
                 />
                 <RecordContextProvider value={event}>
                     <RecordHistory target="eventId" />

@@ -16,6 +16,7 @@ export const ScheduleCreate = () => {
                 validate={validateSchedule}
                 defaultValues={{
                     active: true,
+                    bookable: true,
                     customerIds: [],
                     slots: [{ weekday: 1, startTime: '19:00', durationMinutes: 60 }],
                     capacity: 12,

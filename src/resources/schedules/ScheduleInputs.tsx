@@ -83,6 +83,7 @@ export const ScheduleInputs = () => (
             </ReferenceArrayInput>
         </Grid>
         <Grid size={12}>
+            <BooleanInput source="bookable" helperText="app.bookings.bookable_help" />
             <BooleanInput source="active" />
         </Grid>
     </Grid>

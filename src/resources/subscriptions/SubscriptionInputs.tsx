@@ -24,6 +24,7 @@ export const SubscriptionInputs = () => {
                 <AutocompleteArrayInput />
             </ReferenceArrayInput>
             <NumberInput source="freezeDays" min={0} step={1} />
+            <NumberInput source="lateCancelHours" min={0} max={168} step={1} />
             <BooleanInput source="trial" />
             <BooleanInput source="active" />
         </>

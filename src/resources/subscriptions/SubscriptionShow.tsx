@@ -12,6 +12,7 @@ export const SubscriptionShow = () => (
             <NumberField source="validityDays" />
             <PlanDirections source="directionIds" label="app.plans.directions_column" />
             <NumberField source="freezeDays" />
+            <NumberField source="lateCancelHours" emptyText="—" />
             <BooleanField source="trial" />
             <BooleanField source="active" />
         </SimpleShowLayout>

@@ -10,6 +10,8 @@ export interface PlanSeed {
     directions: string[];
     freezeDays: number;
     trial: boolean;
+    /** The plan's own late-cancel window, when not the studio's. */
+    lateCancelHours?: number;
     /** How popular the plan is among members choosing a new pass (0: never chosen that way). */
     popularity: number;
 }
@@ -67,6 +69,7 @@ export const PLANS: PlanSeed[] = [
         validityDays: 30,
         directions: [],
         freezeDays: 14,
+        lateCancelHours: 24,
         trial: false,
         popularity: 10,
     },

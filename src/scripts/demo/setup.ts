@@ -175,5 +175,6 @@ export const makeSubscriptions = (directions: Direction[], calendar: Calendar, l
         freezeDays: seed.freezeDays,
         trial: seed.trial,
         active: true,
+        lateCancelHours: seed.lateCancelHours ?? null,
         createdAt: localInstant(calendar, calendar.setupDay, '09:30'),
     }));

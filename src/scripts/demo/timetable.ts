@@ -145,6 +145,7 @@ export const makeSchedules = (
             // Some groups run for a season; their end is still after the two weeks of planned events.
             endsOn: random.chance(0.3) ? addDays(calendar.today, 7 * random.int(4, 16)) : null,
             capacity: Math.min(studio.capacity, size + random.int(2, 6)),
+            bookable: true,
             customerIds: [],
             active: true,
             createdAt: localInstant(calendar, addDays(startsOn, -random.int(3, 10)), '11:00'),
@@ -221,6 +222,7 @@ export const placeWorkshops = (
             startsAt: choice.startsAt,
             durationMinutes,
             capacity: choice.capacity,
+            bookable: true,
             status,
             notes: null,
             slotAt: null,

@@ -4,6 +4,7 @@ import {
     bookingSettingsOf,
     classRefusal,
     isLateCancel,
+    lateCancelHoursOf,
     linePositions,
     overlapsAny,
     seatsOf,
@@ -136,11 +137,14 @@ export const cancelBooking = async (
     if (event) refuseOthersClass(user, event);
     if (!isActive(booking)) return booking;
     const settings = bookingSettingsOf(await studioConfig(tx));
+    // The window of the plan whose pass pays the seat, when it has its own.
+    const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
+    const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
     const late =
         booking.status === 'booked' &&
         !!event &&
         event.status === 'planned' &&
-        isLateCancel(event, await studioNow(tx, now), settings.lateCancelHours);
+        isLateCancel(event, await studioNow(tx, now), lateCancelHoursOf(plan, settings));
     const cancelled = await tx.update('bookings', {
         ...booking,
         status: 'cancelled',

@@ -18,6 +18,11 @@ export const bookingMessages = {
                 createdAt: 'Booked at',
             },
         },
+        events: { fields: { bookable: 'Customers book it themselves' } },
+        schedules: { fields: { bookable: 'Customers book its classes themselves' } },
+        'settings/subscriptions': {
+            fields: { lateCancelHours: "A cancel is late, hours before the class (empty: the studio's setting)" },
+        },
         configs: {
             fields: {
                 bookingOpensDays: 'Booking opens, days before the class',
@@ -36,6 +41,8 @@ export const bookingMessages = {
             line: '%{smart_count} in line |||| %{smart_count} in line',
             full: 'Full',
             book_by_name: 'Book someone by name',
+            staff_only: 'Only staff book this class',
+            bookable_help: 'When off, only staff book: customers see the class but cannot book it',
             upcoming: 'Upcoming bookings',
             none: 'No upcoming bookings or places in line.',
             actions: {

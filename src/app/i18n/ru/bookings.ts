@@ -18,6 +18,11 @@ export const bookingMessages = {
                 createdAt: 'Записан',
             },
         },
+        events: { fields: { bookable: 'Клиенты записываются сами' } },
+        schedules: { fields: { bookable: 'Клиенты записываются на занятия сами' } },
+        'settings/subscriptions': {
+            fields: { lateCancelHours: 'Отмена поздняя, часов до занятия (пусто — как в настройках студии)' },
+        },
         configs: {
             fields: {
                 bookingOpensDays: 'Запись открывается, дней до занятия',
@@ -36,6 +41,9 @@ export const bookingMessages = {
             line: '%{smart_count} в очереди |||| %{smart_count} в очереди |||| %{smart_count} в очереди',
             full: 'Мест нет',
             book_by_name: 'Записать по имени',
+            staff_only: 'На это занятие записывают только сотрудники',
+            bookable_help:
+                'Если выключено, записывают только сотрудники: клиенты видят занятие, но записаться не могут',
             upcoming: 'Предстоящие записи',
             none: 'Нет предстоящих записей и мест в очереди.',
             actions: {
