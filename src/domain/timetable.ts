@@ -79,7 +79,16 @@ export const classTitle = (courseName: string | undefined, title: string | null 
 export const expandSchedule = (
     schedule: Pick<
         Schedule,
-        'id' | 'title' | 'courseId' | 'teacherId' | 'studioId' | 'slots' | 'startsOn' | 'endsOn' | 'capacity' | 'bookable'
+        | 'id'
+        | 'title'
+        | 'courseId'
+        | 'teacherId'
+        | 'studioId'
+        | 'slots'
+        | 'startsOn'
+        | 'endsOn'
+        | 'capacity'
+        | 'bookable'
     >,
     from: string,
     to: string,
