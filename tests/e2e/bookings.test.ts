@@ -15,6 +15,7 @@ describeInBrowser('bookings in a browser', () => {
     const app = servedApp();
     let managerToken: string;
     let tomorrow: string;
+    const customerIds: number[] = [];
     const names = ['Phonedova', 'Callerov', 'Ringina', 'Waitova'];
 
     const api = async <T>(path: string, json?: unknown) => {
@@ -39,6 +40,7 @@ describeInBrowser('bookings in a browser', () => {
                 phone: freshPhone(),
                 status: 'active',
             });
+            customerIds.push(customer.id);
             await api('/passes', {
                 customerId: customer.id,
                 subscriptionId: 3,
@@ -57,6 +59,15 @@ describeInBrowser('bookings in a browser', () => {
             startsAt: `${tomorrow}T22:40`,
             durationMinutes: 15,
             capacity: 3,
+        });
+        await api('/events', {
+            title: 'E2E card class',
+            courseId: 1,
+            teacherId: 3,
+            studioId: 3,
+            startsAt: `${tomorrow}T23:00`,
+            durationMinutes: 15,
+            capacity: 5,
         });
     });
 
@@ -100,5 +111,19 @@ describeInBrowser('bookings in a browser', () => {
         await p.getByLabel('From', { exact: true }).fill(tomorrow);
         await day.getByText('Booked: 3 / 3').waitFor();
         await day.getByText('Full').waitFor();
+    });
+
+    it('a manager books a customer who phoned into a class from the card', async () => {
+        const p = await app.page();
+        await signIn(p, 'manager');
+        await p.goto(`/customers/${customerIds[0]}`);
+        const upcoming = p.getByRole('region', { name: 'Upcoming bookings' });
+        await upcoming.getByRole('button', { name: 'Book a class' }).click();
+        const dialog = p.getByRole('dialog');
+        await dialog.getByLabel('Date of the class').fill(tomorrow);
+        await dialog.getByRole('button', { name: /^Book: .*E2E card class/ }).click();
+        await p.getByText('Booked', { exact: true }).last().waitFor();
+        await dialog.waitFor({ state: 'hidden' });
+        await upcoming.getByText(/E2E card class/).waitFor();
     });
 });

@@ -1,7 +1,11 @@
-import { DataTable, ReferenceField, ReferenceManyField, useRecordContext } from 'react-admin';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import { Button } from '@mui/material';
+import { useState } from 'react';
+import { DataTable, ReferenceField, ReferenceManyField, useRecordContext, useTranslate } from 'react-admin';
 import { personName } from '../../domain/journal';
 import type { Booking, Customer } from '../../domain/types';
 import { BookingChip, useBooking } from '../events/bookings';
+import { BookClassDialog } from './BookClassDialog';
 import { Empty, scrollableTable, Section } from './Section';
 
 type Listed = Booking & { position?: number | null };
@@ -29,13 +33,23 @@ const BookingState = ({
     );
 };
 
-/** The customer's seats and places in line, newest first, each cancelled with one click. */
+/** The customer's seats and places in line, newest first, each cancelled with one click; staff book another from here. */
 export const CustomerBookings = () => {
     const customer = useRecordContext<Customer>();
+    const translate = useTranslate();
+    const [booking, setBooking] = useState(false);
     const { cancel, busy } = useBooking([['bookings']]);
     if (!customer) return null;
     return (
-        <Section title="app.bookings.upcoming">
+        <Section
+            title="app.bookings.upcoming"
+            actions={
+                <Button size="small" startIcon={<EventAvailableOutlined />} onClick={() => setBooking(true)}>
+                    {translate('app.bookings.actions.book_class')}
+                </Button>
+            }
+        >
+            <BookClassDialog open={booking} onClose={() => setBooking(false)} />
             <ReferenceManyField
                 reference="bookings"
                 target="customerId"

@@ -9,18 +9,13 @@ import type { Course, StudioEvent, User } from '../../domain/types';
 import { formatFullDate, formatShortDate, formatTime } from '../../app/i18n/dates';
 import { weekdayName } from '../schedules/SlotsField';
 import { useStudioToday } from '../../app/studio';
+import { eventSeats, seatsText } from './bookings';
 
 /**
  * A hand-made week grid: seven day columns from Monday, the classes of each day in time order,
  * coloured by their teacher. The week is the one holding the list's "From" date; the other filters
  * of the list apply. Only the week's classes are fetched.
  */
-/** Seats taken and places in line, as the server answers them with each class. */
-const seatsOf = (event: StudioEvent) => {
-    const counted = event as StudioEvent & { booked?: number; waitlisted?: number };
-    return { booked: counted.booked ?? 0, waitlisted: counted.waitlisted ?? 0 };
-};
-
 const WeekView = () => {
     const { filterValues, setFilters, displayedFilters } = useListContext();
     const translate = useTranslate();
@@ -114,15 +109,10 @@ const WeekView = () => {
                                                         color="text.secondary"
                                                         data-testid="week-seats"
                                                     >
-                                                        {translate('app.bookings.seats', {
-                                                            booked: seatsOf(event).booked,
-                                                            capacity: event.capacity,
-                                                        })}
-                                                        {seatsOf(event).waitlisted > 0 &&
-                                                            ` · ${translate('app.bookings.line', { smart_count: seatsOf(event).waitlisted })}`}
+                                                        {seatsText(translate, event)}
                                                     </Typography>
                                                     {event.status === 'planned' &&
-                                                        seatsOf(event).booked >= event.capacity && (
+                                                        eventSeats(event).booked >= event.capacity && (
                                                             <Chip
                                                                 size="small"
                                                                 color="warning"

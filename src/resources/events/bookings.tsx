@@ -5,7 +5,7 @@ import { useDataProvider, useNotify, useTranslate, type TranslateFunction } from
 import type { StudioDataProvider } from '../../app/dataProvider';
 import type { ApiErrorBody, RosterPerson } from '../../domain/api';
 import { bookingRefusals } from '../../domain/bookings';
-import type { Identifier } from '../../domain/types';
+import type { Identifier, StudioEvent } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
 
 /*
@@ -19,6 +19,19 @@ export const bookingRefusal = (translate: TranslateFunction, error: unknown): st
     if (code && (bookingRefusals as readonly string[]).includes(code))
         return translate(`app.bookings.refusals.${code}`);
     return refusalMessage(translate, error);
+};
+
+/** Seats taken and places in line, as the server answers them with each class. */
+export const eventSeats = (event: StudioEvent) => {
+    const counted = event as StudioEvent & { booked?: number; waitlisted?: number };
+    return { booked: counted.booked ?? 0, waitlisted: counted.waitlisted ?? 0 };
+};
+
+/** "Booked: 3 / 12 · 2 in line". */
+export const seatsText = (translate: TranslateFunction, event: StudioEvent) => {
+    const { booked, waitlisted } = eventSeats(event);
+    const seats = translate('app.bookings.seats', { booked, capacity: event.capacity });
+    return waitlisted > 0 ? `${seats} · ${translate('app.bookings.line', { smart_count: waitlisted })}` : seats;
 };
 
 /** Books and cancels, telling the user how it went; the queries named by `refresh` are read again after. */

@@ -45,8 +45,16 @@ export const bookingMessages = {
             bookable_help: 'When off, only staff book: customers see the class but cannot book it',
             upcoming: 'Upcoming bookings',
             none: 'No upcoming bookings or places in line.',
+            dialog: {
+                title: 'Book %{name} into a class',
+                day: 'Date of the class',
+                window: 'Booking opens %{smart_count} day before a class |||| Booking opens %{smart_count} days before a class',
+                classes: 'Classes of the day',
+                none: 'No classes still to come on this day.',
+            },
             actions: {
                 book: 'Book',
+                book_class: 'Book a class',
                 put_in_line: 'Put in line',
                 cancel: 'Cancel the booking of %{name}',
                 leave_line: 'Take %{name} out of the line',
