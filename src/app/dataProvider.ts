@@ -18,6 +18,7 @@ import type { PayrollAnswer } from '../domain/payroll';
 import type {
     Attendance,
     Booking,
+    Message,
     Identifier,
     Pass,
     Payment,
@@ -123,6 +124,8 @@ export const dataProvider = {
         postJson<Booking>('/api/bookings', params),
     /** Frees a seat or leaves the line; answers the booking, `late` when inside the late-cancel window. */
     cancelBooking: ({ id }: { id: Identifier }) => postJson<Booking>(`/api/bookings/${id}/cancel`, {}),
+    /** Queues a failed or skipped message again, due now; answers the message. */
+    resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>
         getJson<WalkIn[]>(`/api/events/${id}/walk-ins?${new URLSearchParams({ q })}`),
     getTeacherPay: ({ id, ...period }: { id: Identifier; from: string; to: string }) =>

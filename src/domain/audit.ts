@@ -94,7 +94,8 @@ export const subjectsOf = (
 export const auditEntryFor = (change: RecordChange, actor: Actor): NewAuditEntry | null => {
     const { collection, before, after } = change;
     const record = after ?? before;
-    if (!record) return null;
+    // Deliveries are not changes anyone made: the outbox keeps its own account of them.
+    if (!record || collection === 'messages') return null;
     let action: AuditAction;
     let values: { before: Values | null; after: Values | null };
     if (!before) {

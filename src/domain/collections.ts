@@ -6,6 +6,7 @@ import {
     bookingSchema,
     bookingSources,
     bookingStatuses,
+    messageSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -328,6 +329,20 @@ const bookings = declare({
     addedLater: true,
 });
 
+const messages = declare({
+    // The outbox: queued by the server in the write that causes a message, sent by its job runner; staff
+    // read them and resend a failed one (POST /api/messages/:id/resend), nobody writes them.
+    schema: messageSchema,
+    // Taken by a runner until then (two server processes never send one message twice).
+    server: { leaseUntil: instant.nullable() },
+    references: [ref('customerId', 'customers')],
+    unique: [['dedupeKey']],
+    search: ['subject', 'text'],
+    indexed: ['status', 'kind', 'channel', 'dedupeKey'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
     // trail outlives the records it speaks of.
@@ -369,6 +384,7 @@ export const declarations = {
     auditEntries,
     payPeriods,
     bookings,
+    messages,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

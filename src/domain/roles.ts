@@ -29,6 +29,7 @@ export const studioCollectionNames = [
     'auditEntries',
     'payPeriods',
     'bookings',
+    'messages',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -70,6 +71,8 @@ const grants: Record<Role, Grants> = {
         // Closed by the pay endpoints; read for the teacher pay pages.
         payPeriods: catalogue,
         bookings: ['list', 'show', 'create', 'export', 'read'],
+        // The outbox: written by the server; staff read it and resend a failed message.
+        messages: ['list', 'show', 'export', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.

@@ -35,6 +35,7 @@ export const resourceRoutes = {
     directions: { name: 'settings/directions', collection: 'directions' },
     subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
     history: { name: 'history', collection: 'auditEntries', listOnly: true },
+    messages: { name: 'messages', collection: 'messages', listOnly: true, menu: 'customers' },
 } as const satisfies Record<
     string,
     { name: string; collection: string; listOnly?: true; menu?: 'customers' | 'timetable' | 'money' | 'settings' }

@@ -138,6 +138,30 @@ export const passSchema = z
     .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] })
     .refine(frozenInOrder, { message: 'app.validation.freeze_range', path: ['frozenTo'] });
 
+// Messages to customers (src/domain/messages.ts): the channels, what a message is about, and how it went.
+export const messageChannels = ['telegram', 'email'] as const;
+export const messageKinds = [
+    'sign_in',
+    'booked',
+    'promoted',
+    'seat_free',
+    'reminder',
+    'class_cancelled',
+    'low_visits',
+    'expiring',
+    'payment',
+    'penalty',
+    'test',
+] as const;
+export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
+
+/** Which channels and kinds of message a customer takes: each one not named is taken. */
+export const notifySchema = z.object({
+    email: z.boolean().default(true),
+    telegram: z.boolean().default(true),
+    kinds: z.partialRecord(z.enum(messageKinds, { error: 'app.validation.choice' }), z.boolean()).default({}),
+});
+
 export const customerSchema = z.object({
     firstName: requiredText(80),
     lastName: requiredText(80),
@@ -147,6 +171,10 @@ export const customerSchema = z.object({
     status: slug,
     source: optionalText(80),
     notes: optionalText(5000),
+    /** The language of their messages: empty, the studio's. */
+    locale: optional(z.enum(locales, { error: 'app.validation.choice' })),
+    /** The channels and kinds of message they take: empty, all of them. */
+    notify: optional(notifySchema),
 });
 
 export const slotSchema = z.object({
@@ -336,6 +364,27 @@ export const bookingSources = ['staff', 'portal', 'group'] as const;
 export const bookingSchema = z.object({
     eventId: id,
     customerId: id,
+});
+
+/** A message in the outbox, as the server writes it: never by a client. */
+export const messageSchema = z.object({
+    /** The recipient (a ward's messages go to their guardian). */
+    customerId: id,
+    /** How it goes, or went; null when no channel could take it. */
+    channel: z.enum(messageChannels).nullable(),
+    kind: z.enum(messageKinds),
+    /** What makes it the same message: the same key is never queued twice. */
+    dedupeKey: z.string().min(1).max(200),
+    locale: z.enum(locales),
+    subject: z.string().max(300),
+    text: z.string().max(4000),
+    status: z.enum(messageStatuses),
+    attempts: z.number().int().min(0),
+    /** When it is due (quiet hours move it); a failed try moves it later. */
+    sendAt: instant,
+    sentAt: instant.nullable(),
+    /** Why it failed or was skipped. */
+    error: z.string().max(2000).nullable(),
 });
 
 // The server's own records: the audit trail's entries and closed pay periods.

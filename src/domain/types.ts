@@ -53,6 +53,8 @@ export type AuditEntry = RecordOf<'auditEntries'>;
 export type PayPeriod = RecordOf<'payPeriods'>;
 /** A seat held in a class, or a place in its line (src/domain/bookings.ts). */
 export type Booking = RecordOf<'bookings'>;
+/** A message to a customer in the outbox (src/domain/messages.ts): written by the server only. */
+export type Message = RecordOf<'messages'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

@@ -18,7 +18,8 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  *   of each group a seat in its classes still to come (memberSeats in src/domain/bookings.ts), as
  *   PostgreSQL databases get by their migration 013;
  * - every class and group could be booked by customers (bookable), and a plan had no late-cancel window
- *   of its own (lateCancelHours null: the studio's), as PostgreSQL's migration 014 says.
+ *   of its own (lateCancelHours null: the studio's), as PostgreSQL's migration 014 says;
+ * - customers took every message in the studio's language (locale and notify null), as migration 015 says.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -104,5 +105,7 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'schedules', 'bookable', true, counted);
     withDefault(values, 'events', 'bookable', true, counted);
     withDefault(values, 'subscriptions', 'lateCancelHours', null, counted);
+    withDefault(values, 'customers', 'locale', null, counted);
+    withDefault(values, 'customers', 'notify', null, counted);
     return upgraded;
 };

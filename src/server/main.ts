@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ChannelSetupError } from './messages/channels';
 import { PaymentSetupError } from './routes/paymentSetup';
 import { root } from './paths';
 import { distDirOf, startServer, type StartedServer } from './start';
@@ -29,7 +30,12 @@ try {
 } catch (error) {
     // One line that says what to do (a file in use, a read-only disk, a record that does not validate, an
     // unknown payment provider): no stack trace.
-    if (!(error instanceof DatabaseFileError || error instanceof PaymentSetupError)) throw error;
+    if (!(
+        error instanceof DatabaseFileError ||
+        error instanceof PaymentSetupError ||
+        error instanceof ChannelSetupError
+    ))
+        throw error;
     console.error(error.message);
     process.exit(1);
 }

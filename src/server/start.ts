@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
+import { channelsFrom } from './messages/channels';
+import { startMessageRunner } from './messages/runner';
 import { startClosingClasses } from './routes/closing';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
@@ -96,6 +98,9 @@ export const startServer = async ({
     else if (env.PUBLIC_URL && env.PAYMENT_PROVIDER === 'test')
         log.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
 
+    const channels = channelsFrom(env);
+    if (!channels.email) log.info('No SMTP_URL: messages to customers by e-mail are kept as skipped until one is set.');
+
     const storage = await openStorage({
         databaseUrl: env.DATABASE_URL,
         poolSize: numberFrom('DATABASE_POOL_SIZE'),
@@ -111,6 +116,7 @@ export const startServer = async ({
         },
     });
     let stopClosing: () => Promise<void> = async () => undefined;
+    let stopMessages: () => Promise<void> = async () => undefined;
     let stopBackups: () => Promise<void> = async () => undefined;
     /** BACKUP_DAYS: how many days of daily backups a db.json server keeps (0: it makes none by itself). */
     const backupDays = numberFrom('BACKUP_DAYS') ?? 14;
@@ -138,6 +144,8 @@ export const startServer = async ({
         // Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
         stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock, log);
         stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
+        // The outbox's runner: MESSAGES_EVERY_MS (5 s by default) sets how often it looks for due messages.
+        stopMessages = startMessageRunner(audited, channels, numberFrom('MESSAGES_EVERY_MS') ?? 5000, clock, log);
         /** `npm run backup` through this server: a snapshot at once, for the holder of the key in DB_FILE.control. */
         const backupNow = async (req: IncomingMessage, res: ServerResponse) => {
             const given = Buffer.from(String(req.headers['x-control-key'] ?? ''), 'hex');
@@ -192,7 +200,7 @@ export const startServer = async ({
         const close = () =>
             (closing ??= (async () => {
                 stopping = true;
-                const sweepStopped = stopClosing();
+                const sweepStopped = Promise.all([stopClosing(), stopMessages()]);
                 rmSync(controlFile, { force: true });
                 const deadline = Date.now() + stopTimeoutMs;
                 /*
@@ -231,7 +239,7 @@ export const startServer = async ({
         return { url: `http://localhost:${listening}`, port: listening, storage: audited, httpServer: server, close };
     } catch (error) {
         // Not started after all (the port taken, a TOKEN_SECRET too short): nothing is left open.
-        await Promise.all([stopClosing(), stopBackups()]);
+        await Promise.all([stopClosing(), stopMessages(), stopBackups()]);
         await storage.close().catch(() => undefined);
         throw error;
     }

@@ -55,10 +55,11 @@ describe('phones of an earlier version', () => {
                 { id: 1, phone: '8 701 123 45 67' },
                 { id: 2, phone: null },
             ],
+            // Made after messages: they have their language and choices.
             customers: [
-                { id: 1, phone: '+7 952 632-70-15' },
-                { id: 2, phone: '+79526327016' },
-                { id: 3, phone: '12345' },
+                { id: 1, phone: '+7 952 632-70-15', locale: null, notify: null },
+                { id: 2, phone: '+79526327016', locale: 'en', notify: null },
+                { id: 3, phone: '12345', locale: null, notify: null },
             ],
         };
         // The country given to the settings, and the two phones written another way.
@@ -70,9 +71,9 @@ describe('phones of an earlier version', () => {
                 { id: 2, phone: null },
             ],
             customers: [
-                { id: 1, phone: '+79526327015' },
-                { id: 2, phone: '+79526327016' },
-                { id: 3, phone: '12345' },
+                { id: 1, phone: '+79526327015', locale: null, notify: null },
+                { id: 2, phone: '+79526327016', locale: 'en', notify: null },
+                { id: 3, phone: '12345', locale: null, notify: null },
             ],
         });
         expect(upgradeDatabase(values)).toBe(0);

@@ -11,6 +11,8 @@ import { RecordHistory } from '../history/RecordHistory';
 import { CustomerBookings } from './CustomerBookings';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
+import { CustomerMessages } from './CustomerMessages';
+import { CustomerNotifyInputs } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
 import { CustomerPayments } from './CustomerPayments';
 import { CustomerVisits } from './CustomerVisits';
@@ -38,6 +40,7 @@ const CustomerCardView = () => {
                     <DebtBalance />
                 </Stack>
                 <CustomerInputs />
+                <CustomerNotifyInputs />
             </SimpleForm>
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
@@ -45,6 +48,7 @@ const CustomerCardView = () => {
                 <CustomerBookings />
                 <CustomerPayments />
                 <CustomerLinks />
+                <CustomerMessages />
                 <CustomerVisits />
                 <RecordHistory target="customerId" />
             </Stack>

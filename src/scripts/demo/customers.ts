@@ -65,6 +65,8 @@ export const makeCustomers = (random: Random, count: number, calendar: Calendar,
             status: 'lead',
             source: random.chance(0.75) ? random.pick(SOURCES[locale]) : null,
             notes: random.chance(0.1) ? random.pick(CUSTOMER_NOTES) : null,
+            locale: null,
+            notify: null,
             createdAt: localInstant(calendar, calendar.setupDay, '10:00'),
         };
     });

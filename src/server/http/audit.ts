@@ -164,6 +164,7 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     signIns: storage.signIns,
     close: () => storage.close(),
     health: () => storage.health(),
+    takeDueMessages: (now, until, limit) => storage.takeDueMessages(now, until, limit),
     transaction: (work, options) => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.
         const actor = currentActor();

@@ -3,6 +3,7 @@ import { bookingRoutes } from './bookings';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
+import { messageRoutes } from './messages';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
 import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
@@ -33,6 +34,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: C
     timetableRoutes(storage, clock),
     closingRoutes(storage, clock),
     bookingRoutes(storage, clock),
+    messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
 ];
 

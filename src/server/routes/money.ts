@@ -22,6 +22,8 @@ import { repickPasses } from '../rules/promotion';
 import { dueOn, passBalances } from '../rules/passes';
 import { refuseWhilePaying } from '../rules/paymentLinks';
 import type { Reader, RecordOf, Storage, Transaction } from '../storage/types';
+import { studioConfig } from '../rules/studio';
+import { queueMessage } from '../messages/outbox';
 
 /*
  * The money endpoints: selling, freezing, refunds, corrections of the ledger and cancelling a payment link.
@@ -64,9 +66,19 @@ interface Sale {
     note?: string;
 }
 
-/** One entry of the ledger, paid at `now` (the server's clock). */
-const recordEntry = (tx: Transaction, entry: LedgerInput, now: Date) =>
-    tx.insert('payments', ledgerEntry(entry, now.toISOString()));
+/** One entry of the ledger, paid at `now` (the server's clock); the customer is told of a payment. */
+const recordEntry = async (tx: Transaction, entry: LedgerInput, now: Date) => {
+    const payment = await tx.insert('payments', ledgerEntry(entry, now.toISOString()));
+    if (payment.kind === 'payment')
+        await queueMessage(tx, {
+            customerId: payment.customerId,
+            kind: 'payment',
+            dedupeKey: `payment:${payment.id}`,
+            facts: { amount: payment.amount, currency: (await studioConfig(tx)).currency },
+            now,
+        });
+    return payment;
+};
 
 /**
  * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment (paid

@@ -18,6 +18,7 @@ import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
+import { classFacts, queueMessage } from '../messages/outbox';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
@@ -116,6 +117,24 @@ export const bookingRules: WriteRules = {
     createSchema,
     create: book,
     createClaims: true,
+    // The customer is told of the seat, or of their place in line.
+    after: async (record, before, { tx, now }) => {
+        if (!record || before) return;
+        const booking = record as unknown as Booking;
+        const event = await tx.get('events', booking.eventId);
+        if (!event) return;
+        const position =
+            booking.status === 'waitlisted'
+                ? await tx.count('bookings', { eventId: event.id, status: 'waitlisted' })
+                : null;
+        await queueMessage(tx, {
+            customerId: booking.customerId,
+            kind: 'booked',
+            dedupeKey: `booked:${booking.id}`,
+            facts: { ...(await classFacts(tx, event)), position },
+            now,
+        });
+    },
 };
 
 /**
@@ -156,10 +175,21 @@ export const cancelBooking = async (
     return cancelled;
 };
 
-/** Cancels every seat and place in line of a class the studio cancelled: never late, and nobody is moved up. */
+/** Cancels every seat and place in line of a class the studio cancelled: never late, nobody is moved up, everyone is told. */
 export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now: Date) => {
-    for (const booking of await tx.select('bookings', { eventId }))
-        if (isActive(booking)) await giveUp(tx, booking, now);
+    const event = await tx.get('events', eventId);
+    for (const booking of await tx.select('bookings', { eventId })) {
+        if (!isActive(booking)) continue;
+        await giveUp(tx, booking, now);
+        if (event)
+            await queueMessage(tx, {
+                customerId: booking.customerId,
+                kind: 'class_cancelled',
+                dedupeKey: `class_cancelled:${booking.id}`,
+                facts: await classFacts(tx, event),
+                now,
+            });
+    }
 };
 
 /**

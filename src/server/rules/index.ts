@@ -5,6 +5,7 @@ import { bookingListFields, bookingRules, eventListFields } from './bookings';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';
+import { messageRules } from './messages';
 import { passListFields, passRules } from './passes';
 import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
@@ -33,6 +34,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     auditEntries: auditEntryRules,
     payPeriods: payPeriodRules,
     bookings: bookingRules,
+    messages: messageRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

@@ -12,6 +12,7 @@ import type { Booking, Identifier, Pass, StudioEvent } from '../../domain/types'
 import type { Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 import { visitTo } from './visits';
+import { classFacts, queueMessage } from '../messages/outbox';
 
 /*
  * The one promotion rule, called inside the transaction of every write that frees a seat or changes
@@ -79,6 +80,13 @@ export const promote = async (tx: Transaction, eventIds: Identifier[], now: Date
                 }),
             );
             free--;
+            await queueMessage(tx, {
+                customerId: candidate.customerId,
+                kind: 'promoted',
+                dedupeKey: `promoted:${candidate.id}:${now.toISOString()}`,
+                facts: await classFacts(tx, event),
+                now,
+            });
             // Their seats and places at the same time are given up: never late, and each frees what it held.
             const own = (await tx.select('bookings', { customerId: candidate.customerId })).filter(
                 booking => booking.id !== candidate.id && isActive(booking),

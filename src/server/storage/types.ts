@@ -212,6 +212,12 @@ export interface Storage extends Reader {
      * other's partial writes.
      */
     transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+    /**
+     * Takes up to `limit` queued messages due at `now` (soonest first) that no runner holds, or whose
+     * hold ended, holds them until `until` and answers them: two runners, in one process or in two,
+     * never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). Not written to the audit trail.
+     */
+    takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]>;
     /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
     close(): Promise<void>;
     /** Whether the database answers, and the engine's own state; never throws. */

@@ -15,7 +15,14 @@ import { readerReports } from './reports';
 import { MemorySignInRecords } from './signInRecords';
 import { startingState } from './startup';
 import { Unsettled } from './unsettled';
-import { StorageUnavailable, type Reports, type Storage, type StorageHealth, type Transaction } from '../types';
+import {
+    StorageUnavailable,
+    type RecordOf,
+    type Reports,
+    type Storage,
+    type StorageHealth,
+    type Transaction,
+} from '../types';
 
 /*
  * The db.json engine. The database lives in memory with its indexes; each committed transaction is one
@@ -122,6 +129,24 @@ export class JsonStorage extends MemoryReader implements Storage {
         storage.watch();
         storage.warmUp();
         return storage;
+    }
+
+    /** In a transaction of its own: this engine runs one at a time, so no two runners take one message. */
+    takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]> {
+        return this.transaction(async tx => {
+            const queued = await tx.select(
+                'messages',
+                [
+                    { field: 'status', kind: 'equals', values: ['queued'] },
+                    { field: 'sendAt', kind: 'lte', value: now },
+                ],
+                { sort: { field: 'sendAt', order: 'ASC' } },
+            );
+            const free = queued.filter(message => !message.leaseUntil || message.leaseUntil <= now).slice(0, limit);
+            const taken: RecordOf<'messages'>[] = [];
+            for (const message of free) taken.push(await tx.update('messages', { ...message, leaseUntil: until }));
+            return taken;
+        });
     }
 
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */

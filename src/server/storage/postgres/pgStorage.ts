@@ -1,5 +1,14 @@
 import pg from 'pg';
-import type { Reports, SignInRecords, Storage, StorageHealth, Transaction, TransactionOptions } from '../types';
+import type {
+    RecordOf,
+    Reports,
+    SignInRecords,
+    Storage,
+    StorageHealth,
+    Transaction,
+    TransactionOptions,
+} from '../types';
+import { recordOf } from './tables';
 import { applyMigrations } from './migrations';
 import { pgSignInRecords } from './pgSignInRecords';
 import { PgReader, PgTransaction } from './pgTransaction';
@@ -93,6 +102,20 @@ export class PgStorage extends PgReader implements Storage {
                 client.release(lost);
             }
         }
+    }
+
+    async takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]> {
+        const rows = await this.rows(
+            `UPDATE messages SET "leaseUntil" = $2
+              WHERE id IN (SELECT id FROM messages
+                            WHERE status = 'queued' AND "sendAt" <= $1 AND ("leaseUntil" IS NULL OR "leaseUntil" <= $1)
+                            ORDER BY "sendAt", id LIMIT $3 FOR UPDATE SKIP LOCKED)
+              RETURNING *`,
+            [now, until, limit],
+        );
+        return rows
+            .map(row => recordOf('messages', row) as unknown as RecordOf<'messages'>)
+            .sort((a, b) => a.sendAt.localeCompare(b.sendAt) || a.id - b.id);
     }
 
     /** Reachable when a connection answers within 2 s (a request would wait 30 s for one). */

@@ -1,0 +1,60 @@
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import { Accordion, AccordionDetails, AccordionSummary, Grid, Typography } from '@mui/material';
+import { BooleanInput, SelectInput, useTranslate } from 'react-admin';
+import { messageKinds } from '../../domain/schemas';
+
+/** Kinds a customer may turn off: sign-in codes always go, and test messages are staff's own. */
+const optionalKinds = messageKinds.filter(kind => kind !== 'sign_in' && kind !== 'test');
+
+/** Nothing said is taken: a customer who never chose takes every channel and kind. */
+const taken = (value: unknown) => value !== false;
+
+/**
+ * On the card: the language of the customer's messages and what they take, by channel and by kind (all,
+ * until someone turns one off); folded away, since it is seldom changed.
+ */
+export const CustomerNotifyInputs = () => {
+    const translate = useTranslate();
+    return (
+        <Accordion disableGutters variant="outlined" sx={{ width: '100%', mb: 2 }}>
+            <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
+                <Typography>{translate('resources.customers.fields.notify')}</Typography>
+            </AccordionSummary>
+            <AccordionDetails>
+                <Grid container columnSpacing={2}>
+                    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+                        <SelectInput
+                            source="locale"
+                            choices={[
+                                { id: 'en', name: 'English' },
+                                { id: 'ru', name: 'Русский' },
+                            ]}
+                            translateChoice={false}
+                            emptyText="app.messages.studio_language"
+                            fullWidth
+                        />
+                    </Grid>
+                    <Grid size={{ xs: 12, sm: 6, md: 8 }}>
+                        <BooleanInput source="notify.email" label="app.messages.takes.email" format={taken} />
+                        <BooleanInput source="notify.telegram" label="app.messages.takes.telegram" format={taken} />
+                    </Grid>
+                    <Grid size={12}>
+                        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                            {translate('app.messages.takes.help')}
+                        </Typography>
+                    </Grid>
+                    {optionalKinds.map(kind => (
+                        <Grid key={kind} size={{ xs: 12, sm: 6, md: 4 }}>
+                            <BooleanInput
+                                source={`notify.kinds.${kind}`}
+                                label={`app.messages.kinds.${kind}`}
+                                format={taken}
+                                helperText={false}
+                            />
+                        </Grid>
+                    ))}
+                </Grid>
+            </AccordionDetails>
+        </Accordion>
+    );
+};

@@ -1,0 +1,93 @@
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { Box, Button, Chip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import type { StudioDataProvider } from '../../app/dataProvider';
+import type { Message } from '../../domain/types';
+import { refusalMessage } from '../common/conflicts';
+
+/*
+ * A message's parts as the outbox list and the customer's card show them: its state (with the reason when
+ * it failed or was skipped), its text, and the button that sends a failed or skipped one again.
+ */
+
+const colors = {
+    queued: 'info',
+    sent: 'success',
+    failed: 'error',
+    skipped: 'warning',
+    withdrawn: 'default',
+} as const;
+
+/** "Sent", "Failed · 5 tries", in the status's colour. */
+export const MessageStatus = (_: { label?: string }) => {
+    const message = useRecordContext<Message>();
+    const translate = useTranslate();
+    if (!message) return null;
+    const label = translate(`app.messages.statuses.${message.status}`);
+    return (
+        <Chip
+            size="small"
+            variant="outlined"
+            color={colors[message.status]}
+            label={
+                message.status === 'failed' || (message.status === 'queued' && message.attempts > 0)
+                    ? `${label} · ${translate('app.messages.tries', { smart_count: message.attempts })}`
+                    : label
+            }
+        />
+    );
+};
+
+/** The message itself, and why it failed or was skipped: what the row opens to. */
+export const MessageText = () => {
+    const message = useRecordContext<Message>();
+    const translate = useTranslate();
+    if (!message) return null;
+    return (
+        <Box sx={{ py: 1, maxWidth: 720 }}>
+            <Typography variant="subtitle2">{message.subject}</Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+                {message.text}
+            </Typography>
+            {message.error && (
+                <Typography
+                    variant="body2"
+                    color={message.status === 'failed' ? 'error' : 'text.secondary'}
+                    sx={{ mt: 1 }}
+                >
+                    {translate('app.messages.reason', { reason: message.error })}
+                </Typography>
+            )}
+        </Box>
+    );
+};
+
+/** Sends a failed or skipped message again; the lists that show it are read again after. */
+export const ResendButton = (_: { label?: string }) => {
+    const message = useRecordContext<Message>();
+    const translate = useTranslate();
+    const notify = useNotify();
+    const dataProvider = useDataProvider<StudioDataProvider>();
+    const queryClient = useQueryClient();
+    const resend = useMutation({
+        mutationFn: (id: Message['id']) => dataProvider.resendMessage({ id }),
+        onSuccess: () => notify('app.messages.notices.resent', { type: 'info' }),
+        onError: error => notify(refusalMessage(translate, error), { type: 'error' }),
+        onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    });
+    if (!message || (message.status !== 'failed' && message.status !== 'skipped')) return null;
+    return (
+        <Button
+            size="small"
+            startIcon={<ReplayOutlined />}
+            disabled={resend.isPending}
+            onClick={event => {
+                event.stopPropagation();
+                resend.mutate(message.id);
+            }}
+        >
+            {translate('app.messages.actions.resend')}
+        </Button>
+    );
+};

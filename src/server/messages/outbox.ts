@@ -1,0 +1,54 @@
+import { channelsFor, messageText, skipReasons, type MessageFacts, type WrittenKind } from '../../domain/messages';
+import { classTitle } from '../../domain/timetable';
+import type { Identifier, StudioEvent } from '../../domain/types';
+import type { Transaction } from '../storage/types';
+import { studioConfig } from '../rules/studio';
+
+/*
+ * The outbox: a message is queued inside the transaction of the change that causes it, so that it is sent
+ * if and only if the change is kept. Its dedupeKey makes a second queueing of the same message a no-op
+ * (a retried request, a promotion seen twice); the job runner (runner.ts) sends what is due.
+ */
+
+interface Queued {
+    customerId: Identifier;
+    kind: WrittenKind;
+    /** What makes it the same message: `promoted:<booking id>`. */
+    dedupeKey: string;
+    /** What the text speaks of, beyond the studio's name. */
+    facts?: Omit<MessageFacts, 'studioName'>;
+    /** When it is due: now, unless told. */
+    sendAt?: Date;
+    now: Date;
+}
+
+/** Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it at once. */
+export const queueMessage = async (tx: Transaction, message: Queued): Promise<void> => {
+    if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return;
+    const [customer, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
+    if (!customer) return;
+    const locale = customer.locale ?? config.defaultLocale;
+    const choice = channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, message.kind);
+    const { subject, text } = messageText(message.kind, locale, { studioName: config.studioName, ...message.facts });
+    await tx.insert('messages', {
+        customerId: customer.id,
+        channel: 'channels' in choice ? choice.channels[0] : null,
+        kind: message.kind,
+        dedupeKey: message.dedupeKey,
+        locale,
+        subject,
+        text,
+        status: 'channels' in choice ? 'queued' : 'skipped',
+        attempts: 0,
+        sendAt: (message.sendAt ?? message.now).toISOString(),
+        sentAt: null,
+        error: 'skipped' in choice ? skipReasons[choice.skipped] : null,
+        leaseUntil: null,
+    });
+};
+
+/** What a message about a class says of it: its title and start. */
+export const classFacts = async (tx: Transaction, event: StudioEvent) => ({
+    className: classTitle((await tx.get('courses', event.courseId))?.name, event.title),
+    startsAt: event.startsAt,
+});
