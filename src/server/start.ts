@@ -98,8 +98,8 @@ export const startServer = async ({
     else if (env.PUBLIC_URL && env.PAYMENT_PROVIDER === 'test')
         log.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
 
+    // Without SMTP_URL, messages to customers are kept as skipped (the outbox says why) until one is set.
     const channels = channelsFrom(env);
-    if (!channels.email) log.info('No SMTP_URL: messages to customers by e-mail are kept as skipped until one is set.');
 
     const storage = await openStorage({
         databaseUrl: env.DATABASE_URL,

@@ -87,7 +87,11 @@ describeInBrowser('bookings in a browser', () => {
             { timeout: 30_000 },
         );
 
+        // The roster first (a slow machine takes a while), and what the page said when it did not come.
         const search = p.getByLabel('Book someone by name');
+        await search.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+            throw new Error(`${String(error)}\nat ${p.url()}, the page said:\n${await p.locator('body').innerText()}`);
+        });
         const bookByName = async (lastName: string, notice: string) => {
             await search.fill(lastName.slice(0, 5));
             await p.getByRole('option', { name: new RegExp(lastName) }).click();
