@@ -77,6 +77,9 @@ describeInBrowser('bookings in a browser', () => {
         await p.goto('/events');
         await p.getByRole('button', { name: 'Week' }).click();
         await p.getByLabel('From', { exact: true }).fill(tomorrow);
+        // The filter form takes the date after a pause (a debounce): until then a click on a class may be
+        // undone by the list moving to the new date, so the date is waited for in the address first.
+        await p.waitForURL(url => decodeURIComponent(url.search).includes(tomorrow));
         const day = p.getByRole('region', { name: formatFullDate(tomorrow, 'en') });
         // The week shown may be redrawn once the date is taken: a click on the old drawing goes nowhere.
         await vi.waitFor(
@@ -113,6 +116,7 @@ describeInBrowser('bookings in a browser', () => {
         // The week view counts them too.
         await p.goto('/events');
         await p.getByLabel('From', { exact: true }).fill(tomorrow);
+        await p.waitForURL(url => decodeURIComponent(url.search).includes(tomorrow));
         await day.getByText('Booked: 3 / 3').waitFor();
         await day.getByText('Full').waitFor();
     });
