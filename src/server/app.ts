@@ -96,7 +96,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
-    api.use(healthRoutes(storage, options.distDir));
+    api.use(healthRoutes(storage, options.distDir, clock));
     api.post('/auth/login', auth.login);
     api.use(mountAll(publicRoutes(storage, payments, clock)));
     api.use(auth.authenticate);

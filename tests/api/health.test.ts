@@ -15,7 +15,10 @@ const secret = 'health-test-secret-that-is-long-enough-for-hs256';
 describe('the health of the server', () => {
     let server: RunningServer;
     beforeAll(async () => {
-        server = await startServer({ env: { TOKEN_SECRET: secret, CHECKPOINT_IDLE_MS: '600000' } });
+        // The message runner looks once at start, then not for an hour: what is queued stays due.
+        server = await startServer({
+            env: { TOKEN_SECRET: secret, CHECKPOINT_IDLE_MS: '600000', MESSAGES_EVERY_MS: '3600000' },
+        });
     });
     afterAll(async () => {
         await server?.stop();
@@ -30,12 +33,37 @@ describe('the health of the server', () => {
         expect(health.body).toMatchObject({
             status: 'ok',
             database: { engine: engine === 'json' ? 'db.json' : 'postgresql', reachable: true },
+            jobs: { messagesDue: 0 },
             version,
             // The API tests serve a stub page, which has no build.json.
             buildId: null,
         });
         for (const hidden of [secret, server.dbFile, server.dir, 'postgres://', 'password'])
             expect(health.text).not.toContain(hidden);
+    });
+
+    it('counts the messages due that the runner has not sent yet', async () => {
+        const token = await login(server.url, 'manager');
+        const customer = await call(server.url, '/api/customers', {
+            method: 'POST',
+            token,
+            json: {
+                firstName: 'Health',
+                lastName: 'Due',
+                phone: '+79990001122',
+                email: 'due@example.test',
+                status: 'active',
+            },
+        });
+        expect(customer.status, customer.text).toBe(201);
+        const sold = await call(server.url, '/api/passes/sell', {
+            method: 'POST',
+            token,
+            json: { customerId: customer.body.id, subscriptionId: 3, startsOn: '2026-01-01', method: 'cash' },
+        });
+        expect(sold.status, sold.text).toBe(201);
+        // "Payment received", queued in the sale's write, waits for the runner's next look.
+        expect((await call(server.url, '/api/health')).body.jobs).toEqual({ messagesDue: 1 });
     });
 
     it('tells how much of the journal db.json does not hold yet, or the connections PostgreSQL has', async () => {

@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Router } from 'express';
+import type { Clock } from '../../domain/time';
 import { root } from '../paths';
 import type { Storage } from '../storage/types';
 
 /*
  * GET /api/health, without sign-in, for a hosting provider's checks and a supervisor: whether the server
- * and its database answer, the engine's state, and which version and build run. Nothing secret: no
- * path, address or setting. 503 while the database does not answer.
+ * and its database answer, the engine's state, the work due (messages to send: many means the runner is
+ * behind or a channel is down), and which version and build run. Nothing secret: no path, address or
+ * setting. 503 while the database does not answer.
  */
 
 const versionOf = (): string => {
@@ -29,7 +31,14 @@ const buildIdOf = (distDir: string): string | null => {
     }
 };
 
-export const healthRoutes = (storage: Storage, distDir: string): Router => {
+/** Messages queued and due at `now`: the job runner's backlog. */
+const messagesDue = (storage: Storage, now: Date) =>
+    storage.count('messages', [
+        { field: 'status', kind: 'equals', values: ['queued'] },
+        { field: 'sendAt', kind: 'lte', value: now.toISOString() },
+    ]);
+
+export const healthRoutes = (storage: Storage, distDir: string, clock: Clock): Router => {
     const router = Router();
     const version = versionOf();
     router.get('/health', async (_req, res) => {
@@ -37,6 +46,7 @@ export const healthRoutes = (storage: Storage, distDir: string): Router => {
         res.status(database.reachable ? 200 : 503).json({
             status: database.reachable ? 'ok' : 'unavailable',
             database,
+            jobs: { messagesDue: database.reachable ? await messagesDue(storage, clock()).catch(() => null) : null },
             version,
             buildId: buildIdOf(distDir),
         });
