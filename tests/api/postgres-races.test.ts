@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Attendance, Booking, Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
 import { PgStorage } from '../../src/server/storage/postgres/pgStorage';
@@ -7,6 +7,7 @@ import { abbreviated, importedDatabase, signIn, type Signed } from '../support/e
 import { postgresAvailable, type PostgresCluster, startPostgres } from '../support/postgres';
 import { call, type DemoRole, engine, removeDir, startServerProcess } from '../support/server';
 import { freshPhone } from '../support/factories';
+import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * Two server processes on one PostgreSQL database, as two instances behind a load balancer run: the
@@ -20,7 +21,8 @@ import { freshPhone } from '../support/factories';
  * - 40 bookings at once for 5 seats give 5 seats and a line of 35 with no error answer, and three
  *   cancels at once move up exactly the first three; one customer booking ten classes at once is
  *   promised no more visits than the pass holds, and one class at once gets one seat;
- * - a SERIALIZABLE write that counted a class's seats before a booking claimed the class runs again.
+ * - a SERIALIZABLE write that counted a class's seats before a booking claimed the class runs again;
+ * - both processes' message runners sending at once send each message once.
  * Runs once, in the db.json project (it starts its own PostgreSQL), when PostgreSQL is installed.
  */
 
@@ -30,6 +32,7 @@ const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123
 let cluster: PostgresCluster;
 let url: string;
 let servers: Signed[];
+let mailbox: Mailbox;
 
 /** The i-th request goes to process i mod 2. */
 const on = (index: number) => servers[index % 2];
@@ -89,7 +92,8 @@ const tomorrowsClass = async (capacity: number) => {
         courseId: 1,
         teacherId: 3,
         studioId: 3,
-        startsAt: `${addDays(today, 1)}T23:${String(evening * 5).padStart(2, '0')}`,
+        // Eleven late slots a day, from tomorrow on.
+        startsAt: `${addDays(today, 1 + Math.floor((evening - 1) / 11))}T23:${String((((evening - 1) % 11) + 1) * 5).padStart(2, '0')}`,
         durationMinutes: 5,
         capacity,
     });
@@ -113,8 +117,16 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         cluster = await startPostgres();
         url = await importedDatabase(cluster);
         // One after the other: the first brings the schema up to date, the second finds it so.
-        const first = await startServerProcess({ env: { DATABASE_URL: url } });
-        const second = await startServerProcess({ env: { DATABASE_URL: url } });
+        mailbox = await startMailbox();
+        // Both send messages, looking often, to one mail server.
+        const env = {
+            DATABASE_URL: url,
+            SMTP_URL: mailbox.url,
+            MAIL_FROM: 'studio@example.test',
+            MESSAGES_EVERY_MS: '20',
+        };
+        const first = await startServerProcess({ env });
+        const second = await startServerProcess({ env });
         servers = await Promise.all([signIn(first), signIn(second)]);
     });
 
@@ -124,6 +136,7 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
             removeDir(signed.server.dir);
         }
         await cluster?.stop();
+        await mailbox?.stop();
     });
 
     it('makes one payment and one pass of 100 payments of one link at once', async () => {
@@ -418,4 +431,46 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
             await storage.close();
         }
     }, 60_000);
+
+    it('sends each message once while both processes send', async () => {
+        const eventId = await tomorrowsClass(40);
+        const emails: string[] = [];
+        const customers: number[] = [];
+        for (let count = 0; count < 30; count++) {
+            const email = `race-mail-${count}@example.test`;
+            const { status, body } = await request(count, 'POST', '/customers', {
+                firstName: 'Mail',
+                lastName: `Race ${count}`,
+                phone: freshPhone(),
+                email,
+                status: 'active',
+            });
+            expect(status).toBe(201);
+            await sell(body.id as number, 3);
+            emails.push(email);
+            customers.push(body.id as number);
+        }
+        // Each booking queues a message, and each sale did ("payment received"): 60 in all, from both processes.
+        const answers = await Promise.all(
+            customers.map((customerId, index) => request(index, 'POST', '/bookings', { eventId, customerId })),
+        );
+        expect(answers.map(answer => answer.status)).toEqual(customers.map(() => 201));
+        await vi.waitFor(() => expect(emails.flatMap(email => mailbox.to(email))).toHaveLength(60), {
+            timeout: 30_000,
+            interval: 100,
+        });
+        // A while longer: nothing comes twice.
+        await new Promise(done => setTimeout(done, 500));
+        for (const email of emails)
+            expect(
+                mailbox
+                    .to(email)
+                    .map(mail => mail.subject)
+                    .sort(),
+            ).toEqual(['Студия «Пульс»: вы записаны', 'Студия «Пульс»: оплата получена']);
+        const db = await stored();
+        const sent = db.messages.filter(message => customers.includes(message.customerId));
+        expect(sent).toHaveLength(60);
+        expect(sent.every(message => message.status === 'sent' && message.attempts === 1)).toBe(true);
+    }, 180_000);
 });
