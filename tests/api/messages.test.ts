@@ -36,6 +36,7 @@ const boris = withPass('Boris');
 const quiet = withPass('Quiet', { notify: { email: true, telegram: true, kinds: { booked: false } } });
 const unreachable = withPass('Unreachable', { email: null });
 const retried = withPass('Retried', { locale: 'en' });
+const mistyped = withPass('Mistyped', { locale: 'en' });
 const soon = addEvent(db, '2031-07-20T18:00', { courseId: course.id, capacity: 1, title: 'Morning flow' });
 const cancelled = addEvent(db, '2031-07-21T18:00', { courseId: course.id, title: 'Evening calm' });
 const other = addEvent(db, '2031-07-22T18:00', { courseId: course.id });
@@ -185,6 +186,15 @@ describe('messages to customers', () => {
             expect(messages).toMatchObject([{ status: 'sent', attempts: 1 }]),
         );
         expect((await as('manager', `/messages/${failed.id}/resend`, { method: 'POST' })).status).toBe(409);
+    });
+
+    it('fail at once when the mail server says the address does not exist', async () => {
+        mailbox.unknown.add(mistyped.email!);
+        await book(other.id, mistyped.id);
+        await settled(mistyped.id, 'booked', messages =>
+            expect(messages).toMatchObject([{ status: 'failed', attempts: 1, error: expect.stringMatching(/550/) }]),
+        );
+        mailbox.unknown.clear();
     });
 
     it('are sent once: a restart sends nothing again', async () => {

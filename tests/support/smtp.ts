@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 /*
  * A real SMTP server for the tests, on a port of its own: it takes every mail (read back with mailparser),
  * or, while `refusing`, answers each one with a temporary failure, as a mail server that is down for a
- * moment does. The server under test reaches it with SMTP_URL=smtp://127.0.0.1:<port>.
+ * moment does; an address in `unknown` is refused for good, as one that does not exist. The server under test reaches it with SMTP_URL=smtp://127.0.0.1:<port>.
  */
 
 export interface Mailbox {
@@ -16,6 +16,8 @@ export interface Mailbox {
     mails: ParsedMail[];
     /** While true, each mail is refused with 451. */
     refusing: boolean;
+    /** Addresses refused for good (550: no such mailbox). */
+    unknown: Set<string>;
     /** Waits for a mail to `to` whose subject or text matches `pattern`, and answers it. */
     waitFor(to: string, pattern: RegExp): Promise<ParsedMail>;
     /** The mails sent to `to`. */
@@ -34,6 +36,7 @@ export const startMailbox = async (): Promise<Mailbox> => {
         url: '',
         mails: [],
         refusing: false,
+        unknown: new Set(),
         to: address => mailbox.mails.filter(mail => addressesOf(mail).includes(address.toLowerCase())),
         waitFor: (to, pattern) =>
             vi.waitFor(
@@ -50,6 +53,11 @@ export const startMailbox = async (): Promise<Mailbox> => {
         authOptional: true,
         disabledCommands: ['STARTTLS'],
         logger: false,
+        onRcptTo(address, _session, callback) {
+            if (mailbox.unknown.has(address.address.toLowerCase()))
+                return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+            callback();
+        },
         onData(stream, _session, callback) {
             if (mailbox.refusing) {
                 stream.resume();

@@ -27,13 +27,22 @@ export type Channels = Partial<Record<MessageChannel, Channel>>;
 
 type ServerEnv = Record<string, string | undefined>;
 
-/** E-mail over SMTP: nodemailer with the URL as given (its pool, its timeouts). */
+/** A send the other side refused for good (an address that does not exist): trying again will not help. */
+export class PermanentFailure extends Error {}
+
+/** E-mail over SMTP: nodemailer with the URL as given (its pool, its timeouts); a 5xx answer is final. */
 const emailChannel = (url: string, from: string): Channel => {
     const transport = nodemailer.createTransport(url);
     return {
         reaches: customer => !!customer.email,
         send: async ({ customer, subject, text }) => {
-            await transport.sendMail({ from, to: customer.email ?? undefined, subject, text });
+            try {
+                await transport.sendMail({ from, to: customer.email ?? undefined, subject, text });
+            } catch (error) {
+                const code = (error as { responseCode?: number }).responseCode ?? 0;
+                if (code >= 500 && code < 600) throw new PermanentFailure((error as Error).message);
+                throw error;
+            }
         },
         close: () => transport.close(),
     };

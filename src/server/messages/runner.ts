@@ -2,13 +2,13 @@ import { channelsFor, nextTry, skipReasons, type MessageChannel } from '../../do
 import type { Clock } from '../../domain/time';
 import type { Message } from '../../domain/types';
 import type { Storage } from '../storage/types';
-import type { Channels } from './channels';
+import { PermanentFailure, type Channels } from './channels';
 
 /*
  * The job runner's sending: the messages that are due are taken (no two runners take one), each sent by
  * the first channel the customer takes that is set up here and reaches them (the one chosen when it was
  * queued first), and recorded as sent; a failure is tried again later (1, 5, 15, 60 minutes), and the
- * fifth is final (`failed`, with the reason). A message withdrawn while it was being sent stays withdrawn.
+ * fifth is final (`failed`, with the reason), as is a refusal for good (an address that does not exist). A message withdrawn while it was being sent stays withdrawn.
  */
 
 /** How long a runner holds the messages it took: one that stopped meanwhile leaves them to the next. */
@@ -45,7 +45,8 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
         await channels[channel]!.send({ customer: customer!, subject: message.subject, text: message.text });
         await record(storage, message, { status: 'sent', channel, attempts, sentAt: now.toISOString(), error: null });
     } catch (error) {
-        const next = nextTry(attempts, now);
+        // Refused for good (a mailbox that does not exist): failed now, for staff to put right and resend.
+        const next = error instanceof PermanentFailure ? null : nextTry(attempts, now);
         await record(storage, message, {
             channel,
             attempts,
