@@ -53,12 +53,13 @@ export const signIn = async (page: Page, role: DemoRole) => {
 
 /**
  * The built app on its own server over a temporary copy of the demo database, and a browser, for the
- * journeys of one describe block: both start before the first journey and stop after the last.
+ * journeys of one describe block: both start before the first journey and stop after the last. `env`
+ * gives the server's settings when it starts (a mail server that a hook before this one started).
  */
-export const servedApp = () => {
+export const servedApp = (env: () => Record<string, string> = () => ({})) => {
     const app = {} as { server: RunningServer; browser: Browser; page: () => Promise<Page> };
     beforeAll(async () => {
-        app.server = await startServerProcess({ distDir: distDir() });
+        app.server = await startServerProcess({ distDir: distDir(), env: env() });
         app.browser = await launchBrowser();
     });
     afterAll(async () => {
