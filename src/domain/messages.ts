@@ -16,13 +16,14 @@ export type MessageChannel = (typeof messageChannels)[number];
 export type MessageKind = (typeof messageKinds)[number];
 export type Notify = z.infer<typeof notifySchema>;
 
-/** Why a message was not sent: the codes stored in its `error`, each with a text for staff. */
-export const skipReasons = {
-    opted_out: 'The customer turned this kind of message off',
-    no_channel: 'The customer has no channel that takes messages: no linked Telegram chat and no e-mail they take',
-    not_configured: 'No channel the customer takes is set up on this server (SMTP_URL, TELEGRAM_BOT_TOKEN)',
-} as const;
-export type SkipReason = keyof typeof skipReasons;
+/**
+ * Why a message was skipped, the code stored in its `error` (the interface says it in the user's words):
+ * opted_out, the customer turned this kind off; no_channel, they have no channel that takes messages (no
+ * linked Telegram chat, no e-mail they take); not_configured, no channel they take is set up on this
+ * server (SMTP_URL). A failed message's `error` is what the other side answered.
+ */
+export const skipReasons = ['opted_out', 'no_channel', 'not_configured'] as const;
+export type SkipReason = (typeof skipReasons)[number];
 
 interface Recipient {
     email?: string | null;

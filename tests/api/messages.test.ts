@@ -143,14 +143,10 @@ describe('messages to customers', () => {
         await book(other.id, quiet.id);
         await book(other.id, unreachable.id);
         await settled(quiet.id, 'booked', messages =>
-            expect(messages).toMatchObject([
-                { status: 'skipped', channel: null, error: 'The customer turned this kind of message off' },
-            ]),
+            expect(messages).toMatchObject([{ status: 'skipped', channel: null, error: 'opted_out' }]),
         );
         await settled(unreachable.id, 'booked', messages =>
-            expect(messages).toMatchObject([
-                { status: 'skipped', channel: null, error: expect.stringMatching(/no channel/) },
-            ]),
+            expect(messages).toMatchObject([{ status: 'skipped', channel: null, error: 'no_channel' }]),
         );
         expect(mailbox.to(quiet.email!)).toEqual([]);
     });

@@ -56,7 +56,9 @@ export const MessageText = () => {
                     color={message.status === 'failed' ? 'error' : 'text.secondary'}
                     sx={{ mt: 1 }}
                 >
-                    {translate('app.messages.reason', { reason: message.error })}
+                    {translate('app.messages.reason', {
+                        reason: translate(`app.messages.reasons.${message.error}`, { _: message.error }),
+                    })}
                 </Typography>
             )}
         </Box>

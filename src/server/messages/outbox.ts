@@ -1,4 +1,4 @@
-import { channelsFor, messageText, skipReasons, type MessageFacts, type WrittenKind } from '../../domain/messages';
+import { channelsFor, messageText, type MessageFacts, type WrittenKind } from '../../domain/messages';
 import { classTitle } from '../../domain/timetable';
 import type { Identifier, StudioEvent } from '../../domain/types';
 import type { Transaction } from '../storage/types';
@@ -42,7 +42,7 @@ export const queueMessage = async (tx: Transaction, message: Queued): Promise<vo
         attempts: 0,
         sendAt: (message.sendAt ?? message.now).toISOString(),
         sentAt: null,
-        error: 'skipped' in choice ? skipReasons[choice.skipped] : null,
+        error: 'skipped' in choice ? choice.skipped : null,
         leaseUntil: null,
     });
 };

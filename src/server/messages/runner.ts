@@ -1,4 +1,4 @@
-import { channelsFor, nextTry, skipReasons, type MessageChannel } from '../../domain/messages';
+import { channelsFor, nextTry, type MessageChannel } from '../../domain/messages';
 import type { Clock } from '../../domain/time';
 import type { Message } from '../../domain/types';
 import type { Storage } from '../storage/types';
@@ -32,14 +32,14 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
     const choice = customer
         ? channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, message.kind)
         : ({ skipped: 'no_channel' } as const);
-    if ('skipped' in choice) return record(storage, message, { status: 'skipped', error: skipReasons[choice.skipped] });
+    if ('skipped' in choice) return record(storage, message, { status: 'skipped', error: choice.skipped });
     // The channel chosen when it was queued first, then the others the customer takes, as set up here.
     const order = [message.channel, ...choice.channels].filter(
         (channel, index, all): channel is MessageChannel =>
             channel !== null && all.indexOf(channel) === index && choice.channels.includes(channel),
     );
     const channel = order.find(name => channels[name]?.reaches(customer!));
-    if (!channel) return record(storage, message, { status: 'skipped', error: skipReasons.not_configured });
+    if (!channel) return record(storage, message, { status: 'skipped', error: 'not_configured' });
     const attempts = message.attempts + 1;
     try {
         await channels[channel]!.send({ customer: customer!, subject: message.subject, text: message.text });

@@ -42,6 +42,12 @@ export const messages = {
                 telegram: 'Takes Telegram',
                 help: 'Turn a kind off to stop those messages; sign-in codes always go.',
             },
+            reasons: {
+                opted_out: 'the customer turned this kind of message off',
+                no_channel:
+                    'the customer has no channel that takes messages: no linked Telegram chat and no e-mail they take',
+                not_configured: 'no channel the customer takes is set up on this server (e-mail needs SMTP_URL)',
+            },
             statuses: {
                 queued: 'Queued',
                 sent: 'Sent',
