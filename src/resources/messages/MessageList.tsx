@@ -1,3 +1,4 @@
+import { Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
     AutocompleteInput,
     DataTable,
@@ -32,29 +33,58 @@ const filters = [
     </ReferenceInput>,
 ];
 
+/** On a phone the columns would run off the screen: who and what stacked in one cell, the state and its button in another. */
+const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
 /** Every message to customers, newest first: a row opens to its text; a failed or skipped one is sent again from here. */
-export const MessageList = () => (
-    <List<Message> title="app.menu.messages" filters={filters} sort={{ field: 'id', order: 'DESC' }}>
-        <DataTable<Message> bulkActionButtons={false} rowClick="expand" expand={<MessageText />}>
-            <DataTable.Col source="sendAt">
-                <DateTimeField source="sendAt" />
-            </DataTable.Col>
-            <DataTable.Col source="customerId">
-                <ReferenceField source="customerId" reference="customers" />
-            </DataTable.Col>
-            <DataTable.Col source="kind">
-                <TranslatedField source="kind" prefix="app.messages.kinds" />
-            </DataTable.Col>
-            <DataTable.Col source="channel">
-                <TranslatedField source="channel" prefix="app.messages.channels" />
-            </DataTable.Col>
-            <DataTable.Col source="status">
-                <MessageStatus />
-            </DataTable.Col>
-            <DataTable.Col source="subject" field={TextField} />
-            <DataTable.Col label={false}>
-                <ResendButton />
-            </DataTable.Col>
-        </DataTable>
-    </List>
-);
+export const MessageList = () => {
+    const phone = usePhone();
+    return (
+        <List<Message> title="app.menu.messages" filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+            <DataTable<Message> bulkActionButtons={false} rowClick="expand" expand={<MessageText />}>
+                {phone ? (
+                    <DataTable.Col source="customerId">
+                        <Stack>
+                            <ReferenceField source="customerId" reference="customers" />
+                            <TranslatedField source="kind" prefix="app.messages.kinds" />
+                            <Typography variant="caption" color="text.secondary">
+                                <DateTimeField source="sendAt" />
+                            </Typography>
+                        </Stack>
+                    </DataTable.Col>
+                ) : (
+                    <DataTable.Col source="sendAt">
+                        <DateTimeField source="sendAt" />
+                    </DataTable.Col>
+                )}
+                {!phone && (
+                    <DataTable.Col source="customerId">
+                        <ReferenceField source="customerId" reference="customers" />
+                    </DataTable.Col>
+                )}
+                {!phone && (
+                    <DataTable.Col source="kind">
+                        <TranslatedField source="kind" prefix="app.messages.kinds" />
+                    </DataTable.Col>
+                )}
+                {!phone && (
+                    <DataTable.Col source="channel">
+                        <TranslatedField source="channel" prefix="app.messages.channels" />
+                    </DataTable.Col>
+                )}
+                <DataTable.Col source="status">
+                    <Stack alignItems="flex-start" spacing={0.5}>
+                        <MessageStatus />
+                        {phone && <ResendButton />}
+                    </Stack>
+                </DataTable.Col>
+                {!phone && <DataTable.Col source="subject" field={TextField} />}
+                {!phone && (
+                    <DataTable.Col label={false}>
+                        <ResendButton />
+                    </DataTable.Col>
+                )}
+            </DataTable>
+        </List>
+    );
+};
