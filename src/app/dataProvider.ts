@@ -13,6 +13,7 @@ import type {
     TeacherPayAnswer,
     WalkIn,
     PaymentSetupAnswer,
+    MessageSetupAnswer,
 } from '../domain/api';
 import type { PayrollAnswer } from '../domain/payroll';
 import type {
@@ -124,6 +125,11 @@ export const dataProvider = {
         postJson<Booking>('/api/bookings', params),
     /** Frees a seat or leaves the line; answers the booking, `late` when inside the late-cancel window. */
     cancelBooking: ({ id }: { id: Identifier }) => postJson<Booking>(`/api/bookings/${id}/cancel`, {}),
+    /** Which channels this server sends messages through, and the last failure of each. */
+    getMessageSetup: () => getJson<MessageSetupAnswer>('/api/settings/messages'),
+    /** Sends a test message through a channel at once; refused with what the other side said. */
+    sendTestMessage: (params: { channel: 'email' | 'telegram'; to: string }) =>
+        postJson<{ sent: boolean }>('/api/settings/messages/test', params),
     /** Queues a failed or skipped message again, due now; answers the message. */
     resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>

@@ -219,3 +219,15 @@ export interface PaymentSetupAnswer {
     /** The server is on a public address (PUBLIC_URL): test payments there take real customers' orders for nothing. */
     publicAddress: boolean;
 }
+
+/** GET /api/settings/messages: each channel, whether this server sends through it, and its last failure. */
+export interface MessageSetupAnswer {
+    channels: {
+        channel: 'email' | 'telegram';
+        configured: boolean;
+        /** Who messages come from (MAIL_FROM); null when not set up. */
+        sender: string | null;
+        /** The latest message that failed through it. */
+        lastFailure: { at: string; error: string } | null;
+    }[];
+}

@@ -6,6 +6,7 @@ import { collectionRoutes } from './routes/crud';
 import { errorHandlerFor, notFound } from './http/errors';
 import { featureRoutes, mountAll, publicRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
+import type { Channels } from './messages/channels';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
 import { prototypeRoutes } from './routes/prototypes/routes';
 import { signInHoldRoutes } from './routes/signInHolds';
@@ -47,6 +48,8 @@ interface ServerOptions {
     trustedProxy?: number | string;
     /** Who takes the money of payment links (PAYMENT_PROVIDER, PUBLIC_URL): the test provider by default. */
     payments?: PaymentSetup;
+    /** The channels messages go through (start.ts makes them from SMTP_URL...): none by default. */
+    channels?: Channels;
     /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
     publicUrl?: string;
     /**
@@ -104,7 +107,7 @@ export const createApp = (options: ServerOptions) => {
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, clock));
-    api.use(mountAll(featureRoutes(storage, payments, clock)));
+    api.use(mountAll(featureRoutes(storage, payments, clock, options.channels ?? {})));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
     const prototypes = prototypeRoutes(storage, reserved);

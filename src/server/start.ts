@@ -131,6 +131,7 @@ export const startServer = async ({
             distDir,
             trustedProxy,
             payments,
+            channels,
             publicUrl: env.PUBLIC_URL?.trim() || undefined,
             log,
             logLevel: logLevelOf(env.LOG_LEVEL, log),

@@ -202,6 +202,48 @@ describe('messages to customers', () => {
         expect(mailbox.mails.length).toBe(before);
     });
 
+    it('are set up as the settings say: the channel, its sender and last failure, and a test message sent at once', async () => {
+        const setup = await as('manager', '/settings/messages');
+        expect(setup.body).toEqual({
+            channels: [
+                { channel: 'telegram', configured: false, sender: null, lastFailure: null },
+                {
+                    channel: 'email',
+                    configured: true,
+                    sender: 'Studio <studio@example.test>',
+                    lastFailure: { at: expect.any(String), error: expect.stringMatching(/550/) },
+                },
+            ],
+        });
+        expect(setup.text).not.toContain(mailbox.url);
+        expect((await as('teacher', '/settings/messages')).status).toBe(403);
+
+        const test = { channel: 'email', to: 'owner@example.test' };
+        expect((await as('manager', '/settings/messages/test', { method: 'POST', json: test })).status).toBe(403);
+        expect((await as('admin', '/settings/messages/test', { method: 'POST', json: test })).body).toEqual({
+            sent: true,
+        });
+        expect((await mailbox.waitFor('owner@example.test', /проверочное/)).subject).toBe(
+            'Студия «Пульс»: проверочное сообщение',
+        );
+        const telegram = await as('admin', '/settings/messages/test', {
+            method: 'POST',
+            json: { channel: 'telegram', to: 'owner@example.test' },
+        });
+        expect(telegram).toMatchObject({
+            status: 409,
+            body: { errors: { channel: 'app.messages.errors.not_configured' } },
+        });
+        mailbox.unknown.add('nobody@example.test');
+        const refused = await as('admin', '/settings/messages/test', {
+            method: 'POST',
+            json: { channel: 'email', to: 'nobody@example.test' },
+        });
+        expect(refused.status).toBe(502);
+        expect(refused.body.message).toMatch(/550/);
+        mailbox.unknown.clear();
+    });
+
     it('are read by managers and admins, and written by nobody', async () => {
         expect((await as('teacher', '/messages')).status).toBe(403);
         expect((await as('admin', '/messages')).status).toBe(200);

@@ -15,6 +15,7 @@ import { useSaved } from '../../app/saved';
 import { phoneCountries } from '../../domain/phones';
 import { configSchema, locales } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
+import { MessageSetup } from './MessageSetup';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
 
 // The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
@@ -61,6 +62,7 @@ export const ConfigPage = () => {
                 toolbar={<ConfigToolbar />}
             >
                 <PaymentSetupWarning />
+                <MessageSetup />
                 <TextInput source="studioName" />
                 <AutocompleteInput source="currency" choices={currencies} />
                 <AutocompleteInput source="timezone" choices={timeZones} />

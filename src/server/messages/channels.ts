@@ -1,6 +1,5 @@
 import nodemailer from 'nodemailer';
 import type { MessageChannel } from '../../domain/messages';
-import type { Customer } from '../../domain/types';
 
 /*
  * The channels this server can send through, from its settings: e-mail over SMTP (SMTP_URL, smtp:// or
@@ -8,16 +7,23 @@ import type { Customer } from '../../domain/types';
  * messages for it go by another or are kept as skipped.
  */
 
-/** What a channel is given to send: the message and its recipient as stored now. */
+/** Where a message goes: a customer's addresses as stored now, or an address typed for a test. */
+export interface Recipient {
+    email?: string | null;
+}
+
+/** What a channel is given to send. */
 export interface Outgoing {
-    customer: Customer;
+    to: Recipient;
     subject: string;
     text: string;
 }
 
 export interface Channel {
-    /** Whether it can reach this customer at all (an address, a linked chat). */
-    reaches(customer: Customer): boolean;
+    /** Whether it can reach this recipient at all (an address, a linked chat). */
+    reaches(recipient: Recipient): boolean;
+    /** Who messages come from, as customers see it (MAIL_FROM); nothing secret. */
+    sender: string;
     /** Sends, or throws with the reason the other side gave. */
     send(message: Outgoing): Promise<void>;
     close(): void;
@@ -34,10 +40,11 @@ export class PermanentFailure extends Error {}
 const emailChannel = (url: string, from: string): Channel => {
     const transport = nodemailer.createTransport(url);
     return {
-        reaches: customer => !!customer.email,
-        send: async ({ customer, subject, text }) => {
+        reaches: recipient => !!recipient.email,
+        sender: from,
+        send: async ({ to, subject, text }) => {
             try {
-                await transport.sendMail({ from, to: customer.email ?? undefined, subject, text });
+                await transport.sendMail({ from, to: to.email ?? undefined, subject, text });
             } catch (error) {
                 const code = (error as { responseCode?: number }).responseCode ?? 0;
                 if (code >= 500 && code < 600) throw new PermanentFailure((error as Error).message);

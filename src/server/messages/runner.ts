@@ -38,11 +38,12 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
         (channel, index, all): channel is MessageChannel =>
             channel !== null && all.indexOf(channel) === index && choice.channels.includes(channel),
     );
-    const channel = order.find(name => channels[name]?.reaches(customer!));
+    const to = { email: customer!.email };
+    const channel = order.find(name => channels[name]?.reaches(to));
     if (!channel) return record(storage, message, { status: 'skipped', error: 'not_configured' });
     const attempts = message.attempts + 1;
     try {
-        await channels[channel]!.send({ customer: customer!, subject: message.subject, text: message.text });
+        await channels[channel]!.send({ to, subject: message.subject, text: message.text });
         await record(storage, message, { status: 'sent', channel, attempts, sentAt: now.toISOString(), error: null });
     } catch (error) {
         // Refused for good (a mailbox that does not exist): failed now, for staff to put right and resend.

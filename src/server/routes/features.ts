@@ -4,6 +4,8 @@ import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
 import { messageRoutes } from './messages';
+import { messageSetupRoutes } from './messageSetup';
+import type { Channels } from '../messages/channels';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
 import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
@@ -24,8 +26,9 @@ export const publicRoutes = (storage: Storage, payments: PaymentSetup, clock: Cl
     publicPaymentRoutes(storage, payments, clock),
 ];
 
-export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock): Router[] => [
+export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock, channels: Channels): Router[] => [
     paymentSetupRoutes(payments),
+    messageSetupRoutes(storage, channels),
     statisticsRoutes(storage, clock),
     moneyRoutes(storage, clock),
     debtRoutes(storage),
