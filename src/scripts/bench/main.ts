@@ -14,6 +14,7 @@ import { cleanUp, makeTempDir, removeTempDir, startCluster } from './processes';
 import { printReport } from './report';
 import { scaleRows } from './rows';
 import { jsonServer, ourServer, type Engine } from './subjects';
+import { startMailSink } from './mailSink';
 
 const main = async () => {
     const options = readOptions();
@@ -32,7 +33,9 @@ const main = async () => {
         postgresVersion = await psql(postgres.url('postgres'), 'SHOW server_version');
         engines.push(postgresEngine(options.serverDir, postgres));
     }
-    const ours = engines.map(engine => ourServer(options.serverDir, engine));
+    // Where this server's messages to customers go: a mail server in this process.
+    const sink = await startMailSink();
+    const ours = engines.map(engine => ourServer(options.serverDir, engine, sink));
     const theirs = jsonServer(options.serverDir);
     const rows: string[][] = [];
     for (const scale of options.scales) {
@@ -51,6 +54,7 @@ const main = async () => {
             removeTempDir(dir);
         }
     }
+    await sink.stop();
     printReport(
         options,
         engines.map(engine => engine.label),

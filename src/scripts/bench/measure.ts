@@ -4,7 +4,7 @@
  */
 import { log, messageOf, sleep } from './helpers';
 import { measure, readLoad, summarize, timed, type ReadLoad, type Summary } from './load';
-import { LOAD_MS, READERS, RSS_SAMPLE_MS, STARTS, WRITERS } from './options';
+import { DRAIN_MESSAGES, LOAD_MS, READERS, RSS_SAMPLE_MS, STARTS, WRITERS } from './options';
 import {
     freePort,
     makeTempDir,
@@ -16,6 +16,7 @@ import {
 } from './processes';
 import { groupMb, rssMb } from './resources';
 import type { Rush } from './rush';
+import type { Drain } from './drain';
 import type { Client, Subject } from './subjects';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -32,6 +33,7 @@ export interface Results {
     statistics?: Outcome<Summary>;
     dashboard?: Outcome<Summary>;
     bookingRush?: Outcome<Rush>;
+    messageDrain?: Outcome<Drain>;
     /** Peak memory of the database's own processes, for an engine that has them. */
     databaseMemory?: Outcome<number>;
     readsOne?: Outcome<ReadLoad>;
@@ -216,6 +218,8 @@ const measureServer = async (
         results.dashboard = await attempt(server, () => measure(runs, extras.dashboard));
         log(`  ${subject.name}: a booking rush`);
         results.bookingRush = await attempt(server, extras.bookingRush);
+        log(`  ${subject.name}: writes while ${DRAIN_MESSAGES} messages are sent`);
+        results.messageDrain = await attempt(server, () => extras.messageDrain(nextNumber));
     }
     if (subject.databasePids) {
         results.databaseMemory = databaseSamples.length

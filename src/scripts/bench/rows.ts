@@ -6,7 +6,7 @@ import { NOTES_PER_SCALE } from './databases';
 import { number } from './helpers';
 import { cpuText, type ReadLoad, type Summary } from './load';
 import type { Outcome, Results } from './measure';
-import { READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
+import { DRAIN_MESSAGES, LOAD_MS, READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
 
 /** measure, one cell per engine of this server, json-server, one ratio per engine */
 type Row = string[];
@@ -125,6 +125,12 @@ export const scaleRows = (scale: number, ours: Results[], theirs: Results): stri
             ours.map(results => results.bookingRush),
             rush =>
                 `${number(rush.allAnsweredMs)}, ${summaryText(rush.latency)}, ${rush.booked} booked, ${rush.errors} errors`,
+        ),
+        oursOnlyRow(
+            `writes/s by those ${WRITERS} clients while ${DRAIN_MESSAGES} due messages are sent; sent in those ${LOAD_MS / 1000} s; all sent after (ms)`,
+            ours.map(results => results.messageDrain),
+            drain =>
+                `${number(drain.writesPerSecond)}; ${drain.sentInWindow}; ${drain.drainedMs === null ? 'over 60 s' : number(drain.drainedMs)}`,
         ),
     ];
     if (ours.some(results => results.databaseMemory)) {

@@ -9,6 +9,8 @@ import { postJson, request, type ReadTarget } from './load';
 import { ADMIN, JSON_SERVER_BIN, MANAGER, SERVER_ENTRY } from './options';
 import { spawnServer, type Running, type StartCommand } from './processes';
 import { bookingRush, type Rush } from './rush';
+import { messageDrain, type Drain } from './drain';
+import type { MailSink } from './mailSink';
 
 /** What the measurements need from a server; `extras` are the rows only this server has. */
 export interface Client {
@@ -19,7 +21,12 @@ export interface Client {
     listPrototype(): Promise<string>;
     createCustomer(n: number): Promise<string>;
     extras:
-        | { statistics: () => Promise<string>; dashboard: () => Promise<string>; bookingRush: () => Promise<Rush> }
+        | {
+              statistics: () => Promise<string>;
+              dashboard: () => Promise<string>;
+              bookingRush: () => Promise<Rush>;
+              messageDrain: (nextNumber: () => number) => Promise<Drain>;
+          }
         | undefined;
 }
 
@@ -59,8 +66,11 @@ const newCustomer = (n: number) => ({
     status: 'lead',
 });
 
-/** The settings this server runs with in the bench: its port, a stub build of the app and the engine's database. */
-const ourEnv = (engine: Engine, database: string, dir: string, port: number): NodeJS.ProcessEnv => {
+/**
+ * The settings this server runs with in the bench: its port, a stub build of the app, the engine's
+ * database, and the bench's mail server for its messages.
+ */
+const ourEnv = (engine: Engine, sink: MailSink, database: string, dir: string, port: number): NodeJS.ProcessEnv => {
     // A stub build: without an index.html the server would run vite build before it listens.
     const distDir = join(dir, 'dist');
     mkdirSync(distDir, { recursive: true });
@@ -70,21 +80,23 @@ const ourEnv = (engine: Engine, database: string, dir: string, port: number): No
         HOST: '127.0.0.1',
         DIST_DIR: distDir,
         TOKEN_SECRET: 'bench-'.repeat(8),
+        SMTP_URL: sink.url,
+        MAIL_FROM: 'bench@example.test',
         ...engine.env(database, dir),
     };
 };
 
-export const ourServer = (serverDir: string, engine: Engine): Subject => ({
+export const ourServer = (serverDir: string, engine: Engine, sink: MailSink): Subject => ({
     name: `this server (${engine.label})`,
     prepare: engine.prepare,
     // The build `npm start` runs (main.ts bundled by esbuild), without npm in between: the pid is the server's.
     spawn: (database, dir, port) =>
-        spawnServer([join(serverDir, SERVER_ENTRY)], serverDir, ourEnv(engine, database, dir, port), port),
+        spawnServer([join(serverDir, SERVER_ENTRY)], serverDir, ourEnv(engine, sink, database, dir, port), port),
     startCommand: (database, dir, port) => ({
         command: 'npm',
         args: ['start'],
         cwd: serverDir,
-        env: ourEnv(engine, database, dir, port),
+        env: ourEnv(engine, sink, database, dir, port),
         path: '/api/health',
     }),
     discard: engine.discard,
@@ -108,6 +120,14 @@ export const ourServer = (serverDir: string, engine: Engine): Subject => ({
                 statistics: () => get('/api/statistics/incomes?from=2026-01-01&to=2026-12-31&interval=month', manager),
                 dashboard: () => get('/api/dashboard', manager),
                 bookingRush: () => bookingRush(base, admin),
+                messageDrain: nextNumber =>
+                    messageDrain(
+                        base,
+                        admin,
+                        sink,
+                        n => postJson(`${base}/api/customers`, newCustomer(n), admin),
+                        nextNumber,
+                    ),
             },
         };
     },
