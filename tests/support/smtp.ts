@@ -52,6 +52,8 @@ export const startMailbox = async (): Promise<Mailbox> => {
     const server = new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS'],
+        // No reverse lookup of the sender's address: with no DNS at hand it only waits.
+        disableReverseLookup: true,
         logger: false,
         onRcptTo(address, _session, callback) {
             if (mailbox.unknown.has(address.address.toLowerCase()))

@@ -22,6 +22,8 @@ export const startMailSink = async (): Promise<MailSink> => {
     const server = new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS'],
+        // No reverse lookup of the sender's address: with no DNS at hand it only waits.
+        disableReverseLookup: true,
         logger: false,
         onData(stream, _session, callback) {
             stream.resume();

@@ -36,9 +36,14 @@ type ServerEnv = Record<string, string | undefined>;
 /** A send the other side refused for good (an address that does not exist): trying again will not help. */
 export class PermanentFailure extends Error {}
 
-/** E-mail over SMTP: nodemailer with the URL as given (its pool, its timeouts); a 5xx answer is final. */
+/**
+ * E-mail over SMTP: nodemailer with the URL as given, its connections kept open and reused (a pool,
+ * unless the URL says otherwise); a 5xx answer is final.
+ */
 const emailChannel = (url: string, from: string): Channel => {
-    const transport = nodemailer.createTransport(url);
+    const transport = nodemailer.createTransport(
+        /[?&]pool=/.test(url) ? url : `${url}${url.includes('?') ? '&' : '?'}pool=true`,
+    );
     return {
         reaches: recipient => !!recipient.email,
         sender: from,
