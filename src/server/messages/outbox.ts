@@ -1,7 +1,7 @@
 import { channelsFor, messageText, type MessageFacts, type WrittenKind } from '../../domain/messages';
 import { classTitle } from '../../domain/timetable';
-import type { Identifier, StudioEvent } from '../../domain/types';
-import type { Transaction } from '../storage/types';
+import type { Config, Customer, Identifier, StudioEvent } from '../../domain/types';
+import type { NewRecord, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 
 /*
@@ -22,15 +22,16 @@ interface Queued {
     now: Date;
 }
 
-/** Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it at once. */
-export const queueMessage = async (tx: Transaction, message: Queued): Promise<void> => {
-    if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return;
-    const [customer, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
-    if (!customer) return;
+/** The message as stored, in the customer's language and by the channel their choices allow (or skipped, with why). */
+export const messageRecord = (
+    customer: Customer,
+    config: Pick<Config, 'defaultLocale' | 'studioName'>,
+    message: Omit<Queued, 'customerId'>,
+): NewRecord<'messages'> => {
     const locale = customer.locale ?? config.defaultLocale;
     const choice = channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, message.kind);
     const { subject, text } = messageText(message.kind, locale, { studioName: config.studioName, ...message.facts });
-    await tx.insert('messages', {
+    return {
         customerId: customer.id,
         channel: 'channels' in choice ? choice.channels[0] : null,
         kind: message.kind,
@@ -44,7 +45,14 @@ export const queueMessage = async (tx: Transaction, message: Queued): Promise<vo
         sentAt: null,
         error: 'skipped' in choice ? choice.skipped : null,
         leaseUntil: null,
-    });
+    };
+};
+
+/** Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it at once. */
+export const queueMessage = async (tx: Transaction, message: Queued): Promise<void> => {
+    if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return;
+    const [customer, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
+    if (customer) await tx.insert('messages', messageRecord(customer, config, message));
 };
 
 /** What a message about a class says of it: its title and start. */

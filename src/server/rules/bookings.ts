@@ -18,7 +18,7 @@ import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
-import { classFacts, queueMessage } from '../messages/outbox';
+import { classFacts, messageRecord, queueMessage } from '../messages/outbox';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
@@ -79,6 +79,8 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
 
     const pass = await passFor(tx, found, customerId);
     if (!pass && !force) throw bookingRefused('no_pass');
+    // What the customer is told, read before the class is claimed: their choices and the class's name.
+    const [customer, facts] = await Promise.all([tx.get('customers', customerId), classFacts(tx, found)]);
 
     // Last, and for as short as can be: others booking this class wait from here, then count this seat.
     await tx.claim('events', [eventId]);
@@ -93,6 +95,19 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
         if (active.filter(booking => booking.status === 'waitlisted').length >= settings.maxWaitlists)
             throw bookingRefused('too_many_waitlists');
         status = 'waitlisted';
+    }
+    // Told of the seat, or of their place in line, in this same write: the key names the customer's n-th booking of this class.
+    if (customer) {
+        const position = status === 'waitlisted' ? (await tx.count('bookings', { eventId, status })) + 1 : null;
+        await tx.insert(
+            'messages',
+            messageRecord(customer, config, {
+                kind: 'booked',
+                dedupeKey: `booked:${eventId}:${customerId}:${own.filter(held => held.eventId === eventId).length + 1}`,
+                facts: { ...facts, position },
+                now,
+            }),
+        );
     }
     const booking: Omit<Booking, 'id' | 'createdAt'> = {
         eventId,
@@ -117,24 +132,6 @@ export const bookingRules: WriteRules = {
     createSchema,
     create: book,
     createClaims: true,
-    // The customer is told of the seat, or of their place in line.
-    after: async (record, before, { tx, now }) => {
-        if (!record || before) return;
-        const booking = record as unknown as Booking;
-        const event = await tx.get('events', booking.eventId);
-        if (!event) return;
-        const position =
-            booking.status === 'waitlisted'
-                ? await tx.count('bookings', { eventId: event.id, status: 'waitlisted' })
-                : null;
-        await queueMessage(tx, {
-            customerId: booking.customerId,
-            kind: 'booked',
-            dedupeKey: `booked:${booking.id}`,
-            facts: { ...(await classFacts(tx, event)), position },
-            now,
-        });
-    },
 };
 
 /**
