@@ -194,6 +194,12 @@ export class PgTransaction extends PgReader implements Transaction {
     private previous: Promise<unknown> = Promise.resolve();
     /** What this transaction claimed already: claimed once, held until it ends. */
     private readonly claimed = new Set<string>();
+    /**
+     * The claimed rows as they stand: nobody else can change them until this transaction ends, and its own
+     * updates are kept here, so that reading one again needs no query (a booking reads its class under the
+     * claim).
+     */
+    private readonly claimedRows = new Map<string, Record<string, unknown>>();
 
     protected override rows(sql: string, values: unknown[] = []): Promise<Record<string, unknown>[]> {
         const answer = this.previous.then(() => super.rows(sql, values));
@@ -216,11 +222,26 @@ export class PgTransaction extends PgReader implements Transaction {
         if (!keys.length) return;
         for (const key of keys) this.claimed.add(`${collection} ${key}`);
         const table = quote(collection);
-        await this.rows(
+        const rows = await this.rows(
             `UPDATE ${table} SET id = claimed.id
                FROM (SELECT id FROM ${table} WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE) AS claimed
-              WHERE ${table}.id = claimed.id`,
+              WHERE ${table}.id = claimed.id
+              RETURNING ${table}.*`,
             [keys],
+        );
+        for (const row of rows) this.claimedRows.set(`${collection} ${String(row.id)}`, row);
+    }
+
+    override async getMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<RecordOf<C>[]> {
+        const held = ids
+            .map(id => this.claimedRows.get(`${collection} ${String(idKey(id))}`))
+            .filter((row): row is Record<string, unknown> => row !== undefined);
+        if (!held.length) return super.getMany(collection, ids);
+        const rest = ids.filter(id => !this.claimedRows.has(`${collection} ${String(idKey(id))}`));
+        const others = rest.length ? await super.getMany(collection, rest) : [];
+        const seen = new Set<unknown>();
+        return [...held.map(row => recordOf(collection, row) as unknown as RecordOf<C>), ...others].filter(record =>
+            seen.has(record.id) ? false : (seen.add(record.id), true),
         );
     }
     async insert<C extends CollectionName>(collection: C, input: NewRecord<C>): Promise<RecordOf<C>> {
@@ -254,6 +275,8 @@ export class PgTransaction extends PgReader implements Transaction {
             params.values,
         );
         if (!rows.length) throw new Error(`${collection} ${String(record.id)} does not exist`);
+        const key = `${collection} ${String(rows[0].id)}`;
+        if (this.claimedRows.has(key)) this.claimedRows.set(key, rows[0]);
         return recordOf(collection, rows[0]) as unknown as RecordOf<C>;
     }
 
@@ -265,6 +288,7 @@ export class PgTransaction extends PgReader implements Transaction {
         )
             return;
         await this.rows(`DELETE FROM ${quote(collection)} WHERE id = $1`, [key]);
+        this.claimedRows.delete(`${collection} ${String(key)}`);
     }
 
     /** The id json-server would give a new record: the next integer, or random text in a collection whose ids are all text. */
