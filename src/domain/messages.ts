@@ -13,8 +13,8 @@ import type { z } from 'zod';
  */
 
 export type MessageChannel = (typeof messageChannels)[number];
-export type MessageKind = (typeof messageKinds)[number];
-export type Notify = z.infer<typeof notifySchema>;
+type MessageKind = (typeof messageKinds)[number];
+type Notify = z.infer<typeof notifySchema>;
 
 /**
  * Why a message was skipped, the code stored in its `error` (the interface says it in the user's words):
@@ -22,8 +22,7 @@ export type Notify = z.infer<typeof notifySchema>;
  * linked Telegram chat, no e-mail they take); not_configured, no channel they take is set up on this
  * server (SMTP_URL). A failed message's `error` is what the other side answered.
  */
-export const skipReasons = ['opted_out', 'no_channel', 'not_configured'] as const;
-export type SkipReason = (typeof skipReasons)[number];
+type SkipReason = 'opted_out' | 'no_channel' | 'not_configured';
 
 interface Recipient {
     email?: string | null;
@@ -47,7 +46,7 @@ export const channelsFor = (
 };
 
 /** Tries in all, the first included. */
-export const maxAttempts = 5;
+const maxAttempts = 5;
 
 /** Minutes to wait after the n-th failed try (n from 1) before the next one. */
 const retryMinutes = [1, 5, 15, 60];
@@ -59,7 +58,7 @@ export const nextTry = (attempts: number, now: Date): Date | null =>
         : new Date(now.getTime() + retryMinutes[Math.min(attempts, retryMinutes.length) - 1] * 60_000);
 
 /** What a message says: its subject (for e-mail) and text. */
-export interface MessageText {
+interface MessageText {
     subject: string;
     text: string;
 }
@@ -80,7 +79,7 @@ export interface MessageFacts {
 const tags: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
 
 /** "Sat 28 November, 19:00", "сб, 28 ноября, 19:00": a class's start as the studio's clock shows it. */
-export const formatClassTime = (startsAt: string, locale: Locale): string =>
+const formatClassTime = (startsAt: string, locale: Locale): string =>
     new Intl.DateTimeFormat(tags[locale], {
         weekday: 'short',
         day: 'numeric',

@@ -8,18 +8,18 @@ import type { MessageChannel } from '../../domain/messages';
  */
 
 /** Where a message goes: a customer's addresses as stored now, or an address typed for a test. */
-export interface Recipient {
+interface Recipient {
     email?: string | null;
 }
 
 /** What a channel is given to send. */
-export interface Outgoing {
+interface Outgoing {
     to: Recipient;
     subject: string;
     text: string;
 }
 
-export interface Channel {
+interface Channel {
     /** Whether it can reach this recipient at all (an address, a linked chat). */
     reaches(recipient: Recipient): boolean;
     /** Who messages come from, as customers see it (MAIL_FROM); nothing secret. */

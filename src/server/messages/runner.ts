@@ -58,7 +58,7 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
 };
 
 /** Sends the messages due at `now`, a batch at a time, until none is left; answers how many were tried. */
-export const deliverDue = async (storage: Storage, channels: Channels, now: Date): Promise<number> => {
+const deliverDue = async (storage: Storage, channels: Channels, now: Date): Promise<number> => {
     let tried = 0;
     for (;;) {
         const taken = await storage.takeDueMessages(
