@@ -1,6 +1,6 @@
 import { channelsFor, messageText, type MessageFacts, type WrittenKind } from '../../domain/messages';
 import { classTitle } from '../../domain/timetable';
-import type { Config, Customer, Identifier, StudioEvent } from '../../domain/types';
+import type { Config, Customer, Identifier, Message, StudioEvent } from '../../domain/types';
 import type { NewRecord, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 
@@ -22,6 +22,10 @@ interface Queued {
     now: Date;
 }
 
+/** The channels a message of `kind` may take to this customer as stored now, in order; or why none. */
+export const customerChannels = (customer: Customer, kind: Message['kind']) =>
+    channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, kind);
+
 /** The message as stored, in the customer's language and by the channel their choices allow (or skipped, with why). */
 export const messageRecord = (
     customer: Customer,
@@ -29,7 +33,7 @@ export const messageRecord = (
     message: Omit<Queued, 'customerId'>,
 ): NewRecord<'messages'> => {
     const locale = customer.locale ?? config.defaultLocale;
-    const choice = channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, message.kind);
+    const choice = customerChannels(customer, message.kind);
     const { subject, text } = messageText(message.kind, locale, { studioName: config.studioName, ...message.facts });
     return {
         customerId: customer.id,

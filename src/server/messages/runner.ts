@@ -1,14 +1,16 @@
-import { channelsFor, nextTry, type MessageChannel } from '../../domain/messages';
+import { nextTry, type MessageChannel } from '../../domain/messages';
 import type { Clock } from '../../domain/time';
 import type { Message } from '../../domain/types';
 import type { Storage } from '../storage/types';
 import { PermanentFailure, type Channels } from './channels';
+import { customerChannels } from './outbox';
 
 /*
  * The job runner's sending: the messages that are due are taken (no two runners take one), each sent by
  * the first channel the customer takes that is set up here and reaches them (the one chosen when it was
  * queued first), and recorded as sent; a failure is tried again later (1, 5, 15, 60 minutes), and the
- * fifth is final (`failed`, with the reason), as is a refusal for good (an address that does not exist). A message withdrawn while it was being sent stays withdrawn.
+ * fifth is final (`failed`, with the reason), as is a refusal for good (an address that does not exist).
+ * A message withdrawn while it was being sent stays withdrawn.
  */
 
 /** How long a runner holds the messages it took: one that stopped meanwhile leaves them to the next. */
@@ -29,9 +31,7 @@ const record = (storage: Storage, taken: Message, changes: Partial<Message>) =>
 /** Sends one message taken at `now`. */
 const deliver = async (storage: Storage, channels: Channels, message: Message, now: Date) => {
     const customer = await storage.get('customers', message.customerId);
-    const choice = customer
-        ? channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, message.kind)
-        : ({ skipped: 'no_channel' } as const);
+    const choice = customer ? customerChannels(customer, message.kind) : ({ skipped: 'no_channel' } as const);
     if ('skipped' in choice) return record(storage, message, { status: 'skipped', error: choice.skipped });
     // The channel chosen when it was queued first, then the others the customer takes, as set up here.
     const order = [message.channel, ...choice.channels].filter(

@@ -175,15 +175,16 @@ export const cancelBooking = async (
 /** Cancels every seat and place in line of a class the studio cancelled: never late, nobody is moved up, everyone is told. */
 export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now: Date) => {
     const event = await tx.get('events', eventId);
+    const facts = event && (await classFacts(tx, event));
     for (const booking of await tx.select('bookings', { eventId })) {
         if (!isActive(booking)) continue;
         await giveUp(tx, booking, now);
-        if (event)
+        if (facts)
             await queueMessage(tx, {
                 customerId: booking.customerId,
                 kind: 'class_cancelled',
                 dedupeKey: `class_cancelled:${booking.id}`,
-                facts: await classFacts(tx, event),
+                facts,
                 now,
             });
     }
