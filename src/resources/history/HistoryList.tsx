@@ -78,7 +78,8 @@ const useHistoryFilters = () => {
             key="collection"
             source="collection"
             choices={collectionNames
-                .filter(name => name !== 'auditEntries')
+                // The trail itself and the outbox's deliveries are never written to it.
+                .filter(name => name !== 'auditEntries' && name !== 'messages')
                 .map(name => ({ id: name, name: translate(`app.history.collections.${name}`) }))}
         />,
         <SelectInput

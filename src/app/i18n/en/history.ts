@@ -69,6 +69,7 @@ export const historyMessages = {
                 paymentLinks: 'Payment link',
                 statuses: 'Status',
                 configs: 'Settings',
+                bookings: 'Booking',
                 payPeriods: 'Pay period',
                 auditEntries: 'Change',
             },

@@ -73,6 +73,7 @@ export const historyMessages = {
                 paymentLinks: 'Ссылка на оплату',
                 statuses: 'Статус',
                 configs: 'Настройки',
+                bookings: 'Запись',
                 payPeriods: 'Период оплаты',
                 auditEntries: 'Изменение',
             },
