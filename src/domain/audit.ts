@@ -19,6 +19,8 @@ export const hiddenValue = '[hidden]';
 /** Fields whose values never enter the trail, by collection: the field it shows as instead of each. */
 const hiddenFields: Partial<Record<string, Record<string, string>>> = {
     users: { passwordHash: 'password', password: 'password', revokedSessions: 'revokedSessions' },
+    bookings: { cancelTokenHash: 'cancelLink' },
+    customers: { telegramChatId: 'telegramChat', telegramTokenHash: 'telegramLink' },
 };
 
 type Values = Record<string, unknown>;
@@ -94,8 +96,8 @@ export const subjectsOf = (
 export const auditEntryFor = (change: RecordChange, actor: Actor): NewAuditEntry | null => {
     const { collection, before, after } = change;
     const record = after ?? before;
-    // Deliveries are not changes anyone made: the outbox keeps its own account of them.
-    if (!record || collection === 'messages') return null;
+    // Deliveries and the runner's jobs are not changes anyone made: they keep their own account.
+    if (!record || collection === 'messages' || collection === 'jobs') return null;
     let action: AuditAction;
     let values: { before: Values | null; after: Values | null };
     if (!before) {

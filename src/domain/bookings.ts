@@ -26,7 +26,9 @@ export const activeBookingStatuses: readonly BookingStatus[] = ['booked', 'waitl
  * - already_booked: a seat or a place in line in this class already;
  * - overlap: a seat in another class at an overlapping time (a place in line there is an alternative,
  *   given up once a seat comes);
- * - too_many_waitlists: maxWaitlists places in line already.
+ * - too_many_waitlists: maxWaitlists places in line already;
+ * - no_channel: a place in line for someone nothing can tell when the seat is theirs (no e-mail they
+ *   take, no linked Telegram chat).
  */
 export const bookingRefusals = [
     'full',
@@ -36,6 +38,7 @@ export const bookingRefusals = [
     'already_booked',
     'overlap',
     'too_many_waitlists',
+    'no_channel',
 ] as const;
 export type BookingRefusal = (typeof bookingRefusals)[number];
 
@@ -163,6 +166,17 @@ export const lateCancelHoursOf = (
 /** Is a cancel at `now` late: inside `lateCancelHours` before the class's start. */
 export const isLateCancel = (event: Pick<StudioEvent, 'startsAt'>, now: string, lateCancelHours: number): boolean =>
     now >= addMinutes(event.startsAt, -lateCancelHours * 60);
+
+/** Hours after its notice was delivered in which a seat given from the line is cancelled free, whatever the hour. */
+const promotionGraceHours = 2;
+
+/**
+ * Is the cancel at `now` (an instant) of a seat given from the line, whose notice was delivered at
+ * `noticeSentAt` (null: never), spared from being late: the notice never reached them, or reached them
+ * less than two hours ago.
+ */
+export const promotionSpared = (noticeSentAt: string | null, now: Date): boolean =>
+    noticeSentAt === null || now.getTime() - Date.parse(noticeSentAt) < promotionGraceHours * 3_600_000;
 
 /** Seats taken, places in line and seats free of a class, from its active bookings. */
 export const seatsOf = (capacity: number, bookings: Pick<Queued, 'status'>[]) => {

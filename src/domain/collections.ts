@@ -7,6 +7,7 @@ import {
     bookingSources,
     bookingStatuses,
     messageSchema,
+    jobSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -193,6 +194,18 @@ const passes = declare({
 
 const customers = declare({
     schema: customerSchema,
+    // A Telegram chat linked and reachable (the bot's /start link; a chat that blocked the bot is not).
+    server: { telegramLinked: z.boolean() },
+    /*
+     * The linked chat, which never leaves the server, and the one-time link that links one: its token's
+     * hash and when it ends.
+     */
+    hidden: {
+        telegramChatId: z.string().optional(),
+        telegramTokenHash: z.string().optional(),
+        telegramTokenUntil: instant.optional(),
+    },
+    sometimes: ['telegramChatId', 'telegramTokenHash', 'telegramTokenUntil'],
     references: [{ field: 'status', collection: 'statuses', statusList: 'customer' }],
     search: ['firstName', 'lastName', 'phone', 'email'],
     // A teacher marks visits by name and has no business with a customer's phone, e-mail, birthday or notes.
@@ -317,6 +330,9 @@ const bookings = declare({
         // The mark made for it.
         attendanceId: id.nullable(),
     },
+    // The hash of the token in its reminder's cancel link (the customer's public cancel page).
+    hidden: { cancelTokenHash: z.string().optional() },
+    sometimes: ['cancelTokenHash'],
     references: [
         ref('eventId', 'events'),
         ref('customerId', 'customers'),
@@ -338,7 +354,18 @@ const messages = declare({
     references: [ref('customerId', 'customers')],
     unique: [['dedupeKey']],
     search: ['subject', 'text'],
-    indexed: ['status', 'kind', 'channel', 'dedupeKey'],
+    indexed: ['status', 'kind', 'channel', 'dedupeKey', 'bookingId'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
+const jobs = declare({
+    // The server's periodic work, one record per kind, written by its runner alone; admins read them.
+    schema: jobSchema,
+    // Taken by a runner until then (two server processes never run one job at once).
+    server: { leaseUntil: instant.nullable() },
+    unique: [['name']],
+    indexed: ['name'],
     idKind: 'integer',
     addedLater: true,
 });
@@ -385,6 +412,7 @@ export const declarations = {
     payPeriods,
     bookings,
     messages,
+    jobs,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

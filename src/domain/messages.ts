@@ -10,6 +10,8 @@ import type { z } from 'zod';
  *   have an address and take e-mail); a kind they turned off, or no channel left, skips the message with
  *   the reason. Sign-in codes always go.
  * - A failed try is tried again after 1, 5, 15 and 60 minutes; the fifth failure is final.
+ * - Quiet hours (the studio's, 22:00-09:00 unless set otherwise) move a notice to their end, or, when
+ *   that is too late for the class it speaks of, to an hour before they begin on the evening before.
  */
 
 export type MessageChannel = (typeof messageChannels)[number];
@@ -74,6 +76,13 @@ export interface MessageFacts {
     /** A payment: the amount in the studio's currency. */
     amount?: number;
     currency?: string;
+    /** A reminder: until when a cancel is free (the studio's clock), and the page that cancels. */
+    freeUntil?: string;
+    cancelUrl?: string;
+    /** A pass: its name, the visits it has left, and its last day. */
+    passName?: string;
+    visitsLeft?: number | null;
+    endsOn?: string;
 }
 
 const tags: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
@@ -89,16 +98,36 @@ const formatClassTime = (startsAt: string, locale: Locale): string =>
         timeZone: 'UTC',
     }).format(new Date(`${startsAt}:00Z`));
 
+/** "2 December", "2 декабря": a day as people name it. */
+const formatDay = (date: string, locale: Locale): string =>
+    new Intl.DateTimeFormat(tags[locale], { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+        new Date(`${date}T00:00:00Z`),
+    );
+
 const formatAmount = (amount: number, currency: string, locale: Locale) =>
     new Intl.NumberFormat(tags[locale], { style: 'currency', currency }).format(amount);
 
-type Texts = Record<
-    Exclude<MessageKind, 'sign_in' | 'seat_free' | 'reminder' | 'low_visits' | 'expiring' | 'penalty'>,
-    (facts: MessageFacts) => MessageText
->;
+type Texts = Record<Exclude<MessageKind, 'sign_in' | 'penalty'>, (facts: MessageFacts) => MessageText>;
 
 const classOf = (facts: MessageFacts, locale: Locale) =>
     `${facts.className ?? ''}, ${facts.startsAt ? formatClassTime(facts.startsAt, locale) : ''}`;
+
+const visitsLeftEn = (count: number) => `${count} ${count === 1 ? 'visit' : 'visits'}`;
+
+/** "осталось 3 посещения", "остался 1 визит": Russian counts agree with their number. */
+const visitsLeftRu = (count: number) => {
+    const tens = count % 100;
+    const ones = count % 10;
+    const word =
+        tens >= 11 && tens <= 14
+            ? 'посещений'
+            : ones === 1
+              ? 'посещение'
+              : ones >= 2 && ones <= 4
+                ? 'посещения'
+                : 'посещений';
+    return `осталось ${count} ${word}`;
+};
 
 const english: Texts = {
     booked: facts =>
@@ -114,6 +143,22 @@ const english: Texts = {
     promoted: facts => ({
         subject: `${facts.studioName}: a seat is yours`,
         text: `A seat came free and is yours: ${classOf(facts, 'en')}. If you cannot come, please cancel.`,
+    }),
+    seat_free: facts => ({
+        subject: `${facts.studioName}: a seat came free`,
+        text: `A seat came free in ${classOf(facts, 'en')}. It goes to whoever books it first: call the studio or book it.`,
+    }),
+    reminder: facts => ({
+        subject: `${facts.studioName}: your class is soon`,
+        text: `See you at ${classOf(facts, 'en')}.${facts.freeUntil ? ` Cancelling is free until ${formatClassTime(facts.freeUntil, 'en')}` : ''}${facts.cancelUrl ? `: ${facts.cancelUrl}` : '.'}`,
+    }),
+    low_visits: facts => ({
+        subject: `${facts.studioName}: ${visitsLeftEn(facts.visitsLeft ?? 0)} left`,
+        text: `Your pass ${facts.passName ?? ''} has ${visitsLeftEn(facts.visitsLeft ?? 0)} left. Ask the studio for the next one in good time.`,
+    }),
+    expiring: facts => ({
+        subject: `${facts.studioName}: your pass ends soon`,
+        text: `Your pass ${facts.passName ?? ''} ends on ${facts.endsOn ? formatDay(facts.endsOn, 'en') : ''}${facts.visitsLeft ? ` with ${visitsLeftEn(facts.visitsLeft)} left` : ''}: come and use them.`,
     }),
     class_cancelled: facts => ({
         subject: `${facts.studioName}: class cancelled`,
@@ -144,6 +189,22 @@ const russian: Texts = {
         subject: `${facts.studioName}: место ваше`,
         text: `Освободилось место, и оно ваше: ${classOf(facts, 'ru')}. Если не сможете прийти, отмените запись.`,
     }),
+    seat_free: facts => ({
+        subject: `${facts.studioName}: освободилось место`,
+        text: `Освободилось место на занятии ${classOf(facts, 'ru')}. Оно достанется тому, кто запишется первым: позвоните в студию или запишитесь.`,
+    }),
+    reminder: facts => ({
+        subject: `${facts.studioName}: скоро занятие`,
+        text: `Ждём вас: ${classOf(facts, 'ru')}.${facts.freeUntil ? ` Отменить без списания можно до ${formatClassTime(facts.freeUntil, 'ru')}` : ''}${facts.cancelUrl ? `: ${facts.cancelUrl}` : '.'}`,
+    }),
+    low_visits: facts => ({
+        subject: `${facts.studioName}: ${visitsLeftRu(facts.visitsLeft ?? 0)}`,
+        text: `На абонементе ${facts.passName ?? ''} ${visitsLeftRu(facts.visitsLeft ?? 0)}. Спросите в студии о следующем заранее.`,
+    }),
+    expiring: facts => ({
+        subject: `${facts.studioName}: абонемент скоро закончится`,
+        text: `Абонемент ${facts.passName ?? ''} действует до ${facts.endsOn ? formatDay(facts.endsOn, 'ru') : ''}${facts.visitsLeft ? `, на нём ${visitsLeftRu(facts.visitsLeft)}` : ''}: приходите!`,
+    }),
     class_cancelled: facts => ({
         subject: `${facts.studioName}: занятие отменено`,
         text: `Извините: занятие ${classOf(facts, 'ru')} отменено. Посещение не списано.`,
@@ -166,3 +227,79 @@ export type WrittenKind = keyof Texts;
 /** A message of `kind` in `locale`. */
 export const messageText = (kind: WrittenKind, locale: Locale, facts: MessageFacts): MessageText =>
     texts[locale][kind](facts);
+
+/** The visits left at which a pass tells its customer they are running out: 3, or 1 for passes of 4 visits or fewer. */
+export const lowVisitsAt = (visitsTotal: number | null): number | null =>
+    visitsTotal === null ? null : visitsTotal <= 4 ? 1 : 3;
+
+/** Days before its end that a pass with visits left says it ends soon. */
+export const expiringDays = 5;
+
+/** How long before the late-cancel cut-off a reminder goes. */
+export const reminderHours = 2;
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+const shiftMinutes = (local: string, minutes: number) =>
+    new Date(Date.parse(`${local}:00Z`) + minutes * 60_000).toISOString().slice(0, 16);
+
+/**
+ * When a notice due at `due` goes, on the studio's clock (YYYY-MM-DDTHH:mm), out of the quiet hours
+ * `quiet` ("22:00-09:00"; null or empty: none): unchanged outside them; inside, at their end, unless that
+ * is not before `before` (the class it speaks of, or its cut-off), when it goes an hour before they begin
+ * on the evening before (21:00 for 22:00-09:00). Never earlier than `now`.
+ */
+export const outOfQuietHours = (
+    due: string,
+    quiet: string | null | undefined,
+    now: string,
+    before?: string,
+): string => {
+    const at = due < now ? now : due;
+    const match = quiet ? /^(\d\d:\d\d)-(\d\d:\d\d)$/.exec(quiet) : null;
+    if (!match) return at;
+    const [start, end] = [minutesOf(match[1]), minutesOf(match[2])];
+    const minute = minutesOf(at.slice(11, 16));
+    const inside = start <= end ? minute >= start && minute < end : minute >= start || minute < end;
+    if (!inside) return at;
+    // The quiet hours' end: this morning, or tomorrow's when they began this evening.
+    const day =
+        start > end && minute >= start
+            ? shiftMinutes(`${at.slice(0, 10)}T00:00`, 24 * 60).slice(0, 10)
+            : at.slice(0, 10);
+    const ending = `${day}T${match[2]}`;
+    if (!before || ending < before) return ending;
+    // Too late for the class: the evening before it, an hour before the quiet hours begin.
+    const evening = shiftMinutes(`${before.slice(0, 10)}T${match[1]}`, -24 * 60 - 60);
+    return evening > now ? evening : at;
+};
+
+/** What the studio's Telegram bot says. */
+export type BotReply = 'linked' | 'link_invalid' | 'about' | 'share_phone' | 'phone_thanks';
+
+const botReplies: Record<Locale, Record<BotReply, (facts: { studioName: string; name?: string }) => string>> = {
+    en: {
+        linked: facts =>
+            `Hello${facts.name ? `, ${facts.name}` : ''}! ${facts.studioName} will send your bookings, reminders and news about your pass here.`,
+        link_invalid: facts =>
+            `This link does not work any more. Ask ${facts.studioName} for a new one: it is made on your card at the desk.`,
+        about: facts =>
+            `This is ${facts.studioName}'s bot: it sends bookings and reminders. To receive them here, open the link the studio gave you.`,
+        share_phone: () => 'Share my phone number',
+        phone_thanks: () => 'Thank you! Your number is noted.',
+    },
+    ru: {
+        linked: facts =>
+            `Здравствуйте${facts.name ? `, ${facts.name}` : ''}! ${facts.studioName} будет присылать сюда записи, напоминания и новости об абонементе.`,
+        link_invalid: facts =>
+            `Эта ссылка больше не действует. Попросите новую в ${facts.studioName}: её делают в вашей карточке.`,
+        about: facts =>
+            `Это бот ${facts.studioName}: он присылает записи и напоминания. Чтобы получать их здесь, откройте ссылку, которую вам дали в студии.`,
+        share_phone: () => 'Поделиться номером телефона',
+        phone_thanks: () => 'Спасибо! Номер получен.',
+    },
+};
+
+/** What the bot says, in `locale`. */
+export const botReply = (what: BotReply, locale: Locale, facts: { studioName: string; name?: string }): string =>
+    botReplies[locale][what](facts);

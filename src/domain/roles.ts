@@ -30,6 +30,7 @@ export const studioCollectionNames = [
     'payPeriods',
     'bookings',
     'messages',
+    'jobs',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 

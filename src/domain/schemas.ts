@@ -352,6 +352,13 @@ export const configSchema = z.object({
         .max(24 * 14)
         .default(12),
     maxWaitlists: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(100).default(3),
+    // Messages (src/domain/messages.ts): the night when no notice goes (empty: none), reminders before
+    // classes, and whether a booking staff make is confirmed to the customer.
+    quietHours: optional(
+        z.string().regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'app.validation.quiet_hours'),
+    ).default('22:00-09:00'),
+    reminders: z.boolean().default(true),
+    staffBookingNotices: z.boolean().default(true),
 });
 
 /** A seat held, a place in line, or one that ended (src/domain/bookings.ts has the rules). */
@@ -373,6 +380,8 @@ export const messageSchema = z.object({
     /** How it goes, or went; null when no channel could take it. */
     channel: z.enum(messageChannels).nullable(),
     kind: z.enum(messageKinds),
+    /** The booking it is about (a reminder, withdrawn when the booking is cancelled); not a reference: it outlives it. */
+    bookingId: id.nullable(),
     /** What makes it the same message: the same key is never queued twice. */
     dedupeKey: z.string().min(1).max(200),
     locale: z.enum(locales),
@@ -385,6 +394,22 @@ export const messageSchema = z.object({
     sentAt: instant.nullable(),
     /** Why it failed or was skipped. */
     error: z.string().max(2000).nullable(),
+});
+
+/** The server's own periodic work (src/server/jobs): what a job is called, and each kind's state. */
+export const jobNames = ['send_messages', 'close_classes', 'reminders', 'pass_notices'] as const;
+
+/** One job of the server's runner, as it writes it: when it is next due and how its last run went. */
+export const jobSchema = z.object({
+    name: z.enum(jobNames),
+    /** When it is next due (the server's real time). */
+    runAt: instant,
+    lastStartedAt: instant.nullable(),
+    lastFinishedAt: instant.nullable(),
+    /** What the last run failed with; null when it went well. */
+    lastError: z.string().max(2000).nullable(),
+    /** Runs finished since the job was made. */
+    runs: z.number().int().min(0),
 });
 
 // The server's own records: the audit trail's entries and closed pay periods.

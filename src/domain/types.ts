@@ -55,9 +55,13 @@ export type PayPeriod = RecordOf<'payPeriods'>;
 export type Booking = RecordOf<'bookings'>;
 /** A message to a customer in the outbox (src/domain/messages.ts): written by the server only. */
 export type Message = RecordOf<'messages'>;
+/** One of the server's periodic jobs (src/server/jobs): written by its runner only. */
+export type Job = RecordOf<'jobs'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;
+/** The stored customer: the API never sends the linked Telegram chat or the link's token. */
+export type StoredCustomer = StoredRecordOf<'customers'>;
 
 /** The whole database: every collection's records, as stored. */
 export type Database = { [Name in CollectionName]: Name extends 'users' ? StoredUser[] : RecordOf<Name>[] };

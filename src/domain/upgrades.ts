@@ -19,7 +19,10 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  *   PostgreSQL databases get by their migration 013;
  * - every class and group could be booked by customers (bookable), and a plan had no late-cancel window
  *   of its own (lateCancelHours null: the studio's), as PostgreSQL's migration 014 says;
- * - customers took every message in the studio's language (locale and notify null), as migration 015 says.
+ * - customers took every message in the studio's language (locale and notify null), as migration 015 says;
+ *   none had linked a Telegram chat (telegramLinked false), no message was about a booking (bookingId
+ *   null), and the studio kept quiet at night and sent reminders and staff's booking notices, as
+ *   migration 016 says.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -107,5 +110,10 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'subscriptions', 'lateCancelHours', null, counted);
     withDefault(values, 'customers', 'locale', null, counted);
     withDefault(values, 'customers', 'notify', null, counted);
+    withDefault(values, 'customers', 'telegramLinked', false, counted);
+    withDefault(values, 'messages', 'bookingId', null, counted);
+    withDefault(values, 'configs', 'quietHours', '22:00-09:00', counted);
+    withDefault(values, 'configs', 'reminders', true, counted);
+    withDefault(values, 'configs', 'staffBookingNotices', true, counted);
     return upgraded;
 };

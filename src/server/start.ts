@@ -8,8 +8,11 @@ import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom } from './messages/channels';
-import { startMessageRunner } from './messages/runner';
-import { startClosingClasses } from './routes/closing';
+import { startJobs } from './jobs/runner';
+import { queuePassNotices, queueReminders } from './messages/notices';
+import { deliverDue } from './messages/runner';
+import { startTelegramBot } from './messages/telegram';
+import { closeDueClasses } from './routes/closing';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
 import { openStorage } from './storage';
@@ -17,8 +20,8 @@ import { root } from './paths';
 import type { Storage } from './storage/types';
 
 /*
- * The server as `npm start` runs it, from its settings: the database opened, the app over it, the
- * classes' closing sweep started, and the port listened on. src/server/main.ts runs it with the
+ * The server as `npm start` runs it, from its settings: the database opened, the app over it, its job
+ * runner and Telegram bot started, and the port listened on. src/server/main.ts runs it with the
  * process's environment and console; the API tests run it in their own process.
  */
 
@@ -115,8 +118,8 @@ export const startServer = async ({
             onFatal?.(error);
         },
     });
-    let stopClosing: () => Promise<void> = async () => undefined;
-    let stopMessages: () => Promise<void> = async () => undefined;
+    let stopJobs: () => Promise<void> = async () => undefined;
+    let stopBot: () => Promise<void> = async () => undefined;
     let stopBackups: () => Promise<void> = async () => undefined;
     /** BACKUP_DAYS: how many days of daily backups a db.json server keeps (0: it makes none by itself). */
     const backupDays = numberFrom('BACKUP_DAYS') ?? 14;
@@ -142,11 +145,45 @@ export const startServer = async ({
                 failureWindowMs: 15 * 60_000,
             },
         });
-        // Classes with marks left open are closed by the server; CLOSE_CLASSES_EVERY_MS (5 minutes by default) sets how often it looks.
-        stopClosing = startClosingClasses(audited, numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000, clock, log);
         stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
-        // The outbox's runner: MESSAGES_EVERY_MS (5 s by default) sets how often it looks for due messages.
-        stopMessages = startMessageRunner(audited, channels, numberFrom('MESSAGES_EVERY_MS') ?? 5000, clock, log);
+        const publicUrl = env.PUBLIC_URL?.trim() || undefined;
+        /*
+         * The job runner: MESSAGES_EVERY_MS (5 s) sets how often it sends the messages due,
+         * CLOSE_CLASSES_EVERY_MS (5 minutes) how often it closes classes left open, NOTICES_EVERY_MS (1
+         * minute) how often it queues reminders and pass notices.
+         */
+        const noticesEvery = numberFrom('NOTICES_EVERY_MS') ?? 60_000;
+        const stopRunner = startJobs(
+            audited,
+            [
+                {
+                    name: 'send_messages',
+                    everyMs: numberFrom('MESSAGES_EVERY_MS') ?? 5000,
+                    run: () => deliverDue(audited, channels, clock()),
+                },
+                {
+                    name: 'close_classes',
+                    everyMs: numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000,
+                    run: () => closeDueClasses(audited, clock()),
+                },
+                { name: 'reminders', everyMs: noticesEvery, run: () => queueReminders(audited, clock(), publicUrl) },
+                { name: 'pass_notices', everyMs: noticesEvery, run: () => queuePassNotices(audited, clock()) },
+            ],
+            log,
+        );
+        stopJobs = async () => {
+            await stopRunner();
+            for (const channel of Object.values(channels)) channel?.close();
+        };
+        // The bot polls while this process holds its lock (one poller per database).
+        if (channels.telegram)
+            stopBot = startTelegramBot(
+                audited,
+                channels.telegram,
+                clock,
+                log,
+                numberFrom('TELEGRAM_POLL_SECONDS') ?? 30,
+            );
         /** `npm run backup` through this server: a snapshot at once, for the holder of the key in DB_FILE.control. */
         const backupNow = async (req: IncomingMessage, res: ServerResponse) => {
             const given = Buffer.from(String(req.headers['x-control-key'] ?? ''), 'hex');
@@ -201,7 +238,7 @@ export const startServer = async ({
         const close = () =>
             (closing ??= (async () => {
                 stopping = true;
-                const sweepStopped = Promise.all([stopClosing(), stopMessages()]);
+                const sweepStopped = Promise.all([stopJobs(), stopBot()]);
                 rmSync(controlFile, { force: true });
                 const deadline = Date.now() + stopTimeoutMs;
                 /*
@@ -240,7 +277,7 @@ export const startServer = async ({
         return { url: `http://localhost:${listening}`, port: listening, storage: audited, httpServer: server, close };
     } catch (error) {
         // Not started after all (the port taken, a TOKEN_SECRET too short): nothing is left open.
-        await Promise.all([stopClosing(), stopMessages(), stopBackups()]);
+        await Promise.all([stopJobs(), stopBot(), stopBackups()]);
         await storage.close().catch(() => undefined);
         throw error;
     }

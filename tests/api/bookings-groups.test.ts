@@ -19,7 +19,12 @@ const start = instantAt('2031-07-15T12:00', zone);
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const course = db.courses.find(found => found.directionId === 1)!;
 const person = (lastName: string, visitsTotal: number | null = 8) => {
-    const customer = addCustomer(db, { firstName: 'Group', lastName, phone: freshPhone() });
+    const customer = addCustomer(db, {
+        firstName: 'Group',
+        lastName,
+        phone: freshPhone(),
+        email: `group.${lastName.toLowerCase()}@example.test`,
+    });
     const pass = addPass(db, { customerId: customer.id, startsOn: '2031-07-01', endsOn: '2031-08-31', visitsTotal });
     return { id: customer.id, pass };
 };

@@ -29,7 +29,13 @@ const addEvent = (startsAt: string, capacity: number, fields: Partial<StudioEven
     addDemoEvent(db, startsAt, { courseId: course.id, teacherId: anna.id, capacity, ...fields });
 
 const member = (lastName: string, visitsTotal: number | null = 8) => {
-    const customer = addCustomer(db, { firstName: 'Line', lastName, phone: freshPhone() });
+    const customer = addCustomer(db, {
+        firstName: 'Line',
+        lastName,
+        phone: freshPhone(),
+        // Someone in line is told when the seat is theirs.
+        email: `line.${lastName.toLowerCase()}@example.test`,
+    });
     const pass = addPass(db, {
         customerId: customer.id,
         subscriptionId: freezable.id,

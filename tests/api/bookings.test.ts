@@ -39,7 +39,12 @@ const planWindow = addEvent('2031-07-26T18:00');
 
 /** A customer with an 8-visit pass for July and August 2031 (or the pass given). */
 const member = (lastName: string, visitsTotal: number | null = 8) => {
-    const customer = addCustomer(db, { firstName: 'Booking', lastName, phone: freshPhone() });
+    const customer = addCustomer(db, {
+        firstName: 'Booking',
+        lastName,
+        phone: freshPhone(),
+        email: `booking.${lastName.toLowerCase()}@example.test`,
+    });
     const pass = addPass(db, {
         customerId: customer.id,
         startsOn: '2031-07-01',

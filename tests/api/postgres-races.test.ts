@@ -61,6 +61,8 @@ const newCustomer = async () => {
         firstName: 'Race',
         lastName: `Test ${customerCount}`,
         phone: freshPhone(),
+        // Someone in line is told when the seat is theirs.
+        email: `race-${customerCount}@example.test`,
         status: 'active',
     });
     expect(status, abbreviated(body)).toBe(201);

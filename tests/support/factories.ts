@@ -43,6 +43,7 @@ export const addCustomer = (
         status: 'active',
         source: null,
         notes: null,
+        telegramLinked: false,
         createdAt: new Date().toISOString(),
         ...fields,
     };

@@ -60,6 +60,7 @@ export const anna: Customer = {
     status: 'active',
     source: null,
     notes: null,
+    telegramLinked: false,
 };
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', defaultLocale: 'ru' } as Config;
 

@@ -4,7 +4,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
-import { closeDueClasses, startClosingClasses } from '../../src/server/routes/closing';
+import { startJobs } from '../../src/server/jobs/runner';
+import { closeDueClasses } from '../../src/server/routes/closing';
 import { openStorage } from '../../src/server/storage';
 import type { Storage } from '../../src/server/storage/types';
 import { call, demoDb, engine, postgresDatabaseFor, removeDir, stubDist } from './server';
@@ -56,7 +57,7 @@ export const startClockedApp = async (options: ClockedAppOptions = {}): Promise<
     let storage: Storage;
     let audited: Storage;
     let server: Server;
-    let stopSweeping = () => {};
+    let stopSweeping: () => Promise<void> = async () => undefined;
     const start = async (port = 0) => {
         storage = await openStorage({ file, databaseUrl, watchIntervalMs: 0, log: quiet });
         const created = createApp({
@@ -78,7 +79,7 @@ export const startClockedApp = async (options: ClockedAppOptions = {}): Promise<
         return (server.address() as { port: number }).port;
     };
     const stopNow = async () => {
-        stopSweeping();
+        await stopSweeping();
         server.closeAllConnections();
         await new Promise(done => server.close(done));
         await storage.close();
@@ -92,8 +93,10 @@ export const startClockedApp = async (options: ClockedAppOptions = {}): Promise<
         },
         sweep: () => closeDueClasses(audited, serverClock()),
         startSweeping: intervalMs => {
-            stopSweeping();
-            stopSweeping = startClosingClasses(audited, intervalMs, serverClock);
+            void stopSweeping();
+            stopSweeping = startJobs(audited, [
+                { name: 'close_classes', everyMs: intervalMs, run: () => closeDueClasses(audited, serverClock()) },
+            ]);
         },
         restart: async () => {
             await stopNow();

@@ -73,6 +73,7 @@ describe('the customers CSV', () => {
             status: 'active',
             source: '@ads',
             notes: null,
+            telegramLinked: false,
             activePass: null,
             unpaidVisits: 0,
         };

@@ -45,6 +45,9 @@ const config: Config = {
     bookingClosesMinutes: 0,
     lateCancelHours: 12,
     maxWaitlists: 3,
+    quietHours: '22:00-09:00',
+    reminders: true,
+    staffBookingNotices: true,
 };
 const today = studioToday(config.timezone, new Date());
 

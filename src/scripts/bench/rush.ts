@@ -31,6 +31,8 @@ const customersWithPasses = async (base: string, token: string, count: number, t
                                 lastName: `Client ${n}`,
                                 // Moscow landlines of their own: the seeded phones are mobiles, the writers' from 0.
                                 phone: `+7 495 ${String(9_000_000 + n).padStart(7, '0')}`,
+                                // Someone in line is told when the seat is theirs.
+                                email: `rush-${n}@example.test`,
                                 status: 'active',
                             },
                             token,

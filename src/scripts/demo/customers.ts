@@ -67,6 +67,7 @@ export const makeCustomers = (random: Random, count: number, calendar: Calendar,
             notes: random.chance(0.1) ? random.pick(CUSTOMER_NOTES) : null,
             locale: null,
             notify: null,
+            telegramLinked: false,
             createdAt: localInstant(calendar, calendar.setupDay, '10:00'),
         };
     });

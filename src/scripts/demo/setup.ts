@@ -31,6 +31,9 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     bookingClosesMinutes: 0,
     lateCancelHours: 12,
     maxWaitlists: 3,
+    quietHours: '22:00-09:00',
+    reminders: true,
+    staffBookingNotices: true,
     createdAt: localInstant(calendar, calendar.setupDay, '09:00'),
 });
 

@@ -1,15 +1,18 @@
+import { Bot, GrammyError } from 'grammy';
 import nodemailer from 'nodemailer';
-import type { MessageChannel } from '../../domain/messages';
 
 /*
  * The channels this server can send through, from its settings: e-mail over SMTP (SMTP_URL, smtp:// or
- * smtps:// with the user and password in it, from MAIL_FROM). A channel that is not set up is absent, and
- * messages for it go by another or are kept as skipped.
+ * smtps:// with the user and password in it, from MAIL_FROM), and Telegram through a bot
+ * (TELEGRAM_BOT_TOKEN, with TELEGRAM_API_ROOT for another Bot API server). A channel that is not set up
+ * is absent, and messages for it go by another or are kept as skipped.
  */
 
 /** Where a message goes: a customer's addresses as stored now, or an address typed for a test. */
 interface Recipient {
     email?: string | null;
+    /** A linked Telegram chat. */
+    telegramChatId?: string | null;
 }
 
 /** What a channel is given to send. */
@@ -29,7 +32,28 @@ interface Channel {
     close(): void;
 }
 
-export type Channels = Partial<Record<MessageChannel, Channel>>;
+/** The Telegram channel: its bot too, which links chats and answers them (telegram.ts). */
+export interface TelegramChannel extends Channel {
+    bot: Bot;
+}
+
+export interface Channels {
+    email?: Channel;
+    telegram?: TelegramChannel;
+}
+
+/** The chat cannot be reached (the user blocked the bot, the chat is gone): another channel may take it. */
+export class Unreachable extends Error {}
+
+/** The other side asks to wait (Telegram's 429): the message is tried again after `seconds`, not counted as a failure. */
+export class RetryLater extends Error {
+    constructor(
+        message: string,
+        readonly seconds: number,
+    ) {
+        super(message);
+    }
+}
 
 type ServerEnv = Record<string, string | undefined>;
 
@@ -60,6 +84,36 @@ const emailChannel = (url: string, from: string): Channel => {
     };
 };
 
+/**
+ * Telegram through a bot over the Bot API (grammY): the message's subject as its first line. 403 (blocked
+ * by the user, deactivated) and a chat not found make the chat unreachable; 429 asks to retry after its
+ * retry_after.
+ */
+const telegramChannel = (token: string, apiRoot: string | undefined): TelegramChannel => {
+    const bot = new Bot(token, { client: apiRoot ? { apiRoot: apiRoot.replace(/\/+$/, '') } : {} });
+    return {
+        bot,
+        reaches: recipient => !!recipient.telegramChatId,
+        get sender() {
+            return bot.isInited() ? `@${bot.botInfo.username}` : 'Telegram';
+        },
+        send: async ({ to, subject, text }) => {
+            try {
+                await bot.api.sendMessage(to.telegramChatId ?? '', `${subject}\n\n${text}`);
+            } catch (error) {
+                if (!(error instanceof GrammyError)) throw error;
+                if (error.error_code === 403 || (error.error_code === 400 && /chat not found/i.test(error.description)))
+                    throw new Unreachable(error.description);
+                if (error.error_code === 429)
+                    throw new RetryLater(error.description, error.parameters.retry_after ?? 5);
+                if (error.error_code >= 400 && error.error_code < 500) throw new PermanentFailure(error.description);
+                throw error;
+            }
+        },
+        close: () => undefined,
+    };
+};
+
 /** A problem with the channels' settings, said in one line before the server starts. */
 export class ChannelSetupError extends Error {}
 
@@ -72,6 +126,13 @@ export const channelsFrom = (env: ServerEnv): Channels => {
         if (!env.MAIL_FROM)
             throw new ChannelSetupError('SMTP_URL is set without MAIL_FROM: set the address messages come from');
         channels.email = emailChannel(env.SMTP_URL, env.MAIL_FROM);
+    }
+    if (env.TELEGRAM_BOT_TOKEN) {
+        if (!/^\d+:[\w-]+$/.test(env.TELEGRAM_BOT_TOKEN))
+            throw new ChannelSetupError('TELEGRAM_BOT_TOKEN is not a bot token (123456:ABC-DEF..., from @BotFather)');
+        if (env.TELEGRAM_API_ROOT && !/^https?:\/\//.test(env.TELEGRAM_API_ROOT))
+            throw new ChannelSetupError('TELEGRAM_API_ROOT must start with http:// or https://');
+        channels.telegram = telegramChannel(env.TELEGRAM_BOT_TOKEN, env.TELEGRAM_API_ROOT);
     }
     return channels;
 };

@@ -1,13 +1,15 @@
-import { channelsFor, messageText, type MessageFacts, type WrittenKind } from '../../domain/messages';
+import { channelsFor, messageText, outOfQuietHours, type MessageFacts, type WrittenKind } from '../../domain/messages';
 import { classTitle } from '../../domain/timetable';
+import { instantAt, localDateTimeAt } from '../../domain/time';
 import type { Config, Customer, Identifier, Message, StudioEvent } from '../../domain/types';
-import type { NewRecord, Transaction } from '../storage/types';
+import type { NewRecord, Reader, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 
 /*
  * The outbox: a message is queued inside the transaction of the change that causes it, so that it is sent
  * if and only if the change is kept. Its dedupeKey makes a second queueing of the same message a no-op
- * (a retried request, a promotion seen twice); the job runner (runner.ts) sends what is due.
+ * (a retried request, a promotion seen twice); the job runner (runner.ts) sends what is due. Notices
+ * due in the studio's quiet hours wait for their end (or go the evening before the class they speak of).
  */
 
 interface Queued {
@@ -17,19 +19,43 @@ interface Queued {
     dedupeKey: string;
     /** What the text speaks of, beyond the studio's name. */
     facts?: Omit<MessageFacts, 'studioName'>;
-    /** When it is due: now, unless told. */
+    /** The booking it is about, when its cancel withdraws it (a reminder). */
+    bookingId?: Identifier;
+    /** When it is due: now, unless told (both moved out of the quiet hours). */
     sendAt?: Date;
+    /** The studio's clock by which it is useless (a class's start): quiet hours never hold it past that. */
+    usefulUntil?: string;
     now: Date;
 }
 
+/** Kinds that go whatever the hour: a code someone waits for, a test staff are looking at. */
+const urgentKinds: readonly Message['kind'][] = ['sign_in', 'test'];
+
 /** The channels a message of `kind` may take to this customer as stored now, in order; or why none. */
 export const customerChannels = (customer: Customer, kind: Message['kind']) =>
-    channelsFor({ email: customer.email, notify: customer.notify, telegram: false }, kind);
+    channelsFor({ email: customer.email, notify: customer.notify, telegram: customer.telegramLinked === true }, kind);
+
+type Studio = Pick<Config, 'defaultLocale' | 'studioName' | 'timezone' | 'quietHours'>;
+
+/** When a message goes: when due, moved out of the studio's quiet hours unless it is urgent. */
+const sendingTime = (config: Studio, message: Omit<Queued, 'customerId'>): string => {
+    const due = message.sendAt ?? message.now;
+    if (urgentKinds.includes(message.kind)) return due.toISOString();
+    const local = outOfQuietHours(
+        localDateTimeAt(due, config.timezone),
+        config.quietHours,
+        localDateTimeAt(message.now, config.timezone),
+        message.usefulUntil,
+    );
+    const at = instantAt(local, config.timezone);
+    // Outside the quiet hours it keeps its own second; moved, it goes at the minute named.
+    return local === localDateTimeAt(due, config.timezone) ? due.toISOString() : at;
+};
 
 /** The message as stored, in the customer's language and by the channel their choices allow (or skipped, with why). */
 export const messageRecord = (
     customer: Customer,
-    config: Pick<Config, 'defaultLocale' | 'studioName'>,
+    config: Studio,
     message: Omit<Queued, 'customerId'>,
 ): NewRecord<'messages'> => {
     const locale = customer.locale ?? config.defaultLocale;
@@ -39,13 +65,14 @@ export const messageRecord = (
         customerId: customer.id,
         channel: 'channels' in choice ? choice.channels[0] : null,
         kind: message.kind,
+        bookingId: message.bookingId ?? null,
         dedupeKey: message.dedupeKey,
         locale,
         subject,
         text,
         status: 'channels' in choice ? 'queued' : 'skipped',
         attempts: 0,
-        sendAt: (message.sendAt ?? message.now).toISOString(),
+        sendAt: sendingTime(config, message),
         sentAt: null,
         error: 'skipped' in choice ? choice.skipped : null,
         leaseUntil: null,
@@ -59,8 +86,14 @@ export const queueMessage = async (tx: Transaction, message: Queued): Promise<vo
     if (customer) await tx.insert('messages', messageRecord(customer, config, message));
 };
 
+/** Withdraws what is still queued about a booking (its reminder), in the write that ends it. */
+export const withdrawMessages = async (tx: Transaction, bookingId: Identifier): Promise<void> => {
+    for (const message of await tx.select('messages', { bookingId, status: 'queued' }))
+        await tx.update('messages', { ...message, status: 'withdrawn', leaseUntil: null });
+};
+
 /** What a message about a class says of it: its title and start. */
-export const classFacts = async (tx: Transaction, event: StudioEvent) => ({
-    className: classTitle((await tx.get('courses', event.courseId))?.name, event.title),
+export const classFacts = async (reader: Pick<Reader, 'get'>, event: StudioEvent) => ({
+    className: classTitle((await reader.get('courses', event.courseId))?.name, event.title),
     startsAt: event.startsAt,
 });

@@ -137,38 +137,6 @@ export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
         return closed;
     });
 
-/**
- * Closes due classes at start and then every `intervalMs`, one sweep at a time, each at the time `clock`
- * (the server's, as createApp was given it) tells then; a failed sweep (a full disk, a lost database) is
- * logged and tried again at the next. Answers the function that stops it, which waits for a sweep under way.
- */
-export const startClosingClasses = (
-    storage: Storage,
-    intervalMs: number,
-    clock: Clock,
-    log: Pick<Console, 'error'> = console,
-): (() => Promise<void>) => {
-    let running: Promise<void> | undefined;
-    const sweep = () => {
-        // A sweep still at work when the next is due: the next one waits for its turn after.
-        if (running) return;
-        running = closeDueClasses(storage, clock())
-            .then(() => undefined)
-            .catch((error: unknown) =>
-                log.error(`Closing classes failed: ${error instanceof Error ? error.message : String(error)}`),
-            )
-            .finally(() => (running = undefined));
-    };
-    sweep();
-    const timer = setInterval(sweep, intervalMs);
-    timer.unref();
-    // Stopped, it waits for a sweep under way: the database it writes is about to be closed.
-    return async () => {
-        clearInterval(timer);
-        await running;
-    };
-};
-
 /** What the roster tells the user about closing the class: whether the buttons work at `now`, and why not. */
 export const closingOf = async (
     reader: Reader,

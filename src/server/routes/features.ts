@@ -9,6 +9,7 @@ import type { Channels } from '../messages/channels';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
 import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
+import { publicBookingRoutes } from './publicBookings';
 import { publicPaymentRoutes } from './publicPayments';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
@@ -18,17 +19,18 @@ import type { Storage } from '../storage/types';
 
 /*
  * The business endpoints, one router per feature (money, timetable, statistics...), mounted under /api.
- * `publicRoutes` need no sign-in (the payment page); `featureRoutes` come after authentication and
+ * `publicRoutes` need no sign-in (the payment page, a reminder's cancel page); `featureRoutes` come after authentication and
  * check roles themselves. A feature adds its router to the list it belongs to. `clock` is the server's:
  * a router whose rules depend on the time (today, windows, expiry) reads it from there and nowhere else.
  */
 export const publicRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock): Router[] => [
     publicPaymentRoutes(storage, payments, clock),
+    publicBookingRoutes(storage, clock),
 ];
 
 export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock, channels: Channels): Router[] => [
     paymentSetupRoutes(payments),
-    messageSetupRoutes(storage, channels),
+    messageSetupRoutes(storage, channels, clock),
     statisticsRoutes(storage, clock),
     moneyRoutes(storage, clock),
     debtRoutes(storage),

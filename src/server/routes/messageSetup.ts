@@ -2,13 +2,17 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { MessageSetupAnswer } from '../../domain/api';
 import { messageText } from '../../domain/messages';
-import { email } from '../../domain/fields';
+import { email, id } from '../../domain/fields';
 import { messageChannels } from '../../domain/schemas';
-import { ApiError, handle } from '../http/errors';
+import { ApiError, badRequest, conflict, handle, notFound } from '../http/errors';
 import { allow, parseBody } from '../http/requests';
 import type { Channels } from '../messages/channels';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
+import type { StoredCustomer } from '../../domain/types';
+import type { Clock } from '../../domain/time';
+import { makeLinkToken } from '../messages/telegram';
+import { numericId } from '../http/requests';
 
 /*
  * The settings' view of the channels: GET /api/settings/messages (managers and admins) says which channels
@@ -17,9 +21,10 @@ import type { Storage } from '../storage/types';
  * secret is answered: no password, no token.
  */
 
-const testSchema = z.object({ channel: z.enum(messageChannels), to: email });
+/** A test goes to an e-mail address typed, or to a customer's linked Telegram chat. */
+const testSchema = z.object({ channel: z.enum(messageChannels), to: email.optional(), customerId: id.optional() });
 
-export const messageSetupRoutes = (storage: Storage, channels: Channels): Router => {
+export const messageSetupRoutes = (storage: Storage, channels: Channels, clock: Clock): Router => {
     const router = Router();
 
     router.get(
@@ -56,7 +61,7 @@ export const messageSetupRoutes = (storage: Storage, channels: Channels): Router
         '/settings/messages/test',
         handle(async (req, res) => {
             allow(req, 'configs', 'edit');
-            const { channel, to } = parseBody(testSchema, req.body);
+            const { channel, to, customerId } = parseBody(testSchema, req.body);
             const sender = channels[channel];
             if (!sender)
                 throw new ApiError(409, `${channel} is not set up on this server`, {
@@ -66,12 +71,50 @@ export const messageSetupRoutes = (storage: Storage, channels: Channels): Router
             const { subject, text } = messageText('test', config.defaultLocale, {
                 studioName: config.studioName,
             });
+            const customer = customerId === undefined ? undefined : await storage.get('customers', customerId);
+            const recipient = {
+                email: to,
+                telegramChatId: (customer as StoredCustomer | undefined)?.telegramChatId ?? null,
+            };
+            if (!sender.reaches(recipient))
+                throw badRequest(
+                    channel === 'email'
+                        ? 'Give the address to send the test to'
+                        : 'Choose a customer who linked Telegram',
+                    channel === 'email'
+                        ? { to: 'ra.validation.required' }
+                        : { customerId: 'app.messages.errors.not_linked' },
+                );
             try {
-                await sender.send({ to: { email: to }, subject, text });
+                await sender.send({ to: recipient, subject, text });
             } catch (error) {
                 throw new ApiError(502, `The ${channel} server refused the test message: ${(error as Error).message}`);
             }
             res.json({ sent: true });
+        }),
+    );
+
+    /*
+     * POST /api/customers/:id/telegram-link (managers and admins): a one-time link to the studio's bot that
+     * links the chat it is opened in to the customer, good for 7 days; a new one replaces the old.
+     */
+    router.post(
+        '/customers/:id/telegram-link',
+        handle(async (req, res) => {
+            allow(req, 'customers', 'edit');
+            const telegram = channels.telegram;
+            if (!telegram)
+                throw conflict('Telegram is not set up on this server: set TELEGRAM_BOT_TOKEN', {
+                    channel: 'app.messages.errors.not_configured',
+                });
+            try {
+                if (!telegram.bot.isInited()) await telegram.bot.init();
+            } catch (error) {
+                throw new ApiError(502, `Telegram did not answer: ${(error as Error).message}`);
+            }
+            const made = await makeLinkToken(storage, numericId(req.params.id), clock());
+            if (!made) throw notFound(`customers ${req.params.id} does not exist`);
+            res.json({ url: `https://t.me/${telegram.bot.botInfo.username}?start=${made.token}`, ...made });
         }),
     );
 

@@ -6,7 +6,10 @@ import {
     type Marking,
     type Settlement,
 } from '../../domain/attendance';
+import { lowVisitsAt } from '../../domain/messages';
+import { visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
+import { queueMessage } from '../messages/outbox';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
@@ -145,6 +148,21 @@ const checkWindowOf = async (tx: Transaction, eventId: Identifier, user: Marking
     await refuseClosedForTeacher(tx, event, user);
 };
 
+/** A visit charged that leaves a pass its last few (3, or 1 on a pass of 4 visits or fewer) tells its customer, once per pass. */
+const tellLowVisits = async (tx: Transaction, passId: Identifier, now: Date) => {
+    const pass = await tx.get('passes', passId);
+    const at = pass && lowVisitsAt(pass.visitsTotal);
+    const left = pass && visitsLeft(pass);
+    if (!pass || at == null || left == null || left < 1 || left > at) return;
+    await queueMessage(tx, {
+        customerId: pass.customerId,
+        kind: 'low_visits',
+        dedupeKey: `low_visits:${pass.id}`,
+        facts: { passName: pass.name, visitsLeft: left },
+        now,
+    });
+};
+
 /** Plain writes of attendances charge or give back the visit in the same write. */
 export const attendanceRules: WriteRules = {
     create: async (record, { tx, user, now }) => {
@@ -169,6 +187,8 @@ export const attendanceRules: WriteRules = {
     // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user, now }) => {
         if (record) await linkBooking(tx, record, before);
+        if (record?.charged === true && record.passId != null)
+            await tellLowVisits(tx, record.passId as Identifier, now);
         // A visit charged or given back changes what the customer's passes can still pay for their seats.
         for (const customerId of new Set([record?.customerId, before?.customerId]))
             if (customerId != null) await repickPasses(tx, customerId as Identifier, now);

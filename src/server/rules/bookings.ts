@@ -7,6 +7,8 @@ import {
     lateCancelHoursOf,
     linePositions,
     overlapsAny,
+    promotionOpen,
+    promotionSpared,
     seatsOf,
     type BookingRefusal,
 } from '../../domain/bookings';
@@ -18,7 +20,7 @@ import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
-import { classFacts, messageRecord, queueMessage } from '../messages/outbox';
+import { classFacts, customerChannels, messageRecord, queueMessage, withdrawMessages } from '../messages/outbox';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
@@ -35,6 +37,8 @@ const refusalMessages: Record<BookingRefusal, string> = {
     already_booked: 'The customer already has a seat or a place in line in this class',
     overlap: 'The customer has a seat in another class at the same time',
     too_many_waitlists: 'The customer already holds as many places in line as the studio allows',
+    no_channel:
+        'Nothing can tell the customer when a seat is theirs (no e-mail they take, no linked Telegram chat): add one, or book a seat',
 };
 
 /** A refusal as the API answers it: 409 with the code in errors.eventId. */
@@ -95,9 +99,12 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
         if (active.filter(booking => booking.status === 'waitlisted').length >= settings.maxWaitlists)
             throw bookingRefused('too_many_waitlists');
         status = 'waitlisted';
+        // A place in line is only worth holding if they hear when the seat is theirs.
+        if (customer && 'skipped' in customerChannels(customer, 'promoted')) throw bookingRefused('no_channel');
     }
-    // Told of the seat, or of their place in line, in this same write: the key names the customer's n-th booking of this class.
-    if (customer) {
+    // Told of the seat, or of their place in line, in this same write (unless the studio turned these
+    // notices off): the key names the customer's n-th booking of this class.
+    if (customer && config.staffBookingNotices !== false) {
         const position = status === 'waitlisted' ? (await tx.count('bookings', { eventId, status })) + 1 : null;
         await tx.insert(
             'messages',
@@ -141,7 +148,8 @@ export const bookingRules: WriteRules = {
 export const cancelBooking = async (
     tx: Transaction,
     id: Identifier,
-    user: WriteContext['user'],
+    /** Who cancels: staff, or null for the customer on their reminder's cancel page. */
+    user: WriteContext['user'] | null,
     now: Date,
 ): Promise<Booking> => {
     const found = await tx.get('bookings', id);
@@ -150,27 +158,48 @@ export const cancelBooking = async (
     await tx.claim('events', [found.eventId]);
     const booking = (await tx.get('bookings', id)) ?? found;
     const event = await tx.get('events', booking.eventId);
-    if (event) refuseOthersClass(user, event);
+    if (event && user) refuseOthersClass(user, event);
     if (!isActive(booking)) return booking;
     const settings = bookingSettingsOf(await studioConfig(tx));
     // The window of the plan whose pass pays the seat, when it has its own.
     const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
     const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
+    const local = await studioNow(tx, now);
+    const hours = lateCancelHoursOf(plan, settings);
     const late =
         booking.status === 'booked' &&
         !!event &&
         event.status === 'planned' &&
-        isLateCancel(event, await studioNow(tx, now), lateCancelHoursOf(plan, settings));
+        isLateCancel(event, local, hours) &&
+        // A seat from the line is free to give back until two hours after they heard of it.
+        !(booking.promotedAt && promotionSpared(await promotionNoticeSent(tx, booking), now));
     const cancelled = await tx.update('bookings', {
         ...booking,
         status: 'cancelled',
         late,
         cancelledAt: now.toISOString(),
     });
-    // The seat freed goes to the first in line, in this same write.
-    if (booking.status === 'booked') await promote(tx, [booking.eventId], now);
+    await withdrawMessages(tx, booking.id);
+    if (booking.status !== 'booked') return cancelled;
+    // The seat freed goes to the first in line, in this same write; too near the class for that, the
+    // whole line hears that it is free, for whoever books it first.
+    await promote(tx, [booking.eventId], now);
+    if (event && event.status === 'planned' && !promotionOpen(event, local, settings.lateCancelHours))
+        for (const waiting of await tx.select('bookings', { eventId: event.id, status: 'waitlisted' }))
+            await queueMessage(tx, {
+                customerId: waiting.customerId,
+                kind: 'seat_free',
+                dedupeKey: `seat_free:${booking.id}:${waiting.customerId}`,
+                facts: await classFacts(tx, event),
+                usefulUntil: event.startsAt,
+                now,
+            });
     return cancelled;
 };
+
+/** When the notice of a seat given from the line reached the customer; null when it never did. */
+const promotionNoticeSent = async (tx: Transaction, booking: Booking): Promise<string | null> =>
+    (await tx.select('messages', { dedupeKey: `promoted:${booking.id}:${booking.promotedAt}` }))[0]?.sentAt ?? null;
 
 /** Cancels every seat and place in line of a class the studio cancelled: never late, nobody is moved up, everyone is told. */
 export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now: Date) => {

@@ -12,7 +12,7 @@ import type { Booking, Identifier, Pass, StudioEvent } from '../../domain/types'
 import type { Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 import { visitTo } from './visits';
-import { classFacts, queueMessage } from '../messages/outbox';
+import { classFacts, queueMessage, withdrawMessages } from '../messages/outbox';
 
 /*
  * The one promotion rule, called inside the transaction of every write that frees a seat or changes
@@ -41,8 +41,10 @@ export const passFor = async (
 };
 
 /** Gives up a seat or a place in line at `now`: never late (the studio or a promotion gave it up). */
-export const giveUp = (tx: Transaction, booking: Booking, now: Date) =>
-    tx.update('bookings', { ...booking, status: 'cancelled', late: false, cancelledAt: now.toISOString() });
+export const giveUp = async (tx: Transaction, booking: Booking, now: Date) => {
+    await tx.update('bookings', { ...booking, status: 'cancelled', late: false, cancelledAt: now.toISOString() });
+    await withdrawMessages(tx, booking.id);
+};
 
 /**
  * Fills the free seats of the classes named from their lines, at `now`; a seat given up by someone
@@ -85,6 +87,7 @@ export const promote = async (tx: Transaction, eventIds: Identifier[], now: Date
                 kind: 'promoted',
                 dedupeKey: `promoted:${candidate.id}:${now.toISOString()}`,
                 facts: await classFacts(tx, event),
+                usefulUntil: event.startsAt,
                 now,
             });
             // Their seats and places at the same time are given up: never late, and each frees what it held.

@@ -218,6 +218,17 @@ export interface Storage extends Reader {
      * never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). Not written to the audit trail.
      */
     takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]>;
+    /**
+     * Takes the jobs due at `now` that no runner holds, or whose hold ended, holds them until `until` and
+     * answers them: two runners never run one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED).
+     */
+    takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]>;
+    /**
+     * Holds the lock named, which one server process at a time holds (PostgreSQL: an advisory lock on a
+     * connection of its own; db.json has one process): answers the function that releases it, or null when
+     * another process holds it. `onLost` is told when the lock is lost (its connection dropped).
+     */
+    holdLock(name: string, onLost: () => void): Promise<(() => Promise<void>) | null>;
     /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
     close(): Promise<void>;
     /** Whether the database answers, and the engine's own state; never throws. */

@@ -73,6 +73,7 @@ export const bookingMessages = {
                 already_booked: 'They already have a seat or a place in line in this class',
                 overlap: 'They have a seat in another class at the same time',
                 too_many_waitlists: 'They already hold as many places in line as the studio allows',
+                no_channel: 'Nothing can tell them when the seat is theirs: add an e-mail or link Telegram',
             },
         },
     },

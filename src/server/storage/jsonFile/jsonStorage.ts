@@ -149,6 +149,23 @@ export class JsonStorage extends MemoryReader implements Storage {
         });
     }
 
+    /** Always held: the database's file lock already keeps other server processes out. */
+    async holdLock(): Promise<() => Promise<void>> {
+        return async () => undefined;
+    }
+
+    /** In a transaction of its own, as messages are taken. */
+    takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]> {
+        return this.transaction(async tx => {
+            const due = await tx.select('jobs', [{ field: 'runAt', kind: 'lte', value: now }]);
+            const taken: RecordOf<'jobs'>[] = [];
+            for (const job of due)
+                if (!job.leaseUntil || job.leaseUntil <= now)
+                    taken.push(await tx.update('jobs', { ...job, leaseUntil: until, lastStartedAt: now }));
+            return taken;
+        });
+    }
+
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */
     transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
         const committed = this.turn.then(async () => {

@@ -118,6 +118,50 @@ export class PgStorage extends PgReader implements Storage {
             .sort((a, b) => a.sendAt.localeCompare(b.sendAt) || a.id - b.id);
     }
 
+    async takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]> {
+        const rows = await this.rows(
+            `UPDATE jobs SET "leaseUntil" = $2, "lastStartedAt" = $1
+              WHERE id IN (SELECT id FROM jobs
+                            WHERE "runAt" <= $1 AND ("leaseUntil" IS NULL OR "leaseUntil" <= $1)
+                            FOR UPDATE SKIP LOCKED)
+              RETURNING *`,
+            [now, until],
+        );
+        return rows.map(row => recordOf('jobs', row) as unknown as RecordOf<'jobs'>).sort((a, b) => a.id - b.id);
+    }
+
+    async holdLock(name: string, onLost: () => void): Promise<(() => Promise<void>) | null> {
+        const client = await this.pool.connect();
+        let released = false;
+        const lost = () => {
+            if (!released) onLost();
+        };
+        try {
+            const { rows } = await client.query<{ held: boolean }>(
+                'SELECT pg_try_advisory_lock(hashtext($1)) AS held',
+                [name],
+            );
+            if (!rows[0]?.held) {
+                client.release();
+                return null;
+            }
+        } catch (error) {
+            client.release(error as Error);
+            throw error;
+        }
+        client.on('error', lost);
+        return async () => {
+            released = true;
+            client.off('error', lost);
+            try {
+                await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]);
+                client.release();
+            } catch (error) {
+                client.release(error as Error);
+            }
+        };
+    }
+
     /** Reachable when a connection answers within 2 s (a request would wait 30 s for one). */
     async health(): Promise<StorageHealth> {
         let timer: NodeJS.Timeout | undefined;

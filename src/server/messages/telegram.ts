@@ -1,0 +1,151 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { Keyboard, type Context } from 'grammy';
+import { botReply, type BotReply } from '../../domain/messages';
+import { locales } from '../../domain/schemas';
+import type { Locale } from '../../domain/statuses';
+import type { Clock } from '../../domain/time';
+import type { Identifier, StoredCustomer } from '../../domain/types';
+import { asJob } from '../http/audit';
+import { studioConfig } from '../rules/studio';
+import type { Storage } from '../storage/types';
+import type { TelegramChannel } from './channels';
+import { hashOf } from './notices';
+
+/*
+ * The studio's Telegram bot: one server process at a time polls it (long polling, getUpdates, under the
+ * lock `telegram`: Telegram answers 409 to a second poller), and it answers in the customer's language.
+ * - Staff make a one-time link on a customer's card (POST /api/customers/:id/telegram-link): the bot's
+ *   address with `?start=<token>`; opening it sends `/start <token>`, which links the chat to the
+ *   customer (telegramLinked; the chat id never leaves the server) and offers "share my phone number".
+ * - A link is good for 7 days and once; a new one replaces the old.
+ */
+
+/** How long a link made on the card can be opened. */
+const linkDays = 7;
+
+/** How often a process that does not hold the poller's lock looks again (another process may have stopped). */
+const lockRetryMs = 30_000;
+
+/** Makes a customer's one-time link token, `c<id>-<secret>`, keeping the hash of its secret until it ends. */
+export const makeLinkToken = async (storage: Storage, customerId: Identifier, now: Date) => {
+    const secret = randomBytes(18).toString('base64url');
+    const until = new Date(now.getTime() + linkDays * 86_400_000).toISOString();
+    const customer = await storage.transaction(async tx => {
+        const found = (await tx.get('customers', customerId)) as StoredCustomer | undefined;
+        if (!found) return undefined;
+        return tx.update('customers', {
+            ...found,
+            telegramTokenHash: hashOf(secret),
+            telegramTokenUntil: until,
+        } as StoredCustomer);
+    });
+    return customer && { token: `c${customerId}-${secret}`, expiresAt: until };
+};
+
+/** The customer a `/start` token names, if it is theirs and still good: links the chat to them. */
+const linkChat = async (storage: Storage, token: string, chatId: string, now: Date) => {
+    const match = /^c(\d+)-([\w-]+)$/.exec(token);
+    if (!match) return undefined;
+    return storage.transaction(async tx => {
+        const customer = (await tx.get('customers', Number(match[1]))) as StoredCustomer | undefined;
+        if (!customer?.telegramTokenHash || !customer.telegramTokenUntil) return undefined;
+        const given = Buffer.from(hashOf(match[2]));
+        const kept = Buffer.from(customer.telegramTokenHash);
+        if (given.length !== kept.length || !timingSafeEqual(given, kept)) return undefined;
+        if (customer.telegramTokenUntil <= now.toISOString()) return undefined;
+        const { telegramTokenHash: _hash, telegramTokenUntil: _until, ...rest } = customer;
+        return tx.update('customers', { ...rest, telegramChatId: chatId, telegramLinked: true } as StoredCustomer);
+    });
+};
+
+const localeOf = (code: string | undefined, fallback: Locale): Locale => {
+    const language = code?.slice(0, 2);
+    return (locales as readonly string[]).includes(language ?? '') ? (language as Locale) : fallback;
+};
+
+/** The bot's handlers: `/start <token>` links, a shared contact is thanked, anything else is told what the bot is. */
+const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock, log: Pick<Console, 'error'>) => {
+    const { bot } = channel;
+    const reply = async (ctx: Context, locale: Locale, what: BotReply, name?: string) => {
+        const config = await studioConfig(storage);
+        const text = botReply(what, locale, { studioName: config.studioName, name });
+        if (what !== 'linked') return void (await ctx.reply(text));
+        const share = new Keyboard().requestContact(botReply('share_phone', locale, { studioName: config.studioName }));
+        await ctx.reply(text, { reply_markup: share.oneTime().resized() });
+    };
+    bot.command('start', ctx =>
+        asJob('telegram', async () => {
+            const config = await studioConfig(storage);
+            const spoken = localeOf(ctx.from?.language_code, config.defaultLocale);
+            const linked = ctx.match
+                ? await linkChat(storage, ctx.match.trim(), String(ctx.chat.id), clock())
+                : undefined;
+            if (!linked) return reply(ctx, spoken, ctx.match ? 'link_invalid' : 'about');
+            await reply(ctx, linked.locale ?? config.defaultLocale, 'linked', linked.firstName);
+        }),
+    );
+    bot.on('message:contact', async ctx => {
+        const config = await studioConfig(storage);
+        await reply(ctx, localeOf(ctx.from?.language_code, config.defaultLocale), 'phone_thanks');
+    });
+    bot.on('message', async ctx => {
+        const config = await studioConfig(storage);
+        await reply(ctx, localeOf(ctx.from?.language_code, config.defaultLocale), 'about');
+    });
+    bot.catch(error =>
+        log.error(`The Telegram bot could not answer: ${(error.error as Error)?.message ?? error.message}`),
+    );
+};
+
+/**
+ * Polls the bot while this process holds the lock `telegram`, and looks for the lock again every 30 s
+ * while another process holds it. Answers the function that stops it, which ends the poll under way.
+ */
+export const startTelegramBot = (
+    storage: Storage,
+    channel: TelegramChannel,
+    clock: Clock,
+    log: Pick<Console, 'error' | 'warn'>,
+    pollSeconds = 30,
+): (() => Promise<void>) => {
+    const { bot } = channel;
+    handleUpdates(storage, channel, clock, log);
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const pause = (ms: number) =>
+        new Promise<void>(done => {
+            const timer = setTimeout(done, ms);
+            wake = () => {
+                clearTimeout(timer);
+                done();
+            };
+        });
+    const polling = (async () => {
+        while (!stopped) {
+            let release: (() => Promise<void>) | null = null;
+            try {
+                release = await storage.holdLock('telegram', () => {
+                    log.error('The Telegram poller lost its lock: it stops and takes it again.');
+                    void bot.stop().catch(() => undefined);
+                });
+                if (release && !stopped)
+                    await bot.start({
+                        timeout: pollSeconds,
+                        allowed_updates: ['message'],
+                        drop_pending_updates: false,
+                    });
+            } catch (error) {
+                log.error(`The Telegram bot stopped polling: ${(error as Error).message}`);
+            } finally {
+                await release?.();
+            }
+            if (!stopped) await pause(release ? 5000 : lockRetryMs);
+        }
+    })();
+    return async () => {
+        stopped = true;
+        wake?.();
+        if (bot.isRunning()) await bot.stop().catch(() => undefined);
+        await polling;
+    };
+};
