@@ -74,7 +74,7 @@ export const messageSetupRoutes = (storage: Storage, channels: Channels, clock: 
             const customer = customerId === undefined ? undefined : await storage.get('customers', customerId);
             const recipient = {
                 email: to,
-                telegramChatId: (customer as StoredCustomer | undefined)?.telegramChatId ?? null,
+                telegramChatId: customer?.telegramLinked ? ((customer as StoredCustomer).telegramChatId ?? null) : null,
             };
             if (!sender.reaches(recipient))
                 throw badRequest(

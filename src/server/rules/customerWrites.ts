@@ -1,3 +1,4 @@
+import { collections } from '../../domain/collections';
 import { customerSchema } from '../../domain/schemas';
 import { personName } from '../../domain/journal';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
@@ -34,5 +35,13 @@ export const customerRules: WriteRules = {
             { duplicates },
         );
     },
-    update: (record, before, { tx }) => withStoredPhone(record, before, tx),
+    // The linked Telegram chat and its link are the server's: an edit of the card keeps them.
+    update: async (record, before, { tx }) => ({
+        ...(await withStoredPhone(record, before, tx)),
+        ...Object.fromEntries(
+            Object.keys(collections.customers.hidden)
+                .filter(field => before[field] !== undefined)
+                .map(field => [field, before[field]]),
+        ),
+    }),
 };
