@@ -299,3 +299,23 @@ describe('notices', () => {
         expect(cancelled.body).toMatchObject({ status: 'cancelled', late: false });
     });
 });
+
+describe('the job runner', () => {
+    it('shows its jobs to admins only, with when each ran and is due, and nobody writes them', async () => {
+        const jobs = await as('admin', '/jobs?sort=["name","ASC"]');
+        expect(jobs.status).toBe(200);
+        expect((jobs.body as unknown as { name: string }[]).map(job => job.name)).toEqual([
+            'close_classes',
+            'pass_notices',
+            'reminders',
+            'send_messages',
+        ]);
+        for (const job of jobs.body as unknown as Record<string, unknown>[])
+            expect(job).toMatchObject({ runs: expect.any(Number), runAt: expect.any(String), lastError: null });
+        expect((await as('manager', '/jobs')).status).toBe(403);
+        const [first] = jobs.body as unknown as { id: number }[];
+        expect((await as('admin', '/jobs', { method: 'POST', json: { name: 'reminders' } })).status).toBe(405);
+        expect((await as('admin', `/jobs/${first.id}`, { method: 'PUT', json: first })).status).toBe(405);
+        expect((await as('admin', `/jobs/${first.id}`, { method: 'DELETE' })).status).toBe(405);
+    });
+});

@@ -5,7 +5,7 @@ import { bookingListFields, bookingRules, eventListFields } from './bookings';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';
-import { messageRules } from './messages';
+import { jobRules, messageRules } from './messages';
 import { passListFields, passRules } from './passes';
 import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
@@ -35,6 +35,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     payPeriods: payPeriodRules,
     bookings: bookingRules,
     messages: messageRules,
+    jobs: jobRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */
