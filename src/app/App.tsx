@@ -29,6 +29,7 @@ const AttendanceJournalPage = lazyComponent(
 );
 const PayrollPage = lazyComponent(() => import('../pages/payroll/PayrollPage'), 'PayrollPage');
 const PaymentLinkPage = lazyComponent(() => import('../pages/payment/PaymentLinkPage'), 'PaymentLinkPage');
+const CancelBookingPage = lazyComponent(() => import('../pages/cancel/CancelBookingPage'), 'CancelBookingPage');
 const TeacherAttendancesPage = lazyComponent(
     () => import('../pages/teacherAttendances/TeacherAttendancesPage'),
     'TeacherAttendancesPage',
@@ -51,6 +52,7 @@ const pages = {
     journal: AttendanceJournalPage,
     logout: Logout,
     paymentLink: PaymentLinkPage,
+    cancelBooking: CancelBookingPage,
 } satisfies Record<PageKey, ComponentType>;
 
 const pageRoute = (key: PageKey) => {

@@ -65,6 +65,13 @@ const restMethods = Object.fromEntries(
     ]),
 ) as unknown as DataProvider;
 
+/** A customer's one-time link to the studio's Telegram bot: its address, its token and when it ends (an instant). */
+export interface TelegramLink {
+    url: string;
+    token: string;
+    expiresAt: string;
+}
+
 /** A collection a developer added to db.json beside the studio's own, and how many records it holds. */
 export interface PrototypeCollection {
     name: string;
@@ -127,9 +134,17 @@ export const dataProvider = {
     cancelBooking: ({ id }: { id: Identifier }) => postJson<Booking>(`/api/bookings/${id}/cancel`, {}),
     /** Which channels this server sends messages through, and the last failure of each. */
     getMessageSetup: () => getJson<MessageSetupAnswer>('/api/settings/messages'),
-    /** Sends a test message through a channel at once; refused with what the other side said. */
-    sendTestMessage: (params: { channel: 'email' | 'telegram'; to: string }) =>
+    /**
+     * Sends a test message through a channel at once, by e-mail to an address or by Telegram to a customer
+     * who linked it; refused with what the other side said.
+     */
+    sendTestMessage: (params: { channel: 'email'; to: string } | { channel: 'telegram'; customerId: Identifier }) =>
         postJson<{ sent: boolean }>('/api/settings/messages/test', params),
+    /**
+     * A one-time link to the studio's Telegram bot that links the chat it is opened in to the customer; a
+     * new one replaces the old. Refused with 409 when Telegram is not set up on this server.
+     */
+    makeTelegramLink: ({ id }: { id: Identifier }) => postJson<TelegramLink>(`/api/customers/${id}/telegram-link`, {}),
     /** Queues a failed or skipped message again, due now; answers the message. */
     resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>

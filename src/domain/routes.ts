@@ -36,6 +36,8 @@ export const resourceRoutes = {
     subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
     history: { name: 'history', collection: 'auditEntries', listOnly: true },
     messages: { name: 'messages', collection: 'messages', listOnly: true, menu: 'customers' },
+    // The server's periodic work, read-only: only admins may list it.
+    jobs: { name: 'jobs', collection: 'jobs', listOnly: true, menu: 'settings' },
 } as const satisfies Record<
     string,
     { name: string; collection: string; listOnly?: true; menu?: 'customers' | 'timetable' | 'money' | 'settings' }
@@ -58,6 +60,8 @@ export const pageRoutes = {
     journal: { path: '/reports/attendances/:id', access: { page: 'attendanceReport' } },
     logout: { path: '/logout', bare: true },
     paymentLink: { path: '/payments/link/:id', bare: true },
+    // The reminder's cancel link: a customer, without sign-in, cancels the booking it names.
+    cancelBooking: { path: '/cancel/:token', bare: true },
 } as const satisfies Record<
     string,
     { path: string; access?: Access; bare?: true; values?: Record<string, readonly string[]> }

@@ -166,8 +166,19 @@ export const startServer = async ({
                     everyMs: numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000,
                     run: () => closeDueClasses(audited, clock()),
                 },
-                { name: 'reminders', everyMs: noticesEvery, run: () => queueReminders(audited, clock(), publicUrl) },
-                { name: 'pass_notices', everyMs: noticesEvery, run: () => queuePassNotices(audited, clock()) },
+                // Notices ahead of time wait their first period: a server started for a moment queues none.
+                {
+                    name: 'reminders',
+                    everyMs: noticesEvery,
+                    run: () => queueReminders(audited, clock(), publicUrl),
+                    atStart: false,
+                },
+                {
+                    name: 'pass_notices',
+                    everyMs: noticesEvery,
+                    run: () => queuePassNotices(audited, clock()),
+                    atStart: false,
+                },
             ],
             log,
         );

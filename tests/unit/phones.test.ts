@@ -49,31 +49,50 @@ describe('phones of an earlier version', () => {
 
     it('are upgraded in a database with the settings country, customers and users alike, and counted', () => {
         const values: Record<string, unknown> = {
-            // Made after bookings: only the phones and the country are of an earlier version.
-            configs: [{ id: 'general', currency: 'KZT', bookingOpensDays: 14 }],
+            // Made after bookings and messages: only the phones and the country are of an earlier version.
+            configs: [
+                {
+                    id: 'general',
+                    currency: 'KZT',
+                    bookingOpensDays: 14,
+                    quietHours: '22:00-09:00',
+                    reminders: true,
+                    staffBookingNotices: true,
+                },
+            ],
             users: [
                 { id: 1, phone: '8 701 123 45 67' },
                 { id: 2, phone: null },
             ],
-            // Made after messages: they have their language and choices.
+            // Made after messages: they have their language, choices and Telegram.
             customers: [
-                { id: 1, phone: '+7 952 632-70-15', locale: null, notify: null },
-                { id: 2, phone: '+79526327016', locale: 'en', notify: null },
-                { id: 3, phone: '12345', locale: null, notify: null },
+                { id: 1, phone: '+7 952 632-70-15', locale: null, notify: null, telegramLinked: false },
+                { id: 2, phone: '+79526327016', locale: 'en', notify: null, telegramLinked: false },
+                { id: 3, phone: '12345', locale: null, notify: null, telegramLinked: false },
             ],
         };
         // The country given to the settings, and the two phones written another way.
         expect(upgradeDatabase(values)).toBe(3);
         expect(values).toEqual({
-            configs: [{ id: 'general', currency: 'KZT', bookingOpensDays: 14, country: 'KZ' }],
+            configs: [
+                {
+                    id: 'general',
+                    currency: 'KZT',
+                    bookingOpensDays: 14,
+                    quietHours: '22:00-09:00',
+                    reminders: true,
+                    staffBookingNotices: true,
+                    country: 'KZ',
+                },
+            ],
             users: [
                 { id: 1, phone: '+77011234567' },
                 { id: 2, phone: null },
             ],
             customers: [
-                { id: 1, phone: '+79526327015', locale: null, notify: null },
-                { id: 2, phone: '+79526327016', locale: 'en', notify: null },
-                { id: 3, phone: '12345', locale: null, notify: null },
+                { id: 1, phone: '+79526327015', locale: null, notify: null, telegramLinked: false },
+                { id: 2, phone: '+79526327016', locale: 'en', notify: null, telegramLinked: false },
+                { id: 3, phone: '12345', locale: null, notify: null, telegramLinked: false },
             ],
         });
         expect(upgradeDatabase(values)).toBe(0);

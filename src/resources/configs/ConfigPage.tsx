@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import {
     AutocompleteInput,
+    BooleanInput,
     Edit,
     NumberInput,
     SaveButton,
@@ -78,6 +79,15 @@ export const ConfigPage = () => {
                 <NumberInput source="bookingClosesMinutes" min={0} max={10080} step={5} defaultValue={0} />
                 <NumberInput source="lateCancelHours" min={0} max={336} step={1} defaultValue={12} />
                 <NumberInput source="maxWaitlists" min={0} max={100} step={1} defaultValue={3} />
+                {/* Messages: empty quiet hours are none (saved as null), which the default does not fill. */}
+                <TextInput
+                    source="quietHours"
+                    defaultValue="22:00-09:00"
+                    helperText="app.messages.setup.quiet_hours_help"
+                    slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: '22:00-09:00' } }}
+                />
+                <BooleanInput source="reminders" defaultValue={true} />
+                <BooleanInput source="staffBookingNotices" defaultValue={true} />
             </SimpleForm>
         </Edit>
     );

@@ -1,7 +1,8 @@
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
-import { Accordion, AccordionDetails, AccordionSummary, Grid, Typography } from '@mui/material';
+import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, Typography } from '@mui/material';
 import { BooleanInput, SelectInput, useTranslate } from 'react-admin';
 import { messageKinds } from '../../domain/schemas';
+import { CustomerTelegram, TelegramChip } from './CustomerTelegram';
 
 /** Kinds a customer may turn off: sign-in codes always go, and test messages are staff's own. */
 const optionalKinds = messageKinds.filter(kind => kind !== 'sign_in' && kind !== 'test');
@@ -10,17 +11,28 @@ const optionalKinds = messageKinds.filter(kind => kind !== 'sign_in' && kind !==
 const taken = (value: unknown) => value !== false;
 
 /**
+ * A switch of what the customer takes: shown on when nothing is said. BooleanInput would otherwise put
+ * its own default, false, in the form for a choice never made, showing it off and saving it off.
+ */
+const takes = { format: taken, defaultValue: null } as const;
+
+/**
  * On the card: the language of the customer's messages and what they take, by channel and by kind (all,
- * until someone turns one off); folded away, since it is seldom changed.
+ * until someone turns one off), and whether they linked Telegram; folded away, since it is seldom
+ * changed, with the Telegram state on the fold.
  */
 export const CustomerNotifyInputs = () => {
     const translate = useTranslate();
     return (
         <Accordion disableGutters variant="outlined" sx={{ width: '100%', mb: 2 }}>
             <AccordionSummary expandIcon={<ExpandMoreOutlined />}>
-                <Typography>{translate('resources.customers.fields.notify')}</Typography>
+                <Stack direction="row" spacing={1.5} alignItems="center" flexWrap="wrap" useFlexGap>
+                    <Typography>{translate('resources.customers.fields.notify')}</Typography>
+                    <TelegramChip />
+                </Stack>
             </AccordionSummary>
             <AccordionDetails>
+                <CustomerTelegram />
                 <Grid container columnSpacing={2}>
                     <Grid size={{ xs: 12, sm: 6, md: 4 }}>
                         <SelectInput
@@ -35,8 +47,8 @@ export const CustomerNotifyInputs = () => {
                         />
                     </Grid>
                     <Grid size={{ xs: 12, sm: 6, md: 8 }}>
-                        <BooleanInput source="notify.email" label="app.messages.takes.email" format={taken} />
-                        <BooleanInput source="notify.telegram" label="app.messages.takes.telegram" format={taken} />
+                        <BooleanInput source="notify.email" label="app.messages.takes.email" {...takes} />
+                        <BooleanInput source="notify.telegram" label="app.messages.takes.telegram" {...takes} />
                     </Grid>
                     <Grid size={12}>
                         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -48,7 +60,7 @@ export const CustomerNotifyInputs = () => {
                             <BooleanInput
                                 source={`notify.kinds.${kind}`}
                                 label={`app.messages.kinds.${kind}`}
-                                format={taken}
+                                {...takes}
                                 helperText={false}
                             />
                         </Grid>

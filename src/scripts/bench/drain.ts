@@ -30,6 +30,12 @@ export const messageDrain = async (
     const config = JSON.parse(
         await request(`${base}/api/configs/general`, { headers: { Authorization: `Bearer ${token}` } }),
     ) as { timezone: string };
+    // Whatever the hour of the run: no quiet hours, so that every message is due at once.
+    await request(`${base}/api/configs/general`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ ...config, quietHours: null }),
+    });
     const today = studioToday(config.timezone, new Date());
     sink.pause();
     try {

@@ -165,7 +165,8 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     close: () => storage.close(),
     health: () => storage.health(),
     takeDueMessages: (now, until, limit) => storage.takeDueMessages(now, until, limit),
-    takeDueJobs: (now, until) => storage.takeDueJobs(now, until),
+    takeJob: (name, now, until) => storage.takeJob(name, now, until),
+    finishJob: (job, done) => storage.finishJob(job, done),
     holdLock: (name, onLost) => storage.holdLock(name, onLost),
     transaction: (work, options) => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.

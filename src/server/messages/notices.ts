@@ -23,10 +23,10 @@ import { classFacts, queueMessage } from './outbox';
 /** Hours ahead the look queues reminders for: a day, beyond the longest late-cancel window and the reminder's lead. */
 const lookAheadHours = 24 + reminderHours;
 
-/** The token of a cancel link, `<booking id>.<secret>`, and the hash the booking keeps of its secret. */
+/** The token of a cancel link, `<booking id>-<secret>`, and the hash the booking keeps of its secret. */
 const cancelToken = (bookingId: Identifier) => {
     const secret = randomBytes(18).toString('base64url');
-    return { token: `${bookingId}.${secret}`, hash: hashOf(secret) };
+    return { token: `${bookingId}-${secret}`, hash: hashOf(secret) };
 };
 
 export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -36,12 +36,12 @@ export const cancelPageAddress = (publicUrl: string, token: string) =>
     `${publicUrl.replace(/\/+$/, '')}/cancel/${token}`;
 
 /** Queues the reminder of one seat, with its cancel link, unless it is already queued or is no longer due. */
-const remind = async (tx: Transaction, found: Booking, publicUrl: string | undefined, now: Date) => {
+const remind = async (tx: Transaction, found: Booking, publicUrl: string | undefined, now: Date): Promise<boolean> => {
     const booking = await tx.get('bookings', found.id);
     const event = booking && (await tx.get('events', booking.eventId));
-    if (!booking || booking.status !== 'booked' || !event || event.status !== 'planned') return;
+    if (!booking || booking.status !== 'booked' || !event || event.status !== 'planned') return false;
     const dedupeKey = `reminder:${booking.id}:${event.startsAt}`;
-    if ((await tx.count('messages', { dedupeKey })) > 0) return;
+    if ((await tx.count('messages', { dedupeKey })) > 0) return false;
     const config = await studioConfig(tx);
     const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
     const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
@@ -50,14 +50,14 @@ const remind = async (tx: Transaction, found: Booking, publicUrl: string | undef
     const local = localDateTimeAt(now, config.timezone);
     // Booked (or moved up) after the reminder's moment, or too late to cancel free: nothing to remind of.
     const since = booking.promotedAt ?? booking.createdAt;
-    if (Date.parse(since) > due.getTime() || local >= cutOff) return;
+    if (Date.parse(since) > due.getTime() || local >= cutOff) return false;
     let cancelUrl: string | undefined;
     if (publicUrl) {
         const { token, hash } = cancelToken(booking.id);
         await tx.update('bookings', { ...booking, cancelTokenHash: hash } as Booking);
         cancelUrl = cancelPageAddress(publicUrl, token);
     }
-    await queueMessage(tx, {
+    return queueMessage(tx, {
         customerId: booking.customerId,
         kind: 'reminder',
         dedupeKey,
@@ -69,7 +69,7 @@ const remind = async (tx: Transaction, found: Booking, publicUrl: string | undef
     });
 };
 
-/** Queues the reminders of the seats in classes starting within the look-ahead; answers how many it looked at. */
+/** Queues the reminders of the seats in classes starting within the look-ahead; answers how many it queued. */
 export const queueReminders = (storage: Storage, now: Date, publicUrl?: string): Promise<number> =>
     asJob('reminders', async () => {
         const config = await studioConfig(storage);
@@ -99,13 +99,14 @@ export const queueReminders = (storage: Storage, now: Date, publicUrl?: string):
             ),
         );
         const startOf = new Map(events.map(event => [event.id, event.startsAt]));
+        let queued = 0;
         for (const seat of seats)
             if (!reminded.has(`reminder:${seat.id}:${startOf.get(seat.eventId)}`))
-                await storage.transaction(tx => remind(tx, seat, publicUrl, now));
-        return seats.length;
+                if (await storage.transaction(tx => remind(tx, seat, publicUrl, now))) queued++;
+        return queued;
     });
 
-/** Queues "your pass ends soon" for the passes with visits left that end within 5 days; answers how many it looked at. */
+/** Queues "your pass ends soon" for the passes with visits left that end within 5 days; answers how many it queued. */
 export const queuePassNotices = (storage: Storage, now: Date): Promise<number> =>
     asJob('pass-notices', async () => {
         const config = await studioConfig(storage);
@@ -122,15 +123,19 @@ export const queuePassNotices = (storage: Storage, now: Date): Promise<number> =
                 isActiveOn(pass, today) &&
                 visitsLeft(pass) !== 0,
         );
+        let queued = 0;
         for (const pass of worthIt)
-            await storage.transaction(tx =>
-                queueMessage(tx, {
-                    customerId: pass.customerId,
-                    kind: 'expiring',
-                    dedupeKey: `expiring:${pass.id}:${pass.endsOn}`,
-                    facts: { passName: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) },
-                    now,
-                }),
-            );
-        return worthIt.length;
+            if (
+                await storage.transaction(tx =>
+                    queueMessage(tx, {
+                        customerId: pass.customerId,
+                        kind: 'expiring',
+                        dedupeKey: `expiring:${pass.id}:${pass.endsOn}`,
+                        facts: { passName: pass.name, endsOn: pass.endsOn, visitsLeft: visitsLeft(pass) },
+                        now,
+                    }),
+                )
+            )
+                queued++;
+        return queued;
     });

@@ -79,11 +79,16 @@ export const messageRecord = (
     };
 };
 
-/** Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it at once. */
-export const queueMessage = async (tx: Transaction, message: Queued): Promise<void> => {
-    if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return;
+/**
+ * Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it
+ * at once. Answers whether it queued one.
+ */
+export const queueMessage = async (tx: Transaction, message: Queued): Promise<boolean> => {
+    if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return false;
     const [customer, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
-    if (customer) await tx.insert('messages', messageRecord(customer, config, message));
+    if (!customer) return false;
+    await tx.insert('messages', messageRecord(customer, config, message));
+    return true;
 };
 
 /** Withdraws what is still queued about a booking (its reminder), in the write that ends it. */

@@ -14,7 +14,7 @@ import type { Reader, Storage } from '../storage/types';
  * The reminder's cancel link, without sign-in: GET /api/public/bookings/:token says what it cancels (the
  * studio, the customer's first name, the class, until when a cancel is free) and POST
  * /api/public/bookings/:token/cancel cancels it, after the page asked the customer to confirm (a GET never
- * cancels: mail scanners open links). The token is `<booking id>.<secret>`, the booking keeping a hash of
+ * cancels: mail scanners open links). The token is `<booking id>-<secret>`, the booking keeping a hash of
  * the secret; a wrong one is a 404, as a booking that does not exist.
  */
 
@@ -22,7 +22,7 @@ type StoredBooking = Booking & { cancelTokenHash?: string };
 
 /** The booking a token names, if the token is its own. */
 const bookingOf = async (reader: Reader, token: string): Promise<StoredBooking> => {
-    const match = /^(\d{1,12})\.([\w-]{8,64})$/.exec(token);
+    const match = /^(\d{1,12})-([\w-]{8,64})$/.exec(token);
     const booking = match ? ((await reader.get('bookings', Number(match[1]))) as StoredBooking | undefined) : undefined;
     const given = Buffer.from(match ? hashOf(match[2]) : '');
     const kept = Buffer.from(booking?.cancelTokenHash ?? '');

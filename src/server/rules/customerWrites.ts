@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { conflict } from '../http/errors';
 import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
+import type { Row } from '../storage/types';
 
 /*
  * A customer added twice is the desk's most common slip (a phone number written another way, a second
@@ -19,7 +20,8 @@ const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optio
 export const customerRules: WriteRules = {
     createSchema,
     create: async ({ confirmDuplicate, ...input }, { tx }) => {
-        const record = await withStoredPhone(input, null, tx);
+        // A new customer has linked no Telegram chat yet.
+        const record: Row = { ...(await withStoredPhone(input, null, tx)), telegramLinked: false };
         if (confirmDuplicate === true) return record;
         const number = phoneNumberKey(record.phone);
         if (number.length < phoneDigitsNeeded) return record;

@@ -219,10 +219,13 @@ export interface Storage extends Reader {
      */
     takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]>;
     /**
-     * Takes the jobs due at `now` that no runner holds, or whose hold ended, holds them until `until` and
-     * answers them: two runners never run one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED).
+     * Takes the job named, unless another runner holds it (and its hold has not ended), holding it until
+     * `until`: two runners never run one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED; db.json has one
+     * process, and holds it in memory, writing nothing). Answers its record, or null when it is held.
      */
-    takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]>;
+    takeJob(name: RecordOf<'jobs'>['name'], now: string, until: string): Promise<RecordOf<'jobs'> | null>;
+    /** Lets go of a job taken, recording how it went (`done`), or nothing when it did nothing worth recording. */
+    finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void>;
     /**
      * Holds the lock named, which one server process at a time holds (PostgreSQL: an advisory lock on a
      * connection of its own; db.json has one process): answers the function that releases it, or null when

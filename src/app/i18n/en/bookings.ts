@@ -76,5 +76,37 @@ export const bookingMessages = {
                 no_channel: 'Nothing can tell them when the seat is theirs: add an e-mail or link Telegram',
             },
         },
+        // The public page a reminder's cancel link opens (src/pages/cancel): the customer reads it.
+        cancel_page: {
+            title: 'Your booking',
+            greeting: 'Hello, %{name}!',
+            class: 'Class',
+            date: 'Date',
+            time: 'Time',
+            ask: 'Can’t come? Cancel your booking here and your seat goes to someone else.',
+            ask_line: 'You are in line for this class. No longer want a seat? Leave the line here.',
+            late_title: 'This would be a late cancel',
+            late_text:
+                'The free cancel has ended: if you cancel now, it counts as a late cancel under the studio’s rules.',
+            confirm: 'Cancel my booking',
+            leave_line: 'Leave the line',
+            states: {
+                cancelled_title: 'Your booking is cancelled',
+                cancelled_in_time: 'You cancelled in time: it is not a late cancel.',
+                cancelled_late: 'It was cancelled inside the late-cancel window, so it counts as a late cancel.',
+                already_cancelled_title: 'This booking is already cancelled',
+                already_cancelled_text: 'There is nothing more to do. To come after all, book again.',
+                expired_title: 'This booking has ended',
+                expired_text: 'It is no longer held, so there is nothing to cancel.',
+                started_title: 'The class has started',
+                started_text: 'It can no longer be cancelled here. Please contact the studio.',
+                not_found_title: 'Booking not found',
+                not_found_text: 'This cancel link does not exist. Check the address, or contact the studio.',
+            },
+            errors: {
+                failed: 'The booking could not be loaded. Try again later.',
+                cancel_failed: 'The booking could not be cancelled. Try again, or contact the studio.',
+            },
+        },
     },
 };

@@ -126,6 +126,7 @@ export const commonMessages = {
             pay_twice: 'Two rates start on the same day for the same classes',
             pay_rates: 'At most 100 rates',
             pay_past: 'Rates in force before today cannot be changed or removed: add a new rate from today or later',
+            quiet_hours: 'Enter hours as HH:MM-HH:MM, or leave empty',
         },
         conflict: {
             in_use: 'This record is used by %{referrers} and cannot be deleted.',

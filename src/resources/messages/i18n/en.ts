@@ -1,4 +1,4 @@
-/** Messages to customers: the outbox, its kinds and states, and a customer's choices. */
+/** Messages to customers: the outbox, its kinds and states, a customer's choices and Telegram, the studio's settings. */
 export const messages = {
     resources: {
         messages: {
@@ -19,12 +19,21 @@ export const messages = {
                 sentAt: 'Sent at',
                 error: 'Reason',
                 leaseUntil: 'Being sent until',
+                bookingId: 'Booking',
             },
         },
         customers: {
             fields: {
                 locale: 'Language of messages',
                 notify: 'Messages they take',
+                telegramLinked: 'Telegram linked',
+            },
+        },
+        configs: {
+            fields: {
+                quietHours: 'Quiet hours',
+                reminders: 'Remind customers 2 hours before the free cancel ends',
+                staffBookingNotices: 'Tell customers when staff book them',
             },
         },
     },
@@ -46,7 +55,8 @@ export const messages = {
                 opted_out: 'the customer turned this kind of message off',
                 no_channel:
                     'the customer has no channel that takes messages: no linked Telegram chat and no e-mail they take',
-                not_configured: 'no channel the customer takes is set up on this server (e-mail needs SMTP_URL)',
+                not_configured:
+                    'no channel the customer takes is set up on this server (e-mail needs SMTP_URL, Telegram needs TELEGRAM_BOT_TOKEN)',
             },
             statuses: {
                 queued: 'Queued',
@@ -75,17 +85,44 @@ export const messages = {
                 configured: 'Set up',
                 not_configured: 'Not set up',
                 email_hint: 'E-mail goes out once SMTP_URL and MAIL_FROM are set on the server.',
-                telegram_hint: 'Telegram comes with a bot (TELEGRAM_BOT_TOKEN), not yet available.',
+                telegram_hint:
+                    'Telegram goes out once TELEGRAM_BOT_TOKEN (the token @BotFather gives the studio’s bot) is set on the server; customers then link their chat from their card.',
                 sender: 'From %{sender}',
                 last_failure: 'Last failure %{at}: %{error}',
                 test_to: 'Send a test message to',
+                test_customer: 'Send a test message to the customer',
+                test_customer_help: 'Only customers who linked Telegram are listed',
+                no_linked_customers: 'No customer found who linked Telegram',
                 send_test: 'Send a test',
                 test_sent: 'The test message went out: look in that mailbox',
+                test_sent_telegram: 'The test message went out: look in the customer’s Telegram chat',
+                quiet_hours_help: 'HH:MM-HH:MM, e.g. 22:00-09:00: messages due then wait for the morning; empty: none',
+            },
+            telegram: {
+                linked: 'Telegram linked',
+                not_linked: 'Telegram not linked',
+                linked_help: 'Messages go to the customer’s Telegram chat. A new link moves them to another chat.',
+                not_linked_help: 'Give the customer a link: they open it in Telegram and press Start.',
+                link: 'Link Telegram',
+                dialog_title: 'Link Telegram',
+                dialog_text:
+                    'Give this link to the customer: they open it in Telegram and press Start, and the studio’s messages then come to that chat. It works once.',
+                address: 'Link for the customer',
+                copy: 'Copy link',
+                copied: 'Link copied',
+                copy_by_hand: 'Select the link and copy it by hand',
+                open: 'Open in Telegram',
+                expires: 'Valid until %{at}',
+                not_configured_title: 'Telegram is not set up on this server',
+                not_configured_text:
+                    'An administrator sets TELEGRAM_BOT_TOKEN (the token of the studio’s bot from @BotFather) on the server; then customers can link Telegram.',
+                failed: 'The link could not be made: %{error}',
             },
             notices: { resent: 'Queued again: it goes out in a moment' },
             errors: {
                 not_resendable: 'Only a failed or skipped message is sent again',
                 not_configured: 'This channel is not set up on this server',
+                not_linked: 'This customer has not linked Telegram',
             },
         },
     },

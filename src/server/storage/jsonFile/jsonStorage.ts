@@ -154,16 +154,28 @@ export class JsonStorage extends MemoryReader implements Storage {
         return async () => undefined;
     }
 
-    /** In a transaction of its own, as messages are taken. */
-    takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]> {
-        return this.transaction(async tx => {
-            const due = await tx.select('jobs', [{ field: 'runAt', kind: 'lte', value: now }]);
-            const taken: RecordOf<'jobs'>[] = [];
-            for (const job of due)
-                if (!job.leaseUntil || job.leaseUntil <= now)
-                    taken.push(await tx.update('jobs', { ...job, leaseUntil: until, lastStartedAt: now }));
-            return taken;
-        });
+    /** The jobs a runner of this process holds: the only process, so no write is needed to hold one. */
+    private readonly heldJobs = new Set<string>();
+
+    async takeJob(name: RecordOf<'jobs'>['name']): Promise<RecordOf<'jobs'> | null> {
+        if (this.heldJobs.has(name)) return null;
+        const [job] = await this.select('jobs', { name });
+        if (!job) return null;
+        this.heldJobs.add(name);
+        return job;
+    }
+
+    /** Writes only what is worth recording: an idle server writes nothing. */
+    async finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void> {
+        try {
+            if (done)
+                await this.transaction(async tx => {
+                    const current = (await tx.get('jobs', job.id)) ?? job;
+                    await tx.update('jobs', { ...current, ...done, leaseUntil: null });
+                });
+        } finally {
+            this.heldJobs.delete(job.name);
+        }
     }
 
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */

@@ -118,16 +118,24 @@ export class PgStorage extends PgReader implements Storage {
             .sort((a, b) => a.sendAt.localeCompare(b.sendAt) || a.id - b.id);
     }
 
-    async takeDueJobs(now: string, until: string): Promise<RecordOf<'jobs'>[]> {
-        const rows = await this.rows(
-            `UPDATE jobs SET "leaseUntil" = $2, "lastStartedAt" = $1
+    async takeJob(name: RecordOf<'jobs'>['name'], now: string, until: string): Promise<RecordOf<'jobs'> | null> {
+        const [row] = await this.rows(
+            `UPDATE jobs SET "leaseUntil" = $3
               WHERE id IN (SELECT id FROM jobs
-                            WHERE "runAt" <= $1 AND ("leaseUntil" IS NULL OR "leaseUntil" <= $1)
+                            WHERE name = $1 AND ("leaseUntil" IS NULL OR "leaseUntil" <= $2)
                             FOR UPDATE SKIP LOCKED)
               RETURNING *`,
-            [now, until],
+            [name, now, until],
         );
-        return rows.map(row => recordOf('jobs', row) as unknown as RecordOf<'jobs'>).sort((a, b) => a.id - b.id);
+        return row ? (recordOf('jobs', row) as unknown as RecordOf<'jobs'>) : null;
+    }
+
+    /** The hold is let go in any case; the record changes only when there is something to record. */
+    async finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void> {
+        await this.transaction(async tx => {
+            const current = (await tx.get('jobs', job.id)) ?? job;
+            await tx.update('jobs', { ...current, ...(done ?? {}), leaseUntil: null });
+        });
     }
 
     async holdLock(name: string, onLost: () => void): Promise<(() => Promise<void>) | null> {

@@ -32,9 +32,11 @@ CREATE INDEX "messages_bookingId_index" ON "messages" ("bookingId");
 -- Quiet hours (NULL: none), reminders before classes, and notices of bookings staff make; a studio had
 -- the defaults.
 ALTER TABLE "configs" ADD COLUMN "quietHours" text COLLATE "C";
-ALTER TABLE "configs" ADD COLUMN "reminders" boolean;
-ALTER TABLE "configs" ADD COLUMN "staffBookingNotices" boolean;
-UPDATE "configs" SET "quietHours" = '22:00-09:00', "reminders" = true, "staffBookingNotices" = true;
+UPDATE "configs" SET "quietHours" = '22:00-09:00';
+ALTER TABLE "configs" ADD COLUMN "reminders" boolean NOT NULL DEFAULT true;
+ALTER TABLE "configs" ALTER COLUMN "reminders" DROP DEFAULT;
+ALTER TABLE "configs" ADD COLUMN "staffBookingNotices" boolean NOT NULL DEFAULT true;
+ALTER TABLE "configs" ALTER COLUMN "staffBookingNotices" DROP DEFAULT;
 
 -- The hash of the token in a booking's reminder link, which cancels it on the customer's public page.
 ALTER TABLE "bookings" ADD COLUMN "cancelTokenHash" text COLLATE "C";
