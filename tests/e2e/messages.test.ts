@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { addDays, studioToday } from '../../src/domain/time';
+import { addDays, localDateTimeAt, studioToday } from '../../src/domain/time';
 import type { Message } from '../../src/domain/types';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
@@ -7,9 +7,12 @@ import { call, login } from '../support/server';
 import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
- * The issue's journey: a manager opens a customer's messages on the card, sees one sent and one that
- * failed (the mail server did not know the address then), and sends the failed one again; it goes. The
- * server sends through a real SMTP server the test starts.
+ * The issue's journey: a manager opens a customer's messages on the card, sees the reminder of a class
+ * sent and a message that failed (the mail server did not know the address then), and sends the failed
+ * one again; it goes. Then the customer opens the reminder's cancel link and cancels after confirming.
+ * The server keeps the real time and sends through a real SMTP server the test starts; the reminder's
+ * class starts 14 hours and a minute from now, so that its reminder (2 hours before the 12-hour late-cancel
+ * cut-off) falls due within the minute.
  */
 
 describeInBrowser('messages in a browser', () => {
@@ -24,14 +27,17 @@ describeInBrowser('messages in a browser', () => {
         SMTP_URL: mailbox.url,
         MAIL_FROM: 'studio@example.test',
         MESSAGES_EVERY_MS: '100',
+        NOTICES_EVERY_MS: '200',
+        PUBLIC_URL: 'https://studio.example.test',
     }));
     const email = 'e2e-messages@example.test';
     let customerId: number;
 
-    const api = async <T>(path: string, json?: unknown) => {
+    let reminderLink = '';
+    const api = async <T>(path: string, json?: unknown, method = json === undefined ? 'GET' : 'POST') => {
         const answer = await call(app.server.url, `/api${path}`, {
-            method: json === undefined ? 'GET' : 'POST',
-            token: await login(app.server.url, 'manager'),
+            method,
+            token: await login(app.server.url, method === 'PUT' ? 'admin' : 'manager'),
             json,
         });
         if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${answer.text}`);
@@ -42,6 +48,8 @@ describeInBrowser('messages in a browser', () => {
 
     beforeAll(async () => {
         const config = await api<{ timezone: string }>('/configs/general');
+        // Whatever the hour of the run: no quiet hours to hold the messages till morning.
+        await api('/configs/general', { ...config, quietHours: null }, 'PUT');
         const tomorrow = addDays(studioToday(config.timezone, new Date()), 1);
         const customer = await api<{ id: number }>('/customers', {
             firstName: 'E2e',
@@ -69,7 +77,25 @@ describeInBrowser('messages in a browser', () => {
         await api('/bookings', { eventId: event.id, customerId });
         await vi.waitFor(async () => expect((await messages())[1]?.status).toBe('failed'), { timeout: 15_000 });
         mailbox.unknown.clear();
-    });
+
+        // A class whose reminder is due at the start of the next minute (the one after, near its end): booked
+        // now, reminded then.
+        const lead = new Date().getSeconds() > 45 ? 2 : 1;
+        const soon = localDateTimeAt(new Date(Date.now() + (14 * 60 + lead) * 60_000), config.timezone);
+        const reminded = await api<{ id: number }>('/events', {
+            title: 'E2E reminded class',
+            courseId: 1,
+            teacherId: 3,
+            studioId: 3,
+            startsAt: soon,
+            durationMinutes: 15,
+            capacity: 5,
+        });
+        await api('/bookings', { eventId: reminded.id, customerId });
+        const reminder = await mailbox.waitFor(email, /your class is soon/, 200_000);
+        reminderLink = /https:\/\/studio\.example\.test(\/cancel\/\S+)/.exec(reminder.text ?? '')?.[1] ?? '';
+        expect(reminderLink).toMatch(/^\/cancel\/\d+-/);
+    }, 240_000);
 
     it("a manager sees a customer's messages on the card, one sent and one failed, and sends the failed one again", async () => {
         const p = await app.page();
@@ -79,6 +105,7 @@ describeInBrowser('messages in a browser', () => {
         await section.scrollIntoViewIfNeeded();
         const row = (kind: string) => section.locator('tr').filter({ hasText: kind });
         await row('Payment received').getByText('Sent').waitFor();
+        await row('Reminder').getByText('Sent').waitFor();
         await row('Booked').getByText('Failed · 1 try').waitFor();
 
         // The failed one opens to its text and why it failed.
@@ -89,18 +116,32 @@ describeInBrowser('messages in a browser', () => {
         await row('Booked').getByRole('button', { name: 'Send again' }).click();
         await p.getByText('Queued again: it goes out in a moment').waitFor();
         await mailbox.waitFor(email, /you are booked/);
-        // The card reads it again: sent now.
+        // The card reads it again: sent now, nothing failed.
         await vi.waitFor(
             async () => {
                 await p.reload();
-                await p
-                    .getByRole('region', { name: 'Messages' })
-                    .locator('tr')
-                    .filter({ hasText: 'Booked' })
-                    .getByText('Sent')
-                    .waitFor({ timeout: 2_000 });
+                const messages = p.getByRole('region', { name: 'Messages' });
+                await messages.getByText('Reminder').first().waitFor({ timeout: 2_000 });
+                expect(await messages.getByText(/Failed/).count()).toBe(0);
             },
             { timeout: 20_000 },
         );
+    });
+
+    it('a customer opens the reminder’s cancel link, confirms, and the booking is cancelled in time', async () => {
+        const p = await app.page();
+        await p.goto(reminderLink);
+        await p.getByText('Hello, E2e!').waitFor();
+        await p.getByText(/E2E reminded class/).waitFor();
+        // Opening the page cancelled nothing: the customer confirms.
+        const statuses = async () =>
+            (await api<{ status: string }[]>(`/bookings?filter=${encodeURIComponent(JSON.stringify({ customerId }))}`))
+                .map(booking => booking.status)
+                .sort();
+        expect(await statuses()).toEqual(['booked', 'booked']);
+        await p.getByRole('button', { name: 'Cancel my booking' }).click();
+        await p.getByText('Your booking is cancelled').waitFor();
+        await p.getByText('You cancelled in time: it is not a late cancel.').waitFor();
+        expect(await statuses()).toEqual(['booked', 'cancelled']);
     });
 });

@@ -18,8 +18,8 @@ export interface Mailbox {
     refusing: boolean;
     /** Addresses refused for good (550: no such mailbox). */
     unknown: Set<string>;
-    /** Waits for a mail to `to` whose subject or text matches `pattern`, and answers it. */
-    waitFor(to: string, pattern: RegExp): Promise<ParsedMail>;
+    /** Waits (10 s unless told) for a mail to `to` whose subject or text matches `pattern`, and answers it. */
+    waitFor(to: string, pattern: RegExp, timeoutMs?: number): Promise<ParsedMail>;
     /** The mails sent to `to`. */
     to(address: string): ParsedMail[];
     stop(): Promise<void>;
@@ -38,14 +38,14 @@ export const startMailbox = async (): Promise<Mailbox> => {
         refusing: false,
         unknown: new Set(),
         to: address => mailbox.mails.filter(mail => addressesOf(mail).includes(address.toLowerCase())),
-        waitFor: (to, pattern) =>
+        waitFor: (to, pattern, timeoutMs = 10_000) =>
             vi.waitFor(
                 () => {
                     const mail = mailbox.to(to).find(found => pattern.test(`${found.subject}\n${found.text}`));
                     if (!mail) throw new Error(`no mail to ${to} matching ${pattern}`);
                     return mail;
                 },
-                { timeout: 10_000, interval: 50 },
+                { timeout: timeoutMs, interval: 50 },
             ),
         stop: () => new Promise(done => server.close(() => done())),
     };
