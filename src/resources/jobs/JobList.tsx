@@ -6,12 +6,12 @@ import { TranslatedField } from '../common/TranslatedField';
 
 /*
  * The server's periodic jobs (sending messages, closing classes, reminders, pass notices), one row each:
- * when each runs next, how its last run went and how many it has made. Read-only: the server refuses
+ * when each last did something, how that run went and how many such runs it made. Read-only: the server refuses
  * any write, and only admins may list them.
  */
 
-/** Started and not finished since: running now (or the process stopped in the middle). */
-const isRunning = (job: Job) => !!job.lastStartedAt && (!job.lastFinishedAt || job.lastStartedAt > job.lastFinishedAt);
+/** Held by a runner now (on PostgreSQL, where a run holds its job's record; the process may have stopped in the middle). */
+const isRunning = (job: Job) => !!job.leaseUntil;
 
 /** How the last run went: running, failed (with the error), ok, or not run yet. */
 const JobState = (_: { label?: string }) => {
