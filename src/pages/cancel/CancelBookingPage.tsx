@@ -7,49 +7,13 @@ import { useParams } from 'react-router-dom';
 import { formatFullDate, formatTime } from '../../app/i18n/dates';
 import { PaymentLayout } from '../payment/PaymentLayout';
 import { cancelPublicBooking, fetchPublicBooking, PublicBookingError, type PublicBooking } from './publicBooking';
+import { Message, Row, usePageLocale } from '../payment/PublicParts';
 
 /*
  * The public page /cancel/{token} that a reminder links to: no sign-in, the payment page's layout. It
  * names the class and asks the customer to confirm before it cancels (opening the link never does),
  * warning first when the cancel would be late; then it says the booking is cancelled, and whether late.
  */
-
-/** With no language chosen yet and a browser language the app does not speak, the customer's language. */
-const useBookingLocale = (booking?: PublicBooking) => {
-    const [, setLocale] = useLocaleState();
-    useEffect(() => {
-        if (!booking || localStorage.getItem('RaStore.locale') !== null) return;
-        const browser = navigator.language.slice(0, 2).toLowerCase();
-        if (browser !== 'en' && browser !== 'ru') setLocale(booking.locale);
-    }, [booking, setLocale]);
-};
-
-const Row = ({ label, value }: { label: string; value: string }) => (
-    <Stack direction="row" justifyContent="space-between" spacing={2}>
-        <Typography color="text.secondary">{label}</Typography>
-        <Typography sx={{ textAlign: 'right', fontWeight: 500 }}>{value}</Typography>
-    </Stack>
-);
-
-const Message = ({
-    title,
-    text,
-    severity,
-}: {
-    title: string;
-    text: string;
-    severity: 'warning' | 'error' | 'info';
-}) => {
-    const translate = useTranslate();
-    return (
-        <Alert severity={severity} variant="outlined">
-            <Typography variant="h6" component="h1">
-                {translate(title)}
-            </Typography>
-            {translate(text)}
-        </Alert>
-    );
-};
 
 /** The confirmation: a warning first when the cancel would be late, then the button. */
 const Confirm = ({
@@ -173,7 +137,7 @@ export const CancelBookingPage = () => {
         // Refused (the class started meanwhile, say): read the booking again, to show where it stands.
         onError: () => queryClient.invalidateQueries({ queryKey }),
     });
-    useBookingLocale(booking);
+    usePageLocale(booking?.locale);
     useEffect(() => {
         document.title = booking
             ? `${translate('app.cancel_page.title')} · ${booking.studioName}`

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import { CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -7,7 +7,8 @@ import { useParams } from 'react-router-dom';
 import { CardForm } from './CardForm';
 import { PaymentLayout } from './PaymentLayout';
 import { formatZonedDateTime } from '../../app/i18n/dates';
-import { fetchPublicLink, PublicLinkError, type PublicLink } from './publicLink';
+import { fetchPublicLink, PublicLinkError } from './publicLink';
+import { Message, Row, usePageLocale } from './PublicParts';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
@@ -15,43 +16,6 @@ const formatMoney = (amount: number, currency: string, locale: string) =>
         currency,
         maximumFractionDigits: 2,
     }).format(amount);
-
-/** With no language chosen yet and a browser language the app does not speak, the studio's language. */
-const useLinkLocale = (link?: PublicLink) => {
-    const [, setLocale] = useLocaleState();
-    useEffect(() => {
-        if (!link || localStorage.getItem('RaStore.locale') !== null) return;
-        const browser = navigator.language.slice(0, 2).toLowerCase();
-        if (browser !== 'en' && browser !== 'ru') setLocale(link.locale);
-    }, [link, setLocale]);
-};
-
-const Row = ({ label, value }: { label: string; value: string }) => (
-    <Stack direction="row" justifyContent="space-between" spacing={2}>
-        <Typography color="text.secondary">{label}</Typography>
-        <Typography sx={{ textAlign: 'right', fontWeight: 500 }}>{value}</Typography>
-    </Stack>
-);
-
-const Message = ({
-    title,
-    text,
-    severity,
-}: {
-    title: string;
-    text: string;
-    severity: 'warning' | 'error' | 'info';
-}) => {
-    const translate = useTranslate();
-    return (
-        <Alert severity={severity} variant="outlined">
-            <Typography variant="h6" component="h1">
-                {translate(title)}
-            </Typography>
-            {translate(text)}
-        </Alert>
-    );
-};
 
 /**
  * The public page /payments/link/{id}: no login, the payment layout, and the link's state: the card form
@@ -69,7 +33,7 @@ export const PaymentLinkPage = () => {
         isPending,
         refetch,
     } = useQuery({ queryKey, queryFn: () => fetchPublicLink(id), retry: false });
-    useLinkLocale(link);
+    usePageLocale(link?.locale);
     useEffect(() => {
         document.title = link
             ? `${translate('app.payment_page.title')} · ${link.studioName}`

@@ -13,7 +13,7 @@ import type { Storage } from '../storage/types';
 
 type JobName = (typeof jobNames)[number];
 
-export interface JobSpec {
+interface JobSpec {
     name: JobName;
     /** How often it runs, in milliseconds. */
     everyMs: number;
