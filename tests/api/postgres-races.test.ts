@@ -438,6 +438,35 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         }
     }, 60_000);
 
+    it('lets one runner at a time take a job, and the next take it once it is let go or its hold ends', async () => {
+        const open = () =>
+            PgStorage.open({ url, poolSize: 2, log: { info: () => {}, warn: () => {}, error: () => {} } });
+        const [one, other] = await Promise.all([open(), open()]);
+        try {
+            // Both server processes made their jobs at start: the records are there.
+            const now = new Date().toISOString();
+            const later = new Date(Date.now() + 60_000).toISOString();
+            const taken = await Promise.all([
+                one.takeJob('pass_notices', now, later),
+                other.takeJob('pass_notices', now, later),
+            ]);
+            expect(taken.filter(job => job !== null)).toHaveLength(1);
+            const job = taken.find(found => found !== null)!;
+            const holder = taken[0] ? one : other;
+            const waiting = taken[0] ? other : one;
+            expect(await waiting.takeJob('pass_notices', now, later)).toBeNull();
+            await holder.finishJob(job, { runs: job.runs + 1, lastFinishedAt: now, lastError: null });
+            const next = await waiting.takeJob('pass_notices', now, later);
+            expect(next).toMatchObject({ runs: job.runs + 1, lastFinishedAt: now });
+            // A runner that stopped holding it: after its hold, another takes it.
+            const afterHold = new Date(Date.now() + 120_000).toISOString();
+            expect(await holder.takeJob('pass_notices', afterHold, afterHold)).not.toBeNull();
+            await holder.finishJob(next!, null);
+        } finally {
+            await Promise.all([one.close(), other.close()]);
+        }
+    });
+
     it('sends each message once while both processes send', async () => {
         const eventId = await tomorrowsClass(40);
         const emails: string[] = [];

@@ -32,8 +32,7 @@ const cancelToken = (bookingId: Identifier) => {
 export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /** The public page that cancels a booking by the token of its reminder. */
-const cancelPageAddress = (publicUrl: string, token: string) =>
-    `${publicUrl.replace(/\/+$/, '')}/cancel/${token}`;
+const cancelPageAddress = (publicUrl: string, token: string) => `${publicUrl.replace(/\/+$/, '')}/cancel/${token}`;
 
 /** Queues the reminder of one seat, with its cancel link, unless it is already queued or is no longer due. */
 const remind = async (tx: Transaction, found: Booking, publicUrl: string | undefined, now: Date): Promise<boolean> => {
