@@ -63,6 +63,7 @@ const first = person('First');
 const strict = person('Strict');
 strict.pass.subscriptionId = strictPlan.id;
 const promoting = addEvent(db, '2031-07-26T18:00', { courseId: course.id, capacity: 1, title: 'Strict flow' });
+const moving = addEvent(db, '2031-07-21T19:00', { courseId: course.id, capacity: 10, title: 'Moving flow' });
 const later = addEvent(db, '2031-07-25T19:00', { courseId: course.id, capacity: 10, title: 'Later flow' });
 const past = [1, 2, 3, 4].map(day =>
     addEvent(db, `2031-07-0${day}T10:00`, { courseId: course.id, title: 'Past flow' }),
@@ -205,6 +206,34 @@ describe('reminders', () => {
         await book(evening.id, late.id);
         await new Promise(done => setTimeout(done, 300));
         expect(await messagesOf(late.id, 'reminder')).toEqual([]);
+    });
+});
+
+describe('a reminder of a class moved after it was queued', () => {
+    it('is not sent: the next look queues one for the new time', async () => {
+        await book(moving.id, walt.id);
+        await settled(walt.id, 'reminder', messages =>
+            expect(messages.filter(message => message.status === 'queued')).toHaveLength(1),
+        );
+        const event = (await as('manager', `/events/${moving.id}`)).body;
+        const moved = await as('manager', `/events/${moving.id}`, {
+            method: 'PUT',
+            json: { ...event, startsAt: '2031-07-21T20:00' },
+        });
+        expect(moved.status, moved.text).toBe(200);
+        await settled(walt.id, 'reminder', messages =>
+            expect(messages.filter(message => message.status === 'queued')).toHaveLength(2),
+        );
+        await moveTo('2031-07-20T21:00');
+        const mail = await mailbox.waitFor(walt.email!, /class is soon\n.*Moving flow/);
+        expect(mail.text).toMatch(/Moving flow, Mon 21 July.* 20:00/);
+        const reminders = await settled(walt.id, 'reminder', messages =>
+            expect(messages.filter(message => message.status !== 'queued')).toHaveLength(3),
+        );
+        expect(
+            reminders.filter(message => message.text.includes('Moving flow')).map(message => message.status),
+        ).toEqual(['withdrawn', 'sent']);
+        expect(mailbox.to(walt.email!).filter(found => /class is soon/.test(found.subject ?? ''))).toHaveLength(1);
     });
 });
 

@@ -37,8 +37,26 @@ const markUnreachable = (storage: Storage, customerId: Customer['id']) =>
         if (customer?.telegramLinked) await tx.update('customers', { ...customer, telegramLinked: false });
     });
 
+/**
+ * A reminder whose booking ended, or whose class was moved or deleted, since it was queued (a path that
+ * did not withdraw it): it is not sent. A class moved gets a reminder of its new time from the next look.
+ */
+const outdated = async (storage: Storage, message: Message): Promise<boolean> => {
+    if (message.kind !== 'reminder' || message.bookingId === null) return false;
+    const booking = await storage.get('bookings', message.bookingId);
+    const event = booking && (await storage.get('events', booking.eventId));
+    return (
+        !booking ||
+        booking.status !== 'booked' ||
+        !event ||
+        event.status !== 'planned' ||
+        message.dedupeKey !== `reminder:${booking.id}:${event.startsAt}`
+    );
+};
+
 /** Sends one message taken at `now`. */
 const deliver = async (storage: Storage, channels: Channels, message: Message, now: Date) => {
+    if (await outdated(storage, message)) return record(storage, message, { status: 'withdrawn' });
     const customer = await storage.get('customers', message.customerId);
     const choice = customer ? customerChannels(customer, message.kind) : ({ skipped: 'no_channel' } as const);
     if ('skipped' in choice) return record(storage, message, { status: 'skipped', error: choice.skipped });

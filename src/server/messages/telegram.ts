@@ -123,6 +123,7 @@ export const startTelegramBot = (
     const polling = (async () => {
         while (!stopped) {
             let release: (() => Promise<void>) | null = null;
+            let failed = false;
             try {
                 release = await storage.holdLock('telegram', () => {
                     log.error('The Telegram poller lost its lock: it stops and takes it again.');
@@ -135,11 +136,13 @@ export const startTelegramBot = (
                         drop_pending_updates: false,
                     });
             } catch (error) {
+                failed = true;
                 log.error(`The Telegram bot stopped polling: ${(error as Error).message}`);
             } finally {
                 await release?.();
             }
-            if (!stopped) await pause(release ? 5000 : lockRetryMs);
+            // A refusal (a wrong token) is tried again a minute later, not every few seconds.
+            if (!stopped) await pause(failed ? 60_000 : release ? 5000 : lockRetryMs);
         }
     })();
     return async () => {

@@ -112,6 +112,7 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
                 kind: 'booked',
                 dedupeKey: `booked:${eventId}:${customerId}:${own.filter(held => held.eventId === eventId).length + 1}`,
                 facts: { ...facts, position },
+                usefulUntil: event.startsAt,
                 now,
             }),
         );
@@ -214,6 +215,7 @@ export const cancelBookingsOf = async (tx: Transaction, eventId: Identifier, now
                 kind: 'class_cancelled',
                 dedupeKey: `class_cancelled:${booking.id}`,
                 facts,
+                usefulUntil: event?.startsAt,
                 now,
             });
     }
