@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
-import type { Booking, Database, Message } from '../../src/domain/types';
+import type { Booking, Database } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone } from '../support/factories';
-import { call, demoDb, login, removeDir, startServer, type DemoRole, type RunningServer } from '../support/server';
+import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { outboxDesk } from '../support/outbox';
 import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
@@ -63,29 +64,7 @@ afterAll(async () => {
     await mailbox?.stop();
 });
 
-const as = async (role: DemoRole, path: string, init: Omit<Parameters<typeof call>[2], 'token'> = {}) =>
-    call(server.url, `/api${path}`, { ...init, token: await login(server.url, role) });
-
-const book = async (eventId: number, customerId: number, waitlist = false): Promise<Booking> => {
-    const answer = await as('manager', '/bookings', { method: 'POST', json: { eventId, customerId, waitlist } });
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body as unknown as Booking;
-};
-
-const messagesOf = async (customerId: number): Promise<Message[]> =>
-    (
-        await as(
-            'manager',
-            `/messages?filter=${encodeURIComponent(JSON.stringify({ customerId }))}&sort=["id","ASC"]&range=[0,99]`,
-        )
-    ).body as unknown as Message[];
-
-/** Waits until the customer's messages of `kind` are as `expected` says. */
-const settled = (customerId: number, kind: string, check: (messages: Message[]) => void) =>
-    vi.waitFor(async () => check((await messagesOf(customerId)).filter(message => message.kind === kind)), {
-        timeout: 10_000,
-        interval: 100,
-    });
+const { as, book, messagesOf, settled } = outboxDesk(() => server);
 
 describe('messages to customers', () => {
     it('tell a customer of their seat by e-mail, in their own language, from the studio', async () => {

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
-import type { Booking, Customer, Database, Message } from '../../src/domain/types';
+import type { Booking, Customer, Database } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone, nextId } from '../support/factories';
-import { call, demoDb, login, removeDir, startServer, type DemoRole, type RunningServer } from '../support/server';
+import { call, demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { outboxDesk } from '../support/outbox';
 import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
@@ -97,33 +98,7 @@ afterAll(async () => {
     await mailbox?.stop();
 });
 
-const as = async (role: DemoRole, path: string, init: Omit<Parameters<typeof call>[2], 'token'> = {}) =>
-    call(server.url, `/api${path}`, { ...init, token: await login(server.url, role) });
-
-const book = async (eventId: number, customerId: number, waitlist = false): Promise<Booking> => {
-    const answer = await as('manager', '/bookings', { method: 'POST', json: { eventId, customerId, waitlist } });
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body as unknown as Booking;
-};
-
-const messagesOf = async (customerId: number, kind: Message['kind']): Promise<Message[]> =>
-    (
-        await as(
-            'manager',
-            `/messages?filter=${encodeURIComponent(JSON.stringify({ customerId, kind }))}&sort=["id","ASC"]&range=[0,99]`,
-        )
-    ).body as unknown as Message[];
-
-/** Waits until the customer's messages of `kind` pass `check`; answers them. */
-const settled = (customerId: number, kind: Message['kind'], check: (messages: Message[]) => void) =>
-    vi.waitFor(
-        async () => {
-            const messages = await messagesOf(customerId, kind);
-            check(messages);
-            return messages;
-        },
-        { timeout: 10_000, interval: 100 },
-    );
+const { as, book, messagesOf, settled } = outboxDesk(() => server);
 
 /** Moves the server's clock and lets the runner look. */
 const moveTo = async (time: string) => {

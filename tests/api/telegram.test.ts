@@ -1,18 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { instantAt } from '../../src/domain/time';
-import type { Booking, Customer, Database, Message } from '../../src/domain/types';
+import type { Customer, Database, Message } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone } from '../support/factories';
-import {
-    call,
-    demoDb,
-    engine,
-    login,
-    removeDir,
-    startServer,
-    type DemoRole,
-    type RunningServer,
-} from '../support/server';
+import { demoDb, engine, removeDir, startServer, type RunningServer } from '../support/server';
+import { outboxDesk } from '../support/outbox';
 import { startMailbox, type Mailbox } from '../support/smtp';
 import { startTelegram, type TelegramStandIn } from '../support/telegram';
 
@@ -80,14 +72,7 @@ afterAll(async () => {
     await mailbox?.stop();
 });
 
-const as = async (role: DemoRole, path: string, init: Omit<Parameters<typeof call>[2], 'token'> = {}) =>
-    call(server.url, `/api${path}`, { ...init, token: await login(server.url, role) });
-
-const book = async (eventId: number, customerId: number): Promise<Booking> => {
-    const answer = await as('manager', '/bookings', { method: 'POST', json: { eventId, customerId } });
-    expect(answer.status, answer.text).toBe(201);
-    return answer.body as unknown as Booking;
-};
+const { as, book } = outboxDesk(() => server);
 
 const bookedMessage = (customerId: number, eventId: number) =>
     vi.waitFor(
@@ -218,13 +203,22 @@ describe('Telegram', () => {
     });
 
     it.runIf(engine === 'postgres')('is polled by one server at a time when two run on one database', async () => {
+        const polls = () => telegram.calls.filter(call => call.method === 'getUpdates').length;
+        /** Until the poller has asked for updates `count` more times: a second poller would have been refused meanwhile. */
+        const pollsGoOn = async (count: number) => {
+            const from = polls();
+            await vi.waitFor(() => expect(polls()).toBeGreaterThanOrEqual(from + count), {
+                timeout: 10_000,
+                interval: 50,
+            });
+        };
         const second = await start({ DATABASE_URL: readFileSync(`${server.dbFile}.database-url`, 'utf8') });
         try {
-            await new Promise(done => setTimeout(done, 1500));
+            await pollsGoOn(2);
             const before = telegram.sent.length;
             telegram.userSays(4001, '/start', { language_code: 'en' });
             await telegram.waitForMessage(4001, /This is .*bot/);
-            await new Promise(done => setTimeout(done, 1500));
+            await pollsGoOn(2);
             expect(telegram.sent.length).toBe(before + 1);
             expect(telegram.conflicts).toBe(0);
         } finally {

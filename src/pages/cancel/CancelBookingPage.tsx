@@ -6,8 +6,8 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatFullDate, formatTime } from '../../app/i18n/dates';
 import { PaymentLayout } from '../payment/PaymentLayout';
-import { cancelPublicBooking, fetchPublicBooking, PublicBookingError, type PublicBooking } from './publicBooking';
-import { Message, Row, usePageLocale } from '../payment/PublicParts';
+import { cancelPublicBooking, fetchPublicBooking, type PublicBooking } from './publicBooking';
+import { Message, PublicPageWithout, Row, usePageLocale } from '../payment/PublicParts';
 
 /*
  * The public page /cancel/{token} that a reminder links to: no sign-in, the payment page's layout. It
@@ -144,31 +144,7 @@ export const CancelBookingPage = () => {
             : translate('app.cancel_page.title');
     }, [booking, translate]);
 
-    if (isPending) {
-        return (
-            <PaymentLayout>
-                <Stack alignItems="center">
-                    <CircularProgress />
-                </Stack>
-            </PaymentLayout>
-        );
-    }
-    if (!booking) {
-        const missing = error instanceof PublicBookingError && error.status === 404;
-        return (
-            <PaymentLayout>
-                {missing ? (
-                    <Message
-                        severity="error"
-                        title="app.cancel_page.states.not_found_title"
-                        text="app.cancel_page.states.not_found_text"
-                    />
-                ) : (
-                    <Message severity="error" title="app.error.title" text="app.cancel_page.errors.failed" />
-                )}
-            </PaymentLayout>
-        );
-    }
+    if (!booking) return <PublicPageWithout pending={isPending} error={error} texts="app.cancel_page" />;
 
     const asking = booking.status === 'booked' || booking.status === 'waitlisted';
     return (

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../domain/api';
+import { getPublic, postPublic } from '../payment/publicApi';
 
 /*
  * The public API of a reminder's cancel link, for the page a customer opens it on: what the booking is,
@@ -21,31 +21,10 @@ export interface PublicBooking {
     started: boolean;
 }
 
-export class PublicBookingError extends Error {
-    constructor(
-        readonly status: number,
-        readonly errors: Record<string, string> = {},
-    ) {
-        super(`HTTP ${status}`);
-    }
-}
-
 const bookingUrl = (token: string) => `/api/public/bookings/${encodeURIComponent(token)}`;
 
-const answer = async (response: Response): Promise<PublicBooking> => {
-    const body = (await response.json().catch(() => ({}))) as PublicBooking & Partial<ApiErrorBody>;
-    if (!response.ok) throw new PublicBookingError(response.status, body.errors);
-    return body;
-};
-
 /** Reads the booking a token names; never cancels it (mail scanners open links). */
-export const fetchPublicBooking = (token: string) =>
-    fetch(bookingUrl(token), { headers: { Accept: 'application/json' } }).then(answer);
+export const fetchPublicBooking = (token: string) => getPublic<PublicBooking>(bookingUrl(token));
 
 /** Cancels the booking, once the customer confirmed; answers it as cancelled, `late` when counted late. */
-export const cancelPublicBooking = (token: string) =>
-    fetch(`${bookingUrl(token)}/cancel`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: '{}',
-    }).then(answer);
+export const cancelPublicBooking = (token: string) => postPublic<PublicBooking>(`${bookingUrl(token)}/cancel`);

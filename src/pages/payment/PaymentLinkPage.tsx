@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import { Divider, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -7,8 +7,8 @@ import { useParams } from 'react-router-dom';
 import { CardForm } from './CardForm';
 import { PaymentLayout } from './PaymentLayout';
 import { formatZonedDateTime } from '../../app/i18n/dates';
-import { fetchPublicLink, PublicLinkError } from './publicLink';
-import { Message, Row, usePageLocale } from './PublicParts';
+import { fetchPublicLink } from './publicLink';
+import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
     new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
@@ -40,31 +40,7 @@ export const PaymentLinkPage = () => {
             : translate('app.payment_page.title');
     }, [link, translate]);
 
-    if (isPending) {
-        return (
-            <PaymentLayout>
-                <Stack alignItems="center">
-                    <CircularProgress />
-                </Stack>
-            </PaymentLayout>
-        );
-    }
-    if (!link) {
-        const missing = error instanceof PublicLinkError && error.status === 404;
-        return (
-            <PaymentLayout>
-                {missing ? (
-                    <Message
-                        severity="error"
-                        title="app.payment_page.states.not_found_title"
-                        text="app.payment_page.states.not_found_text"
-                    />
-                ) : (
-                    <Message severity="error" title="app.error.title" text="app.payment_page.errors.failed" />
-                )}
-            </PaymentLayout>
-        );
-    }
+    if (!link) return <PublicPageWithout pending={isPending} error={error} texts="app.payment_page" />;
 
     const amountText = formatMoney(link.amount, link.currency, locale);
     return (

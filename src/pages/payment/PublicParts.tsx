@@ -1,10 +1,13 @@
 import { useEffect } from 'react';
-import { Alert, Stack, Typography } from '@mui/material';
+import { Alert, CircularProgress, Stack, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
+import { PaymentLayout } from './PaymentLayout';
+import { PublicApiError } from './publicApi';
 
 /*
  * What the public pages without sign-in (a payment link, a reminder's cancel link) share: the language
- * they open in, a row of label and value, and a message in place of the page.
+ * they open in, a row of label and value, a message in place of the page, and the page while what it
+ * shows loads or when it is missing.
  */
 
 /** With no language chosen yet and a browser language the app does not speak, the language the page's answer names. */
@@ -43,3 +46,26 @@ export const Message = ({
         </Alert>
     );
 };
+
+/**
+ * The page while its record loads, or in place of it when it does not exist (404) or could not be read;
+ * `texts` names the page's catalogue (`app.payment_page`), which has states.not_found_title and _text and
+ * errors.failed.
+ */
+export const PublicPageWithout = ({ pending, error, texts }: { pending: boolean; error: unknown; texts: string }) => (
+    <PaymentLayout>
+        {pending ? (
+            <Stack alignItems="center">
+                <CircularProgress />
+            </Stack>
+        ) : error instanceof PublicApiError && error.status === 404 ? (
+            <Message
+                severity="error"
+                title={`${texts}.states.not_found_title`}
+                text={`${texts}.states.not_found_text`}
+            />
+        ) : (
+            <Message severity="error" title="app.error.title" text={`${texts}.errors.failed`} />
+        )}
+    </PaymentLayout>
+);

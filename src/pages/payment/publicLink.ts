@@ -1,5 +1,5 @@
 import type { LinkStatus } from '../../domain/money';
-import type { ApiErrorBody } from '../../domain/api';
+import { getPublic, postPublic } from './publicApi';
 
 /** What the public API tells about a payment link: nothing else about the customer or the studio. */
 export interface PublicLink {
@@ -21,30 +21,12 @@ export interface PublicLink {
     payments: 'test' | 'off';
 }
 
-export class PublicLinkError extends Error {
-    constructor(
-        readonly status: number,
-        readonly errors: Record<string, string> = {},
-    ) {
-        super(`HTTP ${status}`);
-    }
-}
+export { PublicApiError as PublicLinkError } from './publicApi';
 
 const linkUrl = (id: string) => `/api/public/payment-links/${encodeURIComponent(id)}`;
 
-const answer = async (response: Response): Promise<PublicLink> => {
-    const body = (await response.json().catch(() => ({}))) as PublicLink & Partial<ApiErrorBody>;
-    if (!response.ok) throw new PublicLinkError(response.status, body.errors);
-    return body;
-};
-
 /** Plain fetch, no token: the page is for customers, who have no account. */
-export const fetchPublicLink = (id: string) =>
-    fetch(linkUrl(id), { headers: { Accept: 'application/json' } }).then(answer);
+export const fetchPublicLink = (id: string) => getPublic<PublicLink>(linkUrl(id));
 
 export const payPublicLink = (id: string, card: Record<string, unknown>) =>
-    fetch(`${linkUrl(id)}/pay`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(card),
-    }).then(answer);
+    postPublic<PublicLink>(`${linkUrl(id)}/pay`, card);

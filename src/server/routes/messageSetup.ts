@@ -5,20 +5,20 @@ import { messageText } from '../../domain/messages';
 import { email, id } from '../../domain/fields';
 import { messageChannels } from '../../domain/schemas';
 import { ApiError, badRequest, conflict, handle, notFound } from '../http/errors';
-import { allow, parseBody } from '../http/requests';
+import { allow, numericId, parseBody } from '../http/requests';
 import type { Channels } from '../messages/channels';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
 import type { StoredCustomer } from '../../domain/types';
 import type { Clock } from '../../domain/time';
 import { makeLinkToken } from '../messages/telegram';
-import { numericId } from '../http/requests';
 
 /*
  * The settings' view of the channels: GET /api/settings/messages (managers and admins) says which channels
  * this server sends through, from whom, and the last failure of each; POST /api/settings/messages/test
- * {channel, to} (admins) sends a test message at once and answers what the other side said. Nothing
- * secret is answered: no password, no token.
+ * {channel, to | customerId} (admins) sends a test message at once (to an address, or to a customer's
+ * linked Telegram chat) and answers what the other side said; POST /api/customers/:id/telegram-link makes
+ * the card's link to the bot. Nothing secret is answered: no password, no token, no chat.
  */
 
 /** A test goes to an e-mail address typed, or to a customer's linked Telegram chat. */
