@@ -20,7 +20,14 @@ export const hiddenValue = '[hidden]';
 const hiddenFields: Partial<Record<string, Record<string, string>>> = {
     users: { passwordHash: 'password', password: 'password', revokedSessions: 'revokedSessions' },
     bookings: { cancelTokenHash: 'cancelLink' },
-    customers: { telegramChatId: 'telegramChat', telegramTokenHash: 'telegramLink' },
+    customers: {
+        telegramChatId: 'telegramChat',
+        telegramTokenHash: 'telegramLink',
+        signInCode: 'signInCode',
+        signInLinkHash: 'signInLink',
+        portalRevoked: 'portalSessions',
+        calendarToken: 'calendarFeed',
+    },
 };
 
 type Values = Record<string, unknown>;

@@ -194,19 +194,45 @@ const passes = declare({
 
 const customers = declare({
     schema: customerSchema,
-    // A Telegram chat linked and reachable (the bot's /start link; a chat that blocked the bot is not).
-    server: { telegramLinked: z.boolean() },
+    /*
+     * A Telegram chat linked and reachable (the bot's /start link; a chat that blocked the bot is not),
+     * and when they consented to the processing of their personal data (signing up in the portal).
+     */
+    server: { telegramLinked: z.boolean(), consentAt: instant.nullish() },
     /*
      * The linked chat, which never leaves the server, and the one-time link that links one: its token's
-     * hash and when it ends.
+     * hash and when it ends. The portal's: the sign-in code last sent (its hash, end, wrong tries and
+     * when codes were sent, for the limits), the staff-made sign-in link, the sessions' version and
+     * those ended on their own device, and the calendar feed's token.
      */
     hidden: {
         telegramChatId: z.string().optional(),
         telegramTokenHash: z.string().optional(),
         telegramTokenUntil: instant.optional(),
+        signInCode: z
+            .object({ hash: z.string(), until: instant, tries: z.number().int(), sent: z.array(instant) })
+            .optional(),
+        signInLinkHash: z.string().optional(),
+        signInLinkUntil: instant.optional(),
+        portalVersion: z.number().int().optional(),
+        portalRevoked: z.array(z.object({ sid: z.string(), until: instant })).optional(),
+        calendarToken: z.string().optional(),
     },
-    sometimes: ['telegramChatId', 'telegramTokenHash', 'telegramTokenUntil'],
-    references: [{ field: 'status', collection: 'statuses', statusList: 'customer' }],
+    sometimes: [
+        'telegramChatId',
+        'telegramTokenHash',
+        'telegramTokenUntil',
+        'signInCode',
+        'signInLinkHash',
+        'signInLinkUntil',
+        'portalVersion',
+        'portalRevoked',
+        'calendarToken',
+    ],
+    references: [
+        { field: 'status', collection: 'statuses', statusList: 'customer' },
+        ref('guardianId', 'customers'),
+    ],
     search: ['firstName', 'lastName', 'phone', 'email'],
     // A teacher marks visits by name and has no business with a customer's phone, e-mail, birthday or notes.
     readable: { teacher: { only: ['id', 'firstName', 'lastName', 'status'] } },

@@ -109,6 +109,8 @@ export const subscriptionSchema = z.object({
     active: z.boolean().default(true),
     /** Hours before a class inside which cancelling its booking is late, for bookings this plan's passes pay: empty, the studio's. */
     lateCancelHours: optional(z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(168)),
+    /** Customers may buy it themselves in the portal. */
+    soldOnline: z.boolean().default(false),
 });
 
 const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
@@ -175,6 +177,8 @@ export const customerSchema = z.object({
     locale: optional(z.enum(locales, { error: 'app.validation.choice' })),
     /** The channels and kinds of message they take: empty, all of them. */
     notify: optional(notifySchema),
+    /** The parent who manages them in the portal (books, cancels, pays for them, and gets their messages). */
+    guardianId: optional(id),
 });
 
 export const slotSchema = z.object({

@@ -111,6 +111,9 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'customers', 'locale', null, counted);
     withDefault(values, 'customers', 'notify', null, counted);
     withDefault(values, 'customers', 'telegramLinked', false, counted);
+    withDefault(values, 'customers', 'guardianId', null, counted);
+    withDefault(values, 'customers', 'consentAt', null, counted);
+    withDefault(values, 'subscriptions', 'soldOnline', false, counted);
     withDefault(values, 'messages', 'bookingId', null, counted);
     withDefault(values, 'configs', 'quietHours', '22:00-09:00', counted);
     withDefault(values, 'configs', 'reminders', true, counted);

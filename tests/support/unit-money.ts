@@ -17,6 +17,7 @@ export const buildPlan = (fields: Partial<Subscription> = {}): Subscription => (
     freezeDays: 7,
     trial: false,
     active: true,
+    soldOnline: false,
     ...fields,
 });
 

@@ -47,6 +47,7 @@ const plan: Subscription = {
     freezeDays: 7,
     trial: false,
     active: true,
+    soldOnline: false,
 };
 const customer = {
     id: 5,

@@ -179,5 +179,7 @@ export const makeSubscriptions = (directions: Direction[], calendar: Calendar, l
         trial: seed.trial,
         active: true,
         lateCancelHours: seed.lateCancelHours ?? null,
+        // The demo studio sells every plan in the portal too.
+        soldOnline: true,
         createdAt: localInstant(calendar, calendar.setupDay, '09:30'),
     }));

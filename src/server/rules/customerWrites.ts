@@ -3,10 +3,10 @@ import { customerSchema } from '../../domain/schemas';
 import { personName } from '../../domain/journal';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { z } from 'zod';
-import { conflict } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { withStoredPhone } from './phones';
 import type { WriteRules } from './types';
-import type { Row } from '../storage/types';
+import type { Reader, Row } from '../storage/types';
 
 /*
  * A customer added twice is the desk's most common slip (a phone number written another way, a second
@@ -17,11 +17,29 @@ import type { Row } from '../storage/types';
 
 const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optional() });
 
+/**
+ * A ward's guardian is an adult of the studio's: another customer who is nobody's ward, and a customer
+ * who is someone's guardian is not made a ward (one level, so that a family signs in as one person).
+ */
+const checkGuardian = async (record: Row, id: unknown, reader: Reader) => {
+    const guardianId = record.guardianId;
+    if (guardianId == null) return;
+    const refused = () =>
+        badRequest("The guardian must be another customer who is nobody's ward", {
+            guardianId: 'app.validation.guardian',
+        });
+    if (guardianId === id) throw refused();
+    const guardian = await reader.get('customers', guardianId as number);
+    if (guardian && guardian.guardianId != null) throw refused();
+    if (id !== undefined && (await reader.count('customers', { guardianId: id as number })) > 0) throw refused();
+};
+
 export const customerRules: WriteRules = {
     createSchema,
     create: async ({ confirmDuplicate, ...input }, { tx }) => {
-        // A new customer has linked no Telegram chat yet.
-        const record: Row = { ...(await withStoredPhone(input, null, tx)), telegramLinked: false };
+        await checkGuardian(input, undefined, tx);
+        // A new customer has linked no Telegram chat yet, and consented to nothing in the portal.
+        const record: Row = { ...(await withStoredPhone(input, null, tx)), telegramLinked: false, consentAt: null };
         if (confirmDuplicate === true) return record;
         const number = phoneNumberKey(record.phone);
         if (number.length < phoneDigitsNeeded) return record;
@@ -37,13 +55,17 @@ export const customerRules: WriteRules = {
             { duplicates },
         );
     },
-    // The linked Telegram chat and its link are the server's: an edit of the card keeps them.
-    update: async (record, before, { tx }) => ({
-        ...(await withStoredPhone(record, before, tx)),
-        ...Object.fromEntries(
-            Object.keys(collections.customers.hidden)
-                .filter(field => before[field] !== undefined)
-                .map(field => [field, before[field]]),
-        ),
-    }),
+    // The linked Telegram chat, the portal's sign-in and the consent are the server's: an edit of the card keeps them.
+    update: async (record, before, { tx }) => {
+        if (record.guardianId !== before.guardianId) await checkGuardian(record, before.id, tx);
+        return {
+            ...(await withStoredPhone(record, before, tx)),
+            ...Object.fromEntries(
+                Object.keys(collections.customers.hidden)
+                    .filter(field => before[field] !== undefined)
+                    .map(field => [field, before[field]]),
+            ),
+            consentAt: before.consentAt ?? null,
+        };
+    },
 };

@@ -3,6 +3,7 @@ export const validationMessages = {
     app: {
         validation: {
             duplicate_phone: 'This phone number already belongs to another customer',
+            guardian: "The guardian must be another customer who is nobody's ward and has no wards of their own",
             label_required: 'Give the label in at least one language',
             nul_character: 'The text holds a NUL character, which cannot be stored',
         },

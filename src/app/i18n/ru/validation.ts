@@ -6,6 +6,7 @@ export const validationMessages = {
     app: {
         validation: {
             duplicate_phone: 'Этот номер телефона уже есть у другого клиента',
+            guardian: 'Опекуном может быть только другой клиент, который сам не подопечный',
             label_required: 'Укажите название хотя бы на одном языке',
             nul_character: 'В тексте есть символ NUL, его нельзя сохранить',
         },
