@@ -229,10 +229,7 @@ const customers = declare({
         'portalRevoked',
         'calendarToken',
     ],
-    references: [
-        { field: 'status', collection: 'statuses', statusList: 'customer' },
-        ref('guardianId', 'customers'),
-    ],
+    references: [{ field: 'status', collection: 'statuses', statusList: 'customer' }, ref('guardianId', 'customers')],
     search: ['firstName', 'lastName', 'phone', 'email'],
     // A teacher marks visits by name and has no business with a customer's phone, e-mail, birthday or notes.
     readable: { teacher: { only: ['id', 'firstName', 'lastName', 'status'] } },

@@ -83,6 +83,10 @@ export interface MessageFacts {
     passName?: string;
     visitsLeft?: number | null;
     endsOn?: string;
+    /** A sign-in code for the portal. */
+    code?: string;
+    /** Whom a message to a guardian is about: their ward's first name. */
+    wardName?: string;
 }
 
 const tags: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
@@ -107,7 +111,7 @@ const formatDay = (date: string, locale: Locale): string =>
 const formatAmount = (amount: number, currency: string, locale: Locale) =>
     new Intl.NumberFormat(tags[locale], { style: 'currency', currency }).format(amount);
 
-type Texts = Record<Exclude<MessageKind, 'sign_in' | 'penalty'>, (facts: MessageFacts) => MessageText>;
+type Texts = Record<Exclude<MessageKind, 'penalty'>, (facts: MessageFacts) => MessageText>;
 
 const classOf = (facts: MessageFacts, locale: Locale) =>
     `${facts.className ?? ''}, ${facts.startsAt ? formatClassTime(facts.startsAt, locale) : ''}`;
@@ -168,6 +172,10 @@ const english: Texts = {
         subject: `${facts.studioName}: payment received`,
         text: `We received your payment of ${formatAmount(facts.amount ?? 0, facts.currency ?? 'RUB', 'en')}. Thank you!`,
     }),
+    sign_in: facts => ({
+        subject: `${facts.studioName}: your sign-in code`,
+        text: `Your code to sign in to ${facts.studioName}: ${facts.code ?? ''}. It works for ${signInCodeMinutes} minutes. If you did not ask for it, ignore this message.`,
+    }),
     test: facts => ({
         subject: `${facts.studioName}: a test message`,
         text: `This is a test message from ${facts.studioName}: messages reach you this way.`,
@@ -213,6 +221,10 @@ const russian: Texts = {
         subject: `${facts.studioName}: оплата получена`,
         text: `Мы получили вашу оплату: ${formatAmount(facts.amount ?? 0, facts.currency ?? 'RUB', 'ru')}. Спасибо!`,
     }),
+    sign_in: facts => ({
+        subject: `${facts.studioName}: код для входа`,
+        text: `Ваш код для входа в ${facts.studioName}: ${facts.code ?? ''}. Он действует ${signInCodeMinutes} минут. Если вы его не запрашивали, просто не отвечайте.`,
+    }),
     test: facts => ({
         subject: `${facts.studioName}: проверочное сообщение`,
         text: `Это проверочное сообщение от ${facts.studioName}: так до вас доходят сообщения.`,
@@ -225,8 +237,13 @@ const texts: Record<Locale, Texts> = { en: english, ru: russian };
 export type WrittenKind = keyof Texts;
 
 /** A message of `kind` in `locale`. */
-export const messageText = (kind: WrittenKind, locale: Locale, facts: MessageFacts): MessageText =>
-    texts[locale][kind](facts);
+export const messageText = (kind: WrittenKind, locale: Locale, facts: MessageFacts): MessageText => {
+    const written = texts[locale][kind](facts);
+    if (!facts.wardName) return written;
+    // A guardian reads their child's messages: each says whom it is about.
+    const about = locale === 'ru' ? `Для: ${facts.wardName}` : `For ${facts.wardName}`;
+    return { subject: `${written.subject} (${about})`, text: `${about}. ${written.text}` };
+};
 
 /** The visits left at which a pass tells its customer they are running out: 3, or 1 for passes of 4 visits or fewer. */
 export const lowVisitsAt = (visitsTotal: number | null): number | null =>
@@ -234,6 +251,12 @@ export const lowVisitsAt = (visitsTotal: number | null): number | null =>
 
 /** Days before its end that a pass with visits left says it ends soon. */
 export const expiringDays = 5;
+
+/** How long a sign-in code for the portal works. */
+export const signInCodeMinutes = 10;
+
+/** A sent sign-in code as the outbox keeps it: the digits are of no use to anyone who reads the outbox later. */
+export const withoutCode = (text: string): string => text.replace(/\b\d{6}\b/g, '••••••');
 
 /** How long before the late-cancel cut-off a reminder goes. */
 export const reminderHours = 2;
@@ -275,18 +298,30 @@ export const outOfQuietHours = (
 };
 
 /** What the studio's Telegram bot says. */
-export type BotReply = 'linked' | 'link_invalid' | 'about' | 'share_phone' | 'phone_thanks';
+export type BotReply =
+    'linked' | 'link_invalid' | 'about' | 'share_phone' | 'own_phone' | 'phone_unknown' | 'code' | 'code_wait';
 
-const botReplies: Record<Locale, Record<BotReply, (facts: { studioName: string; name?: string }) => string>> = {
+interface BotFacts {
+    studioName: string;
+    name?: string;
+    code?: string;
+}
+
+const botReplies: Record<Locale, Record<BotReply, (facts: BotFacts) => string>> = {
     en: {
         linked: facts =>
             `Hello${facts.name ? `, ${facts.name}` : ''}! ${facts.studioName} will send your bookings, reminders and news about your pass here.`,
         link_invalid: facts =>
             `This link does not work any more. Ask ${facts.studioName} for a new one: it is made on your card at the desk.`,
         about: facts =>
-            `This is ${facts.studioName}'s bot: it sends bookings and reminders. To receive them here, open the link the studio gave you.`,
+            `This is ${facts.studioName}'s bot: it sends bookings and reminders. To receive them here and sign in to your page, share your phone number (the button below), or open the link the studio gave you.`,
         share_phone: () => 'Share my phone number',
-        phone_thanks: () => 'Thank you! Your number is noted.',
+        own_phone: () => 'Please share your own phone number: the button below does it.',
+        phone_unknown: facts =>
+            `${facts.studioName} has no customer with this phone number. Sign up on the studio's page, or ask at the desk.`,
+        code: facts =>
+            `Your code to sign in: ${facts.code ?? ''}. It works for ${signInCodeMinutes} minutes: enter it with your phone number on the sign-in page. From now on your bookings and reminders come here.`,
+        code_wait: () => 'A code was sent a moment ago: use it, or ask for a new one in a minute.',
     },
     ru: {
         linked: facts =>
@@ -294,12 +329,16 @@ const botReplies: Record<Locale, Record<BotReply, (facts: { studioName: string; 
         link_invalid: facts =>
             `Эта ссылка больше не действует. Попросите новую в ${facts.studioName}: её делают в вашей карточке.`,
         about: facts =>
-            `Это бот ${facts.studioName}: он присылает записи и напоминания. Чтобы получать их здесь, откройте ссылку, которую вам дали в студии.`,
+            `Это бот ${facts.studioName}: он присылает записи и напоминания. Чтобы получать их здесь и входить в личный кабинет, поделитесь номером телефона (кнопка ниже) или откройте ссылку, которую вам дали в студии.`,
         share_phone: () => 'Поделиться номером телефона',
-        phone_thanks: () => 'Спасибо! Номер получен.',
+        own_phone: () => 'Поделитесь, пожалуйста, своим номером: это делает кнопка ниже.',
+        phone_unknown: facts =>
+            `В ${facts.studioName} нет клиента с этим номером. Зарегистрируйтесь на странице студии или спросите администратора.`,
+        code: facts =>
+            `Ваш код для входа: ${facts.code ?? ''}. Он действует ${signInCodeMinutes} минут: введите его вместе с номером телефона на странице входа. Теперь записи и напоминания будут приходить сюда.`,
+        code_wait: () => 'Код только что отправлен: используйте его или запросите новый через минуту.',
     },
 };
 
 /** What the bot says, in `locale`. */
-export const botReply = (what: BotReply, locale: Locale, facts: { studioName: string; name?: string }): string =>
-    botReplies[locale][what](facts);
+export const botReply = (what: BotReply, locale: Locale, facts: BotFacts): string => botReplies[locale][what](facts);

@@ -6,6 +6,11 @@ import { collectionRoutes } from './routes/crud';
 import { errorHandlerFor, notFound } from './http/errors';
 import { featureRoutes, mountAll, publicRoutes } from './routes/features';
 import { healthRoutes } from './routes/health';
+import { createPortalSessions } from './http/portalSessions';
+import { portalRoutes } from './routes/portal';
+import { portalCalendarRoutes } from './routes/portalCalendar';
+import { portalSignInRoutes, signInLinkRoutes } from './routes/portalSignIn';
+import { defaultSessionDays } from '../domain/portal';
 import type { Channels } from './messages/channels';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
 import { prototypeRoutes } from './routes/prototypes/routes';
@@ -52,6 +57,8 @@ interface ServerOptions {
     channels?: Channels;
     /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
     publicUrl?: string;
+    /** PORTAL_SESSION_DAYS: how long a customer stays signed in to the portal (90 days by default). */
+    portalSessionDays?: number;
     /**
      * The one clock every rule that depends on the time reads (today in the studio, a teacher's window,
      * closing classes, link expiry, sign-in limits and tokens, the time records and audit entries are
@@ -102,11 +109,25 @@ export const createApp = (options: ServerOptions) => {
     api.use(healthRoutes(storage, options.distDir, clock));
     api.post('/auth/login', auth.login);
     api.use(mountAll(publicRoutes(storage, payments, clock)));
+    // The customers' portal: its sign-in and calendar feeds without a token, the rest with a portal token
+    // (which opens nothing else); a staff token opens none of it.
+    const portalSessions = createPortalSessions(
+        storage,
+        auth.key,
+        clock,
+        options.portalSessionDays ?? defaultSessionDays,
+    );
+    api.use(portalSignInRoutes(storage, portalSessions, clock, options.channels ?? {}));
+    api.use(portalCalendarRoutes(storage, clock));
+    api.use('/portal', portalSessions.authenticate);
+    api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
+    api.use('/portal', (req, _res, next) => next(notFound(`No API route for ${req.method} /portal${req.path}`)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);
     api.post('/auth/logout', auth.logout);
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, clock));
+    api.use(signInLinkRoutes(storage, clock, options.publicUrl));
     api.use(mountAll(featureRoutes(storage, payments, clock, options.channels ?? {})));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);

@@ -136,6 +136,7 @@ export const startServer = async ({
             payments,
             channels,
             publicUrl: env.PUBLIC_URL?.trim() || undefined,
+            portalSessionDays: numberFrom('PORTAL_SESSION_DAYS'),
             log,
             logLevel: logLevelOf(env.LOG_LEVEL, log),
             auth: {

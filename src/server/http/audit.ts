@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler } from 'express';
 import { auditEntryFor, type Actor, type RecordChange } from '../../domain/audit';
 import type { Clock } from '../../domain/time';
-import type { CollectionName, User } from '../../domain/types';
+import type { CollectionName, Customer, User } from '../../domain/types';
 import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row, Storage, Transaction } from '../storage/types';
 
 /*
@@ -17,6 +17,8 @@ import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row, Storage, Transac
 interface RequestActor {
     endpoint: string;
     user?: Pick<User, 'id' | 'name' | 'role'>;
+    /** A customer signed in to the portal. */
+    customer?: Pick<Customer, 'firstName' | 'lastName'>;
 }
 
 const requests = new AsyncLocalStorage<RequestActor>();
@@ -41,12 +43,19 @@ export const recordUser = (user: Pick<User, 'id' | 'name' | 'role'>) => {
     if (request) request.user = user;
 };
 
+/** Names the customer signed in to the portal: their entries name them (no user, no role; the endpoint is the portal's). */
+export const recordCustomer = (customer: Pick<Customer, 'firstName' | 'lastName'>) => {
+    const request = requests.getStore();
+    if (request) request.customer = customer;
+};
+
 const currentActor = (): Actor => {
     const request = requests.getStore();
     const user = request?.user;
+    const customer = request?.customer;
     return {
         userId: user?.id ?? null,
-        userName: user?.name ?? null,
+        userName: user?.name ?? (customer ? `${customer.firstName} ${customer.lastName}` : null),
         role: user?.role ?? null,
         endpoint: request?.endpoint ?? null,
     };

@@ -118,12 +118,14 @@ export const createAuth = (
         const header = req.headers.authorization ?? '';
         const match = /^Bearer (\S+)$/.exec(header);
         if (!match) throw new ApiError(401, 'Sign in first');
-        let payload: { sub?: string; ver?: unknown; sid?: unknown; exp?: number };
+        let payload: { sub?: string; ver?: unknown; sid?: unknown; exp?: number; aud?: unknown };
         try {
             payload = (await jwtVerify(match[1], key, { algorithms: ['HS256'], currentDate: clock() })).payload;
         } catch {
             throw new ApiError(401, 'Your session has expired. Sign in again.', undefined, { reason: 'expired' });
         }
+        // A customer's portal token (audience `portal`) opens the portal's paths only, never the staff's.
+        if (payload.aud !== undefined) throw new ApiError(401, 'Sign in first');
         const user = await storage.get('users', Number(payload.sub));
         if (!user || !user.active) throw new ApiError(401, 'Your account is not active');
         // A token without a version predates revocation and is refused like a revoked one.
@@ -182,5 +184,5 @@ export const createAuth = (
         res.status(204).end();
     });
 
-    return { login, authenticate, me, logout, logoutEverywhere };
+    return { login, authenticate, me, logout, logoutEverywhere, key };
 };

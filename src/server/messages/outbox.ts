@@ -52,15 +52,27 @@ const sendingTime = (config: Studio, message: Omit<Queued, 'customerId'>): strin
     return local === localDateTimeAt(due, config.timezone) ? due.toISOString() : at;
 };
 
-/** The message as stored, in the customer's language and by the channel their choices allow (or skipped, with why). */
+/** Who reads a customer's messages: their guardian when they have one (a child's go to the parent), else they. */
+export const recipientOf = async (reader: Pick<Reader, 'get'>, customer: Customer): Promise<Customer> =>
+    (customer.guardianId != null && (await reader.get('customers', customer.guardianId))) || customer;
+
+/**
+ * The message as stored, in the recipient's language and by the channel their choices allow (or
+ * skipped, with why). `about` is the customer it speaks of when that is the recipient's ward.
+ */
 export const messageRecord = (
     customer: Customer,
     config: Studio,
     message: Omit<Queued, 'customerId'>,
+    about: Customer = customer,
 ): NewRecord<'messages'> => {
     const locale = customer.locale ?? config.defaultLocale;
     const choice = customerChannels(customer, message.kind);
-    const { subject, text } = messageText(message.kind, locale, { studioName: config.studioName, ...message.facts });
+    const { subject, text } = messageText(message.kind, locale, {
+        studioName: config.studioName,
+        ...message.facts,
+        ...(about.id !== customer.id ? { wardName: about.firstName } : {}),
+    });
     return {
         customerId: customer.id,
         channel: 'channels' in choice ? choice.channels[0] : null,
@@ -85,9 +97,9 @@ export const messageRecord = (
  */
 export const queueMessage = async (tx: Transaction, message: Queued): Promise<boolean> => {
     if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return false;
-    const [customer, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
-    if (!customer) return false;
-    await tx.insert('messages', messageRecord(customer, config, message));
+    const [about, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
+    if (!about) return false;
+    await tx.insert('messages', messageRecord(await recipientOf(tx, about), config, message, about));
     return true;
 };
 

@@ -1,4 +1,4 @@
-import { nextTry, type MessageChannel } from '../../domain/messages';
+import { nextTry, withoutCode, type MessageChannel } from '../../domain/messages';
 import type { Customer, Message, StoredCustomer } from '../../domain/types';
 import type { Storage } from '../storage/types';
 import { PermanentFailure, RetryLater, Unreachable, type Channels } from './channels';
@@ -77,6 +77,7 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
             await channels[channel]!.send({ to, subject: message.subject, text: message.text });
             return record(storage, message, {
                 status: 'sent',
+                ...(message.kind === 'sign_in' ? { text: withoutCode(message.text) } : {}),
                 channel,
                 attempts,
                 sentAt: now.toISOString(),

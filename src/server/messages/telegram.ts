@@ -5,7 +5,9 @@ import { locales } from '../../domain/schemas';
 import type { Locale } from '../../domain/statuses';
 import type { Clock } from '../../domain/time';
 import type { Identifier, StoredCustomer } from '../../domain/types';
+import { e164Phone } from '../../domain/phones';
 import { asJob } from '../http/audit';
+import { candidatesOf, giveCode } from '../rules/portalSignIn';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
 import type { TelegramChannel } from './channels';
@@ -66,10 +68,16 @@ const localeOf = (code: string | undefined, fallback: Locale): Locale => {
 /** The bot's handlers: `/start <token>` links, a shared contact is thanked, anything else is told what the bot is. */
 const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock, log: Pick<Console, 'error'>) => {
     const { bot } = channel;
-    const reply = async (ctx: Context, locale: Locale, what: BotReply, name?: string) => {
+    const reply = async (
+        ctx: Context,
+        locale: Locale,
+        what: BotReply,
+        facts: { name?: string; code?: string } = {},
+    ) => {
         const config = await studioConfig(storage);
-        const text = botReply(what, locale, { studioName: config.studioName, name });
-        if (what !== 'linked') return void (await ctx.reply(text));
+        const text = botReply(what, locale, { studioName: config.studioName, ...facts });
+        // Sharing the phone number signs in: offered whenever the bot does not know the chat yet, or just linked it.
+        if (!['linked', 'about', 'own_phone', 'phone_unknown'].includes(what)) return void (await ctx.reply(text));
         const share = new Keyboard().requestContact(botReply('share_phone', locale, { studioName: config.studioName }));
         await ctx.reply(text, { reply_markup: share.oneTime().resized() });
     };
@@ -81,13 +89,35 @@ const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock,
                 ? await linkChat(storage, ctx.match.trim(), String(ctx.chat.id), clock())
                 : undefined;
             if (!linked) return reply(ctx, spoken, ctx.match ? 'link_invalid' : 'about');
-            await reply(ctx, linked.locale ?? config.defaultLocale, 'linked', linked.firstName);
+            await reply(ctx, linked.locale ?? config.defaultLocale, 'linked', { name: linked.firstName });
         }),
     );
-    bot.on('message:contact', async ctx => {
-        const config = await studioConfig(storage);
-        await reply(ctx, localeOf(ctx.from?.language_code, config.defaultLocale), 'phone_thanks');
-    });
+    // A shared phone number signs in: the chat is linked to whom the number signs in, and the code comes here.
+    bot.on('message:contact', ctx =>
+        asJob('telegram', async () => {
+            const config = await studioConfig(storage);
+            const spoken = localeOf(ctx.from?.language_code, config.defaultLocale);
+            const contact = ctx.message.contact;
+            if (!ctx.from || contact.user_id !== ctx.from.id) return reply(ctx, spoken, 'own_phone');
+            const phone = e164Phone(`+${contact.phone_number.replace(/^\+/, '')}`, config.country);
+            const candidates = phone ? await candidatesOf(storage, { phone }) : [];
+            if (!candidates.length) return reply(ctx, spoken, 'phone_unknown');
+            const chatId = String(ctx.chat.id);
+            const { code, given } = await storage.transaction(async tx => {
+                for (const candidate of candidates) {
+                    const stored = (await tx.get('customers', candidate.id)) as StoredCustomer;
+                    await tx.update('customers', {
+                        ...stored,
+                        telegramChatId: chatId,
+                        telegramLinked: true,
+                    } as StoredCustomer);
+                }
+                return giveCode(tx, candidates, clock(), false);
+            });
+            if (!given.length) return reply(ctx, spoken, 'code_wait');
+            await reply(ctx, given[0].locale ?? spoken, 'code', { code });
+        }),
+    );
     bot.on('message', async ctx => {
         const config = await studioConfig(storage);
         await reply(ctx, localeOf(ctx.from?.language_code, config.defaultLocale), 'about');

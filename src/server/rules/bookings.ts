@@ -20,7 +20,14 @@ import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
-import { classFacts, customerChannels, messageRecord, queueMessage, withdrawMessages } from '../messages/outbox';
+import {
+    classFacts,
+    customerChannels,
+    messageRecord,
+    queueMessage,
+    recipientOf,
+    withdrawMessages,
+} from '../messages/outbox';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat
@@ -57,15 +64,26 @@ const createSchema = bookingSchema.extend({
     force: z.boolean().optional(),
 });
 
-/** The booking to store for a request, or the refusal: every check against the records as this transaction reads them. */
-const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> => {
-    const { eventId, customerId, waitlist, force } = createSchema.parse(input);
+/**
+ * The booking to store for a request, or the refusal: every check against the records as this
+ * transaction reads them. `user` is the staff member booking, or null for the customer in the portal
+ * (who books only classes open to customers, never forced, and is always told).
+ */
+export const bookSeat = async (
+    tx: Transaction,
+    input: z.infer<typeof createSchema>,
+    user: WriteContext['user'] | null,
+    now: Date,
+): Promise<Omit<Booking, 'id' | 'createdAt'>> => {
+    const { eventId, customerId, waitlist } = input;
+    const force = user !== null && input.force === true;
     if (force && user.role === 'teacher') throw forbidden('Only managers and admins may force a booking');
     // Others booking this customer wait until this write ends: their seats, places and promised visits are counted here.
     await tx.claim('customers', [customerId]);
     const found = await tx.get('events', eventId);
     if (!found) throw notFound(`events ${eventId} does not exist`);
-    refuseOthersClass(user, found);
+    if (user) refuseOthersClass(user, found);
+    else if (found.bookable === false) throw bookingRefused('closed');
 
     const [config, own] = await Promise.all([studioConfig(tx), tx.select('bookings', { customerId })]);
     const settings = bookingSettingsOf(config);
@@ -85,6 +103,8 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
     if (!pass && !force) throw bookingRefused('no_pass');
     // What the customer is told, read before the class is claimed: their choices and the class's name.
     const [customer, facts] = await Promise.all([tx.get('customers', customerId), classFacts(tx, found)]);
+    // A child's messages go to their parent: the parent must be reachable for a place in line.
+    const recipient = customer && (await recipientOf(tx, customer));
 
     // Last, and for as short as can be: others booking this class wait from here, then count this seat.
     await tx.claim('events', [eventId]);
@@ -100,37 +120,44 @@ const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =
             throw bookingRefused('too_many_waitlists');
         status = 'waitlisted';
         // A place in line is only worth holding if they hear when the seat is theirs.
-        if (customer && 'skipped' in customerChannels(customer, 'promoted')) throw bookingRefused('no_channel');
+        if (recipient && 'skipped' in customerChannels(recipient, 'promoted')) throw bookingRefused('no_channel');
     }
     // Told of the seat, or of their place in line, in this same write (unless the studio turned these
     // notices off): the key names the customer's n-th booking of this class.
-    if (customer && config.staffBookingNotices !== false) {
+    if (customer && recipient && (user === null || config.staffBookingNotices !== false)) {
         const position = status === 'waitlisted' ? (await tx.count('bookings', { eventId, status })) + 1 : null;
         await tx.insert(
             'messages',
-            messageRecord(customer, config, {
-                kind: 'booked',
-                dedupeKey: `booked:${eventId}:${customerId}:${own.filter(held => held.eventId === eventId).length + 1}`,
-                facts: { ...facts, position },
-                usefulUntil: event.startsAt,
-                now,
-            }),
+            messageRecord(
+                recipient,
+                config,
+                {
+                    kind: 'booked',
+                    dedupeKey: `booked:${eventId}:${customerId}:${own.filter(held => held.eventId === eventId).length + 1}`,
+                    facts: { ...facts, position },
+                    usefulUntil: event.startsAt,
+                    now,
+                },
+                customer,
+            ),
         );
     }
-    const booking: Omit<Booking, 'id' | 'createdAt'> = {
+    return {
         eventId,
         customerId,
         status,
-        source: 'staff',
-        bookedBy: user.id,
+        source: user ? 'staff' : 'portal',
+        bookedBy: user?.id ?? null,
         passId: pass?.id ?? null,
         late: false,
         promotedAt: null,
         cancelledAt: null,
         attendanceId: null,
     };
-    return booking as unknown as Row;
 };
+
+const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =>
+    (await bookSeat(tx, createSchema.parse(input), user, now)) as unknown as Row;
 
 export const bookingRules: WriteRules = {
     refused: {

@@ -71,22 +71,24 @@ const termsOf = (record: Row, reader: Reader) =>
     record.purpose === 'balance' ? balanceTerms(record, reader) : saleTerms(record, reader);
 
 /**
- * A new link is pending, for the plan's price (a sale) or what is due on the pass (a balance) unless told
+ * A new link (staff's, or a customer's in the portal) is pending, for the plan's price (a sale) or what is due on the pass (a balance) unless told
  * otherwise, until the studio's link lifetime runs out, counted from the server's clock. What a link is
  * for never changes: an edit keeps its purpose and its pass.
  */
+export const newPaymentLink = async (record: Row, reader: Reader, now: Date): Promise<Row> => {
+    const { paymentLinkTtlHours } = await studioConfig(reader);
+    return {
+        ...(await termsOf(record, reader)),
+        id: randomLinkId(),
+        status: 'pending',
+        expiresAt: new Date(now.getTime() + paymentLinkTtlHours * 3600_000).toISOString(),
+        paidAt: null,
+        paymentId: null,
+    };
+};
+
 export const paymentLinkRules: WriteRules = {
-    create: async (record, { tx, now }) => {
-        const { paymentLinkTtlHours } = await studioConfig(tx);
-        return {
-            ...(await termsOf(record, tx)),
-            id: randomLinkId(),
-            status: 'pending',
-            expiresAt: new Date(now.getTime() + paymentLinkTtlHours * 3600_000).toISOString(),
-            paidAt: null,
-            paymentId: null,
-        };
-    },
+    create: (record, { tx, now }) => newPaymentLink(record, tx, now),
     update: async (record, before, { tx }) => {
         refuseClosed(before);
         return termsOf({ ...record, purpose: before.purpose, passId: before.passId }, tx);

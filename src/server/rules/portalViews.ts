@@ -1,0 +1,213 @@
+import {
+    activeBookingStatuses,
+    bookingSettingsOf,
+    classRefusal,
+    isLateCancel,
+    lateCancelHoursOf,
+    linePositions,
+    seatsOf,
+} from '../../domain/bookings';
+import { addMinutes } from '../../domain/closing';
+import { canFreeze, canUnfreeze } from '../../domain/freezes';
+import { freezeDaysLeft } from '../../domain/portal';
+import { passStateOn, visitsLeft } from '../../domain/passes';
+import { classTitle } from '../../domain/timetable';
+import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
+import type { Reader } from '../storage/types';
+import { passBalances } from './passes';
+import { studioConfig, studioNow } from './studio';
+
+/*
+ * What the portal shows a customer: their card without what is the studio's (notes, source), classes
+ * with their seats and the customer's own booking or place, their bookings, passes and the plans sold
+ * online. Built from the records the page needs (by ids and indexed fields), never a whole collection.
+ */
+
+/** The customer as the portal shows them, with what is due on their passes. */
+export const portalCustomer = async (reader: Reader, customer: Customer) => {
+    const passes = await reader.select('passes', { customerId: customer.id, cancelled: false });
+    let dueCents = 0;
+    for (const [, { balanceDue }] of await passBalances(passes, reader)) dueCents += Math.round(balanceDue * 100);
+    return {
+        id: customer.id,
+        firstName: customer.firstName,
+        lastName: customer.lastName,
+        phone: customer.phone,
+        email: customer.email ?? null,
+        locale: customer.locale ?? null,
+        notify: customer.notify ?? null,
+        telegramLinked: customer.telegramLinked === true,
+        status: customer.status,
+        guardianId: customer.guardianId ?? null,
+        balanceDue: dueCents / 100,
+    };
+};
+
+/** What a class is to a customer: its title, times, teacher and hall. */
+const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
+    const [courses, teachers, halls] = await Promise.all([
+        reader.getMany('courses', [...new Set(events.map(event => event.courseId))]),
+        reader.getMany('users', [...new Set(events.map(event => event.teacherId))]),
+        reader.getMany('studios', [...new Set(events.map(event => event.studioId))]),
+    ]);
+    const directions = await reader.getMany('directions', [...new Set(courses.map(course => course.directionId))]);
+    return new Map(
+        events.map(event => {
+            const course = courses.find(one => one.id === event.courseId);
+            const direction = directions.find(one => one.id === course?.directionId);
+            const teacher = teachers.find(one => one.id === event.teacherId);
+            const hall = halls.find(one => one.id === event.studioId);
+            return [
+                event.id,
+                {
+                    startsAt: event.startsAt,
+                    endsAt: addMinutes(event.startsAt, event.durationMinutes),
+                    durationMinutes: event.durationMinutes,
+                    title: classTitle(course?.name, event.title),
+                    directionId: direction?.id ?? null,
+                    directionName: direction?.name ?? '',
+                    teacherId: event.teacherId,
+                    teacherName: teacher?.name ?? '',
+                    studioId: event.studioId,
+                    hallName: hall?.name ?? '',
+                },
+            ];
+        }),
+    );
+};
+
+/**
+ * The customer's bookings as the portal shows them: with their class, their place in line, from when a
+ * cancel is late (by the window of the plan whose pass pays the seat) and whether one now would be.
+ */
+export const portalBookings = async (reader: Reader, bookings: Booking[], now: Date) => {
+    const [config, local] = await Promise.all([studioConfig(reader), studioNow(reader, now)]);
+    const settings = bookingSettingsOf(config);
+    const events = await reader.getMany('events', [...new Set(bookings.map(booking => booking.eventId))]);
+    const summaries = await classSummaries(reader, events);
+    const passes = await reader.getMany(
+        'passes',
+        bookings.flatMap(booking => (booking.passId === null ? [] : [booking.passId])),
+    );
+    const plans = await reader.getMany('subscriptions', [...new Set(passes.map(pass => pass.subscriptionId))]);
+    const waiting = bookings.filter(booking => booking.status === 'waitlisted');
+    const lines = waiting.length
+        ? await reader.select('bookings', {
+              eventId: [...new Set(waiting.map(booking => booking.eventId))],
+              status: 'waitlisted',
+          })
+        : [];
+    const positions = linePositions(lines);
+    return bookings.map(booking => {
+        const event = events.find(one => one.id === booking.eventId);
+        const pass = passes.find(one => one.id === booking.passId);
+        const plan = plans.find(one => one.id === pass?.subscriptionId);
+        const hours = lateCancelHoursOf(plan, settings);
+        return {
+            id: booking.id,
+            eventId: booking.eventId,
+            customerId: booking.customerId,
+            status: booking.status,
+            position: booking.status === 'waitlisted' ? (positions.get(booking.id) ?? null) : null,
+            late: booking.late,
+            lateCancelFrom: event ? addMinutes(event.startsAt, -hours * 60) : null,
+            lateNow: booking.status === 'booked' && !!event && isLateCancel(event, local, hours),
+            class: summaries.get(booking.eventId) ?? null,
+        };
+    });
+};
+
+export type PortalBooking = Awaited<ReturnType<typeof portalBookings>>[number];
+
+/**
+ * The classes customers may book between two days (the studio's dates, both included): planned, open to
+ * customers and not started, with their seats, the customer's own booking or place, and why one cannot
+ * be booked now (not open yet, or closed for booking).
+ */
+export const portalClasses = async (reader: Reader, customerId: Identifier, from: string, to: string, now: Date) => {
+    const [config, local] = await Promise.all([studioConfig(reader), studioNow(reader, now)]);
+    const settings = bookingSettingsOf(config);
+    const events = (
+        await reader.select('events', [
+            { field: 'startsAt', kind: 'gte', value: from },
+            { field: 'startsAt', kind: 'lte', value: `${to}T23:59` },
+        ])
+    )
+        .filter(event => event.status === 'planned' && event.bookable !== false && event.startsAt > local)
+        .sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.id - b.id);
+    const ids = events.map(event => event.id);
+    const active = ids.length
+        ? await reader.select('bookings', { eventId: ids, status: [...activeBookingStatuses] })
+        : [];
+    const own = await portalBookings(
+        reader,
+        active.filter(booking => booking.customerId === customerId),
+        now,
+    );
+    const summaries = await classSummaries(reader, events);
+    const classes = events.map(event => {
+        const summary = summaries.get(event.id)!;
+        const booking = own.find(one => one.eventId === event.id) ?? null;
+        return {
+            id: event.id,
+            ...summary,
+            capacity: event.capacity,
+            ...seatsOf(
+                event.capacity,
+                active.filter(one => one.eventId === event.id),
+            ),
+            booking,
+            lateCancelFrom: booking?.lateCancelFrom ?? addMinutes(event.startsAt, -settings.lateCancelHours * 60),
+            refusal: classRefusal(event, local, settings),
+        };
+    });
+    const named = <K extends 'direction' | 'teacher' | 'studio'>(kind: K) => {
+        const seen = new Map<Identifier, string>();
+        for (const item of classes) {
+            const id = item[`${kind}Id` as const];
+            const name =
+                kind === 'direction' ? item.directionName : kind === 'teacher' ? item.teacherName : item.hallName;
+            if (id !== null) seen.set(id, name);
+        }
+        return [...seen].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name));
+    };
+    return { classes, directions: named('direction'), teachers: named('teacher'), halls: named('studio') };
+};
+
+/** A customer's passes as the portal shows them on `today`: visits and days left, freezing, what is due. */
+export const portalPasses = async (reader: Reader, passes: Pass[], today: string) => {
+    const plans = await reader.getMany('subscriptions', [...new Set(passes.map(pass => pass.subscriptionId))]);
+    const balances = await passBalances(passes, reader);
+    return passes.map(pass => {
+        const freezeDays = plans.find(plan => plan.id === pass.subscriptionId)?.freezeDays ?? 0;
+        return {
+            id: pass.id,
+            name: pass.name,
+            visitsTotal: pass.visitsTotal,
+            visitsUsed: pass.visitsUsed,
+            visitsLeft: visitsLeft(pass),
+            startsOn: pass.startsOn,
+            endsOn: pass.endsOn,
+            frozenFrom: pass.frozenFrom ?? null,
+            frozenTo: pass.frozenTo ?? null,
+            freezeDays,
+            freezeDaysLeft: canFreeze(pass, freezeDays, today) ? freezeDaysLeft(pass, freezeDays) : 0,
+            state: passStateOn(pass, today),
+            canFreeze: canFreeze(pass, freezeDays, today),
+            canUnfreeze: canUnfreeze(pass, today),
+            balanceDue: balances.get(pass.id)?.balanceDue ?? 0,
+        };
+    });
+};
+
+/** A plan as the portal sells it. */
+export const portalPlan = (plan: Subscription, directionNames: Map<Identifier, string>) => ({
+    id: plan.id,
+    name: plan.name,
+    price: plan.price,
+    visits: plan.visits,
+    validityDays: plan.validityDays,
+    trial: plan.trial,
+    freezeDays: plan.freezeDays,
+    directions: plan.directionIds.map(id => directionNames.get(id) ?? '').filter(Boolean),
+});
