@@ -2,7 +2,6 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { Router } from 'express';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
-import { instantAt } from '../../domain/time';
 import type { Identifier, StoredCustomer } from '../../domain/types';
 import { handle, notFound } from '../http/errors';
 import { portalBookings } from '../rules/portalViews';
@@ -30,6 +29,15 @@ export const calendarTokenOf = async (tx: Transaction, customerId: Identifier): 
     const calendarToken = newCalendarToken(customerId);
     await tx.update('customers', { ...customer, calendarToken } as StoredCustomer);
     return calendarToken;
+};
+
+/**
+ * A studio wall-clock time (YYYY-MM-DDTHH:mm) as ical-generator writes a time with a TZID: it reads a
+ * Date's local fields, so the Date is made with the wall clock's numbers as local fields.
+ */
+const wallClock = (local: string): Date => {
+    const [year, month, day, hour, minute] = local.split(/[-T:]/).map(Number);
+    return new Date(year, month - 1, day, hour, minute);
 };
 
 export const calendarAddress = (origin: string, token: string) => `${origin}/api/portal/calendar/${token}.ics`;
@@ -70,8 +78,8 @@ export const portalCalendarRoutes = (storage: Storage, clock: () => Date): Route
                 const held = booking.class!;
                 calendar.createEvent({
                     id: `booking-${booking.id}@${config.studioName.replace(/[^\w.-]+/g, '-').toLowerCase() || 'studio'}`,
-                    start: new Date(instantAt(held.startsAt, config.timezone)),
-                    end: new Date(instantAt(held.endsAt, config.timezone)),
+                    start: wallClock(held.startsAt),
+                    end: wallClock(held.endsAt),
                     timezone: config.timezone,
                     summary: held.teacherName ? `${held.title} (${held.teacherName})` : held.title,
                     location: held.hallName || null,
