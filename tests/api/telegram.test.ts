@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Customer, Database, Message } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone } from '../support/factories';
-import { demoDb, engine, removeDir, startServer, type RunningServer } from '../support/server';
+import { call, demoDb, engine, removeDir, startServer, type RunningServer } from '../support/server';
 import { outboxDesk } from '../support/outbox';
 import { startMailbox, type Mailbox } from '../support/smtp';
 import { startTelegram, type TelegramStandIn } from '../support/telegram';
@@ -35,6 +35,8 @@ const withPass = (lastName: string, fields: Partial<Customer> = {}) => {
 const anna = withPass('Anna');
 const ben = withPass('Ben', { locale: 'en' });
 const cleo = withPass('Cleo', { locale: 'en' });
+// Known to the studio by her phone only: she signs in to the portal through the bot.
+const dora = withPass('Dora', { locale: 'en', email: null });
 const classes = [20, 21, 22, 23].map(day =>
     addEvent(db, `2031-07-${day}T18:00`, { courseId: course.id, capacity: 10, title: `Flow ${day}` }),
 );
@@ -200,6 +202,37 @@ describe('Telegram', () => {
         });
         expect(sent.status, sent.text).toBe(200);
         await telegram.waitForMessage(3001, /проверочное сообщение/);
+    });
+
+    it('signs a customer with only a phone in to the portal: sharing the number links the chat and brings a code', async () => {
+        const setup = await call(server.url, '/api/portal/auth/setup');
+        expect(setup.body).toMatchObject({ telegramBot: telegram.username });
+        telegram.userSays(5001, 'hello', { language_code: 'en' });
+        const about = await telegram.waitForMessage(5001, /share your phone number/);
+        expect(JSON.stringify(about.replyMarkup)).toMatch(/request_contact.*true/);
+        telegram.userSharesContact(5002, '79990001122', { language_code: 'en' });
+        await telegram.waitForMessage(5002, /no customer with this phone number/);
+        // Telegram sends the number without its plus.
+        telegram.userSharesContact(5001, dora.phone.replace(/\D/g, ''), { language_code: 'en' });
+        const sent = await telegram.waitForMessage(5001, /Your code to sign in: \d{6}/);
+        const code = /(\d{6})/.exec(sent.text)![1];
+        const verified = await call(server.url, '/api/portal/auth/verify', {
+            method: 'POST',
+            json: { login: dora.phone, code },
+        });
+        expect(verified.status, verified.text).toBe(200);
+        expect(verified.body.customer).toMatchObject({ id: dora.id, telegramLinked: true });
+        // From now on her codes come to the chat.
+        now = new Date(now.getTime() + 61_000);
+        const asked = await call(server.url, '/api/portal/auth/code', { method: 'POST', json: { login: dora.phone } });
+        expect(asked.status).toBe(202);
+        await vi.waitFor(
+            () =>
+                expect(
+                    telegram.sent.filter(message => message.chatId === '5001' && /sign in/.test(message.text)),
+                ).toHaveLength(2),
+            { timeout: 10_000, interval: 50 },
+        );
     });
 
     it.runIf(engine === 'postgres')('is polled by one server at a time when two run on one database', async () => {
