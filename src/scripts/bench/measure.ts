@@ -33,6 +33,7 @@ export interface Results {
     statistics?: Outcome<Summary>;
     dashboard?: Outcome<Summary>;
     bookingRush?: Outcome<Rush>;
+    portalWeek?: Outcome<Summary>;
     messageDrain?: Outcome<Drain>;
     /** Peak memory of the database's own processes, for an engine that has them. */
     databaseMemory?: Outcome<number>;
@@ -216,6 +217,7 @@ const measureServer = async (
         log(`  ${subject.name}: statistics and dashboard`);
         results.statistics = await attempt(server, () => measure(runs, extras.statistics));
         results.dashboard = await attempt(server, () => measure(runs, extras.dashboard));
+        results.portalWeek = await attempt(server, () => measure(runs, extras.portalWeek));
         log(`  ${subject.name}: a booking rush`);
         results.bookingRush = await attempt(server, extras.bookingRush);
         log(`  ${subject.name}: writes while ${DRAIN_MESSAGES} messages are sent`);

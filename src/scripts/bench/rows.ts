@@ -121,6 +121,11 @@ export const scaleRows = (scale: number, ours: Results[], theirs: Results): stri
             summaryText,
         ),
         oursOnlyRow(
+            "portal: a customer's week of classes with seats and their bookings: median / p95 (ms)",
+            ours.map(results => results.portalWeek),
+            summaryText,
+        ),
+        oursOnlyRow(
             `booking rush, ${RUSH_CLIENTS} clients for ${RUSH_SEATS} seats at once: all answered (ms), median / p95, booked, errors`,
             ours.map(results => results.bookingRush),
             rush =>

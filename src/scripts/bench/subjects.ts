@@ -25,6 +25,7 @@ export interface Client {
               statistics: () => Promise<string>;
               dashboard: () => Promise<string>;
               bookingRush: () => Promise<Rush>;
+              portalWeek: () => Promise<string>;
               messageDrain: (nextNumber: () => number) => Promise<Drain>;
           }
         | undefined;
@@ -109,6 +110,15 @@ export const ourServer = (serverDir: string, engine: Engine, sink: MailSink): Su
         const manager = await login(MANAGER);
         const get = (path: string, token: string) =>
             request(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+        // A customer of the demo in the portal, signed in once by a link staff make on the card.
+        let portal: Promise<string> | undefined;
+        const portalToken = async () => {
+            const link = JSON.parse(await postJson(`${base}/api/customers/1/sign-in-link`, {}, admin)) as {
+                url: string;
+            };
+            const token = link.url.split('/my/link/')[1];
+            return (JSON.parse(await postJson(`${base}/api/portal/auth/link`, { token })) as { token: string }).token;
+        };
         const listPath = `/api/customers?sort=${encodeURIComponent('["lastName","ASC"]')}&range=${encodeURIComponent('[0,24]')}`;
         const sortedList = { url: `${base}${listPath}`, headers: { Authorization: `Bearer ${admin}` } };
         return {
@@ -120,6 +130,7 @@ export const ourServer = (serverDir: string, engine: Engine, sink: MailSink): Su
                 statistics: () => get('/api/statistics/incomes?from=2026-01-01&to=2026-12-31&interval=month', manager),
                 dashboard: () => get('/api/dashboard', manager),
                 bookingRush: () => bookingRush(base, admin),
+                portalWeek: async () => get('/api/portal/classes', await (portal ??= portalToken())),
                 messageDrain: nextNumber =>
                     messageDrain(
                         base,
