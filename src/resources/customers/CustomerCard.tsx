@@ -12,13 +12,15 @@ import { CustomerBookings } from './CustomerBookings';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
 import { CustomerMessages } from './CustomerMessages';
-import { CustomerNotifyInputs } from './CustomerNotifyInputs';
+import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
 import { CustomerPayments } from './CustomerPayments';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
 
-const validateCustomer = schemaValidator(customerSchema);
+const validateSchema = schemaValidator(customerSchema);
+/** The card is checked as it is saved: with only the message choices made. */
+const validateCustomer = (values: Partial<Customer>) => validateSchema(withChoicesMade(values));
 
 const CustomerTitle = () => {
     const record = useRecordContext<Customer>();
@@ -73,6 +75,7 @@ export const CustomerCard = () => {
         <EditBase<Customer>
             mutationMode="pessimistic"
             mutationOptions={saved}
+            transform={withChoicesMade}
             // The card shows the not-found page itself, at once, instead of leaving for the list.
             queryOptions={{ retry: retryUnlessRefused, onError: () => undefined }}
         >

@@ -16,6 +16,24 @@ const taken = (value: unknown) => value !== false;
  */
 const takes = { format: taken, defaultValue: null } as const;
 
+type Choices = Record<string, boolean | null | undefined>;
+
+const made = (choices: Choices): Record<string, boolean> =>
+    Object.fromEntries(Object.entries(choices).filter((entry): entry is [string, boolean] => entry[1] != null));
+
+/**
+ * The card's values with only the message choices someone made: the nulls `takes` puts in for the others
+ * are no answer the schema or the server takes. Nothing chosen at all stays nothing (null).
+ */
+export const withChoicesMade = <T extends { notify?: unknown }>(values: T): T => {
+    const notify = values.notify as (Choices & { kinds?: Choices }) | null | undefined;
+    if (!notify) return values;
+    const { kinds, ...channels } = notify;
+    const kindsMade = made(kinds ?? {});
+    const chosen = { ...made(channels), ...(Object.keys(kindsMade).length > 0 && { kinds: kindsMade }) };
+    return { ...values, notify: Object.keys(chosen).length ? chosen : null };
+};
+
 /**
  * On the card: the language of the customer's messages and what they take, by channel and by kind (all,
  * until someone turns one off), and whether they linked Telegram; folded away, since it is seldom
