@@ -18,6 +18,7 @@ export const SubscriptionCreate = () => {
                     directionIds: [],
                     freezeDays: 0,
                     trial: false,
+                    soldOnline: false,
                     active: true,
                 }}
             >

@@ -26,6 +26,7 @@ export const SubscriptionInputs = () => {
             <NumberInput source="freezeDays" min={0} step={1} />
             <NumberInput source="lateCancelHours" min={0} max={168} step={1} />
             <BooleanInput source="trial" />
+            <BooleanInput source="soldOnline" helperText="resources.settings/subscriptions.sold_online_help" />
             <BooleanInput source="active" />
         </>
     );

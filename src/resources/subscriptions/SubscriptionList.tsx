@@ -20,6 +20,7 @@ const subscriptionFilters = [
         <AutocompleteInput label="app.plans.for_direction" />
     </ReferenceInput>,
     <BooleanInput key="trial" source="trial" />,
+    <BooleanInput key="soldOnline" source="soldOnline" />,
     <BooleanInput key="active" source="active" />,
 ];
 
@@ -43,6 +44,7 @@ export const SubscriptionList = () => (
             </DataTable.Col>
             <DataTable.NumberCol source="freezeDays" />
             <DataTable.Col source="trial" field={BooleanField} />
+            <DataTable.Col source="soldOnline" field={BooleanField} />
             <DataTable.Col source="active" field={BooleanField} />
         </DataTable>
     </List>

@@ -14,6 +14,7 @@ export const SubscriptionShow = () => (
             <NumberField source="freezeDays" />
             <NumberField source="lateCancelHours" emptyText="—" />
             <BooleanField source="trial" />
+            <BooleanField source="soldOnline" />
             <BooleanField source="active" />
         </SimpleShowLayout>
     </Show>

@@ -218,8 +218,10 @@ export const resourceMessages = {
                 directionIds: 'Directions (empty for all)',
                 freezeDays: 'May be frozen for, days',
                 trial: 'Trial',
+                soldOnline: 'Sold online',
                 active: 'Active',
             },
+            sold_online_help: 'Customers may buy it themselves in the portal',
         },
     },
 };

@@ -219,8 +219,10 @@ export const resourceMessages = {
                 directionIds: 'Направления (пусто — все)',
                 freezeDays: 'Можно заморозить на, дней',
                 trial: 'Пробный',
+                soldOnline: 'Продаётся онлайн',
                 active: 'Активен',
             },
+            sold_online_help: 'Клиенты могут купить его сами в личном кабинете',
         },
     },
 } satisfies Catalogue<typeof english>;
