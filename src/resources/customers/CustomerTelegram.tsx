@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
     Alert,
     AlertTitle,
@@ -11,24 +11,14 @@ import {
     DialogContentText,
     DialogTitle,
     Stack,
-    TextField,
     Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import {
-    useCanAccess,
-    useDataProvider,
-    useLocaleState,
-    useNotify,
-    useRecordContext,
-    useTranslate,
-    type HttpError,
-} from 'react-admin';
+import { useCanAccess, useDataProvider, useRecordContext, useTranslate, type HttpError } from 'react-admin';
 import type { StudioDataProvider, TelegramLink } from '../../app/dataProvider';
-import { formatZonedDateTime } from '../../app/i18n/dates';
-import { useStudioTimezone } from '../../app/studio';
 import type { Customer } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
+import { LinkToGive } from './LinkToGive';
 
 /*
  * On the card, beside the customer's message choices: whether they linked Telegram, and for managers and
@@ -53,47 +43,22 @@ export const TelegramChip = () => {
     );
 };
 
-/** The link made: its address to give the customer, a copy button, and when it ends. */
+/** The link made: what the customer does with it, its address, a copy button, and when it ends. */
 const LinkMade = ({ link }: { link: TelegramLink }) => {
     const translate = useTranslate();
-    const notify = useNotify();
-    const [locale] = useLocaleState();
-    const timeZone = useStudioTimezone();
-    const field = useRef<HTMLInputElement>(null);
-    // Browsers give no clipboard to a page served over plain http: then the link is selected to copy by hand.
-    const copy = () =>
-        (navigator.clipboard?.writeText(link.url) ?? Promise.reject(new Error('no clipboard'))).then(
-            () => notify('app.messages.telegram.copied', { type: 'info' }),
-            () => {
-                field.current?.focus();
-                field.current?.select();
-                notify('app.messages.telegram.copy_by_hand', { type: 'info' });
-            },
-        );
     return (
         <Stack spacing={2}>
             <DialogContentText>{translate('app.messages.telegram.dialog_text')}</DialogContentText>
-            <TextField
-                inputRef={field}
-                value={link.url}
-                label={translate('app.messages.telegram.address')}
-                fullWidth
-                slotProps={{ htmlInput: { readOnly: true } }}
-                onFocus={event => event.target.select()}
+            <LinkToGive
+                url={link.url}
+                expiresAt={link.expiresAt}
+                texts="app.messages.telegram"
+                actions={
+                    <Button variant="outlined" href={link.url} target="_blank" rel="noopener">
+                        {translate('app.messages.telegram.open')}
+                    </Button>
+                }
             />
-            <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-                <Button variant="contained" onClick={copy}>
-                    {translate('app.messages.telegram.copy')}
-                </Button>
-                <Button variant="outlined" href={link.url} target="_blank" rel="noopener">
-                    {translate('app.messages.telegram.open')}
-                </Button>
-            </Stack>
-            <Typography variant="body2" color="text.secondary">
-                {translate('app.messages.telegram.expires', {
-                    at: formatZonedDateTime(link.expiresAt, locale, timeZone),
-                })}
-            </Typography>
         </Stack>
     );
 };
