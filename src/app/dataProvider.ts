@@ -72,6 +72,12 @@ export interface TelegramLink {
     expiresAt: string;
 }
 
+/** A customer's one-time link that signs them in to the portal: its address and when it ends (an instant). */
+export interface SignInLink {
+    url: string;
+    expiresAt: string;
+}
+
 /** A collection a developer added to db.json beside the studio's own, and how many records it holds. */
 export interface PrototypeCollection {
     name: string;
@@ -145,6 +151,11 @@ export const dataProvider = {
      * new one replaces the old. Refused with 409 when Telegram is not set up on this server.
      */
     makeTelegramLink: ({ id }: { id: Identifier }) => postJson<TelegramLink>(`/api/customers/${id}/telegram-link`, {}),
+    /**
+     * A one-time link that signs the customer in to the portal when they press the button on its page,
+     * valid for 24 hours; a new one replaces the old.
+     */
+    makeSignInLink: ({ id }: { id: Identifier }) => postJson<SignInLink>(`/api/customers/${id}/sign-in-link`, {}),
     /** Queues a failed or skipped message again, due now; answers the message. */
     resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>

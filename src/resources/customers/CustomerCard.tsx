@@ -1,4 +1,4 @@
-import { Divider, Stack } from '@mui/material';
+import { Box, Divider, Stack } from '@mui/material';
 import { EditBase, EditView, SimpleForm, useEditContext, useRecordContext, type HttpError } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
 import { useSaved } from '../../app/saved';
@@ -15,6 +15,7 @@ import { CustomerMessages } from './CustomerMessages';
 import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
 import { CustomerPayments } from './CustomerPayments';
+import { CustomerSignInLink } from './CustomerSignInLink';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
 
@@ -37,9 +38,18 @@ const CustomerCardView = () => {
     return (
         <EditView title={<CustomerTitle />} actions={false}>
             <SimpleForm noValidate validate={validateCustomer}>
-                <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+                <Stack
+                    direction="row"
+                    spacing={1}
+                    alignItems="center"
+                    flexWrap="wrap"
+                    useFlexGap
+                    sx={{ mb: 2, width: '100%' }}
+                >
                     <StatusChip list="customer" />
                     <DebtBalance />
+                    <Box sx={{ flex: 1 }} />
+                    <CustomerSignInLink />
                 </Stack>
                 <CustomerInputs />
                 <CustomerNotifyInputs />
@@ -65,8 +75,9 @@ const retryUnlessRefused = (count: number, error: unknown) => {
 };
 
 /**
- * The customer's card at /customers/{id}: the profile (editable), the balance of debts, then passes,
- * payments, payment links and visits, each paged by the server; for admins, the history of its changes.
+ * The customer's card at /customers/{id}: the profile (editable) with the guardian and wards, the balance
+ * of debts and the portal's sign-in link, then passes, payments, payment links and visits, each paged by
+ * the server; for admins, the history of its changes.
  */
 export const CustomerCard = () => {
     // Saving the profile stays on the card.

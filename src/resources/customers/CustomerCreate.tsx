@@ -80,6 +80,9 @@ export const CustomerCreate = () => {
                         setRefused({ fromServer: duplicates as NamedCustomer[], phone: variables.data?.phone ?? '' });
                         return;
                     }
+                    // A refused field (a guardian who is a ward) shows why under the field, in the interface's
+                    // language: no notice repeats the server's English.
+                    if (error instanceof HttpError && Object.keys(error.body?.errors ?? {}).length > 0) return;
                     notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
                 },
             }}

@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { Alert, Grid, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
+    AutocompleteInput,
     DateInput,
+    ReferenceInput,
     SelectInput,
     TextInput,
     useCreatePath,
@@ -16,6 +18,7 @@ import type { Customer, Identifier } from '../../domain/types';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { phoneText } from '../common/phones';
 import { useStatuses } from '../common/statuses';
+import { CustomerFamily, useWards } from './CustomerFamily';
 
 /** A value once it has stopped changing for a moment: a check per keystroke would ask the server for nothing. */
 const useSettled = <T,>(value: T, delayMs = 300): T => {
@@ -118,7 +121,41 @@ const DuplicateWarning = ({ duplicates }: { duplicates: Duplicates }) => {
     );
 };
 
-/** The profile fields, shared by the create form and the card; the create form warns of duplicates under them. */
+const customerName = (customer: Customer) => personName(customer);
+
+/**
+ * The parent who signs in to the portal for this customer. Offered: customers who are nobody's ward, other
+ * than this one; the server has the last word (a guardian who became a ward meanwhile), and its refusal
+ * shows under the field. A customer with wards of their own has no guardian, so the field is shut for
+ * them, unless one is set already and needs clearing.
+ */
+const GuardianInput = () => {
+    const record = useRecordContext<Customer>();
+    const guardianId = useWatch({ name: 'guardianId' }) as Identifier | null | undefined;
+    const { data: wards = [] } = useWards(record?.id);
+    const isGuardian = wards.length > 0 && guardianId == null;
+    return (
+        <ReferenceInput
+            source="guardianId"
+            reference="customers"
+            filter={{ guardianId: null, ...(record?.id != null && { id_ne: record.id }) }}
+            sort={{ field: 'lastName', order: 'ASC' }}
+        >
+            <AutocompleteInput
+                optionText={customerName}
+                parse={(value: Identifier | '') => (value === '' ? null : value)}
+                disabled={isGuardian}
+                helperText={isGuardian ? 'resources.customers.guardian.has_wards' : 'resources.customers.guardian.help'}
+                fullWidth
+            />
+        </ReferenceInput>
+    );
+};
+
+/**
+ * The profile fields, shared by the create form and the card (where the saved guardian and wards are
+ * links beside the guardian's field); the create form warns of duplicates under them.
+ */
 export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
     const statuses = useStatuses('customer');
     return (
@@ -149,6 +186,12 @@ export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
             </Grid>
             <Grid size={{ xs: 12, sm: 6, md: 6 }}>
                 <TextInput source="source" fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }}>
+                <GuardianInput />
+            </Grid>
+            <Grid size={{ xs: 12, md: 6 }} sx={{ pt: { md: 2 } }}>
+                <CustomerFamily />
             </Grid>
             <Grid size={12}>
                 <TextInput source="notes" multiline minRows={2} fullWidth />

@@ -23,6 +23,23 @@ export const resourceMessages = {
                 notes: 'Notes',
                 activePass: 'Active pass',
                 debt: 'Unpaid visits',
+                guardianId: 'Guardian',
+                wards: 'Children',
+            },
+            guardian: {
+                help: 'Signs in to the portal for this customer: books, cancels and pays for them and receives their messages',
+                has_wards: 'Has children in their care, so has no guardian of their own',
+            },
+            sign_in_link: {
+                button: 'Sign-in link',
+                title: 'Sign-in link',
+                text: 'Give this link to %{name}: it opens the portal, where they press Sign in, with no code needed. It works once; a new link replaces this one.',
+                address: 'Link for the customer',
+                copy: 'Copy link',
+                copied: 'Link copied',
+                copy_by_hand: 'Select the link and copy it by hand',
+                expires: 'Valid until %{at}',
+                failed: 'The link could not be made: %{error}',
             },
         },
         events: {
