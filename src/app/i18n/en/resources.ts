@@ -25,6 +25,7 @@ export const resourceMessages = {
                 debt: 'Unpaid visits',
                 guardianId: 'Guardian',
                 wards: 'Children',
+                consentAt: 'Consented to the processing of personal data',
             },
             guardian: {
                 help: 'Signs in to the portal for this customer: books, cancels and pays for them and receives their messages',
