@@ -45,6 +45,21 @@ const moduleReport = (): Plugin => ({
     },
 });
 
+/**
+ * The dev server answers /my and every path below it with the customers' portal (src/portal/index.html),
+ * as the server does with the build.
+ */
+const portalPages = (): Plugin => ({
+    name: 'studio-portal-pages',
+    apply: 'serve',
+    configureServer(server) {
+        server.middlewares.use((req, _res, next) => {
+            if (req.url && /^\/my(\/|\?|$)/.test(req.url)) req.url = '/src/portal/index.html';
+            next();
+        });
+    },
+});
+
 const sharedTestSettings = {
     setupFiles: ['tests/support/setup.ts'],
     environment: 'node' as const,
@@ -74,6 +89,7 @@ export default defineConfig({
         react(),
         buildInfo(),
         moduleReport(),
+        portalPages(),
         // Brotli and gzip copies of every text asset, made once at build time at the highest levels, for
         // the server to send to browsers that accept them (src/server/http/static.ts).
         compression({
@@ -93,6 +109,8 @@ export default defineConfig({
         outDir: 'dist',
         manifest: true,
         chunkSizeWarningLimit: 1500,
+        // The staff app, and the customers' portal at /my: a page of its own with its own chunks.
+        rolldownOptions: { input: ['index.html', 'src/portal/index.html'] },
     },
     test: {
         // Three test files at a time on two cores: most of a file's time waits on the servers, browsers and

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import { localDateTimeAt } from '../domain/time';
+import { api, type ClassBooking } from './api';
+import { usePortal } from './context';
+import { formatWhen, hoursBetween } from './format';
+import { useI18n } from './i18n';
+import { errorText } from './parts';
+
+/*
+ * Cancelling a seat or leaving a line, after a confirmation that says before the click whether the
+ * cancel would be late: after the class's cut-off (`lateCancelFrom`, by the studio's clock) it is, and
+ * the studio's rules then count it as a late cancel.
+ */
+
+/** Whether cancelling now is late: as the server said, or since then by the studio's clock. */
+const lateNow = (booking: ClassBooking, timeZone: string) =>
+    booking.status === 'booked' && (booking.lateNow || localDateTimeAt(new Date(), timeZone) >= booking.lateCancelFrom);
+
+export const CancelDialog = ({
+    booking,
+    onClose,
+    onCancelled,
+}: {
+    booking: ClassBooking;
+    onClose: () => void;
+    onCancelled: () => void;
+}) => {
+    const { setup, notify } = usePortal();
+    const { t, locale } = useI18n();
+    const [pending, setPending] = useState(false);
+    const [error, setError] = useState<unknown>();
+    const inLine = booking.status === 'waitlisted';
+    const late = lateNow(booking, setup.timezone);
+    const hours = hoursBetween(booking.lateCancelFrom, booking.class.startsAt);
+    const where = [booking.class.teacherName, booking.class.hallName].filter(Boolean).join(' · ');
+
+    const cancel = async () => {
+        setPending(true);
+        setError(undefined);
+        try {
+            const answer = await api.cancel(booking.id);
+            notify(
+                t(
+                    inLine
+                        ? 'app.portal.cancel.done_line'
+                        : answer.late
+                          ? 'app.portal.cancel.done_late'
+                          : 'app.portal.cancel.done',
+                ),
+            );
+            onCancelled();
+        } catch (failure) {
+            setError(failure);
+        } finally {
+            setPending(false);
+        }
+    };
+
+    return (
+        <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="cancel-title">
+            <DialogTitle id="cancel-title">
+                {t(inLine ? 'app.portal.cancel.title_line' : 'app.portal.cancel.title')}
+            </DialogTitle>
+            <DialogContent>
+                <Stack spacing={2}>
+                    <div>
+                        <Typography sx={{ fontWeight: 600 }}>{booking.class.title}</Typography>
+                        <Typography color="text.secondary">{formatWhen(booking.class.startsAt, locale)}</Typography>
+                        {where && <Typography color="text.secondary">{where}</Typography>}
+                    </div>
+                    {late ? (
+                        <Alert severity="warning">
+                            {hours > 0
+                                ? t('app.portal.cancel.late', { smart_count: hours })
+                                : t('app.portal.cancel.late_now')}
+                        </Alert>
+                    ) : (
+                        !inLine && (
+                            <Alert severity="info">
+                                {t('app.portal.cancel.free_until', {
+                                    time: formatWhen(booking.lateCancelFrom, locale),
+                                })}
+                            </Alert>
+                        )
+                    )}
+                    {error !== undefined && <Alert severity="error">{errorText(t, error)}</Alert>}
+                </Stack>
+            </DialogContent>
+            <DialogActions sx={{ px: 3, pb: 2 }}>
+                <Button onClick={onClose} color="inherit">
+                    {t('app.portal.cancel.keep')}
+                </Button>
+                <Button
+                    variant="contained"
+                    color={late ? 'warning' : 'primary'}
+                    disabled={pending}
+                    onClick={() => void cancel()}
+                >
+                    {t(inLine ? 'app.portal.cancel.confirm_line' : 'app.portal.cancel.confirm')}
+                </Button>
+            </DialogActions>
+        </Dialog>
+    );
+};

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import {
+    Alert,
+    Button,
+    Checkbox,
+    FormControlLabel,
+    FormHelperText,
+    Link,
+    Stack,
+    TextField,
+    Typography,
+} from '@mui/material';
+import { api, ApiError } from './api';
+import { usePortal } from './context';
+import { useI18n } from './i18n';
+import { errorText, fieldError } from './parts';
+import { RouterLink } from './router';
+
+/*
+ * Joining the studio: a newcomer leaves their name and contacts and agrees to the processing of their
+ * personal data, and is signed in at once, as a lead; the plans come next, trial plans first. Someone
+ * who is already a customer is offered to sign in with a code instead.
+ */
+
+const fields = ['firstName', 'lastName', 'phone', 'email'] as const;
+type Field = (typeof fields)[number];
+
+const inputs: Record<Field, { label: string; type: string; autoComplete: string }> = {
+    firstName: { label: 'app.portal.join.first_name', type: 'text', autoComplete: 'given-name' },
+    lastName: { label: 'app.portal.join.last_name', type: 'text', autoComplete: 'family-name' },
+    phone: { label: 'app.portal.join.phone', type: 'tel', autoComplete: 'tel' },
+    email: { label: 'app.portal.join.email', type: 'email', autoComplete: 'email' },
+};
+
+export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
+    const { signedIn } = usePortal();
+    const { t, locale } = useI18n();
+    const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', phone: '', email: '' });
+    const [consent, setConsent] = useState(false);
+    const [error, setError] = useState<unknown>();
+    const [pending, setPending] = useState(false);
+
+    const submit = async (event: FormEvent) => {
+        event.preventDefault();
+        // The same checks the server makes, before the round trip.
+        const missing = Object.fromEntries(
+            fields.filter(field => !values[field].trim()).map(field => [field, 'ra.validation.required']),
+        );
+        if (!consent) missing.consent = 'app.portal.consent_required';
+        if (Object.keys(missing).length > 0) {
+            setError(new ApiError(400, missing));
+            return;
+        }
+        setPending(true);
+        setError(undefined);
+        try {
+            await signedIn(
+                await api.join({
+                    firstName: values.firstName.trim(),
+                    lastName: values.lastName.trim(),
+                    phone: values.phone.trim(),
+                    email: values.email.trim(),
+                    locale,
+                }),
+                '/plans',
+            );
+        } catch (failure) {
+            setError(failure);
+        } finally {
+            setPending(false);
+        }
+    };
+
+    const already = error instanceof ApiError && error.status === 409;
+    const shownByFields =
+        error instanceof ApiError &&
+        error.status === 400 &&
+        Object.keys(error.errors).length > 0 &&
+        Object.keys(error.errors).every(field => field === 'consent' || (fields as readonly string[]).includes(field));
+    const general = shownByFields ? undefined : error;
+    return (
+        <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+            <Typography variant="h5" component="h1">
+                {t('app.portal.join.title')}
+            </Typography>
+            <Typography color="text.secondary">{t('app.portal.join.intro')}</Typography>
+            {fields.map(field => {
+                const message = already ? undefined : fieldError(t, error, field);
+                return (
+                    <TextField
+                        key={field}
+                        name={field}
+                        label={t(inputs[field].label)}
+                        type={inputs[field].type}
+                        autoComplete={inputs[field].autoComplete}
+                        required
+                        value={values[field]}
+                        onChange={event => setValues({ ...values, [field]: event.target.value })}
+                        error={message !== undefined}
+                        helperText={message}
+                    />
+                );
+            })}
+            <div>
+                <FormControlLabel
+                    control={<Checkbox checked={consent} onChange={event => setConsent(event.target.checked)} />}
+                    label={t('app.portal.join.consent')}
+                />
+                {fieldError(t, error, 'consent') && (
+                    <FormHelperText error>{fieldError(t, error, 'consent')}</FormHelperText>
+                )}
+            </div>
+            {already ? (
+                <Alert
+                    severity="info"
+                    action={
+                        <Button
+                            color="inherit"
+                            size="small"
+                            onClick={() => onSignIn(error.errors.phone ? values.phone.trim() : values.email.trim())}
+                        >
+                            {t('app.portal.join.sign_in')}
+                        </Button>
+                    }
+                >
+                    {t('app.portal.join.already')}
+                </Alert>
+            ) : (
+                general !== undefined && <Alert severity="error">{errorText(t, general)}</Alert>
+            )}
+            <Button type="submit" variant="contained" size="large" disabled={pending}>
+                {t('app.portal.join.submit')}
+            </Button>
+            <Typography color="text.secondary" sx={{ pt: 1 }}>
+                {t('app.portal.join.have_account')}{' '}
+                <Link component={RouterLink} href="/">
+                    {t('app.portal.join.sign_in')}
+                </Link>
+            </Typography>
+        </Stack>
+    );
+};
