@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, CssBaseline, Snackbar, Stack, useMediaQuery } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
+import { isChunkLoadError, reloadForChunk } from '../app/errors/recovery';
 import { api, ApiError, storedToken, storeToken, whenSignedOut, type Me, type Setup, type SignedIn } from './api';
 import { PortalContext, type Portal } from './context';
 import { I18nContext, isLoaded, isLocale, loadLocale, translator, type I18n, type Locale } from './i18n';
@@ -15,7 +16,16 @@ import { portalTheme, type Mode } from './theme';
  * loaded, and the signed-out pages or the signed-in screens (a chunk of their own) are shown.
  */
 
-const SignedInScreens = lazy(() => import('./SignedIn').then(module => ({ default: module.SignedIn })));
+const SignedInScreens = lazy(() =>
+    import('./SignedIn').then(
+        module => ({ default: module.SignedIn }),
+        (error: unknown) => {
+            // An old tab after a release asks for a chunk that is gone: reload for the new ones, once.
+            if (isChunkLoadError(error) && reloadForChunk()) return new Promise<never>(() => {});
+            throw error;
+        },
+    ),
+);
 
 const modeKey = 'portal.mode';
 const localeKey = 'portal.locale';

@@ -103,7 +103,11 @@ const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => vo
         ) : undefined;
 
     return (
-        <Card component="article" aria-label={`${item.title}, ${formatTimes(item.startsAt, item.endsAt, locale)}`}>
+        <Card
+            component="article"
+            // Named with its day: a weekly class has the same title and time on other days of the week.
+            aria-label={`${item.title}, ${formatDay(item.startsAt, locale)}, ${formatTimes(item.startsAt, item.endsAt, locale)}`}
+        >
             <CardContent sx={{ display: 'flex', gap: 2, '&:last-child': { pb: 2 } }}>
                 <Box sx={{ minWidth: 64 }}>
                     <Typography sx={{ fontWeight: 700 }}>{formatTime(item.startsAt, locale)}</Typography>
@@ -134,8 +138,10 @@ const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => vo
                         {action}
                     </Stack>
                     {refusal !== undefined && (
-                        <Alert severity={code === 'full' ? 'info' : 'warning'} action={wayOut} sx={{ mt: 1 }}>
+                        // The way out under the words: beside them it would squeeze them on a phone.
+                        <Alert severity={code === 'full' ? 'info' : 'warning'} sx={{ mt: 1 }}>
                             {errorText(t, refusal, 'eventId', 'app.portal.refusals')}
+                            {wayOut && <Box sx={{ mt: 1 }}>{wayOut}</Box>}
                         </Alert>
                     )}
                 </Stack>
