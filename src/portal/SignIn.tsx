@@ -83,9 +83,11 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
     };
 
     const tooMany = error instanceof ApiError && error.status === 429;
+    // The wait the server asked for is over: its message with it.
+    const waited = tooMany && waitUntil > 0 && wait === 0;
     const loginError = step === 'login' && !tooMany ? fieldError(t, error, 'login') : undefined;
     const codeError = step === 'code' && !tooMany ? fieldError(t, error, 'code') : undefined;
-    const otherError = error && !loginError && !codeError ? errorText(t, error) : undefined;
+    const otherError = error && !waited && !loginError && !codeError ? errorText(t, error) : undefined;
 
     if (step === 'choose')
         return (
