@@ -117,7 +117,11 @@ export const App = () => {
         setFailure(undefined);
         const signedIn = storedToken()
             ? api.me().catch((error: unknown) => {
-                  if (error instanceof ApiError && error.status === 401) return null;
+                  // A token that no longer works (expired, signed out everywhere): forgotten, and the sign-in page.
+                  if (error instanceof ApiError && error.status === 401) {
+                      storeToken(null);
+                      return null;
+                  }
                   throw error;
               })
             : Promise.resolve(null);

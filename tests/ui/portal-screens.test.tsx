@@ -174,6 +174,14 @@ describe('signing in to the portal', () => {
         });
     });
 
+    it('forgets a token that no longer works and opens the sign-in page', async () => {
+        signedIn();
+        routes['GET /me'] = () => [401, { message: 'Sign in again' }];
+        render(<App />);
+        await screen.findByLabelText(/E-mail or phone/);
+        expect(localStorage.getItem('portal.token')).toBeNull();
+    });
+
     it('spends a sign-in link only when its button is pressed', async () => {
         window.history.replaceState(null, '', '/my/link/abc-123');
         routes['POST /auth/link'] = body =>
