@@ -16,8 +16,8 @@ const studioTheme = (mode: Mode): ThemeOptions => {
 };
 
 /**
- * On white, the studio's pale primary colours (cyan, orange) are too faint for text: links, text
- * buttons, the chosen section and the studio's name take its darker shade. Filled buttons keep the
+ * On white, the studio's pale primary colours (cyan, orange) and its error colour are too faint for
+ * text: links, text buttons, the chosen section and the studio's name take their darker shade. Filled buttons keep the
  * colour itself, with dark text on it.
  */
 const readableText = (studio: ThemeOptions['components'] = {}): ThemeOptions['components'] => ({
@@ -28,6 +28,7 @@ const readableText = (studio: ThemeOptions['components'] = {}): ThemeOptions['co
             ...studio.MuiButton?.styleOverrides,
             textPrimary: ({ theme }) => ({ color: theme.palette.primary.dark }),
             outlinedPrimary: ({ theme }) => ({ color: theme.palette.primary.dark }),
+            textError: ({ theme }) => ({ color: theme.palette.error.dark }),
         },
     },
     MuiBottomNavigationAction: {
