@@ -130,7 +130,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(signInLinkRoutes(storage, clock, options.publicUrl));
     api.use(mountAll(featureRoutes(storage, payments, clock, options.channels ?? {})));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
-    const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes']);
+    const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes', 'my']);
     const prototypes = prototypeRoutes(storage, reserved);
     api.use(prototypes);
     api.use(collectionRoutes(storage, clock, { publicUrl: options.publicUrl }));

@@ -129,7 +129,7 @@ describe('a sign-in code', () => {
             json: { login: 'nobody.portal@example.test' },
         });
         expect(nobody.status).toBe(202);
-        expect(nobody.body).toEqual({ sent: true });
+        expect(nobody.body).toEqual({ sent: true, retryAfter: 60 });
         const wrong = await portal('/auth/verify', undefined, {
             method: 'POST',
             json: { login: 'nobody.portal@example.test', code: '123456' },

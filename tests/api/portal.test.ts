@@ -67,6 +67,7 @@ const single = addEvent(db, '2031-07-21T10:00', { title: 'One seat', capacity: 1
 const soon = addEvent(db, '2031-07-15T20:00', { title: 'Tonight', capacity: 5 });
 const far = addEvent(db, '2031-08-10T18:00', { title: 'Far away', capacity: 5 });
 const deskOnly = addEvent(db, '2031-07-22T18:00', { title: 'Desk only', bookable: false });
+const earlier = addEvent(db, '2031-07-15T14:00', { title: 'This afternoon', capacity: 5 });
 const paused = addEvent(db, '2031-07-24T18:00', { title: 'In the pause', capacity: 5 });
 
 let mailbox: Mailbox;
@@ -201,6 +202,18 @@ describe('booking in the portal', () => {
         expect(cancelled.body).toMatchObject({ late: true, penalty: null, booking: { status: 'cancelled' } });
         const mine = (await get(pia, '/bookings')).body.bookings as unknown as { eventId: number; lateNow: boolean }[];
         expect(mine.find(booking => booking.eventId === open.id)).toMatchObject({ lateNow: false });
+    });
+
+    it('lists the upcoming bookings only: a class that is over is gone from them', async () => {
+        const seat = await post(rex, '/bookings', { eventId: earlier.id });
+        expect(seat.status, seat.text).toBe(201);
+        const upcoming = async () =>
+            ((await get(rex, '/bookings')).body.bookings as unknown as { eventId: number }[]).map(one => one.eventId);
+        expect(await upcoming()).toContain(earlier.id);
+        const before = now;
+        now = local('2031-07-15T15:01');
+        expect(await upcoming()).not.toContain(earlier.id);
+        now = before;
     });
 
     it('never cancels someone else’s booking', async () => {

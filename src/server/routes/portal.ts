@@ -17,7 +17,7 @@ import { afterFreeze, bookSeat, cancelBooking } from '../rules/bookings';
 import { dueOn } from '../rules/passes';
 import { newPaymentLink } from '../rules/paymentLinks';
 import { portalBookings, portalClasses, portalCustomer, portalPasses, portalPlan } from '../rules/portalViews';
-import { studioConfig } from '../rules/studio';
+import { studioConfig, studioNow } from '../rules/studio';
 import type { Reader, Storage } from '../storage/types';
 import { calendarAddress, calendarTokenOf, newCalendarToken } from './portalCalendar';
 
@@ -166,9 +166,14 @@ export const portalRoutes = (
             const active = (await storage.select('bookings', { customerId: customer.id })).filter(booking =>
                 activeBookingStatuses.includes(booking.status),
             );
-            const bookings = await portalBookings(storage, active, clock());
+            const now = clock();
+            const local = await studioNow(storage, now);
+            // Upcoming ones: a class over (and not yet marked or closed) is no longer the customer's to change.
+            const bookings = (await portalBookings(storage, active, now)).filter(
+                booking => booking.class !== null && booking.class.endsAt > local,
+            );
             res.json({
-                bookings: bookings.sort((a, b) => (a.class?.startsAt ?? '').localeCompare(b.class?.startsAt ?? '')),
+                bookings: bookings.sort((a, b) => a.class!.startsAt.localeCompare(b.class!.startsAt)),
             });
         }),
     );
@@ -215,10 +220,16 @@ export const portalRoutes = (
             const customer = await actingFor(req, storage, customerId);
             const day = await today();
             const since = addDays(day, -90);
-            const passes = (await storage.select('passes', { customerId: customer.id }))
-                .filter(pass => pass.endsOn >= since)
-                .sort((a, b) => Number(b.endsOn >= day) - Number(a.endsOn >= day) || a.endsOn.localeCompare(b.endsOn));
-            res.json({ passes: await portalPasses(storage, passes, day) });
+            const passes = (await storage.select('passes', { customerId: customer.id })).filter(
+                pass => pass.endsOn >= since,
+            );
+            // Those that still work first (the one ending soonest on top), then those that ended.
+            const rank = (state: string) => (['active', 'frozen', 'not_started'].includes(state) ? 0 : 1);
+            res.json({
+                passes: (await portalPasses(storage, passes, day)).sort(
+                    (a, b) => rank(a.state) - rank(b.state) || a.endsOn.localeCompare(b.endsOn),
+                ),
+            });
         }),
     );
 

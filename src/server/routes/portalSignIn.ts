@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { email as emailField, optional, phone as phoneField, requiredText } from '../../domain/fields';
-import { loginKey, loginOf } from '../../domain/portal';
+import { codeSpacingMs, loginKey, loginOf } from '../../domain/portal';
 import { locales } from '../../domain/schemas';
 import { e164Phone } from '../../domain/phones';
 import { phoneNumberKey } from '../../domain/search';
@@ -69,7 +69,7 @@ export const portalSignInRoutes = (
     const router = Router();
     // Kept in memory, per process: a restart forgets them (the codes' own limits are stored).
     const codesByAddress = new Attempts(20, 10 * 60_000);
-    const codesByLogin = new Attempts(1, 60_000);
+    const codesByLogin = new Attempts(1, codeSpacingMs);
     const codesByLoginHourly = new Attempts(5, 3_600_000);
     const wrongByAddress = new Attempts(30, 10 * 60_000);
     const joinsByAddress = new Attempts(10, 60 * 60_000);
@@ -114,8 +114,8 @@ export const portalSignInRoutes = (
             codesByLoginHourly.record(key, now);
             const candidates = await candidatesOf(storage, login);
             if (candidates.length) await storage.transaction(tx => giveCode(tx, candidates, clock(), true));
-            // The same answer whether anyone has the login or not.
-            res.status(202).json({ sent: true });
+            // The same answer whether anyone has the login or not, with the wait before the next code.
+            res.status(202).json({ sent: true, retryAfter: Math.ceil(codeSpacingMs / 1000) });
         }),
     );
 
