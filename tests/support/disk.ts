@@ -50,9 +50,18 @@ export const mountSmallDisk = (megabytes: number): SmallDisk => {
     return {
         dir,
         fill: leaveBytes => {
-            const { bavail, bsize } = statfsSync(dir);
-            const size = Math.max(0, bavail * bsize - leaveBytes);
-            writeFileSync(filler, Buffer.alloc(size));
+            // The server under test may be writing its checkpoint meanwhile: a filler that no longer fits
+            // is made again to what is free then.
+            for (let attempt = 1; ; attempt++) {
+                const { bavail, bsize } = statfsSync(dir);
+                const size = Math.max(0, bavail * bsize - leaveBytes);
+                try {
+                    return writeFileSync(filler, Buffer.alloc(size));
+                } catch (error) {
+                    rmSync(filler, { force: true });
+                    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || attempt === 5) throw error;
+                }
+            }
         },
         free: () => rmSync(filler, { force: true }),
         readOnly: () => execFileSync('mount', ['-o', 'remount,ro', dir]),

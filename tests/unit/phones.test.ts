@@ -48,6 +48,7 @@ describe('phones of an earlier version', () => {
     });
 
     it('are upgraded in a database with the settings country, customers and users alike, and counted', () => {
+        const sinceThePortal = { locale: null, notify: null, telegramLinked: false, guardianId: null, consentAt: null };
         const values: Record<string, unknown> = {
             // Made after bookings and messages: only the phones and the country are of an earlier version.
             configs: [
@@ -64,11 +65,11 @@ describe('phones of an earlier version', () => {
                 { id: 1, phone: '8 701 123 45 67' },
                 { id: 2, phone: null },
             ],
-            // Made after messages: they have their language, choices and Telegram.
+            // Made after the portal: they have their language, choices, Telegram, guardian and consent.
             customers: [
-                { id: 1, phone: '+7 952 632-70-15', locale: null, notify: null, telegramLinked: false },
-                { id: 2, phone: '+79526327016', locale: 'en', notify: null, telegramLinked: false },
-                { id: 3, phone: '12345', locale: null, notify: null, telegramLinked: false },
+                { id: 1, phone: '+7 952 632-70-15', ...sinceThePortal },
+                { id: 2, phone: '+79526327016', ...sinceThePortal, locale: 'en' },
+                { id: 3, phone: '12345', ...sinceThePortal },
             ],
         };
         // The country given to the settings, and the two phones written another way.
@@ -90,9 +91,9 @@ describe('phones of an earlier version', () => {
                 { id: 2, phone: null },
             ],
             customers: [
-                { id: 1, phone: '+79526327015', locale: null, notify: null, telegramLinked: false },
-                { id: 2, phone: '+79526327016', locale: 'en', notify: null, telegramLinked: false },
-                { id: 3, phone: '12345', locale: null, notify: null, telegramLinked: false },
+                { id: 1, phone: '+79526327015', ...sinceThePortal },
+                { id: 2, phone: '+79526327016', ...sinceThePortal, locale: 'en' },
+                { id: 3, phone: '12345', ...sinceThePortal },
             ],
         });
         expect(upgradeDatabase(values)).toBe(0);
