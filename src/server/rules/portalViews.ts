@@ -51,12 +51,14 @@ const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
         reader.getMany('studios', [...new Set(events.map(event => event.studioId))]),
     ]);
     const directions = await reader.getMany('directions', [...new Set(courses.map(course => course.directionId))]);
+    const byId = <R extends { id: Identifier }>(records: R[]) => new Map(records.map(record => [record.id, record]));
+    const [courseOf, directionOf, teacherOf, hallOf] = [byId(courses), byId(directions), byId(teachers), byId(halls)];
     return new Map(
         events.map(event => {
-            const course = courses.find(one => one.id === event.courseId);
-            const direction = directions.find(one => one.id === course?.directionId);
-            const teacher = teachers.find(one => one.id === event.teacherId);
-            const hall = halls.find(one => one.id === event.studioId);
+            const course = courseOf.get(event.courseId);
+            const direction = course && directionOf.get(course.directionId);
+            const teacher = teacherOf.get(event.teacherId);
+            const hall = hallOf.get(event.studioId);
             return [
                 event.id,
                 {
@@ -139,23 +141,26 @@ export const portalClasses = async (reader: Reader, customerId: Identifier, from
     const active = ids.length
         ? await reader.select('bookings', { eventId: ids, status: [...activeBookingStatuses] })
         : [];
-    const own = await portalBookings(
-        reader,
-        active.filter(booking => booking.customerId === customerId),
-        now,
+    const byEvent = new Map<Identifier, Booking[]>();
+    for (const booking of active) byEvent.set(booking.eventId, [...(byEvent.get(booking.eventId) ?? []), booking]);
+    const own = new Map(
+        (
+            await portalBookings(
+                reader,
+                active.filter(booking => booking.customerId === customerId),
+                now,
+            )
+        ).map(booking => [booking.eventId, booking]),
     );
     const summaries = await classSummaries(reader, events);
     const classes = events.map(event => {
         const summary = summaries.get(event.id)!;
-        const booking = own.find(one => one.eventId === event.id) ?? null;
+        const booking = own.get(event.id) ?? null;
         return {
             id: event.id,
             ...summary,
             capacity: event.capacity,
-            ...seatsOf(
-                event.capacity,
-                active.filter(one => one.eventId === event.id),
-            ),
+            ...seatsOf(event.capacity, byEvent.get(event.id) ?? []),
             booking,
             lateCancelFrom: booking?.lateCancelFrom ?? addMinutes(event.startsAt, -settings.lateCancelHours * 60),
             refusal: classRefusal(event, local, settings),
