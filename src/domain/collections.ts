@@ -8,6 +8,7 @@ import {
     bookingStatuses,
     messageSchema,
     jobSchema,
+    penaltySchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -393,6 +394,25 @@ const jobs = declare({
     addedLater: true,
 });
 
+const penalties = declare({
+    // Made by the server on a late cancel or a no-show, applied by its job runner or waived by staff
+    // (POST /api/penalties/:id/waive); never written through the API.
+    schema: penaltySchema,
+    references: [
+        ref('customerId', 'customers'),
+        ref('bookingId', 'bookings'),
+        ref('eventId', 'events'),
+        ref('passId', 'passes'),
+        ref('decidedBy', 'users'),
+        ref('attendanceId', 'attendances'),
+        ref('paymentId', 'payments'),
+    ],
+    search: ['reason'],
+    indexed: ['status'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
     // trail outlives the records it speaks of.
@@ -436,6 +456,7 @@ export const declarations = {
     bookings,
     messages,
     jobs,
+    penalties,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

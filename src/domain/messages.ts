@@ -87,6 +87,15 @@ export interface MessageFacts {
     code?: string;
     /** Whom a message to a guardian is about: their ward's first name. */
     wardName?: string;
+    /** A penalty: forgiven (the first in 30 days) or to apply unless waived, what for and what it costs. */
+    penalty?: {
+        forgiven: boolean;
+        offence: 'late_cancel' | 'no_show';
+        /** A fee's amount in `currency`; null: the visit. */
+        fee: number | null;
+        /** When it applies unless the studio waives it (the studio's clock). */
+        appliesAt?: string;
+    };
 }
 
 const tags: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
@@ -111,7 +120,7 @@ const formatDay = (date: string, locale: Locale): string =>
 const formatAmount = (amount: number, currency: string, locale: Locale) =>
     new Intl.NumberFormat(tags[locale], { style: 'currency', currency }).format(amount);
 
-type Texts = Record<Exclude<MessageKind, 'penalty'>, (facts: MessageFacts) => MessageText>;
+type Texts = Record<MessageKind, (facts: MessageFacts) => MessageText>;
 
 const classOf = (facts: MessageFacts, locale: Locale) =>
     `${facts.className ?? ''}, ${facts.startsAt ? formatClassTime(facts.startsAt, locale) : ''}`;
@@ -172,6 +181,21 @@ const english: Texts = {
         subject: `${facts.studioName}: payment received`,
         text: `We received your payment of ${formatAmount(facts.amount ?? 0, facts.currency ?? 'RUB', 'en')}. Thank you!`,
     }),
+    penalty: facts => {
+        const penalty = facts.penalty!;
+        const what = penalty.offence === 'late_cancel' ? 'Your late cancel of' : 'You missed';
+        const cost =
+            penalty.fee === null ? 'the visit' : `a fee of ${formatAmount(penalty.fee, facts.currency ?? 'RUB', 'en')}`;
+        return penalty.forgiven
+            ? {
+                  subject: `${facts.studioName}: forgiven this time`,
+                  text: `${what} ${classOf(facts, 'en')}: it is your first in 30 days, so it costs nothing. The next one will cost ${cost}.`,
+              }
+            : {
+                  subject: `${facts.studioName}: ${penalty.offence === 'late_cancel' ? 'a late cancel' : 'a missed class'}`,
+                  text: `${what} ${classOf(facts, 'en')}: under your plan it costs ${cost}${penalty.appliesAt ? ` from ${formatClassTime(penalty.appliesAt, 'en')}` : ''}. If you had a good reason, tell the studio before then.`,
+              };
+    },
     sign_in: facts => ({
         subject: `${facts.studioName}: your sign-in code`,
         text: `Your code to sign in to ${facts.studioName}: ${facts.code ?? ''}. It works for ${signInCodeMinutes} minutes. If you did not ask for it, ignore this message.`,
@@ -221,6 +245,21 @@ const russian: Texts = {
         subject: `${facts.studioName}: оплата получена`,
         text: `Мы получили вашу оплату: ${formatAmount(facts.amount ?? 0, facts.currency ?? 'RUB', 'ru')}. Спасибо!`,
     }),
+    penalty: facts => {
+        const penalty = facts.penalty!;
+        const what = penalty.offence === 'late_cancel' ? 'Поздняя отмена занятия' : 'Пропуск занятия';
+        const cost =
+            penalty.fee === null ? 'посещение' : `штраф ${formatAmount(penalty.fee, facts.currency ?? 'RUB', 'ru')}`;
+        return penalty.forgiven
+            ? {
+                  subject: `${facts.studioName}: в этот раз прощаем`,
+                  text: `${what} ${classOf(facts, 'ru')}: первый раз за 30 дней, поэтому бесплатно. В следующий раз это будет стоить: ${cost}.`,
+              }
+            : {
+                  subject: `${facts.studioName}: ${penalty.offence === 'late_cancel' ? 'поздняя отмена' : 'пропуск занятия'}`,
+                  text: `${what} ${classOf(facts, 'ru')}: по правилам вашего абонемента это стоит: ${cost}${penalty.appliesAt ? `, с ${formatClassTime(penalty.appliesAt, 'ru')}` : ''}. Если была уважительная причина, сообщите студии до этого времени.`,
+              };
+    },
     sign_in: facts => ({
         subject: `${facts.studioName}: код для входа`,
         text: `Ваш код для входа в ${facts.studioName}: ${facts.code ?? ''}. Он действует ${signInCodeMinutes} минут. Если вы его не запрашивали, просто не отвечайте.`,

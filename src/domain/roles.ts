@@ -31,6 +31,7 @@ export const studioCollectionNames = [
     'bookings',
     'messages',
     'jobs',
+    'penalties',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -74,6 +75,8 @@ const grants: Record<Role, Grants> = {
         bookings: ['list', 'show', 'create', 'export', 'read'],
         // The outbox: written by the server; staff read it and resend a failed message.
         messages: ['list', 'show', 'export', 'read'],
+        // Made and applied by the server; managers waive them (POST /api/penalties/:id/waive).
+        penalties: ['list', 'show', 'export', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.

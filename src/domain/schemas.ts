@@ -98,6 +98,23 @@ export const courseSchema = z.object({
 
 const visits = z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000).nullable();
 
+/** What a late cancel or a no-show costs on a plan: nothing, the visit, or a fee of `amount`. */
+export const penaltyRuleKinds = ['none', 'visit', 'fee'] as const;
+
+export const penaltyRuleSchema = z
+    .object({
+        kind: z.enum(penaltyRuleKinds, { error: 'app.validation.choice' }).default('none'),
+        amount: optional(positiveMoney),
+    })
+    .refine(rule => rule.kind !== 'fee' || rule.amount != null, {
+        message: 'ra.validation.required',
+        path: ['amount'],
+    })
+    // Only a fee has an amount: a visit costs the visit.
+    .transform(rule => ({ kind: rule.kind, amount: rule.kind === 'fee' ? (rule.amount ?? null) : null }));
+
+const noPenalty = { kind: 'none' as const, amount: null };
+
 export const subscriptionSchema = z.object({
     name: requiredText(120),
     price: money,
@@ -111,6 +128,11 @@ export const subscriptionSchema = z.object({
     lateCancelHours: optional(z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(168)),
     /** Customers may buy it themselves in the portal. */
     soldOnline: z.boolean().default(false),
+    /** What a late cancel and a no-show of a seat its passes pay cost (src/domain/penalties.ts). */
+    lateCancelPenalty: penaltyRuleSchema.default(noPenalty),
+    noShowPenalty: penaltyRuleSchema.default(noPenalty),
+    /** An excused absence from a group's class gives a make-up credit (and uses the visit). */
+    makeUps: z.boolean().default(false),
 });
 
 const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
@@ -363,6 +385,42 @@ export const configSchema = z.object({
     ).default('22:00-09:00'),
     reminders: z.boolean().default(true),
     staffBookingNotices: z.boolean().default(true),
+    // Hours after a class (or after a penalty is made, when later) during which staff may waive it.
+    penaltyDelayHours: z
+        .number()
+        .int('app.validation.integer')
+        .min(0, 'app.validation.not_negative')
+        .max(24 * 14)
+        .default(24),
+});
+
+/** A late cancel or a no-show, and what it costs (src/domain/penalties.ts has the rules). */
+export const penaltyOffences = ['late_cancel', 'no_show'] as const;
+export const penaltyActions = ['visit', 'fee'] as const;
+/** pending → applied / waived, or forgiven (a first offence); an applied one may end reversed. */
+export const penaltyStatuses = ['pending', 'applied', 'waived', 'forgiven', 'reversed'] as const;
+
+/** A penalty as the server writes it: never by a client. */
+export const penaltySchema = z.object({
+    customerId: id,
+    bookingId: id,
+    eventId: id,
+    /** The pass whose plan set it, and that a visit penalty charges. */
+    passId: id.nullable(),
+    kind: z.enum(penaltyOffences),
+    action: z.enum(penaltyActions),
+    /** A fee's amount; null for a visit. */
+    amount: money.nullable(),
+    status: z.enum(penaltyStatuses),
+    /** When the job runner applies it, unless staff waived it before. */
+    appliesAt: instant,
+    /** Who waived it (null: the server decided) and when, and why. */
+    decidedBy: id.nullable(),
+    decidedAt: instant.nullable(),
+    reason: z.string().max(500).nullable(),
+    /** The mark that burned the visit, and the payment that paid the fee. */
+    attendanceId: id.nullable(),
+    paymentId: id.nullable(),
 });
 
 /** A seat held, a place in line, or one that ended (src/domain/bookings.ts has the rules). */

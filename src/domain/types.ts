@@ -57,6 +57,8 @@ export type Booking = RecordOf<'bookings'>;
 export type Message = RecordOf<'messages'>;
 /** One of the server's periodic jobs (src/server/jobs): written by its runner only. */
 export type Job = RecordOf<'jobs'>;
+/** A late cancel's or a no-show's penalty (src/domain/penalties.ts): written by the server only. */
+export type Penalty = RecordOf<'penalties'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

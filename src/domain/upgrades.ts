@@ -114,6 +114,10 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'customers', 'guardianId', null, counted);
     withDefault(values, 'customers', 'consentAt', null, counted);
     withDefault(values, 'subscriptions', 'soldOnline', false, counted);
+    withDefault(values, 'subscriptions', 'lateCancelPenalty', { kind: 'none', amount: null }, counted);
+    withDefault(values, 'subscriptions', 'noShowPenalty', { kind: 'none', amount: null }, counted);
+    withDefault(values, 'subscriptions', 'makeUps', false, counted);
+    withDefault(values, 'configs', 'penaltyDelayHours', 24, counted);
     withDefault(values, 'messages', 'bookingId', null, counted);
     withDefault(values, 'configs', 'quietHours', '22:00-09:00', counted);
     withDefault(values, 'configs', 'reminders', true, counted);

@@ -18,6 +18,9 @@ export const buildPlan = (fields: Partial<Subscription> = {}): Subscription => (
     trial: false,
     active: true,
     soldOnline: false,
+    lateCancelPenalty: { kind: 'none', amount: null },
+    noShowPenalty: { kind: 'none', amount: null },
+    makeUps: false,
     ...fields,
 });
 

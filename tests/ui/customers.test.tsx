@@ -48,6 +48,9 @@ const plan: Subscription = {
     trial: false,
     active: true,
     soldOnline: false,
+    lateCancelPenalty: { kind: 'none', amount: null },
+    noShowPenalty: { kind: 'none', amount: null },
+    makeUps: false,
 };
 const customer = {
     id: 5,

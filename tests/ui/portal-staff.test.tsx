@@ -46,6 +46,9 @@ const plan: Subscription = {
     trial: false,
     active: true,
     soldOnline: false,
+    lateCancelPenalty: { kind: 'none', amount: null },
+    noShowPenalty: { kind: 'none', amount: null },
+    makeUps: false,
 };
 
 /** Anna (42) is the guardian of Petya and Masha; Vera has no family. */

@@ -48,6 +48,7 @@ const config: Config = {
     quietHours: '22:00-09:00',
     reminders: true,
     staffBookingNotices: true,
+    penaltyDelayHours: 24,
 };
 const today = studioToday(config.timezone, new Date());
 

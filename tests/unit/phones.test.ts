@@ -59,6 +59,7 @@ describe('phones of an earlier version', () => {
                     quietHours: '22:00-09:00',
                     reminders: true,
                     staffBookingNotices: true,
+                    penaltyDelayHours: 24,
                 },
             ],
             users: [
@@ -83,6 +84,7 @@ describe('phones of an earlier version', () => {
                     quietHours: '22:00-09:00',
                     reminders: true,
                     staffBookingNotices: true,
+                    penaltyDelayHours: 24,
                     country: 'KZ',
                 },
             ],

@@ -34,6 +34,7 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     quietHours: '22:00-09:00',
     reminders: true,
     staffBookingNotices: true,
+    penaltyDelayHours: 24,
     createdAt: localInstant(calendar, calendar.setupDay, '09:00'),
 });
 
@@ -181,5 +182,8 @@ export const makeSubscriptions = (directions: Direction[], calendar: Calendar, l
         lateCancelHours: seed.lateCancelHours ?? null,
         // The demo studio sells every plan in the portal too.
         soldOnline: true,
+        lateCancelPenalty: { kind: 'none', amount: null },
+        noShowPenalty: { kind: 'none', amount: null },
+        makeUps: false,
         createdAt: localInstant(calendar, calendar.setupDay, '09:30'),
     }));

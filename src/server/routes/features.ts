@@ -8,6 +8,7 @@ import { messageSetupRoutes } from './messageSetup';
 import type { Channels } from '../messages/channels';
 import { moneyRoutes } from './money';
 import { payrollRoutes } from './payroll';
+import { penaltyRoutes } from './penalties';
 import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
 import { publicBookingRoutes } from './publicBookings';
 import { publicPaymentRoutes } from './publicPayments';
@@ -39,6 +40,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: C
     timetableRoutes(storage, clock),
     closingRoutes(storage, clock),
     bookingRoutes(storage, clock),
+    penaltyRoutes(storage, clock),
     messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
 ];

@@ -205,10 +205,12 @@ export const portalRoutes = (
                 throw notFound(`bookings ${id} does not exist`);
             const now = clock();
             const cancelled = await storage.transaction(tx => cancelBooking(tx, id, null, now), { claimed: true });
+            // The penalty a late cancel made (forgiven or pending), or none.
+            const penalty = cancelled.late ? (await storage.select('penalties', { bookingId: id })).at(-1) : undefined;
             res.json({
                 booking: (await portalBookings(storage, [cancelled], now))[0],
                 late: cancelled.late,
-                penalty: null,
+                penalty: penalty ?? null,
             });
         }),
     );

@@ -19,6 +19,7 @@ import { conflict, forbidden, notFound } from '../http/errors';
 import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
+import { penalize } from './penalties';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
 import {
     classFacts,
@@ -208,6 +209,8 @@ export const cancelBooking = async (
         cancelledAt: now.toISOString(),
     });
     await withdrawMessages(tx, booking.id);
+    // A late cancel costs what the plan of the pass paying the seat says (forgiven the first time in 30 days).
+    if (late && event) await penalize(tx, cancelled, event, pass, plan, 'late_cancel', now);
     if (booking.status !== 'booked') return cancelled;
     // The seat freed goes to the first in line, in this same write; too near the class for that, the
     // whole line hears that it is free, for whoever books it first.

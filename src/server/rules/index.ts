@@ -9,6 +9,7 @@ import { jobRules, messageRules } from './messages';
 import { passListFields, passRules } from './passes';
 import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
+import { penaltyRules } from './penalties';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
@@ -36,6 +37,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     bookings: bookingRules,
     messages: messageRules,
     jobs: jobRules,
+    penalties: penaltyRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

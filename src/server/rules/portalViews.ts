@@ -9,6 +9,7 @@ import {
 } from '../../domain/bookings';
 import { addMinutes } from '../../domain/closing';
 import { canFreeze, canUnfreeze } from '../../domain/freezes';
+import { penaltyRuleOf } from '../../domain/penalties';
 import { freezeDaysLeft } from '../../domain/portal';
 import { passStateOn, visitsLeft } from '../../domain/passes';
 import { classTitle } from '../../domain/timetable';
@@ -114,6 +115,8 @@ export const portalBookings = async (reader: Reader, bookings: Booking[], now: D
             late: booking.late,
             lateCancelFrom: event ? addMinutes(event.startsAt, -hours * 60) : null,
             lateNow: booking.status === 'booked' && !!event && isLateCancel(event, local, hours),
+            // What a late cancel costs on the plan paying the seat: null, nothing (the first in 30 days is forgiven).
+            lateCancelCost: penaltyRuleOf(plan, 'late_cancel'),
             class: summaries.get(booking.eventId) ?? null,
         };
     });

@@ -1,0 +1,46 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { requiredText } from '../../domain/fields';
+import type { Clock } from '../../domain/time';
+import { conflict, forbidden, handle, notFound } from '../http/errors';
+import { numericId, parseBody, userOf } from '../http/requests';
+import type { Storage } from '../storage/types';
+
+/*
+ * POST /api/penalties/:id/waive {reason}: managers and admins forgive a pending penalty (the regular stuck
+ * in traffic) before the job runner applies it; who and why are kept on it and in the History. Only a
+ * pending one: an applied penalty is put right by a reversal, never by an edit.
+ */
+
+const waiveSchema = z.object({ reason: requiredText(500) });
+
+export const penaltyRoutes = (storage: Storage, clock: Clock): Router => {
+    const router = Router();
+    router.post(
+        '/penalties/:id/waive',
+        handle(async (req, res) => {
+            const user = userOf(req);
+            if (user.role !== 'admin' && user.role !== 'manager')
+                throw forbidden('Managers and admins waive penalties');
+            const { reason } = parseBody(waiveSchema, req.body);
+            const id = numericId(req.params.id);
+            const waived = await storage.transaction(async tx => {
+                const penalty = await tx.get('penalties', id);
+                if (!penalty) throw notFound(`penalties ${id} does not exist`);
+                if (penalty.status !== 'pending')
+                    throw conflict(`This penalty is ${penalty.status}: only a pending one is waived`, {
+                        status: 'app.penalties.errors.not_pending',
+                    });
+                return tx.update('penalties', {
+                    ...penalty,
+                    status: 'waived',
+                    decidedBy: user.id,
+                    decidedAt: clock().toISOString(),
+                    reason,
+                });
+            });
+            res.json(waived);
+        }),
+    );
+    return router;
+};

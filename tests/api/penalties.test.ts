@@ -1,0 +1,213 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instantAt } from '../../src/domain/time';
+import type { Booking, Customer, Database, Penalty, Subscription } from '../../src/domain/types';
+import { addCustomer, addEvent, addPass, freshPhone, nextId } from '../support/factories';
+import { outboxDesk } from '../support/outbox';
+import { portalClient } from '../support/portal';
+import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
+import { startMailbox, type Mailbox } from '../support/smtp';
+
+/*
+ * The attendance policy's first part, on both engines with the clock the test sets: a late cancel on a
+ * plan that says what it costs makes a penalty, forgiven when it is the customer's first in a rolling 30
+ * days and pending otherwise (until the class's end plus the studio's hours to waive it), and the
+ * customer is told either way; a manager waives a pending one with a reason, once; penalties are never
+ * written through the API; the portal says what a late cancel costs before the click and answers the
+ * penalty it made. A plan's rule is checked when it is saved.
+ */
+
+const zone = 'Europe/Moscow';
+const local = (time: string) => new Date(instantAt(time, zone));
+const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+const plan = (name: string, fields: Partial<Subscription>): Subscription => {
+    const added = { ...db.subscriptions[2], id: nextId(db.subscriptions), name, ...fields };
+    db.subscriptions.push(added);
+    return added;
+};
+const visitPlan = plan('Strict visits', { lateCancelPenalty: { kind: 'visit', amount: null } });
+const feePlan = plan('Strict fee', { lateCancelPenalty: { kind: 'fee', amount: 300 } });
+const person = (firstName: string, subscriptionId: number): Customer => {
+    const customer = addCustomer(db, {
+        firstName,
+        lastName: 'Policy',
+        phone: freshPhone(),
+        email: `${firstName.toLowerCase()}.policy@example.test`,
+        locale: 'en',
+    });
+    addPass(db, { customerId: customer.id, subscriptionId, startsOn: '2031-07-01', endsOn: '2031-08-31', price: 0 });
+    return customer;
+};
+const vera = person('Vera', visitPlan.id);
+const fedor = person('Fedor', feePlan.id);
+const plain = person('Plain', db.subscriptions[0].id);
+const classes = [16, 17, 18, 19, 20, 21].map(day =>
+    addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
+);
+
+let mailbox: Mailbox;
+let server: RunningServer;
+let now = local('2031-07-15T12:00');
+
+beforeAll(async () => {
+    mailbox = await startMailbox();
+    server = await startServer({
+        db,
+        env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Studio <studio@example.test>', MESSAGES_EVERY_MS: '50' },
+        clock: () => now,
+    });
+});
+
+afterAll(async () => {
+    await server?.stop();
+    if (server) removeDir(server.dir);
+    await mailbox?.stop();
+});
+
+const { as, book, settled } = outboxDesk(() => server);
+const { portal, signIn } = portalClient(
+    () => server,
+    () => mailbox,
+    () => (now = new Date(now.getTime() + 61_000)),
+);
+
+/** Books the class and cancels it at `time` (the studio's clock), as the desk does. */
+const cancelAt = async (eventId: number, customerId: number, time: string) => {
+    const booking = await book(eventId, customerId);
+    now = local(time);
+    const cancelled = await as('manager', `/bookings/${booking.id}/cancel`, { method: 'POST' });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    return cancelled.body as unknown as Booking;
+};
+const penaltiesOf = async (customerId: number) =>
+    (await as('manager', `/penalties?filter=${encodeURIComponent(JSON.stringify({ customerId }))}&sort=["id","ASC"]`))
+        .body as unknown as Penalty[];
+
+describe('a late cancel', () => {
+    it('is forgiven the first time in 30 days, and the customer is told the next one counts', async () => {
+        const booking = await cancelAt(classes[0].id, vera.id, '2031-07-16T10:00');
+        expect(booking.late).toBe(true);
+        expect(await penaltiesOf(vera.id)).toEqual([
+            expect.objectContaining({
+                bookingId: booking.id,
+                eventId: classes[0].id,
+                kind: 'late_cancel',
+                action: 'visit',
+                amount: null,
+                status: 'forgiven',
+            }),
+        ]);
+        const [told] = await settled(vera.id, 'penalty', messages => expect(messages).toHaveLength(1));
+        expect(told.text).toMatch(/first in 30 days, so it costs nothing\. The next one will cost the visit/);
+    });
+
+    it('costs what the plan says the next time: pending until the class’s end and the hours to waive it', async () => {
+        const booking = await cancelAt(classes[1].id, vera.id, '2031-07-17T09:00');
+        const pending = (await penaltiesOf(vera.id)).find(penalty => penalty.bookingId === booking.id)!;
+        // The class ends at 20:00 in Moscow (17:00 UTC); 24 hours on.
+        expect(pending).toMatchObject({ status: 'pending', appliesAt: '2031-07-18T17:00:00.000Z' });
+        const messages = await settled(vera.id, 'penalty', found => expect(found).toHaveLength(2));
+        expect(messages[1].text).toMatch(
+            /under your plan it costs the visit from Fri 18 July at 20:00\. If you had a good reason/,
+        );
+    });
+
+    it('costs nothing on a plan without a rule, or when it is not late', async () => {
+        await cancelAt(classes[2].id, plain.id, '2031-07-18T10:00');
+        expect(await penaltiesOf(plain.id)).toEqual([]);
+        const before = (await penaltiesOf(vera.id)).length;
+        await cancelAt(classes[5].id, vera.id, '2031-07-18T10:00');
+        expect(await penaltiesOf(vera.id)).toHaveLength(before);
+    });
+    it('costs a fee on a plan with one', async () => {
+        await cancelAt(classes[3].id, fedor.id, '2031-07-19T10:00');
+        const booking = await cancelAt(classes[4].id, fedor.id, '2031-07-20T10:00');
+        expect((await penaltiesOf(fedor.id)).find(penalty => penalty.bookingId === booking.id)).toMatchObject({
+            status: 'pending',
+            action: 'fee',
+            amount: 300,
+        });
+    });
+});
+
+describe('waiving a penalty', () => {
+    it('is for managers and admins, with a reason, once, while it is pending', async () => {
+        const pending = (await penaltiesOf(vera.id)).find(penalty => penalty.status === 'pending')!;
+        const path = `/penalties/${pending.id}/waive`;
+        expect((await as('teacher', path, { method: 'POST', json: { reason: 'Traffic' } })).status).toBe(403);
+        const noReason = await as('manager', path, { method: 'POST', json: {} });
+        expect(noReason.status).toBe(400);
+        expect(noReason.body.errors).toEqual({ reason: 'ra.validation.required' });
+        const waived = await as('manager', path, { method: 'POST', json: { reason: 'Stuck in traffic' } });
+        expect(waived.status, waived.text).toBe(200);
+        expect(waived.body).toMatchObject({
+            status: 'waived',
+            reason: 'Stuck in traffic',
+            decidedBy: 2,
+            decidedAt: now.toISOString(),
+        });
+        const again = await as('admin', path, { method: 'POST', json: { reason: 'Again' } });
+        expect(again.status).toBe(409);
+        expect(again.body.errors).toEqual({ status: 'app.penalties.errors.not_pending' });
+        const forgiven = (await penaltiesOf(vera.id)).find(penalty => penalty.status === 'forgiven')!;
+        expect(
+            (await as('admin', `/penalties/${forgiven.id}/waive`, { method: 'POST', json: { reason: 'x' } })).status,
+        ).toBe(409);
+        const history = await as(
+            'admin',
+            `/auditEntries?filter=${encodeURIComponent(JSON.stringify({ collection: 'penalties', recordId: String(pending.id) }))}&sort=["id","DESC"]`,
+        );
+        expect(history.body[0]).toMatchObject({
+            action: 'update',
+            endpoint: `POST /api/penalties/${pending.id}/waive`,
+        });
+    });
+
+    it('is the only change: penalties are never written through the API', async () => {
+        const [penalty] = await penaltiesOf(vera.id);
+        expect((await as('admin', '/penalties', { method: 'POST', json: penalty })).status).toBe(405);
+        expect((await as('admin', `/penalties/${penalty.id}`, { method: 'PUT', json: penalty })).status).toBe(405);
+        expect((await as('admin', `/penalties/${penalty.id}`, { method: 'DELETE' })).status).toBe(405);
+        expect((await as('teacher', '/penalties')).status).toBe(403);
+    });
+});
+
+describe('in the portal', () => {
+    it('a booking says what a late cancel would cost, and the cancel answers the penalty it made', async () => {
+        now = local('2031-07-21T08:00');
+        const token = await signIn(vera.email!, vera.email!);
+        const booked = await portal('/bookings', token, { method: 'POST', json: { eventId: classes[5].id } });
+        expect(booked.status, booked.text).toBe(201);
+        expect(booked.body.booking).toMatchObject({ lateCancelCost: { action: 'visit', amount: null } });
+        now = local('2031-07-21T18:00');
+        const id = (booked.body.booking as unknown as { id: number }).id;
+        const cancelled = await portal(`/bookings/${id}/cancel`, token, { method: 'POST', json: {} });
+        expect(cancelled.status, cancelled.text).toBe(200);
+        expect(cancelled.body).toMatchObject({
+            late: true,
+            penalty: { bookingId: id, kind: 'late_cancel', status: 'pending', action: 'visit' },
+        });
+    });
+});
+
+describe('a plan’s rule', () => {
+    it('asks a fee’s amount, and keeps none for a visit', async () => {
+        const base = { name: 'Rule check', price: 1000, visits: 4, validityDays: 30 };
+        const noAmount = await as('admin', '/subscriptions', {
+            method: 'POST',
+            json: { ...base, lateCancelPenalty: { kind: 'fee' } },
+        });
+        expect(noAmount.status).toBe(400);
+        expect(noAmount.body.errors).toMatchObject({ 'lateCancelPenalty.amount': 'ra.validation.required' });
+        const visit = await as('admin', '/subscriptions', {
+            method: 'POST',
+            json: { ...base, noShowPenalty: { kind: 'visit', amount: 500 }, makeUps: true },
+        });
+        expect(visit.status, visit.text).toBe(201);
+        expect(visit.body).toMatchObject({
+            lateCancelPenalty: { kind: 'none', amount: null },
+            noShowPenalty: { kind: 'visit', amount: null },
+            makeUps: true,
+        });
+    });
+});
