@@ -3,14 +3,15 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { localDateTimeAt } from '../domain/time';
 import { api, type ClassBooking } from './api';
 import { usePortal } from './context';
-import { formatWhen, hoursBetween } from './format';
+import { formatMoney, formatWhen, hoursBetween } from './format';
 import { useI18n } from './i18n';
 import { errorText } from './parts';
 
 /*
  * Cancelling a seat or leaving a line, after a confirmation that says before the click whether the
  * cancel would be late: after the class's cut-off (`lateCancelFrom`, by the studio's clock) it is, and
- * the studio's rules then count it as a late cancel.
+ * then it costs what the plan paying the seat says (the visit or a fee; the first time in 30 days is
+ * forgiven), which the confirmation names.
  */
 
 /** Whether cancelling now is late: as the server said, or since then by the studio's clock. */
@@ -34,20 +35,27 @@ export const CancelDialog = ({
     const late = lateNow(booking, setup.timezone);
     const hours = hoursBetween(booking.lateCancelFrom, booking.class.startsAt);
     const where = [booking.class.teacherName, booking.class.hallName].filter(Boolean).join(' · ');
+    const cost = booking.lateCancelCost;
+    /** What a late cancel costs, in words: the visit, or the fee in the studio's currency. */
+    const costText = (of: { action: 'visit' | 'fee'; amount: number | null }) =>
+        of.action === 'fee'
+            ? t('app.portal.cancel.cost_fee', { amount: formatMoney(of.amount ?? 0, setup.currency, locale) })
+            : t('app.portal.cancel.cost_visit');
 
     const cancel = async () => {
         setPending(true);
         setError(undefined);
         try {
             const answer = await api.cancel(booking.id);
+            const penalty = answer.penalty;
             notify(
-                t(
-                    inLine
-                        ? 'app.portal.cancel.done_line'
-                        : answer.late
-                          ? 'app.portal.cancel.done_late'
-                          : 'app.portal.cancel.done',
-                ),
+                inLine
+                    ? t('app.portal.cancel.done_line')
+                    : penalty?.status === 'forgiven'
+                      ? t('app.portal.cancel.done_forgiven')
+                      : penalty
+                        ? t('app.portal.cancel.done_penalty', { cost: costText(penalty) })
+                        : t(answer.late ? 'app.portal.cancel.done_late' : 'app.portal.cancel.done'),
             );
             onCancelled();
         } catch (failure) {
@@ -74,6 +82,7 @@ export const CancelDialog = ({
                             {hours > 0
                                 ? t('app.portal.cancel.late', { smart_count: hours })
                                 : t('app.portal.cancel.late_now')}
+                            {cost && ` ${t('app.portal.cancel.costs', { cost: costText(cost) })}`}
                         </Alert>
                     ) : (
                         !inLine && (

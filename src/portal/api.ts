@@ -62,7 +62,16 @@ interface Booking {
     /** Null only when the class is gone. */
     lateCancelFrom: string | null;
     lateNow: boolean;
+    /** What a late cancel costs on the plan paying the seat: the visit, a fee, or nothing (null). */
+    lateCancelCost?: { action: 'visit' | 'fee'; amount: number | null } | null;
     class: { startsAt: string; endsAt: string; title: string; teacherName: string; hallName: string } | null;
+}
+
+/** The penalty a late cancel made: forgiven (the first in 30 days) or to apply unless the studio waives it. */
+interface Penalty {
+    status: 'pending' | 'applied' | 'waived' | 'forgiven' | 'reversed';
+    action: 'visit' | 'fee';
+    amount: number | null;
 }
 
 /** A booking whose class is still there: every one the screens show. */
@@ -236,7 +245,7 @@ export const api = {
     bookings: (customerId?: number) =>
         request<{ bookings: Booking[] }>('GET', `/bookings${query(forWhom(customerId))}`),
     cancel: (id: number) =>
-        request<{ booking: Booking; late: boolean; penalty: null }>('POST', `/bookings/${id}/cancel`),
+        request<{ booking: Booking; late: boolean; penalty: Penalty | null }>('POST', `/bookings/${id}/cancel`),
     passes: (customerId?: number) => request<{ passes: Pass[] }>('GET', `/passes${query(forWhom(customerId))}`),
     freeze: (id: number, from: string, to: string, dryRun: boolean) =>
         request<{ pass: Pass; cancelled: Booking[] }>('POST', `/passes/${id}/freeze`, {

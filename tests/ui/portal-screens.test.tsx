@@ -301,6 +301,35 @@ describe('the classes', () => {
         await screen.findByText('The booking is cancelled, as a late cancel');
     });
 
+    it('says what a late cancel costs on the plan, and what the cancel made of it', async () => {
+        const late = booking(94, 13, '10:00', {
+            lateNow: true,
+            lateCancelFrom: `${today}T22:00`,
+            lateCancelCost: { action: 'fee', amount: 300 },
+        });
+        routes['GET /classes'] = () => [
+            200,
+            { classes: [place(13, '10:00', { booking: late })], directions: [], teachers: [], halls: [] },
+        ];
+        routes['POST /bookings/94/cancel'] = () => [
+            200,
+            {
+                booking: { ...late, status: 'cancelled' },
+                late: true,
+                penalty: { status: 'pending', action: 'fee', amount: 300 },
+            },
+        ];
+        render(<App />);
+        const card = await screen.findByRole('article', { name: /Class 13/ });
+        fireEvent.click(within(card).getByRole('button', { name: 'Cancel' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Cancel the booking?' });
+        within(dialog).getByText(/Under your plan it costs a fee of .*300.*; the first time in 30 days is forgiven\./);
+        fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel the booking' }));
+        await screen.findByText(
+            /The booking is cancelled as a late cancel: it costs a fee of .*300.* unless the studio waives it\./,
+        );
+    });
+
     it('acts for a child: every call then names them', async () => {
         render(<App />);
         await screen.findByRole('heading', { level: 1, name: 'Classes' });

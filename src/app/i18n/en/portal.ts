@@ -156,6 +156,12 @@ export const portalMessages = {
                 keep: 'Keep it',
                 done: 'The booking is cancelled',
                 done_late: 'The booking is cancelled, as a late cancel',
+                costs: 'Under your plan it costs %{cost}; the first time in 30 days is forgiven.',
+                cost_visit: 'the visit',
+                cost_fee: 'a fee of %{amount}',
+                done_forgiven: 'The booking is cancelled. This late cancel is forgiven: the first in 30 days.',
+                done_penalty:
+                    'The booking is cancelled as a late cancel: it costs %{cost} unless the studio waives it.',
                 done_line: 'You have left the line',
             },
             bookings: {
