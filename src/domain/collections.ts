@@ -266,14 +266,25 @@ const events = declare({
 
 const attendances = declare({
     schema: attendanceSchema,
-    // Which pass the visit was charged to, whether it was, whether it is owed, and who marked it.
-    server: { passId: id.nullable(), charged: z.boolean(), unpaid: z.boolean(), markedBy: id },
+    /*
+     * Which pass the visit was charged to, whether it was, whether it is owed, and who marked it (null:
+     * the server, applying a penalty); the penalty whose mark it is, which charges only once applied.
+     */
+    server: {
+        passId: id.nullable(),
+        charged: z.boolean(),
+        unpaid: z.boolean(),
+        markedBy: id.nullable(),
+        penaltyId: id.nullish(),
+    },
+    sometimes: ['penaltyId'],
     references: [
         ref('eventId', 'events'),
         ref('customerId', 'customers'),
         { field: 'status', collection: 'statuses', statusList: 'attendance' },
         ref('passId', 'passes'),
         ref('markedBy', 'users'),
+        ref('penaltyId', 'penalties'),
     ],
     unique: [['eventId', 'customerId']],
     indexed: ['unpaid'],
@@ -282,17 +293,18 @@ const attendances = declare({
 
 const payments = declare({
     schema: paymentSchema,
-    // Who took the payment; null when the customer paid on the payment page themselves.
-    server: { createdBy: id.nullable() },
+    // Who took the payment (null when the customer paid on the payment page themselves), and the fee it paid.
+    server: { createdBy: id.nullable(), penaltyId: id.nullish() },
     // When it was paid: now, unless the client says when.
     kept: { paidAt: instant },
-    sometimes: ['correctsId'],
+    sometimes: ['correctsId', 'penaltyId'],
     references: [
         ref('customerId', 'customers'),
         ref('passId', 'passes'),
         ref('paymentLinkId', 'paymentLinks'),
         ref('correctsId', 'payments'),
         ref('createdBy', 'users'),
+        ref('penaltyId', 'penalties'),
     ],
     search: ['note'],
     idKind: 'integer',

@@ -9,6 +9,7 @@ import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './bac
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom } from './messages/channels';
 import { startJobs } from './jobs/runner';
+import { applyDuePenalties } from './rules/penalties';
 import { queuePassNotices, queueReminders } from './messages/notices';
 import { deliverDue } from './messages/runner';
 import { startTelegramBot } from './messages/telegram';
@@ -179,6 +180,12 @@ export const startServer = async ({
                     everyMs: noticesEvery,
                     run: () => queuePassNotices(audited, clock()),
                     atStart: false,
+                },
+                // Penalties whose time to be waived is over: applied (PENALTIES_EVERY_MS, a minute).
+                {
+                    name: 'penalties',
+                    everyMs: numberFrom('PENALTIES_EVERY_MS') ?? 60_000,
+                    run: () => applyDuePenalties(audited, clock()),
                 },
             ],
             log,

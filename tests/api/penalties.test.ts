@@ -41,7 +41,8 @@ const person = (firstName: string, subscriptionId: number): Customer => {
 const vera = person('Vera', visitPlan.id);
 const fedor = person('Fedor', feePlan.id);
 const plain = person('Plain', db.subscriptions[0].id);
-const classes = [16, 17, 18, 19, 20, 21].map(day =>
+const gleb = person('Gleb', feePlan.id);
+const classes = [16, 17, 18, 19, 20, 21, 24, 25].map(day =>
     addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
 );
 
@@ -53,7 +54,12 @@ beforeAll(async () => {
     mailbox = await startMailbox();
     server = await startServer({
         db,
-        env: { SMTP_URL: mailbox.url, MAIL_FROM: 'Studio <studio@example.test>', MESSAGES_EVERY_MS: '50' },
+        env: {
+            SMTP_URL: mailbox.url,
+            MAIL_FROM: 'Studio <studio@example.test>',
+            MESSAGES_EVERY_MS: '50',
+            PENALTIES_EVERY_MS: '50',
+        },
         clock: () => now,
     });
 });
@@ -132,7 +138,8 @@ describe('a late cancel', () => {
 
 describe('waiving a penalty', () => {
     it('is for managers and admins, with a reason, once, while it is pending', async () => {
-        const pending = (await penaltiesOf(vera.id)).find(penalty => penalty.status === 'pending')!;
+        // Fedor's fee applies on 21 July: still pending.
+        const pending = (await penaltiesOf(fedor.id)).find(penalty => penalty.status === 'pending')!;
         const path = `/penalties/${pending.id}/waive`;
         expect((await as('teacher', path, { method: 'POST', json: { reason: 'Traffic' } })).status).toBe(403);
         const noReason = await as('manager', path, { method: 'POST', json: {} });
@@ -187,6 +194,92 @@ describe('in the portal', () => {
             late: true,
             penalty: { bookingId: id, kind: 'late_cancel', status: 'pending', action: 'visit' },
         });
+    });
+});
+
+describe('applying', () => {
+    it('waits for the time to waive it, then burns the visit through a late-cancel mark on the penalty’s pass', async () => {
+        // Her late cancel of the 17th was applied when its time came (the 18th, 20:00), on the way here.
+        const [earlier, pending] = (await penaltiesOf(vera.id)).filter(penalty => penalty.status !== 'forgiven');
+        expect(earlier).toMatchObject({ eventId: classes[1].id, status: 'applied' });
+        expect(pending).toMatchObject({
+            eventId: classes[5].id,
+            action: 'visit',
+            appliesAt: '2031-07-22T17:00:00.000Z',
+        });
+        now = local('2031-07-22T19:59');
+        await new Promise(done => setTimeout(done, 300));
+        expect((await as('manager', `/penalties/${pending.id}`)).body).toMatchObject({ status: 'pending' });
+        now = local('2031-07-22T20:00');
+        await expect
+            .poll(async () => (await as('manager', `/penalties/${pending.id}`)).body.status, { timeout: 10_000 })
+            .toBe('applied');
+        const applied = (await as('manager', `/penalties/${pending.id}`)).body as unknown as Penalty;
+        const mark = (await as('manager', `/attendances/${applied.attendanceId}`)).body;
+        expect(mark).toMatchObject({
+            eventId: classes[5].id,
+            customerId: vera.id,
+            status: 'late_cancel',
+            penaltyId: pending.id,
+            charged: true,
+            passId: pending.passId,
+            markedBy: null,
+        });
+        // Two visits burned; the forgiven first one cost nothing.
+        expect((await as('manager', `/passes/${pending.passId}`)).body).toMatchObject({ visitsUsed: 2 });
+        // A waived one stays waived.
+        expect((await penaltiesOf(fedor.id)).map(penalty => penalty.status)).toEqual(['forgiven', 'waived']);
+    });
+
+    it('makes a fee owed in the customer’s balance, which the desk takes as a payment naming the penalty', async () => {
+        await cancelAt(classes[6].id, gleb.id, '2031-07-24T10:00');
+        await cancelAt(classes[7].id, gleb.id, '2031-07-25T10:00');
+        const fee = (await penaltiesOf(gleb.id)).find(penalty => penalty.status === 'pending')!;
+        const balance = async () =>
+            (
+                (await as('manager', `/customers?filter=${encodeURIComponent(JSON.stringify({ id: [gleb.id] }))}`))
+                    .body as unknown as { balanceDue: number }[]
+            )[0].balanceDue;
+        expect(await balance()).toBe(0);
+        const early = await as('manager', `/penalties/${fee.id}/pay`, { method: 'POST', json: { method: 'cash' } });
+        expect(early.status).toBe(409);
+        expect(early.body.errors).toEqual({ status: 'app.penalties.errors.not_owed' });
+        now = local('2031-07-26T20:00');
+        await expect
+            .poll(async () => (await as('manager', `/penalties/${fee.id}`)).body.status, { timeout: 10_000 })
+            .toBe('applied');
+        expect(await balance()).toBe(300);
+        const token = await signIn(gleb.email!, gleb.email!);
+        expect((await portal('/me', token)).body.customer).toMatchObject({ balanceDue: 300 });
+        expect(
+            (await as('teacher', `/penalties/${fee.id}/pay`, { method: 'POST', json: { method: 'cash' } })).status,
+        ).toBe(403);
+        const paid = await as('manager', `/penalties/${fee.id}/pay`, { method: 'POST', json: { method: 'cash' } });
+        expect(paid.status, paid.text).toBe(201);
+        expect(paid.body.payment).toMatchObject({
+            customerId: gleb.id,
+            kind: 'payment',
+            amount: 300,
+            method: 'cash',
+            passId: null,
+            penaltyId: fee.id,
+        });
+        expect(paid.body.penalty).toMatchObject({
+            status: 'applied',
+            paymentId: (paid.body.payment as { id: number }).id,
+        });
+        expect(await balance()).toBe(0);
+        expect(
+            (await as('manager', `/penalties/${fee.id}/pay`, { method: 'POST', json: { method: 'cash' } })).status,
+        ).toBe(409);
+    });
+
+    it('counts the burned visit in no teacher’s pay as an attendee', async () => {
+        const statuses = (await as('manager', '/statuses?filter={"name":"attendance"}')).body as unknown as {
+            code: string;
+            charges: boolean;
+        }[];
+        expect(statuses.find(status => status.code === 'late_cancel')).toMatchObject({ charges: false });
     });
 });
 

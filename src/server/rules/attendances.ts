@@ -39,7 +39,7 @@ const applyVisitChanges = async (tx: Transaction, changes: Settlement['changes']
  */
 export const settleAttendance = async (
     tx: Transaction,
-    attendance: Pick<Attendance, 'eventId' | 'customerId' | 'status'>,
+    attendance: Pick<Attendance, 'eventId' | 'customerId' | 'status' | 'penaltyId'>,
     before: Charge | null,
     cancelled?: boolean,
 ): Promise<Charge> => {
@@ -48,15 +48,19 @@ export const settleAttendance = async (
     // Every pass of the customer: a charge given back may sit on one that has ended since.
     const passes = await tx.select('passes', { customerId: attendance.customerId });
     const booking = (await bookingsFor(tx, attendance)).find(found => found.status === 'booked');
+    // A penalty's mark charges the pass of the penalty's plan once the penalty is applied, whatever its status.
+    const penalty = attendance.penaltyId == null ? undefined : await tx.get('penalties', attendance.penaltyId);
     const { charge, changes } = settleVisit(
         before,
         {
-            charges: (await chargingStatuses(tx)).has(attendance.status),
+            charges: penalty
+                ? penalty.status === 'applied' && penalty.action === 'visit'
+                : (await chargingStatuses(tx)).has(attendance.status),
             eventCancelled: cancelled ?? event.status === 'cancelled',
             ...(await visitTo(tx, event)),
         },
         passes,
-        booking?.passId ?? null,
+        penalty?.passId ?? booking?.passId ?? null,
     );
     // A charge given back may sit on a pass of another customer when the mark was moved to someone else.
     await applyVisitChanges(tx, changes);

@@ -5,6 +5,7 @@ import type { Identifier, Pass } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
 import { studioConfig } from './studio';
 import { passBalances } from './passes';
+import { feesOwedBy } from './penalties';
 import { samePhoneFilter } from './phoneDigits';
 import type { ComputedFilter, ListFields } from './types';
 
@@ -52,7 +53,7 @@ export const customerFilters: Record<string, ComputedFilter> = {
 /**
  * What the customer list shows beside each customer on a page, computed over that page's passes and
  * attendances only: the active pass today ending soonest, the number of unpaid visits, and what is
- * still due on all their passes (a part payment's rest). Read-only:
+ * still due on all their passes (a part payment's rest) and in penalty fees. Read-only:
  * the customer schema strips them from any write.
  */
 export const customerListFields: ListFields = async (page, reader, _site, now) => {
@@ -66,7 +67,8 @@ export const customerListFields: ListFields = async (page, reader, _site, now) =
     for (const attendance of await reader.select('attendances', { customerId: ids, unpaid: true })) {
         debts.set(attendance.customerId, (debts.get(attendance.customerId) ?? 0) + 1);
     }
-    const owed = new Map<Identifier, number>();
+    // Fees of penalties applied and not paid, then what is due on the passes.
+    const owed = await feesOwedBy(reader, ids);
     const passes = await reader.select('passes', { customerId: ids, cancelled: false });
     const ownerOf = new Map(passes.map(pass => [pass.id, pass.customerId]));
     for (const [passId, { balanceDue }] of await passBalances(passes, reader)) {

@@ -1,9 +1,11 @@
 import { addMinutes } from '../../domain/closing';
 import { appliesAtOf, isFirstOffence, penaltyRuleOf } from '../../domain/penalties';
 import { instantAt, localDateTimeAt } from '../../domain/time';
-import type { Booking, Pass, Penalty, StudioEvent, Subscription } from '../../domain/types';
+import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } from '../../domain/types';
 import { classFacts, queueMessage } from '../messages/outbox';
-import type { Transaction } from '../storage/types';
+import { asJob } from '../http/audit';
+import type { Reader, Storage, Transaction } from '../storage/types';
+import { settleAttendance } from './attendances';
 import { studioConfig } from './studio';
 import type { WriteRules } from './types';
 
@@ -75,4 +77,83 @@ export const penalize = async (
         now,
     });
     return penalty;
+};
+
+/** The status a late cancel's mark has: shipped, made when a studio's list lacks it; it charges only through a penalty. */
+const lateCancelStatus = {
+    name: 'attendance' as const,
+    code: 'late_cancel',
+    labels: { en: 'Late cancel', ru: 'Поздняя отмена' },
+    color: '#8D6E63',
+    order: 900,
+    isDefault: false,
+    charges: false,
+};
+
+const ensureLateCancelStatus = async (tx: Transaction) => {
+    const statuses = await tx.select('statuses', { name: 'attendance' });
+    if (!statuses.some(status => status.code === lateCancelStatus.code)) await tx.insert('statuses', lateCancelStatus);
+};
+
+/**
+ * Applies one pending penalty whose time has come (read again in `tx`: waived meanwhile, it stays so).
+ * A visit penalty of a late cancel charges its pass through a `late_cancel` mark of the class, made
+ * uncharged and then settled as the penalty's (no pass able to pay it: a debt, like an unpaid visit); a
+ * fee is owed from now on. Answers whether it applied one.
+ */
+const applyPenalty = async (tx: Transaction, id: Penalty['id'], now: Date): Promise<boolean> => {
+    const penalty = await tx.get('penalties', id);
+    if (!penalty || penalty.status !== 'pending' || penalty.appliesAt > now.toISOString()) return false;
+    const applied = await tx.update('penalties', { ...penalty, status: 'applied' });
+    // A fee is owed from now on: in the customer's balance due, paid at the desk (routes/penalties.ts).
+    if (penalty.action !== 'visit') return true;
+    await ensureLateCancelStatus(tx);
+    const mark = (await tx.select('attendances', { eventId: penalty.eventId, customerId: penalty.customerId })).at(0);
+    const attendance = mark
+        ? await tx.update('attendances', { ...mark, penaltyId: penalty.id })
+        : await tx.insert('attendances', {
+              eventId: penalty.eventId,
+              customerId: penalty.customerId,
+              status: lateCancelStatus.code,
+              passId: null,
+              charged: false,
+              unpaid: false,
+              markedBy: null,
+              penaltyId: penalty.id,
+          });
+    const charge = await settleAttendance(tx, attendance, mark ? chargeOf(mark) : null);
+    await tx.update('attendances', { ...attendance, ...charge });
+    await tx.update('penalties', { ...applied, attendanceId: attendance.id });
+    return true;
+};
+
+const chargeOf = (mark: { passId: number | null; charged: boolean; unpaid: boolean }) => ({
+    passId: mark.passId,
+    charged: mark.charged,
+    unpaid: mark.unpaid,
+});
+
+/** The job runner's look at the penalties: applies those due at `now`, each in a write of its own. Answers how many. */
+export const applyDuePenalties = (storage: Storage, now: Date): Promise<number> =>
+    asJob('penalties', async () => {
+        const due = (await storage.select('penalties', { status: 'pending' })).filter(
+            penalty => penalty.appliesAt <= now.toISOString(),
+        );
+        let applied = 0;
+        for (const penalty of due) if (await storage.transaction(tx => applyPenalty(tx, penalty.id, now))) applied++;
+        return applied;
+    });
+
+/** Is a penalty a fee owed: applied, and not paid yet. */
+export const feeOwed = (penalty: Pick<Penalty, 'status' | 'action' | 'paymentId'>): boolean =>
+    penalty.status === 'applied' && penalty.action === 'fee' && penalty.paymentId === null;
+
+/** The fees each of these customers owes, in cents: applied and unpaid (one index read by customerId). */
+export const feesOwedBy = async (reader: Reader, customerIds: Identifier[]): Promise<Map<Identifier, number>> => {
+    const owed = new Map<Identifier, number>();
+    if (!customerIds.length) return owed;
+    for (const penalty of await reader.select('penalties', { customerId: customerIds, status: 'applied' }))
+        if (feeOwed(penalty))
+            owed.set(penalty.customerId, (owed.get(penalty.customerId) ?? 0) + Math.round((penalty.amount ?? 0) * 100));
+    return owed;
 };

@@ -16,6 +16,7 @@ import { classTitle } from '../../domain/timetable';
 import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
 import type { Reader } from '../storage/types';
 import { passBalances } from './passes';
+import { feesOwedBy } from './penalties';
 import { studioConfig, studioNow } from './studio';
 
 /*
@@ -24,10 +25,10 @@ import { studioConfig, studioNow } from './studio';
  * online. Built from the records the page needs (by ids and indexed fields), never a whole collection.
  */
 
-/** The customer as the portal shows them, with what is due on their passes. */
+/** The customer as the portal shows them, with what is due on their passes and in penalty fees. */
 export const portalCustomer = async (reader: Reader, customer: Customer) => {
     const passes = await reader.select('passes', { customerId: customer.id, cancelled: false });
-    let dueCents = 0;
+    let dueCents = (await feesOwedBy(reader, [customer.id])).get(customer.id) ?? 0;
     for (const [, { balanceDue }] of await passBalances(passes, reader)) dueCents += Math.round(balanceDue * 100);
     return {
         id: customer.id,

@@ -93,6 +93,7 @@ export const resourceMessages = {
                 charged: 'Visit charged',
                 unpaid: 'Unpaid',
                 markedBy: 'Marked by',
+                penaltyId: 'Penalty it charges for',
             },
         },
         passes: {
@@ -129,6 +130,7 @@ export const resourceMessages = {
                 paidAt: 'Paid at',
                 note: 'Note',
                 createdBy: 'Taken by',
+                penaltyId: 'Penalty fee paid',
             },
         },
         paymentLinks: {

@@ -94,6 +94,7 @@ export const resourceMessages = {
                 charged: 'Визит списан',
                 unpaid: 'Не оплачено',
                 markedBy: 'Отметил',
+                penaltyId: 'Штраф, за который списание',
             },
         },
         passes: {
@@ -130,6 +131,7 @@ export const resourceMessages = {
                 paidAt: 'Дата оплаты',
                 note: 'Комментарий',
                 createdBy: 'Принял',
+                penaltyId: 'Оплаченный штраф',
             },
         },
         paymentLinks: {

@@ -26,6 +26,7 @@ export const messages = {
                 close_classes: 'Closing classes',
                 reminders: 'Reminders',
                 pass_notices: 'Pass notices',
+                penalties: 'Applying penalties',
             },
             state: 'State',
             states: {

@@ -29,6 +29,7 @@ export const messages = {
                 close_classes: 'Закрытие занятий',
                 reminders: 'Напоминания',
                 pass_notices: 'Уведомления об абонементах',
+                penalties: 'Применение штрафов',
             },
             state: 'Состояние',
             states: {

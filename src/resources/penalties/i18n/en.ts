@@ -34,7 +34,10 @@ export const messages = {
     app: {
         collections: { penalties: '%{smart_count} penalty |||| %{smart_count} penalties' },
         penalties: {
-            errors: { not_pending: 'Only a pending penalty can be waived' },
+            errors: {
+                not_pending: 'Only a pending penalty can be waived',
+                not_owed: 'This penalty owes no fee: only an applied, unpaid fee is paid',
+            },
             kinds: { late_cancel: 'Late cancel', no_show: 'No-show' },
             actions: { visit: 'The visit', fee: 'A fee' },
             statuses: {
@@ -43,6 +46,44 @@ export const messages = {
                 waived: 'Waived',
                 forgiven: 'Forgiven (first in 30 days)',
                 reversed: 'Reversed',
+            },
+            /** The plan form's choices of what an offence costs, and the fee's amount. */
+            rules: {
+                title: 'Late cancels and no-shows',
+                none: 'Nothing',
+                visit: 'The visit',
+                fee: 'A fee',
+                amount: 'Fee',
+            },
+            /** The rules of a plan in words, as staff would tell a customer. */
+            summary: {
+                late_none: 'A late cancel costs nothing.',
+                late_visit: 'Cancelling less than %{hours} before costs the visit.',
+                late_fee: 'Cancelling less than %{hours} before costs a fee of %{amount}.',
+                no_show_none: 'Missing a class costs nothing.',
+                no_show_visit: 'Missing a class costs the visit.',
+                no_show_fee: 'Missing a class costs a fee of %{amount}.',
+                fee_unset: '(amount to set)',
+                waive: 'The first time in 30 days is forgiven; staff can waive any within %{hours} after the class.',
+                waive_none: 'The first time in 30 days is forgiven; the others apply when the class ends.',
+                make_ups: "An excused absence from a group's class gives a make-up.",
+                hours: '%{smart_count} hour |||| %{smart_count} hours',
+                hours_within: '%{smart_count} hour |||| %{smart_count} hours',
+            },
+            /** What a penalty costs, in a list. */
+            cost: { visit: 'the visit', fee: 'a fee of %{amount}' },
+            applies: 'applies %{date}',
+            dashboard: {
+                title: 'Penalties to review',
+                hint: 'Each applies at the time shown unless waived',
+                more: 'and %{smart_count} more',
+            },
+            card: { title: 'Penalties', none: 'No penalties' },
+            waive: {
+                action: 'Waive',
+                title: 'Waive the penalty',
+                reason_help: 'Kept on the penalty and in the history',
+                done: 'Penalty waived',
             },
         },
     },
