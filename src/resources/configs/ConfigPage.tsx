@@ -78,6 +78,7 @@ export const ConfigPage = () => {
                 <NumberInput source="bookingOpensDays" min={1} max={365} step={1} defaultValue={14} />
                 <NumberInput source="bookingClosesMinutes" min={0} max={10080} step={5} defaultValue={0} />
                 <NumberInput source="lateCancelHours" min={0} max={336} step={1} defaultValue={12} />
+                <NumberInput source="penaltyDelayHours" min={0} max={336} step={1} defaultValue={24} />
                 <NumberInput source="maxWaitlists" min={0} max={100} step={1} defaultValue={3} />
                 {/* Messages: empty quiet hours are none (saved as null), which the default does not fill. */}
                 <TextInput

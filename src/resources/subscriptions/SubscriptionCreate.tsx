@@ -19,6 +19,9 @@ export const SubscriptionCreate = () => {
                     freezeDays: 0,
                     trial: false,
                     soldOnline: false,
+                    lateCancelPenalty: { kind: 'none', amount: null },
+                    noShowPenalty: { kind: 'none', amount: null },
+                    makeUps: false,
                     active: true,
                 }}
             >

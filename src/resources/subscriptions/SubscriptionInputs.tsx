@@ -1,6 +1,7 @@
 import { InputAdornment } from '@mui/material';
 import { AutocompleteArrayInput, BooleanInput, NumberInput, ReferenceArrayInput, TextInput } from 'react-admin';
 import { useStudioConfig } from '../../app/studio';
+import { PenaltyRuleInputs } from '../penalties/PenaltyRules';
 
 export const SubscriptionInputs = () => {
     const currency = useStudioConfig()?.currency;
@@ -25,6 +26,7 @@ export const SubscriptionInputs = () => {
             </ReferenceArrayInput>
             <NumberInput source="freezeDays" min={0} step={1} />
             <NumberInput source="lateCancelHours" min={0} max={168} step={1} />
+            <PenaltyRuleInputs />
             <BooleanInput source="trial" />
             <BooleanInput source="soldOnline" helperText="resources.settings/subscriptions.sold_online_help" />
             <BooleanInput source="active" />

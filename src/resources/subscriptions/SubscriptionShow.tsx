@@ -1,5 +1,6 @@
 import { BooleanField, NumberField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { MoneyField } from '../common/money';
+import { PenaltyRulesField } from '../penalties/PenaltyRules';
 import { PlanDirections } from './PlanDirections';
 import { Visits } from './Visits';
 
@@ -13,6 +14,7 @@ export const SubscriptionShow = () => (
             <PlanDirections source="directionIds" label="app.plans.directions_column" />
             <NumberField source="freezeDays" />
             <NumberField source="lateCancelHours" emptyText="—" />
+            <PenaltyRulesField label="app.penalties.rules.title" />
             <BooleanField source="trial" />
             <BooleanField source="soldOnline" />
             <BooleanField source="active" />
