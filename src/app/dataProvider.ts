@@ -24,6 +24,7 @@ import type {
     Pass,
     Payment,
     PaymentLink,
+    Penalty,
     Status,
     StudioEvent,
     User,
@@ -156,6 +157,9 @@ export const dataProvider = {
      * valid for 24 hours; a new one replaces the old.
      */
     makeSignInLink: ({ id }: { id: Identifier }) => postJson<SignInLink>(`/api/customers/${id}/sign-in-link`, {}),
+    /** Forgives a pending penalty before it applies, saying why (managers, admins); answers the penalty. */
+    waivePenalty: ({ id, reason }: { id: Identifier; reason: string }) =>
+        postJson<Penalty>(`/api/penalties/${id}/waive`, { reason }),
     /** Queues a failed or skipped message again, due now; answers the message. */
     resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>

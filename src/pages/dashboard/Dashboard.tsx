@@ -1,9 +1,7 @@
-import type { ReactNode } from 'react';
 import {
     Box,
     Card,
     CardContent,
-    CardHeader,
     Chip,
     Grid,
     LinearProgress,
@@ -23,18 +21,8 @@ import { formatDays, formatPeriod } from '../statistics/comparison';
 import { moneyFormatter } from '../statistics/format';
 import { useStudioConfig } from '../../app/studio';
 import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning';
-
-const Panel = ({ title, subheader, children }: { title: string; subheader?: string; children: ReactNode }) => (
-    <Card sx={{ height: '100%' }}>
-        <CardHeader
-            title={title}
-            subheader={subheader}
-            titleTypographyProps={{ variant: 'subtitle1' }}
-            subheaderTypographyProps={{ variant: 'caption' }}
-        />
-        <CardContent sx={{ pt: 0 }}>{children}</CardContent>
-    </Card>
-);
+import { Empty, Panel } from './Panel';
+import { PenaltiesPanel } from './PenaltiesPanel';
 
 const Figure = ({
     label,
@@ -69,8 +57,6 @@ const Figure = ({
         </CardContent>
     </Card>
 );
-
-const Empty = ({ text }: { text: string }) => <Typography color="text.secondary">{text}</Typography>;
 
 /** The first page: today's classes, and for staff the month's income, passes running out and debts. */
 export const Dashboard = () => {
@@ -193,6 +179,7 @@ export const Dashboard = () => {
                         </Panel>
                     </Grid>
                 )}
+                {staff && <PenaltiesPanel />}
                 {staff && (
                     <>
                         <Grid size={{ xs: 12, lg: 6 }}>
