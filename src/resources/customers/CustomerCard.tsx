@@ -15,6 +15,7 @@ import { CustomerMessages } from './CustomerMessages';
 import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
 import { CustomerPayments } from './CustomerPayments';
+import { CustomerPenalties } from './CustomerPenalties';
 import { CustomerSignInLink } from './CustomerSignInLink';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
@@ -59,6 +60,7 @@ const CustomerCardView = () => {
                 <CustomerPasses />
                 <CustomerBookings />
                 <CustomerPayments />
+                <CustomerPenalties />
                 <CustomerLinks />
                 <CustomerMessages />
                 <CustomerVisits />
@@ -76,7 +78,7 @@ const retryUnlessRefused = (count: number, error: unknown) => {
 
 /**
  * The customer's card at /customers/{id}: the profile (editable) with the guardian and wards, the balance
- * of debts and the portal's sign-in link, then passes, payments, payment links and visits, each paged by
+ * of debts and the portal's sign-in link, then passes, payments, penalties, payment links and visits, each paged by
  * the server; for admins, the history of its changes.
  */
 export const CustomerCard = () => {
