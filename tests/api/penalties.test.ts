@@ -27,6 +27,7 @@ const plan = (name: string, fields: Partial<Subscription>): Subscription => {
 };
 const visitPlan = plan('Strict visits', { lateCancelPenalty: { kind: 'visit', amount: null } });
 const feePlan = plan('Strict fee', { lateCancelPenalty: { kind: 'fee', amount: 300 } });
+const noShowPlan = plan('Strict no-shows', { noShowPenalty: { kind: 'visit', amount: null } });
 const person = (firstName: string, subscriptionId: number): Customer => {
     const customer = addCustomer(db, {
         firstName,
@@ -42,6 +43,8 @@ const vera = person('Vera', visitPlan.id);
 const fedor = person('Fedor', feePlan.id);
 const plain = person('Plain', db.subscriptions[0].id);
 const gleb = person('Gleb', feePlan.id);
+const nina = person('Nina', noShowPlan.id);
+const olga = person('Olga', noShowPlan.id);
 const classes = [16, 17, 18, 19, 20, 21, 24, 25].map(day =>
     addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
 );
@@ -280,6 +283,67 @@ describe('applying', () => {
             charges: boolean;
         }[];
         expect(statuses.find(status => status.code === 'late_cancel')).toMatchObject({ charges: false });
+    });
+});
+
+describe('a no-show', () => {
+    const morning = (day: number) =>
+        addEvent(db, `2031-07-${day}T10:00`, { title: `Policy morning ${day}`, capacity: 10 });
+    const [first, second, unclosed] = [27, 28, 30].map(morning);
+    const markAs = async (eventId: number, customerId: number, status: string) => {
+        const made = await as('manager', '/attendances', { method: 'POST', json: { eventId, customerId, status } });
+        expect(made.status, made.text).toBe(201);
+        return made.body as unknown as { id: number; charged: boolean };
+    };
+    const markOf = async (eventId: number, customerId: number) =>
+        (
+            (await as('manager', `/attendances?filter=${encodeURIComponent(JSON.stringify({ eventId, customerId }))}`))
+                .body as unknown as { status: string; charged: boolean; penaltyId?: number | null }[]
+        ).at(0);
+    const close = async (eventId: number) =>
+        expect((await as('manager', `/events/${eventId}/close`, { method: 'POST' })).status).toBe(200);
+
+    it('is decided when the class is closed: no mark makes a missed one, the first in 30 days forgiven', async () => {
+        await book(first.id, nina.id);
+        await book(first.id, olga.id);
+        now = local('2031-07-27T11:30');
+        await markAs(first.id, olga.id, 'attended');
+        expect(await penaltiesOf(nina.id)).toEqual([]);
+        await close(first.id);
+        expect(await penaltiesOf(olga.id)).toEqual([]);
+        const [forgiven] = await penaltiesOf(nina.id);
+        expect(forgiven).toMatchObject({ kind: 'no_show', action: 'visit', status: 'forgiven', eventId: first.id });
+        expect(await markOf(first.id, nina.id)).toMatchObject({
+            status: 'missed',
+            charged: false,
+            penaltyId: forgiven.id,
+        });
+        // Closing again changes nothing.
+        await close(first.id);
+        expect(await penaltiesOf(nina.id)).toHaveLength(1);
+    });
+
+    it('keeps a teacher’s missed mark uncharged on such a plan until the penalty applies', async () => {
+        await book(second.id, nina.id);
+        await book(unclosed.id, nina.id);
+        now = local('2031-07-28T11:30');
+        expect((await markAs(second.id, nina.id, 'missed')).charged).toBe(false);
+        await close(second.id);
+        const pending = (await penaltiesOf(nina.id)).find(penalty => penalty.eventId === second.id)!;
+        // Closed after the class's end: a day from the closing.
+        expect(pending).toMatchObject({ status: 'pending', appliesAt: '2031-07-29T08:30:00.000Z' });
+        expect(await markOf(second.id, nina.id)).toMatchObject({ charged: false, penaltyId: pending.id });
+        now = local('2031-07-29T11:30');
+        await expect
+            .poll(async () => (await as('manager', `/penalties/${pending.id}`)).body.status, { timeout: 10_000 })
+            .toBe('applied');
+        expect(await markOf(second.id, nina.id)).toMatchObject({ status: 'missed', charged: true });
+    });
+
+    it('is never guessed from a class nobody closed', async () => {
+        now = local('2031-07-31T12:00');
+        await new Promise(done => setTimeout(done, 300));
+        expect((await penaltiesOf(nina.id)).map(penalty => penalty.eventId)).not.toContain(unclosed.id);
     });
 });
 

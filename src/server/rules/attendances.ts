@@ -7,6 +7,7 @@ import {
     type Settlement,
 } from '../../domain/attendance';
 import { lowVisitsAt } from '../../domain/messages';
+import { penaltyRuleOf } from '../../domain/penalties';
 import { visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
 import { queueMessage } from '../messages/outbox';
@@ -55,7 +56,8 @@ export const settleAttendance = async (
         {
             charges: penalty
                 ? penalty.status === 'applied' && penalty.action === 'visit'
-                : (await chargingStatuses(tx)).has(attendance.status),
+                : (await chargingStatuses(tx)).has(attendance.status) &&
+                  !(await missedOnNoShowPlan(tx, attendance.status, booking?.passId ?? null)),
             eventCancelled: cancelled ?? event.status === 'cancelled',
             ...(await visitTo(tx, event)),
         },
@@ -65,6 +67,17 @@ export const settleAttendance = async (
     // A charge given back may sit on a pass of another customer when the mark was moved to someone else.
     await applyVisitChanges(tx, changes);
     return charge;
+};
+
+/**
+ * A `missed` mark of a seat whose plan has a no-show penalty charges nothing when it is made: closing the
+ * class makes it a no-show, and its penalty decides (waived, forgiven or applied).
+ */
+const missedOnNoShowPlan = async (tx: Transaction, status: string, passId: Identifier | null) => {
+    if (status !== 'missed' || passId === null) return false;
+    const pass = await tx.get('passes', passId);
+    const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
+    return penaltyRuleOf(plan, 'no_show') !== null;
 };
 
 /** The customer's bookings in the class a mark is for. */

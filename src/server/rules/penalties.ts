@@ -79,20 +79,70 @@ export const penalize = async (
     return penalty;
 };
 
-/** The status a late cancel's mark has: shipped, made when a studio's list lacks it; it charges only through a penalty. */
-const lateCancelStatus = {
-    name: 'attendance' as const,
-    code: 'late_cancel',
-    labels: { en: 'Late cancel', ru: 'Поздняя отмена' },
-    color: '#8D6E63',
-    order: 900,
-    isDefault: false,
-    charges: false,
+/**
+ * The statuses the server's marks have, shipped with the demo and made when a studio's list lacks them:
+ * a late cancel's (which charges only through a penalty) and a no-show's.
+ */
+const shippedStatuses = {
+    late_cancel: {
+        name: 'attendance' as const,
+        code: 'late_cancel',
+        labels: { en: 'Late cancel', ru: 'Поздняя отмена' },
+        color: '#8D6E63',
+        order: 900,
+        isDefault: false,
+        charges: false,
+    },
+    missed: {
+        name: 'attendance' as const,
+        code: 'missed',
+        labels: { en: 'Missed', ru: 'Пропуск' },
+        color: '#C62828',
+        order: 901,
+        isDefault: false,
+        charges: true,
+    },
 };
 
-const ensureLateCancelStatus = async (tx: Transaction) => {
+const ensureStatus = async (tx: Transaction, code: keyof typeof shippedStatuses) => {
     const statuses = await tx.select('statuses', { name: 'attendance' });
-    if (!statuses.some(status => status.code === lateCancelStatus.code)) await tx.insert('statuses', lateCancelStatus);
+    if (!statuses.some(status => status.code === code)) await tx.insert('statuses', shippedStatuses[code]);
+};
+
+/**
+ * When a class is closed, each seat still booked with no mark or a `missed` one is a no-show: on a plan
+ * with a no-show penalty it makes one (once per booking), and its mark (added as `missed` when there was
+ * none) is kept uncharged with the penalty until the penalty applies. A class nobody closed makes none.
+ */
+export const penalizeNoShows = async (tx: Transaction, event: StudioEvent, now: Date) => {
+    for (const booking of await tx.select('bookings', { eventId: event.id, status: 'booked' })) {
+        const mark = (await tx.select('attendances', { eventId: event.id, customerId: booking.customerId })).at(0);
+        if (mark && mark.status !== 'missed') continue;
+        const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
+        const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
+        if (!penaltyRuleOf(plan, 'no_show')) continue;
+        if ((await tx.select('penalties', { bookingId: booking.id })).some(penalty => penalty.kind === 'no_show'))
+            continue;
+        const penalty = await penalize(tx, booking, event, pass, plan, 'no_show', now);
+        if (!penalty) continue;
+        await ensureStatus(tx, 'missed');
+        const kept = mark
+            ? await tx.update('attendances', { ...mark, penaltyId: penalty.id })
+            : await tx.insert('attendances', {
+                  eventId: event.id,
+                  customerId: booking.customerId,
+                  status: 'missed',
+                  passId: null,
+                  charged: false,
+                  unpaid: false,
+                  markedBy: null,
+                  penaltyId: penalty.id,
+              });
+        const charge = await settleAttendance(tx, kept, mark ? chargeOf(mark) : null);
+        await tx.update('attendances', { ...kept, ...charge });
+        if (!mark) await tx.update('bookings', { ...booking, attendanceId: kept.id });
+        await tx.update('penalties', { ...penalty, attendanceId: kept.id });
+    }
 };
 
 /**
@@ -104,17 +154,17 @@ const ensureLateCancelStatus = async (tx: Transaction) => {
 const applyPenalty = async (tx: Transaction, id: Penalty['id'], now: Date): Promise<boolean> => {
     const penalty = await tx.get('penalties', id);
     if (!penalty || penalty.status !== 'pending' || penalty.appliesAt > now.toISOString()) return false;
-    const applied = await tx.update('penalties', { ...penalty, status: 'applied' });
+    const applied = (await tx.update('penalties', { ...penalty, status: 'applied' })) as Penalty;
     // A fee is owed from now on: in the customer's balance due, paid at the desk (routes/penalties.ts).
     if (penalty.action !== 'visit') return true;
-    await ensureLateCancelStatus(tx);
+    await ensureStatus(tx, 'late_cancel');
     const mark = (await tx.select('attendances', { eventId: penalty.eventId, customerId: penalty.customerId })).at(0);
     const attendance = mark
         ? await tx.update('attendances', { ...mark, penaltyId: penalty.id })
         : await tx.insert('attendances', {
               eventId: penalty.eventId,
               customerId: penalty.customerId,
-              status: lateCancelStatus.code,
+              status: 'late_cancel',
               passId: null,
               charged: false,
               unpaid: false,
@@ -123,7 +173,8 @@ const applyPenalty = async (tx: Transaction, id: Penalty['id'], now: Date): Prom
           });
     const charge = await settleAttendance(tx, attendance, mark ? chargeOf(mark) : null);
     await tx.update('attendances', { ...attendance, ...charge });
-    await tx.update('penalties', { ...applied, attendanceId: attendance.id });
+    if (applied.attendanceId !== attendance.id)
+        await tx.update('penalties', { ...applied, attendanceId: attendance.id });
     return true;
 };
 
