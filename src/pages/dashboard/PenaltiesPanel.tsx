@@ -75,7 +75,6 @@ export const PenaltiesPanel = () => {
                         return (
                             <ListItem
                                 key={penalty.id}
-                                disableGutters
                                 secondaryAction={<WaiveButton penalty={penalty} summary={what} />}
                                 sx={{ pr: 10 }}
                             >
