@@ -230,6 +230,13 @@ describe('applying', () => {
         });
         // Two visits burned; the forgiven first one cost nothing.
         expect((await as('manager', `/passes/${pending.passId}`)).body).toMatchObject({ visitsUsed: 2 });
+        // Deleting the late cancel's mark puts the penalty right, and gives the visit back.
+        expect((await as('manager', `/attendances/${applied.attendanceId}`, { method: 'DELETE' })).status).toBe(200);
+        expect((await as('manager', `/penalties/${pending.id}`)).body).toMatchObject({
+            status: 'reversed',
+            attendanceId: null,
+        });
+        expect((await as('manager', `/passes/${pending.passId}`)).body).toMatchObject({ visitsUsed: 1 });
         // A waived one stays waived.
         expect((await penaltiesOf(fedor.id)).map(penalty => penalty.status)).toEqual(['forgiven', 'waived']);
     });
@@ -338,6 +345,43 @@ describe('a no-show', () => {
             .poll(async () => (await as('manager', `/penalties/${pending.id}`)).body.status, { timeout: 10_000 })
             .toBe('applied');
         expect(await markOf(second.id, nina.id)).toMatchObject({ status: 'missed', charged: true });
+    });
+
+    it('is taken back when the class is reopened: reversed, the visit given back, and decided again at the next close', async () => {
+        const applied = (await penaltiesOf(nina.id)).find(penalty => penalty.eventId === second.id)!;
+        const visitsUsed = async () =>
+            ((await as('manager', `/passes/${applied.passId}`)).body as unknown as { visitsUsed: number }).visitsUsed;
+        const before = await visitsUsed();
+        const reopened = await as('manager', `/events/${second.id}/reopen`, { method: 'POST' });
+        expect(reopened.status, reopened.text).toBe(200);
+        expect((await as('manager', `/penalties/${applied.id}`)).body).toMatchObject({ status: 'reversed' });
+        const plain = await markOf(second.id, nina.id);
+        expect(plain).toMatchObject({ status: 'missed', charged: false });
+        expect(plain?.penaltyId ?? null).toBeNull();
+        expect(await visitsUsed()).toBe(before - 1);
+        await close(second.id);
+        const again = (await penaltiesOf(nina.id)).filter(penalty => penalty.eventId === second.id);
+        expect(again.map(penalty => penalty.status)).toEqual(['reversed', 'pending']);
+    });
+
+    it('is put right when its mark changes: the penalty is reversed and the mark charges by its own status', async () => {
+        const pending = (await penaltiesOf(nina.id)).find(penalty => penalty.status === 'pending')!;
+        const mark = (
+            (
+                await as(
+                    'manager',
+                    `/attendances?filter=${encodeURIComponent(JSON.stringify({ eventId: second.id, customerId: nina.id }))}`,
+                )
+            ).body as unknown as { id: number }[]
+        )[0];
+        const changed = await as('manager', `/attendances/${mark.id}`, {
+            method: 'PUT',
+            json: { eventId: second.id, customerId: nina.id, status: 'attended' },
+        });
+        expect(changed.status, changed.text).toBe(200);
+        expect(changed.body).toMatchObject({ status: 'attended', charged: true });
+        expect(changed.body.penaltyId ?? null).toBeNull();
+        expect((await as('manager', `/penalties/${pending.id}`)).body).toMatchObject({ status: 'reversed' });
     });
 
     it('is never guessed from a class nobody closed', async () => {

@@ -21,7 +21,7 @@ import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import { expireLines } from '../rules/bookings';
-import { penalizeNoShows } from '../rules/penalties';
+import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
 
 /*
  * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
@@ -52,8 +52,9 @@ const setStatus = async (
     now: Date,
 ) => {
     const stored = await tx.update('events', { ...event, status });
-    // Closing decides the no-shows: the seats still booked with no mark or a missed one.
+    // Closing decides the no-shows (the seats still booked with no mark or a missed one); reopening takes them back.
     if (status === 'done' && event.status !== 'done') await penalizeNoShows(tx, stored, now);
+    if (status !== 'done' && event.status === 'done') await reverseNoShows(tx, stored);
     await adjustClosedPay(tx, user, now, [event.id], [event]);
     return stored;
 };

@@ -8,6 +8,7 @@ import {
 } from '../../domain/attendance';
 import { lowVisitsAt } from '../../domain/messages';
 import { penaltyRuleOf } from '../../domain/penalties';
+import { reversePenalty } from './penaltyReversal';
 import { visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
 import { queueMessage } from '../messages/outbox';
@@ -187,10 +188,17 @@ export const attendanceRules: WriteRules = {
         const charge = await settleAttendance(tx, record as unknown as Attendance, null);
         return { ...record, ...charge, markedBy: user.id };
     },
-    update: async (record, before, { tx, user, now }) => {
-        await checkEvent(tx, record, user, now);
-        if (record.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user, now);
-        const moved = record.eventId !== before.eventId || record.customerId !== before.customerId;
+    update: async (found, before, { tx, user, now }) => {
+        await checkEvent(tx, found, user, now);
+        if (found.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user, now);
+        const moved = found.eventId !== before.eventId || found.customerId !== before.customerId;
+        // A penalty's mark changed (moved, or another status) puts the penalty right: the mark is a plain one again.
+        let record = found;
+        if (before.penaltyId != null && (moved || found.status !== before.status)) {
+            await reversePenalty(tx, before.penaltyId as Identifier);
+            const { penaltyId: _ended, ...plain } = found;
+            record = plain as Row;
+        }
         if (moved) await applyVisitChanges(tx, releaseVisit(chargeOf(before)));
         const charge = await settleAttendance(tx, record as unknown as Attendance, moved ? null : chargeOf(before));
         return { ...record, ...charge, markedBy: user.id };
@@ -198,6 +206,7 @@ export const attendanceRules: WriteRules = {
     delete: async (record, { tx, user, now }) => {
         // Removing a mark is allowed on a class of a later day (a mistake put right), never past a teacher's window.
         await checkWindowOf(tx, record.eventId as Identifier, user, now);
+        if (record.penaltyId != null) await reversePenalty(tx, record.penaltyId as Identifier, true);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
         await linkBooking(tx, null, record);
     },

@@ -6,6 +6,7 @@ import { classFacts, queueMessage } from '../messages/outbox';
 import { asJob } from '../http/audit';
 import type { Reader, Storage, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
+import { reversePenalty, standing } from './penaltyReversal';
 import { studioConfig } from './studio';
 import type { WriteRules } from './types';
 
@@ -41,7 +42,8 @@ export const penalize = async (
     const rule = penaltyRuleOf(plan, offence);
     if (!rule) return undefined;
     const config = await studioConfig(tx);
-    const earlier = await tx.select('penalties', { customerId: booking.customerId });
+    // A reversed penalty was a mistake: it makes no later offence count.
+    const earlier = (await tx.select('penalties', { customerId: booking.customerId })).filter(standing);
     const forgiven = isFirstOffence(earlier, now);
     const classEnd = new Date(instantAt(addMinutes(event.startsAt, event.durationMinutes), config.timezone));
     const penalty = (await tx.insert('penalties', {
@@ -110,6 +112,20 @@ const ensureStatus = async (tx: Transaction, code: keyof typeof shippedStatuses)
 };
 
 /**
+ * A class reopened was not closed after all: its no-show penalties are reversed, and their marks are plain
+ * marks again (a burned visit is given back, or charged by the mark's own status when it charges).
+ */
+export const reverseNoShows = async (tx: Transaction, event: StudioEvent) => {
+    for (const penalty of await tx.select('penalties', { eventId: event.id })) {
+        if (penalty.kind !== 'no_show' || !(await reversePenalty(tx, penalty.id))) continue;
+        const mark = penalty.attendanceId === null ? undefined : await tx.get('attendances', penalty.attendanceId);
+        if (!mark || mark.penaltyId !== penalty.id) continue;
+        const { penaltyId: _ended, ...plain } = mark;
+        await tx.update('attendances', { ...plain, ...(await settleAttendance(tx, plain, chargeOf(mark))) });
+    }
+};
+
+/**
  * When a class is closed, each seat still booked with no mark or a `missed` one is a no-show: on a plan
  * with a no-show penalty it makes one (once per booking), and its mark (added as `missed` when there was
  * none) is kept uncharged with the penalty until the penalty applies. A class nobody closed makes none.
@@ -121,7 +137,12 @@ export const penalizeNoShows = async (tx: Transaction, event: StudioEvent, now: 
         const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
         const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
         if (!penaltyRuleOf(plan, 'no_show')) continue;
-        if ((await tx.select('penalties', { bookingId: booking.id })).some(penalty => penalty.kind === 'no_show'))
+        // Once per booking: a reversed one (the class was reopened) no longer stands.
+        if (
+            (await tx.select('penalties', { bookingId: booking.id })).some(
+                penalty => penalty.kind === 'no_show' && standing(penalty),
+            )
+        )
             continue;
         const penalty = await penalize(tx, booking, event, pass, plan, 'no_show', now);
         if (!penalty) continue;
