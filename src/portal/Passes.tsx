@@ -5,13 +5,15 @@ import { usePortal } from './context';
 import { formatDate, formatMoney, formatShortDay } from './format';
 import { useI18n } from './i18n';
 import { PauseDialog, ResumeDialog } from './PauseDialog';
+import { Penalties } from './Penalties';
 import { Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
 import { usePaying } from './paying';
 import { RouterLink } from './router';
 
 /*
  * My passes: the ones in force and to come first, then those ended lately; each with its visits left,
- * its dates, its pause and what is still to pay, and "Pause" or "Resume" where the pass allows.
+ * its dates, its pause and what is still to pay, and "Pause" or "Resume" where the pass allows; under
+ * them, the late cancels and missed classes that cost (or were forgiven).
  */
 
 const stateColours: Record<Pass['state'], 'success' | 'info' | 'default' | 'warning'> = {
@@ -161,6 +163,7 @@ export const Passes = () => {
                     })}
                 </Stack>
             )}
+            <Penalties />
             {pausing && <PauseDialog pass={pausing} onClose={() => setPausing(undefined)} onDone={done} />}
             {resuming && <ResumeDialog pass={resuming} onClose={() => setResuming(undefined)} onDone={done} />}
         </>

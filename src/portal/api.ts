@@ -67,6 +67,19 @@ interface Booking {
     class: { startsAt: string; endsAt: string; title: string; teacherName: string; hallName: string } | null;
 }
 
+/** A late cancel's or a no-show's penalty, as the customer (or their guardian) sees it. */
+export interface OwnPenalty {
+    id: number;
+    kind: 'late_cancel' | 'no_show';
+    action: 'visit' | 'fee';
+    amount: number | null;
+    status: 'pending' | 'applied' | 'waived' | 'forgiven' | 'reversed';
+    /** When it applies unless the studio waives it (an instant). */
+    appliesAt: string;
+    paid: boolean;
+    class: { startsAt: string; title: string } | null;
+}
+
 /** The penalty a late cancel made: forgiven (the first in 30 days) or to apply unless the studio waives it. */
 interface Penalty {
     status: 'pending' | 'applied' | 'waived' | 'forgiven' | 'reversed';
@@ -247,6 +260,8 @@ export const api = {
     cancel: (id: number) =>
         request<{ booking: Booking; late: boolean; penalty: Penalty | null }>('POST', `/bookings/${id}/cancel`),
     passes: (customerId?: number) => request<{ passes: Pass[] }>('GET', `/passes${query(forWhom(customerId))}`),
+    penalties: (customerId?: number) =>
+        request<{ penalties: OwnPenalty[] }>('GET', `/penalties${query(forWhom(customerId))}`),
     freeze: (id: number, from: string, to: string, dryRun: boolean) =>
         request<{ pass: Pass; cancelled: Booking[] }>('POST', `/passes/${id}/freeze`, {
             from,

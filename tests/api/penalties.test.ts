@@ -45,6 +45,11 @@ const plain = person('Plain', db.subscriptions[0].id);
 const gleb = person('Gleb', feePlan.id);
 const nina = person('Nina', noShowPlan.id);
 const olga = person('Olga', noShowPlan.id);
+const parent = person('Parent', visitPlan.id);
+const kid = person('Kid', visitPlan.id);
+kid.guardianId = parent.id;
+kid.email = null;
+const evening = addEvent(db, '2031-08-02T19:00', { title: 'Policy kids', capacity: 10 });
 const classes = [16, 17, 18, 19, 20, 21, 24, 25].map(day =>
     addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
 );
@@ -388,6 +393,32 @@ describe('a no-show', () => {
         now = local('2031-07-31T12:00');
         await new Promise(done => setTimeout(done, 300));
         expect((await penaltiesOf(nina.id)).map(penalty => penalty.eventId)).not.toContain(unclosed.id);
+    });
+});
+
+describe('a ward’s penalties', () => {
+    it('are told to and shown to the guardian in the portal, and to nobody else', async () => {
+        await cancelAt(evening.id, kid.id, '2031-08-02T10:00');
+        const [told] = await settled(parent.id, 'penalty', messages => expect(messages).toHaveLength(1));
+        expect(told.text).toMatch(/^For Kid\. Your late cancel of .*Policy kids/);
+        const token = await signIn(parent.email!, parent.email!);
+        const shown = await portal(`/penalties?customerId=${kid.id}`, token);
+        expect(shown.status, shown.text).toBe(200);
+        expect(shown.body.penalties).toEqual([
+            expect.objectContaining({
+                kind: 'late_cancel',
+                action: 'visit',
+                status: 'forgiven',
+                paid: false,
+                class: expect.objectContaining({
+                    startsAt: '2031-08-02T19:00',
+                    title: expect.stringContaining('Policy kids'),
+                }),
+            }),
+        ]);
+        expect((await portal('/penalties', token)).body.penalties).toEqual([]);
+        const stranger = await signIn(vera.email!, vera.email!);
+        expect((await portal(`/penalties?customerId=${kid.id}`, stranger)).status).toBe(403);
     });
 });
 

@@ -345,6 +345,45 @@ describe('the classes', () => {
 describe('a pass', () => {
     beforeEach(signedIn);
 
+    it('shows under the passes the late cancels and missed classes, what each costs and where it stands', async () => {
+        window.history.replaceState(null, '', '/my/passes');
+        routes['GET /passes'] = () => [200, { passes: [] }];
+        routes['GET /penalties'] = () => [
+            200,
+            {
+                penalties: [
+                    {
+                        id: 2,
+                        kind: 'no_show',
+                        action: 'fee',
+                        amount: 500,
+                        status: 'applied',
+                        appliesAt: '2031-07-20T17:00:00.000Z',
+                        paid: false,
+                        class: { startsAt: '2031-07-19T19:00', title: 'Yoga' },
+                    },
+                    {
+                        id: 1,
+                        kind: 'late_cancel',
+                        action: 'visit',
+                        amount: null,
+                        status: 'forgiven',
+                        appliesAt: '2031-07-10T17:00:00.000Z',
+                        paid: false,
+                        class: null,
+                    },
+                ],
+            },
+        ];
+        render(<App />);
+        const section = await screen.findByRole('region', { name: 'Late cancels and missed classes' });
+        within(section).getByText('Missed class');
+        within(section).getByText('Charged');
+        within(section).getByText(/^Costs a fee of .*500.*: to pay at the studio\.$/);
+        within(section).getByText('Forgiven');
+        within(section).getByText('Costs nothing.');
+    });
+
     it('pauses after showing what the pause does, then shows its new end', async () => {
         window.history.replaceState(null, '', '/my/passes');
         const pass = {

@@ -16,7 +16,14 @@ import { makeLinkToken } from '../messages/telegram';
 import { afterFreeze, bookSeat, cancelBooking } from '../rules/bookings';
 import { dueOn } from '../rules/passes';
 import { newPaymentLink } from '../rules/paymentLinks';
-import { portalBookings, portalClasses, portalCustomer, portalPasses, portalPlan } from '../rules/portalViews';
+import {
+    portalBookings,
+    portalClasses,
+    portalClassesOf,
+    portalCustomer,
+    portalPasses,
+    portalPlan,
+} from '../rules/portalViews';
 import { studioConfig, studioNow } from '../rules/studio';
 import type { Reader, Storage } from '../storage/types';
 import { calendarAddress, calendarTokenOf, newCalendarToken } from './portalCalendar';
@@ -231,6 +238,38 @@ export const portalRoutes = (
                 passes: (await portalPasses(storage, passes, day)).sort(
                     (a, b) => rank(a.state) - rank(b.state) || a.endsOn.localeCompare(b.endsOn),
                 ),
+            });
+        }),
+    );
+
+    /*
+     * GET /api/portal/penalties: the late cancels and no-shows of the last 90 days of whom they act for (a
+     * guardian sees their child's), with the class, what each costs and where it stands.
+     */
+    router.get(
+        '/portal/penalties',
+        handle(async (req, res) => {
+            const { customerId } = parseBody(actingSchema, { customerId: req.query.customerId });
+            const customer = await actingFor(req, storage, customerId);
+            const since = new Date(clock().getTime() - 90 * 86_400_000).toISOString();
+            const penalties = (await storage.select('penalties', { customerId: customer.id }))
+                .filter(penalty => penalty.createdAt >= since)
+                .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+            const classes = await portalClassesOf(
+                storage,
+                penalties.map(penalty => penalty.eventId),
+            );
+            res.json({
+                penalties: penalties.map(penalty => ({
+                    id: penalty.id,
+                    kind: penalty.kind,
+                    action: penalty.action,
+                    amount: penalty.amount,
+                    status: penalty.status,
+                    appliesAt: penalty.appliesAt,
+                    paid: penalty.paymentId !== null,
+                    class: classes.get(penalty.eventId) ?? null,
+                })),
             });
         }),
     );

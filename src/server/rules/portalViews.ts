@@ -80,6 +80,10 @@ const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
     );
 };
 
+/** What the portal shows of these classes (by id): title, times, teacher and hall. */
+export const portalClassesOf = async (reader: Reader, eventIds: Identifier[]) =>
+    classSummaries(reader, await reader.getMany('events', [...new Set(eventIds)]));
+
 /**
  * The customer's bookings as the portal shows them: with their class, their place in line, from when a
  * cancel is late (by the window of the plan whose pass pays the seat) and whether one now would be.

@@ -209,6 +209,21 @@ export const portalMessages = {
                 confirm: 'Resume',
                 done: 'The pass works again. It now ends on %{date}.',
             },
+            penalties: {
+                title: 'Late cancels and missed classes',
+                kinds: { late_cancel: 'Late cancel', no_show: 'Missed class' },
+                statuses: {
+                    pending: 'Pending',
+                    applied: 'Charged',
+                    waived: 'Waived',
+                    forgiven: 'Forgiven',
+                    reversed: 'Taken back',
+                },
+                will_cost: 'Costs %{cost} from %{time}, unless the studio waives it.',
+                cost: 'Cost %{cost}.',
+                owed: 'Costs %{cost}: to pay at the studio.',
+                free: 'Costs nothing.',
+            },
             plans: {
                 title: 'Plans',
                 none: 'No plans are sold online yet. Ask the studio.',
