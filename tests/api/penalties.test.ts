@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Booking, Customer, Database, Penalty, Subscription } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone, nextId } from '../support/factories';
+import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
 import { portalClient } from '../support/portal';
-import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
+import { demoDb } from '../support/server';
 
 /*
  * The attendance policy's first part, on both engines with the clock the test sets: a late cancel on a
@@ -54,34 +54,13 @@ const classes = [16, 17, 18, 19, 20, 21, 24, 25].map(day =>
     addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
 );
 
-let mailbox: Mailbox;
-let server: RunningServer;
 let now = local('2031-07-15T12:00');
+const served = serverWithMail(db, { PENALTIES_EVERY_MS: '50' }, () => now);
 
-beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startServer({
-        db,
-        env: {
-            SMTP_URL: mailbox.url,
-            MAIL_FROM: 'Studio <studio@example.test>',
-            MESSAGES_EVERY_MS: '50',
-            PENALTIES_EVERY_MS: '50',
-        },
-        clock: () => now,
-    });
-});
-
-afterAll(async () => {
-    await server?.stop();
-    if (server) removeDir(server.dir);
-    await mailbox?.stop();
-});
-
-const { as, book, settled } = outboxDesk(() => server);
+const { as, book, settled } = outboxDesk(() => served.server);
 const { portal, signIn } = portalClient(
-    () => server,
-    () => mailbox,
+    () => served.server,
+    () => served.mailbox,
     () => (now = new Date(now.getTime() + 61_000)),
 );
 

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Customer, Database } from '../../src/domain/types';
 import { addCustomer, freshPhone } from '../support/factories';
+import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
 import { portalClient } from '../support/portal';
-import { demoDb, removeDir, startServer, tokenPayload, type RunningServer } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
+import { demoDb, tokenPayload } from '../support/server';
 
 /*
  * Signing in to the portal, on both engines, with codes read from mail that a real SMTP server received:
@@ -41,41 +41,22 @@ const kid = person('Kid', { phone: familyPhone, guardianId: mum.id, email: 'kid.
 const solo = person('Solo');
 const soloTyped = `8 (${solo.phone.slice(3, 6)}) ${solo.phone.slice(7)}`;
 
-let mailbox: Mailbox;
-let server: RunningServer;
 let now = new Date(instantAt('2031-07-15T12:00', zone));
+const served = serverWithMail(db, { PUBLIC_URL: 'https://studio.example.test' }, () => now);
 
-beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startServer({
-        db,
-        env: {
-            SMTP_URL: mailbox.url,
-            MAIL_FROM: 'Studio <studio@example.test>',
-            PUBLIC_URL: 'https://studio.example.test',
-            MESSAGES_EVERY_MS: '50',
-        },
-        clock: () => now,
-    });
-});
-
-afterAll(async () => {
-    await server?.stop();
-    if (server) removeDir(server.dir);
-    await mailbox?.stop();
-});
-
-const { as } = outboxDesk(() => server);
+const { as } = outboxDesk(() => served.server);
 const { portal, askCode, codeFromMail, signIn } = portalClient(
-    () => server,
-    () => mailbox,
+    () => served.server,
+    () => served.mailbox,
     () => (now = new Date(now.getTime() + 61_000)),
 );
 
 describe('a sign-in code', () => {
     it('comes by e-mail and signs the customer in for 90 days with a portal token', async () => {
         const code = await askCode('OLGA.portal@example.test ', olga.email!);
-        expect(mailbox.to(olga.email!).at(-1)!.text).toMatch(/code to sign in .*: \d{6}\. It works for 10 minutes/);
+        expect(served.mailbox.to(olga.email!).at(-1)!.text).toMatch(
+            /code to sign in .*: \d{6}\. It works for 10 minutes/,
+        );
         const verified = await portal('/auth/verify', undefined, {
             method: 'POST',
             json: { login: olga.email, code },
@@ -123,7 +104,7 @@ describe('a sign-in code', () => {
     });
 
     it('is asked for the same way whether anyone has the login or not, and nothing is sent for nobody', async () => {
-        const before = mailbox.mails.length;
+        const before = served.mailbox.mails.length;
         const nobody = await portal('/auth/code', undefined, {
             method: 'POST',
             json: { login: 'nobody.portal@example.test' },
@@ -137,7 +118,7 @@ describe('a sign-in code', () => {
         expect(wrong.status).toBe(400);
         expect(wrong.body.errors).toEqual({ code: 'app.portal.wrong_code' });
         await new Promise(done => setTimeout(done, 300));
-        expect(mailbox.mails.length).toBe(before);
+        expect(served.mailbox.mails.length).toBe(before);
     });
 
     it('refuses a login that is neither an e-mail nor a phone', async () => {
@@ -182,13 +163,13 @@ describe('a sign-in code', () => {
 
 describe('a phone shared by a family', () => {
     it('sends the code to the adults, never to the child, and asks which adult signs in', async () => {
-        const mumSeen = mailbox.to(mum.email!).length;
-        const dadSeen = mailbox.to(dad.email!).length;
+        const mumSeen = served.mailbox.to(mum.email!).length;
+        const dadSeen = served.mailbox.to(dad.email!).length;
         const asked = await portal('/auth/code', undefined, { method: 'POST', json: { login: familyPhone } });
         expect(asked.status).toBe(202);
         const code = await codeFromMail(mum.email!, mumSeen);
         expect(await codeFromMail(dad.email!, dadSeen)).toBe(code);
-        expect(mailbox.to(kid.email!)).toEqual([]);
+        expect(served.mailbox.to(kid.email!)).toEqual([]);
         const choose = await portal('/auth/verify', undefined, {
             method: 'POST',
             json: { login: familyPhone, code },
@@ -236,8 +217,8 @@ describe('a sign-in link made by staff', () => {
     it('opens nothing on a GET of its page, signs in by the POST once, and is spent', async () => {
         const token = url.split('/my/link/')[1];
         // What a mail scanner or a link preview does: the page is fetched, and nothing is spent.
-        await fetch(`${server.url}/my/link/${token}`);
-        await fetch(`${server.url}/api/portal/auth/link?token=${token}`);
+        await fetch(`${served.server.url}/my/link/${token}`);
+        await fetch(`${served.server.url}/api/portal/auth/link?token=${token}`);
         const spent = await portal('/auth/link', undefined, { method: 'POST', json: { token } });
         expect(spent.status, spent.text).toBe(200);
         expect(spent.body.customer).toMatchObject({ id: linked.id });
@@ -308,10 +289,10 @@ describe('portal sessions', () => {
         const token = await signIn(olga.email!, olga.email!);
         for (const path of ['/api/customers', '/api/auth/me', '/api/bookings'])
             expect(
-                (await fetch(`${server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })).status,
+                (await fetch(`${served.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } })).status,
             ).toBe(401);
         const staffToken = (
-            await fetch(`${server.url}/api/auth/login`, {
+            await fetch(`${served.server.url}/api/auth/login`, {
                 method: 'POST',
                 headers: { 'Content-Type': 'application/json' },
                 body: JSON.stringify({ email: 'admin@studio.test', password: 'admin123' }),

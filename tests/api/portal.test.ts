@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import ical, { type VEvent } from 'node-ical';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { instantAt } from '../../src/domain/time';
 import type { Customer, Database } from '../../src/domain/types';
 import { addCustomer, addEvent, addPass, freshPhone } from '../support/factories';
+import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
 import { portalClient } from '../support/portal';
-import { demoDb, removeDir, startServer, type RunningServer } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
+import { demoDb } from '../support/server';
 
 /*
  * What a signed-in customer does in the portal, on both engines, with the clock the test sets: the
@@ -70,34 +70,13 @@ const deskOnly = addEvent(db, '2031-07-22T18:00', { title: 'Desk only', bookable
 const earlier = addEvent(db, '2031-07-15T14:00', { title: 'This afternoon', capacity: 5 });
 const paused = addEvent(db, '2031-07-24T18:00', { title: 'In the pause', capacity: 5 });
 
-let mailbox: Mailbox;
-let server: RunningServer;
 let now = local('2031-07-15T12:00');
+const served = serverWithMail(db, { PUBLIC_URL: 'https://studio.example.test' }, () => now);
 
-beforeAll(async () => {
-    mailbox = await startMailbox();
-    server = await startServer({
-        db,
-        env: {
-            SMTP_URL: mailbox.url,
-            MAIL_FROM: 'Studio <studio@example.test>',
-            PUBLIC_URL: 'https://studio.example.test',
-            MESSAGES_EVERY_MS: '50',
-        },
-        clock: () => now,
-    });
-});
-
-afterAll(async () => {
-    await server?.stop();
-    if (server) removeDir(server.dir);
-    await mailbox?.stop();
-});
-
-const { as, messagesOf, settled } = outboxDesk(() => server);
+const { as, messagesOf, settled } = outboxDesk(() => served.server);
 const { portal, signIn } = portalClient(
-    () => server,
-    () => mailbox,
+    () => served.server,
+    () => served.mailbox,
     () => (now = new Date(now.getTime() + 61_000)),
 );
 const tokens = new Map<number, string>();
@@ -374,7 +353,7 @@ describe('the calendar feed', () => {
     it('holds the booked classes in the studio’s time zone, cancelled ones as cancelled, and a renewed address ends the old', async () => {
         const me = await get(pia, '/me');
         const url = new URL(me.body.calendarUrl as unknown as string);
-        const feed = await fetch(`${server.url}${url.pathname}`);
+        const feed = await fetch(`${served.server.url}${url.pathname}`);
         expect(feed.status).toBe(200);
         expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
         const text = await feed.text();
@@ -394,14 +373,14 @@ describe('the calendar feed', () => {
 
         const renewed = await post(pia, '/calendar/renew');
         expect(renewed.status).toBe(200);
-        expect((await fetch(`${server.url}${url.pathname}`)).status).toBe(404);
+        expect((await fetch(`${served.server.url}${url.pathname}`)).status).toBe(404);
         const next = new URL(renewed.body.calendarUrl as unknown as string);
-        expect((await fetch(`${server.url}${next.pathname}`)).status).toBe(200);
+        expect((await fetch(`${served.server.url}${next.pathname}`)).status).toBe(200);
     });
 });
 
 const call = (path: string) =>
-    fetch(`${server.url}${path}`).then(async answer => ({
+    fetch(`${served.server.url}${path}`).then(async answer => ({
         status: answer.status,
         text: await answer.clone().text(),
         body: (await answer.json()) as Record<string, unknown>,
