@@ -160,6 +160,9 @@ export const dataProvider = {
     /** Forgives a pending penalty before it applies, saying why (managers, admins); answers the penalty. */
     waivePenalty: ({ id, reason }: { id: Identifier; reason: string }) =>
         postJson<Penalty>(`/api/penalties/${id}/waive`, { reason }),
+    /** Takes an applied fee at the desk (managers, admins): a payment naming the penalty; refused unless owed. */
+    payPenalty: ({ id, method }: { id: Identifier; method: PassPaymentInput['method'] }) =>
+        postJson<{ penalty: Penalty; payment: Payment }>(`/api/penalties/${id}/pay`, { method }),
     /** Queues a failed or skipped message again, due now; answers the message. */
     resendMessage: ({ id }: { id: Identifier }) => postJson<Message>(`/api/messages/${id}/resend`, {}),
     findWalkIns: ({ id, q }: { id: Identifier; q: string }) =>

@@ -4,7 +4,9 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
     AdminContext,
+    HttpError,
     memoryStore,
+    Notification,
     RecordContextProvider,
     ResourceContextProvider,
     testDataProvider,
@@ -24,7 +26,8 @@ import { anna, fill, i18n, type Locale } from '../support/forms';
 
 /*
  * The attendance policy on the staff's screens: a plan's rules chosen and told in words, the penalties
- * to review on the dashboard and waived there with a reason, and a customer's penalties on the card.
+ * to review on the dashboard and waived there with a reason, and a customer's penalties on the card with
+ * an applied fee taken at the desk.
  */
 
 afterEach(cleanup);
@@ -347,5 +350,80 @@ describe("the customer's penalties on the card", () => {
             'penalties',
             expect.objectContaining({ target: 'customerId', id: 42, sort: { field: 'id', order: 'DESC' } }),
         );
+    });
+});
+
+describe('a fee owed, on the card', () => {
+    const owed = penalty(2, { kind: 'no_show', action: 'fee', amount: 500, status: 'applied' });
+    const paid = penalty(1, { kind: 'no_show', action: 'fee', amount: 500, status: 'applied', paymentId: 77 });
+
+    const renderCard = (locale: Locale, payPenalty = vi.fn()) => {
+        const getManyReference = vi.fn(async () => ({ data: [owed, paid], total: 2 }));
+        renderAt(
+            <RecordContextProvider value={anna}>
+                <CustomerPenalties />
+                <Notification />
+            </RecordContextProvider>,
+            {
+                locale,
+                resource: 'customers',
+                dataProvider: provider({ getManyReference: getManyReference as never, payPenalty }),
+            },
+        );
+        return getManyReference;
+    };
+
+    it('is taken at the desk by the method chosen, and the card is read again', async () => {
+        const payPenalty = vi.fn(async () => ({ penalty: { ...owed, paymentId: 78 }, payment: { id: 78 } }));
+        const getManyReference = renderCard('en', payPenalty);
+        const section = await screen.findByRole('region', { name: 'Penalties' });
+        const rows = await within(section).findAllByText('Applied');
+        const [owedRow, paidRow] = rows.map(chip => within(chip.closest('tr') as HTMLElement));
+        expect(owedRow.getByText('owed')).toBeTruthy();
+        expect(paidRow.getByText('paid')).toBeTruthy();
+        // A fee paid is not taken twice.
+        expect(paidRow.queryByRole('button', { name: 'Take payment' })).toBeNull();
+
+        fireEvent.click(owedRow.getByRole('button', { name: 'Take payment' }));
+        const dialog = within(await screen.findByRole('dialog', { name: 'Take the fee' }));
+        expect(dialog.getByText(`No-show · a fee of ${spaced(500, 'en')}`)).toBeTruthy();
+        fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Method' }));
+        const options = (await screen.findAllByRole('option'))
+            .map(option => option.textContent?.trim())
+            .filter(Boolean);
+        // The desk's methods: online payments come through a payment link, not this dialog.
+        expect(options).toEqual(['Cash', 'Card', 'Bank transfer']);
+        fireEvent.click(screen.getByRole('option', { name: 'Card' }));
+        const calls = getManyReference.mock.calls.length;
+        fireEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
+        await waitFor(() => expect(payPenalty).toHaveBeenCalledWith({ id: 2, method: 'card' }));
+        expect(await screen.findByText('Fee paid')).toBeTruthy();
+        await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+        await waitFor(() => expect(getManyReference.mock.calls.length).toBeGreaterThan(calls));
+    });
+
+    it("says the server's refusal", async () => {
+        const payPenalty = vi.fn(async () => {
+            throw new HttpError('Conflict', 409, { errors: { status: 'app.penalties.errors.not_owed' } });
+        });
+        renderCard('en', payPenalty);
+        const section = await screen.findByRole('region', { name: 'Penalties' });
+        fireEvent.click(await within(section).findByRole('button', { name: 'Take payment' }));
+        const dialog = within(await screen.findByRole('dialog'));
+        fireEvent.click(dialog.getByRole('button', { name: 'Take payment' }));
+        await waitFor(() => expect(payPenalty).toHaveBeenCalledWith({ id: 2, method: 'cash' }));
+        expect(await screen.findByText('This penalty owes no fee: only an applied, unpaid fee is paid')).toBeTruthy();
+    });
+
+    it('speaks Russian', async () => {
+        renderCard('ru');
+        const section = await screen.findByRole('region', { name: 'Штрафы' });
+        expect(await within(section).findByText('не оплачен')).toBeTruthy();
+        expect(within(section).getByText('оплачен')).toBeTruthy();
+        fireEvent.click(within(section).getByRole('button', { name: 'Принять оплату' }));
+        const dialog = within(await screen.findByRole('dialog', { name: 'Оплата штрафа' }));
+        expect(dialog.getByText(`Неявка · штраф ${spaced(500, 'ru')}`)).toBeTruthy();
+        expect(dialog.getByRole('combobox', { name: 'Способ оплаты' }).textContent).toBe('Наличные');
+        expect(dialog.getByRole('button', { name: 'Принять оплату' })).toBeTruthy();
     });
 });

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { Button, Stack, Typography } from '@mui/material';
 import {
     DataTable,
     ReferenceField,
@@ -11,14 +13,50 @@ import type { Penalty } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
 import { PenaltyCostField, PenaltyStatusChip, usePenaltyCost, WaiveButton } from '../penalties/PenaltyFields';
+import { PayPenaltyDialog } from './PayPenaltyDialog';
 import { Empty, scrollableTable, Section } from './Section';
 
-/** Waive in the row of a pending penalty, the dialog saying what is forgiven. */
-const WaiveInRow = (_props: { label?: string | false }) => {
+/** The server's rule for a fee the desk may take: applied and not paid yet. */
+const feeOwed = (penalty: Penalty) =>
+    penalty.status === 'applied' && penalty.action === 'fee' && penalty.paymentId == null;
+
+/** What it costs, and for an applied fee whether it is still owed or paid. */
+const CostCell = (_props: { label?: string }) => {
+    const penalty = useRecordContext<Penalty>();
+    const translate = useTranslate();
+    if (!penalty) return null;
+    const settled = penalty.status === 'applied' && penalty.action === 'fee';
+    return (
+        <Stack>
+            <PenaltyCostField />
+            {settled && (
+                <Typography variant="caption" color={feeOwed(penalty) ? 'error' : 'text.secondary'}>
+                    {translate(feeOwed(penalty) ? 'app.penalties.pay.owed' : 'app.penalties.pay.paid')}
+                </Typography>
+            )}
+        </Stack>
+    );
+};
+
+/** Waive on a pending penalty, the dialog saying what is forgiven; Take payment on a fee owed. */
+const RowActions = ({ onPay }: { label?: string | false; onPay: (penalty: Penalty) => void }) => {
     const penalty = useRecordContext<Penalty>();
     const translate = useTranslate();
     const costOf = usePenaltyCost();
+    const { canAccess: takesPayments } = useCanAccess({ resource: 'payments', action: 'create' });
     if (!penalty) return null;
+    if (feeOwed(penalty))
+        return takesPayments ? (
+            <Button
+                size="small"
+                color="error"
+                variant="outlined"
+                sx={{ whiteSpace: 'nowrap' }}
+                onClick={() => onPay(penalty)}
+            >
+                {translate('app.penalties.pay.action')}
+            </Button>
+        ) : null;
     return (
         <WaiveButton
             penalty={penalty}
@@ -29,10 +67,12 @@ const WaiveInRow = (_props: { label?: string | false }) => {
 
 /**
  * The customer's penalties, newest first, in every state: what for, which class, what it cost or will,
- * its state and when it applies, and Waive on a pending one. For the staff who may read penalties.
+ * its state and when it applies, Waive on a pending one and Take payment on a fee owed. For the staff
+ * who may read penalties.
  */
 export const CustomerPenalties = () => {
     const { canAccess } = useCanAccess({ resource: 'penalties', action: 'list' });
+    const [paying, setPaying] = useState<Penalty | null>(null);
     if (!canAccess) return null;
     return (
         <Section title="app.penalties.card.title">
@@ -58,7 +98,7 @@ export const CustomerPenalties = () => {
                         <ReferenceField source="eventId" reference="events" link={record => `/events/${record.id}`} />
                     </DataTable.Col>
                     <DataTable.Col source="action">
-                        <PenaltyCostField />
+                        <CostCell />
                     </DataTable.Col>
                     <DataTable.Col source="status">
                         <PenaltyStatusChip />
@@ -70,10 +110,11 @@ export const CustomerPenalties = () => {
                         <TextField source="reason" emptyText="" />
                     </DataTable.Col>
                     <DataTable.Col label={false}>
-                        <WaiveInRow />
+                        <RowActions onPay={setPaying} />
                     </DataTable.Col>
                 </DataTable>
             </ReferenceManyField>
+            {paying && <PayPenaltyDialog penalty={paying} onClose={() => setPaying(null)} />}
         </Section>
     );
 };

@@ -85,6 +85,14 @@ export const messages = {
                 reason_help: 'Kept on the penalty and in the history',
                 done: 'Penalty waived',
             },
+            /** The desk taking an applied fee on the customer's card. */
+            pay: {
+                action: 'Take payment',
+                title: 'Take the fee',
+                done: 'Fee paid',
+                owed: 'owed',
+                paid: 'paid',
+            },
         },
     },
 };

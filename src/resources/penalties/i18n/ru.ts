@@ -86,6 +86,13 @@ export const messages = {
                 reason_help: 'Сохранится в штрафе и в истории',
                 done: 'Штраф отменён',
             },
+            pay: {
+                action: 'Принять оплату',
+                title: 'Оплата штрафа',
+                done: 'Штраф оплачен',
+                owed: 'не оплачен',
+                paid: 'оплачен',
+            },
         },
     },
 } satisfies Catalogue<typeof english>;
