@@ -16,9 +16,10 @@ import {
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { canAccess } from '../../src/domain/permissions';
 import type { DashboardData } from '../../src/domain/api';
-import type { Config, Course, Penalty, Role, StudioEvent, Subscription } from '../../src/domain/types';
+import type { AuditEntry, Config, Course, Penalty, Role, StudioEvent, Subscription } from '../../src/domain/types';
 import { Dashboard } from '../../src/pages/dashboard/Dashboard';
 import { CustomerPenalties } from '../../src/resources/customers/CustomerPenalties';
+import { RecordHistory } from '../../src/resources/history/RecordHistory';
 import { SubscriptionCreate } from '../../src/resources/subscriptions/SubscriptionCreate';
 import { SubscriptionEdit } from '../../src/resources/subscriptions/SubscriptionEdit';
 import { moneyFormatter } from '../../src/pages/statistics/format';
@@ -26,8 +27,8 @@ import { anna, fill, i18n, type Locale } from '../support/forms';
 
 /*
  * The attendance policy on the staff's screens: a plan's rules chosen and told in words, the penalties
- * to review on the dashboard and waived there with a reason, and a customer's penalties on the card with
- * an applied fee taken at the desk.
+ * to review on the dashboard and waived there with a reason, a customer's penalties on the card with an
+ * applied fee taken at the desk, and a penalty's changes in the History.
  */
 
 afterEach(cleanup);
@@ -425,5 +426,67 @@ describe('a fee owed, on the card', () => {
         expect(dialog.getByText(`Неявка · штраф ${spaced(500, 'ru')}`)).toBeTruthy();
         expect(dialog.getByRole('combobox', { name: 'Способ оплаты' }).textContent).toBe('Наличные');
         expect(dialog.getByRole('button', { name: 'Принять оплату' })).toBeTruthy();
+    });
+});
+
+describe("a penalty's changes in the History", () => {
+    const applied: AuditEntry = {
+        id: 9,
+        createdAt: '2026-11-29T09:00:00.000Z',
+        userId: null,
+        userName: null,
+        role: null,
+        endpoint: 'job penalties',
+        action: 'update',
+        collection: 'penalties',
+        recordId: '2',
+        customerId: anna.id,
+        passId: 9,
+        eventId: event.id,
+        before: { status: 'pending' },
+        after: { status: 'applied' },
+    };
+    const made: AuditEntry = {
+        ...applied,
+        id: 8,
+        endpoint: 'POST /api/events/7/close',
+        action: 'create',
+        after: { ...penalty(2, { kind: 'no_show', action: 'fee', amount: 500 }) },
+        before: null,
+    };
+
+    const renderHistory = (locale: Locale) =>
+        renderAt(
+            <RecordContextProvider value={anna}>
+                <RecordHistory target="customerId" />
+            </RecordContextProvider>,
+            {
+                locale,
+                resource: 'customers',
+                role: 'admin',
+                dataProvider: provider({
+                    getManyReference: (async () => ({ data: [applied, made], total: 2 })) as never,
+                }),
+            },
+        );
+
+    it('names it by its customer and class, and its values in words', async () => {
+        renderHistory('en');
+        const [appliedRow, madeRow] = (await screen.findAllByText('Penalty:')).map(
+            cell => cell.closest('tr') as HTMLElement,
+        );
+        expect(await within(appliedRow).findByRole('link', { name: 'Anna Petrova' })).toBeTruthy();
+        expect(appliedRow.textContent).toContain('Penalty: Anna Petrova · 11/27/2026 7:00 PM · Вечер');
+        expect(appliedRow.textContent).toContain('State: To review → Applied');
+        expect(madeRow.textContent).toContain('For: No-show');
+        expect(madeRow.textContent).toContain('Costs: A fee');
+        expect(madeRow.textContent).not.toMatch(/penalties|no_show|pending/);
+    });
+
+    it('speaks Russian', async () => {
+        renderHistory('ru');
+        const [appliedRow] = (await screen.findAllByText('Штраф:')).map(cell => cell.closest('tr') as HTMLElement);
+        expect(await within(appliedRow).findByRole('link', { name: 'Anna Petrova' })).toBeTruthy();
+        expect(appliedRow.textContent).not.toMatch(/penalties|pending|applied/);
     });
 });

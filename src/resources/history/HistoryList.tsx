@@ -78,8 +78,8 @@ const useHistoryFilters = () => {
             key="collection"
             source="collection"
             choices={collectionNames
-                // The trail itself and the outbox's deliveries are never written to it.
-                .filter(name => name !== 'auditEntries' && name !== 'messages')
+                // The trail itself, the outbox's deliveries and the runner's jobs are never written to it.
+                .filter(name => name !== 'auditEntries' && name !== 'messages' && name !== 'jobs')
                 .map(name => ({ id: name, name: translate(`app.history.collections.${name}`) }))}
         />,
         <SelectInput

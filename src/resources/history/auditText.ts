@@ -70,6 +70,9 @@ const enumerations: Record<string, string> = {
     level: 'app.levels',
     'events.status': 'resources.events.statuses',
     'paymentLinks.status': 'resources.paymentLinks.statuses',
+    'penalties.kind': 'app.penalties.kinds',
+    'penalties.action': 'app.penalties.actions',
+    'penalties.status': 'app.penalties.statuses',
 };
 const moneyFields = new Set(['amount', 'price', 'total', 'bonus', 'minimum']);
 
@@ -250,8 +253,8 @@ export const whoText = (translate: Translate, entry: Pick<AuditEntry, 'userName'
 };
 
 /**
- * The record changed, by its kind and name: "Pass: Yoga 8 classes", a mark by its customer and class,
- * a developer's prototype record by its name or title. Deleted records have no page to open.
+ * The record changed, by its kind and name: "Pass: Yoga 8 classes", a mark or a penalty by its customer
+ * and class, a developer's prototype record by its name or title. Deleted records have no page to open.
  */
 export const recordPieces = (wording: AuditWording, entry: AuditEntry): Piece[] => {
     const { translate, book } = wording;
@@ -263,7 +266,8 @@ export const recordPieces = (wording: AuditWording, entry: AuditEntry): Piece[] 
         const path = `/${entry.collection}/${encodeURIComponent(entry.recordId)}/show`;
         return [`${kind}: `, linked({ text: String(name), path })];
     }
-    if (entry.collection === 'attendances') {
+    // A mark and a penalty have no name of their own: whose they are and which class they concern.
+    if (entry.collection === 'attendances' || entry.collection === 'penalties') {
         const customer = namedRecord(book, wording, 'customers', entry.customerId);
         const event = namedRecord(book, wording, 'events', entry.eventId);
         return [`${kind}: `, linked(customer), ' · ', linked(event)];

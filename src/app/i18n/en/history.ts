@@ -71,6 +71,7 @@ export const historyMessages = {
                 configs: 'Settings',
                 bookings: 'Booking',
                 payPeriods: 'Pay period',
+                penalties: 'Penalty',
                 auditEntries: 'Change',
             },
             yes: 'yes',

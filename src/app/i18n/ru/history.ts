@@ -75,6 +75,7 @@ export const historyMessages = {
                 configs: 'Настройки',
                 bookings: 'Запись',
                 payPeriods: 'Период оплаты',
+                penalties: 'Штраф',
                 auditEntries: 'Изменение',
             },
             yes: 'да',
