@@ -382,10 +382,11 @@ describe('a fee owed, on the card', () => {
         const [owedRow, paidRow] = rows.map(chip => within(chip.closest('tr') as HTMLElement));
         expect(owedRow.getByText('owed')).toBeTruthy();
         expect(paidRow.getByText('paid')).toBeTruthy();
-        // A fee paid is not taken twice.
+        // The button waits for the grant to take payments; a fee paid is not taken twice.
+        const take = await owedRow.findByRole('button', { name: 'Take payment' });
         expect(paidRow.queryByRole('button', { name: 'Take payment' })).toBeNull();
 
-        fireEvent.click(owedRow.getByRole('button', { name: 'Take payment' }));
+        fireEvent.click(take);
         const dialog = within(await screen.findByRole('dialog', { name: 'Take the fee' }));
         expect(dialog.getByText(`No-show · a fee of ${spaced(500, 'en')}`)).toBeTruthy();
         fireEvent.mouseDown(dialog.getByRole('combobox', { name: 'Method' }));
@@ -421,7 +422,7 @@ describe('a fee owed, on the card', () => {
         const section = await screen.findByRole('region', { name: 'Штрафы' });
         expect(await within(section).findByText('не оплачен')).toBeTruthy();
         expect(within(section).getByText('оплачен')).toBeTruthy();
-        fireEvent.click(within(section).getByRole('button', { name: 'Принять оплату' }));
+        fireEvent.click(await within(section).findByRole('button', { name: 'Принять оплату' }));
         const dialog = within(await screen.findByRole('dialog', { name: 'Оплата штрафа' }));
         expect(dialog.getByText(`Неявка · штраф ${spaced(500, 'ru')}`)).toBeTruthy();
         expect(dialog.getByRole('combobox', { name: 'Способ оплаты' }).textContent).toBe('Наличные');
