@@ -311,6 +311,7 @@ describe('the job runner', () => {
         expect((jobs.body as unknown as { name: string }[]).map(job => job.name)).toEqual([
             'close_classes',
             'pass_notices',
+            'penalties',
             'reminders',
             'send_messages',
         ]);
