@@ -74,7 +74,7 @@ export interface TelegramLink {
 }
 
 /** A customer's one-time link that signs them in to the portal: its address and when it ends (an instant). */
-export interface SignInLink {
+interface SignInLink {
     url: string;
     expiresAt: string;
 }

@@ -292,7 +292,7 @@ export const lowVisitsAt = (visitsTotal: number | null): number | null =>
 export const expiringDays = 5;
 
 /** How long a sign-in code for the portal works. */
-export const signInCodeMinutes = 10;
+const signInCodeMinutes = 10;
 
 /** A sent sign-in code as the outbox keeps it: the digits are of no use to anyone who reads the outbox later. */
 export const withoutCode = (text: string): string => text.replace(/\b\d{6}\b/g, '••••••');

@@ -7,7 +7,7 @@ import type { Penalty, Subscription } from './types';
  */
 
 /** Days back in which an earlier offence makes this one count. */
-export const forgivenessDays = 30;
+const forgivenessDays = 30;
 
 type Offence = Penalty['kind'];
 

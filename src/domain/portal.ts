@@ -12,7 +12,7 @@ export const codeMinutes = 10;
 export const codeTries = 5;
 /** Codes sent to one login: one a minute, five an hour. */
 export const codeSpacingMs = 60_000;
-export const codesPerHour = 5;
+const codesPerHour = 5;
 /** A staff-made sign-in link works once, for a day. */
 export const signInLinkHours = 24;
 /** A portal session lasts this many days unless PORTAL_SESSION_DAYS says otherwise. */

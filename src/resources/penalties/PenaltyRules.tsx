@@ -28,7 +28,7 @@ const defaultLateCancelHours = 12;
 const defaultPenaltyDelayHours = 24;
 
 /** The sentences of a plan's rules, in the interface's language. */
-export const penaltySummary = (plan: Rules, studio: Studio, translate: TranslateFunction, locale: string): string[] => {
+const penaltySummary = (plan: Rules, studio: Studio, translate: TranslateFunction, locale: string): string[] => {
     const money = moneyFormatter(locale, studio?.currency ?? 'RUB');
     const amountOf = (amount: number | null | undefined) =>
         amount != null && amount > 0 ? money.format(amount) : translate('app.penalties.summary.fee_unset');

@@ -15,7 +15,7 @@ import type { Storage, Transaction } from '../storage/types';
  * moves on).
  */
 
-export const portalAudience = 'portal';
+const portalAudience = 'portal';
 
 export interface PortalRequest extends Request {
     customer: StoredCustomer;

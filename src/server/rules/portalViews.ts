@@ -127,8 +127,6 @@ export const portalBookings = async (reader: Reader, bookings: Booking[], now: D
     });
 };
 
-export type PortalBooking = Awaited<ReturnType<typeof portalBookings>>[number];
-
 /**
  * The classes customers may book between two days (the studio's dates, both included): planned, open to
  * customers and not started, with their seats, the customer's own booking or place, and why one cannot
