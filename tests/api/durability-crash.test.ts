@@ -94,10 +94,11 @@ describe('crash safety', () => {
 
         /** After a start: the journal was replayed onto db.json and removed, and the API serves every acknowledged write. */
         const checkRecovered = async (server: ServerProcess, client: DataProvider, text: string) => {
+            // Waited for, not timed: a start-up on a machine busy with other tests' servers may take a while.
             await waitFor(
                 where(`${text}: the journal is emptied at start-up`),
                 () => journalEmptied(server.dbFile),
-                5_000,
+                20_000,
             );
             const data = readDb(server.dbFile);
             expect(validateDatabase(data), where(`${text}: db.json validates`)).toEqual([]);
