@@ -21,7 +21,8 @@ import { repickPasses } from './promotion';
 import { visitTo } from './visits';
 import type { WriteRules } from './types';
 
-const chargeOf = (record: Row): Charge => ({
+/** What a mark's charge is, as stored. */
+export const chargeOf = (record: Row): Charge => ({
     passId: (record.passId as number | null) ?? null,
     charged: record.charged === true,
     unpaid: record.unpaid === true,

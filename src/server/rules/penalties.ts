@@ -5,14 +5,14 @@ import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } fr
 import { classFacts, queueMessage } from '../messages/outbox';
 import { asJob } from '../http/audit';
 import type { Reader, Storage, Transaction } from '../storage/types';
-import { settleAttendance } from './attendances';
+import { chargeOf, settleAttendance } from './attendances';
 import { reversePenalty, standing } from './penaltyReversal';
 import { studioConfig } from './studio';
 import type { WriteRules } from './types';
 
 /*
  * Penalties of the attendance policy: made by the server when a seat on a plan with a penalty is
- * cancelled late (and, next, when a class closes with a no-show), the customer's first offence in 30 days
+ * cancelled late or a closed class finds it a no-show, the customer's first offence in 30 days
  * forgiven and every one told; applied by the job runner at appliesAt unless staff waived it before
  * (routes/penalties.ts). Never written through the API.
  */
@@ -82,7 +82,7 @@ export const penalize = async (
 };
 
 /**
- * The statuses the server's marks have, shipped with the demo and made when a studio's list lacks them:
+ * The statuses the server's marks have, made when a studio's list lacks them:
  * a late cancel's (which charges only through a penalty) and a no-show's.
  */
 const shippedStatuses = {
@@ -198,12 +198,6 @@ const applyPenalty = async (tx: Transaction, id: Penalty['id'], now: Date): Prom
         await tx.update('penalties', { ...applied, attendanceId: attendance.id });
     return true;
 };
-
-const chargeOf = (mark: { passId: number | null; charged: boolean; unpaid: boolean }) => ({
-    passId: mark.passId,
-    charged: mark.charged,
-    unpaid: mark.unpaid,
-});
 
 /** The job runner's look at the penalties: applies those due at `now`, each in a write of its own. Answers how many. */
 export const applyDuePenalties = (storage: Storage, now: Date): Promise<number> =>
