@@ -8,8 +8,6 @@ import {
     type ImportContext,
     type ImportMapping,
 } from '../../src/domain/imports';
-import { importMessages } from '../../src/domain/importMessages';
-import { flatten } from '../support/catalogues';
 
 const context: ImportContext = {
     country: 'RU',
@@ -371,15 +369,5 @@ describe('a row of a file', () => {
 
     it("takes off the quote the app's own export puts before text that looks like a formula", () => {
         expect(row({ ...customer, Примечание: "'-10% по акции" }).customer.notes).toBe('-10% по акции');
-    });
-});
-
-describe('the messages of an import', () => {
-    it('have the same keys in English and Russian, and every key the import gives', () => {
-        const english = flatten(importMessages.en);
-        expect([...flatten(importMessages.ru).keys()]).toEqual([...english.keys()]);
-        expect([...english.keys()]).toEqual(
-            expect.arrayContaining(['app.import.unreadable', 'app.import.unknown_status', 'app.import.unknown_plan']),
-        );
     });
 });
