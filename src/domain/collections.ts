@@ -9,6 +9,7 @@ import {
     messageSchema,
     jobSchema,
     penaltySchema,
+    makeUpSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -365,16 +366,19 @@ const bookings = declare({
         cancelledAt: instant.nullable(),
         // The mark made for it.
         attendanceId: id.nullable(),
+        // The make-up credit that pays it instead of a pass.
+        makeUpId: id.nullish(),
     },
     // The hash of the token in its reminder's cancel link (the customer's public cancel page).
     hidden: { cancelTokenHash: z.string().optional() },
-    sometimes: ['cancelTokenHash'],
+    sometimes: ['cancelTokenHash', 'makeUpId'],
     references: [
         ref('eventId', 'events'),
         ref('customerId', 'customers'),
         ref('bookedBy', 'users'),
         ref('passId', 'passes'),
         ref('attendanceId', 'attendances'),
+        ref('makeUpId', 'makeUps'),
     ],
     indexed: ['status'],
     idKind: 'integer',
@@ -425,6 +429,21 @@ const penalties = declare({
     addedLater: true,
 });
 
+const makeUps = declare({
+    // Given by the server for an excused absence on a plan with make-ups, used by booking a class of the
+    // same direction; never written through the API.
+    schema: makeUpSchema,
+    references: [
+        ref('customerId', 'customers'),
+        ref('attendanceId', 'attendances'),
+        ref('eventId', 'events'),
+        ref('directionId', 'directions'),
+        ref('usedBookingId', 'bookings'),
+    ],
+    idKind: 'integer',
+    addedLater: true,
+});
+
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
     // trail outlives the records it speaks of.
@@ -469,6 +488,7 @@ export const declarations = {
     messages,
     jobs,
     penalties,
+    makeUps,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

@@ -32,6 +32,7 @@ export const studioCollectionNames = [
     'messages',
     'jobs',
     'penalties',
+    'makeUps',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -77,6 +78,8 @@ const grants: Record<Role, Grants> = {
         messages: ['list', 'show', 'export', 'read'],
         // Made and applied by the server; managers waive them (POST /api/penalties/:id/waive).
         penalties: ['list', 'show', 'export', 'read'],
+        // Given and used by the server as excused absences and bookings happen.
+        makeUps: ['list', 'show', 'export', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.
@@ -84,6 +87,9 @@ const grants: Record<Role, Grants> = {
         schedules: ['read'],
         attendances: ['list', 'show', 'create', 'edit', 'delete', 'read'],
         bookings: ['list', 'show', 'create', 'read'],
+        // Of their classes: what a late cancel or a no-show cost, and the make-ups excused absences gave.
+        penalties: ['list', 'show', 'read'],
+        makeUps: ['list', 'show', 'read'],
         customers: readOnly,
         directions: readOnly,
         studios: readOnly,

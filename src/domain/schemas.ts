@@ -423,6 +423,25 @@ export const penaltySchema = z.object({
     paymentId: id.nullable(),
 });
 
+/**
+ * A make-up credit (src/domain/makeUps.ts has the rules): an excused absence from a group's class on a
+ * plan with make-ups gives one, which books one class of the same direction until `expiresOn` without
+ * charging a visit. Written by the server only.
+ */
+export const makeUpSchema = z.object({
+    customerId: id,
+    /** The excused mark that gave it, and its class. */
+    attendanceId: id,
+    eventId: id,
+    directionId: id,
+    /** The last day of a class it can book. */
+    expiresOn: isoDate,
+    /** The booking it pays: one cancelled in time gives it back. */
+    usedBookingId: id.nullable(),
+    /** When it was lost: the class it booked was missed, or cancelled late. */
+    lostAt: instant.nullable(),
+});
+
 /** A seat held, a place in line, or one that ended (src/domain/bookings.ts has the rules). */
 export const bookingStatuses = ['booked', 'waitlisted', 'cancelled', 'expired'] as const;
 

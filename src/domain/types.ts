@@ -59,6 +59,8 @@ export type Message = RecordOf<'messages'>;
 export type Job = RecordOf<'jobs'>;
 /** A late cancel's or a no-show's penalty (src/domain/penalties.ts): written by the server only. */
 export type Penalty = RecordOf<'penalties'>;
+/** A make-up credit for an excused absence (src/domain/makeUps.ts): written by the server only. */
+export type MakeUp = RecordOf<'makeUps'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

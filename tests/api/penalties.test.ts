@@ -162,7 +162,14 @@ describe('waiving a penalty', () => {
         expect((await as('admin', '/penalties', { method: 'POST', json: penalty })).status).toBe(405);
         expect((await as('admin', `/penalties/${penalty.id}`, { method: 'PUT', json: penalty })).status).toBe(405);
         expect((await as('admin', `/penalties/${penalty.id}`, { method: 'DELETE' })).status).toBe(405);
-        expect((await as('teacher', '/penalties')).status).toBe(403);
+        // A teacher reads those of their own classes, and writes none.
+        const annaId = db.users.find(user => user.email === 'anna@studio.test')?.id;
+        const read = await as('teacher', '/penalties');
+        expect(read.status).toBe(200);
+        expect(
+            (read.body as unknown as Penalty[]).map(({ eventId }) => db.events.find(e => e.id === eventId)?.teacherId),
+        ).toContain(annaId);
+        expect((await as('teacher', `/penalties/${penalty.id}`, { method: 'PUT', json: penalty })).status).toBe(403);
     });
 });
 

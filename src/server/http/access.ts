@@ -5,8 +5,9 @@ import type { Filter, Reader, Row } from '../storage/types';
 
 /*
  * What part of a collection a user may see. Admins and managers see every record their role may read;
- * a teacher sees their own events and schedules, the attendances and bookings of their events, themselves
- * among the users, and of customers only the names of those in their events and groups.
+ * a teacher sees their own events and schedules, the attendances, bookings, penalties and make-ups of
+ * their events, themselves among the users, and of customers only the names of those in their events
+ * and groups.
  */
 
 const only = (field: string, values: Identifier[]): Filter[] => [{ field, kind: 'equals', values }];
@@ -34,6 +35,8 @@ export const visibilityFilters = async (user: User, collection: CollectionName, 
             return only('teacherId', [user.id]);
         case 'attendances':
         case 'bookings':
+        case 'penalties':
+        case 'makeUps':
             return only('eventId', await ownEventIds(user, reader));
         case 'customers':
             return only('id', await ownCustomerIds(user, reader));
@@ -53,6 +56,8 @@ export const canSee = async (user: User, collection: CollectionName, record: Row
             return record.teacherId === user.id;
         case 'attendances':
         case 'bookings':
+        case 'penalties':
+        case 'makeUps':
             return (await reader.get('events', record.eventId as Identifier))?.teacherId === user.id;
         case 'customers': {
             const id = record.id as Identifier;

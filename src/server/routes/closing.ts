@@ -22,6 +22,7 @@ import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import { expireLines } from '../rules/bookings';
 import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
+import { settleMakeUpNoShows } from '../rules/makeUps';
 
 /*
  * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
@@ -53,8 +54,14 @@ const setStatus = async (
 ) => {
     const stored = await tx.update('events', { ...event, status });
     // Closing decides the no-shows (the seats still booked with no mark or a missed one); reopening takes them back.
-    if (status === 'done' && event.status !== 'done') await penalizeNoShows(tx, stored, now);
-    if (status !== 'done' && event.status === 'done') await reverseNoShows(tx, stored);
+    if (status === 'done' && event.status !== 'done') {
+        await penalizeNoShows(tx, stored, now);
+        await settleMakeUpNoShows(tx, stored, true, now);
+    }
+    if (status !== 'done' && event.status === 'done') {
+        await reverseNoShows(tx, stored);
+        await settleMakeUpNoShows(tx, stored, false, now);
+    }
     await adjustClosedPay(tx, user, now, [event.id], [event]);
     return stored;
 };

@@ -7,13 +7,13 @@ import { firstPauseDay } from '../../domain/portal';
 import { paymentLinkAddress } from '../../domain/routes';
 import { customerSchema } from '../../domain/schemas';
 import { addDays, daysBetween, studioToday, type Clock } from '../../domain/time';
-import type { Booking, Identifier, Pass, StoredCustomer } from '../../domain/types';
+import type { Identifier, Pass, StoredCustomer } from '../../domain/types';
 import { ApiError, badRequest, conflict, forbidden, handle, notFound, ruleRefusal } from '../http/errors';
 import type { PortalRequest, PortalSessions } from '../http/portalSessions';
 import { numericId, parseBody } from '../http/requests';
 import type { Channels } from '../messages/channels';
 import { makeLinkToken } from '../messages/telegram';
-import { afterFreeze, bookSeat, cancelBooking } from '../rules/bookings';
+import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../rules/bookings';
 import { dueOn } from '../rules/passes';
 import { newPaymentLink } from '../rules/paymentLinks';
 import {
@@ -21,6 +21,7 @@ import {
     portalClasses,
     portalClassesOf,
     portalCustomer,
+    portalMakeUps,
     portalPasses,
     portalPlan,
 } from '../rules/portalViews';
@@ -192,11 +193,7 @@ export const portalRoutes = (
             const customer = await actingFor(req, storage, input.customerId);
             const now = clock();
             const booking = await storage.transaction(
-                async tx =>
-                    tx.insert(
-                        'bookings',
-                        await bookSeat(tx, { ...input, customerId: customer.id }, null, now),
-                    ) as Promise<Booking>,
+                async tx => insertBooking(tx, await bookSeat(tx, { ...input, customerId: customer.id }, null, now)),
                 { claimed: true },
             );
             res.status(201).json({ booking: (await portalBookings(storage, [booking], now))[0] });
@@ -238,6 +235,7 @@ export const portalRoutes = (
                 passes: (await portalPasses(storage, passes, day)).sort(
                     (a, b) => rank(a.state) - rank(b.state) || a.endsOn.localeCompare(b.endsOn),
                 ),
+                makeUps: await portalMakeUps(storage, customer.id, day),
             });
         }),
     );

@@ -19,6 +19,7 @@ import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from './studio';
 import { repickPasses } from './promotion';
 import { visitTo } from './visits';
+import { excusedStatus, makeUpPlanPays, settleMakeUp } from './makeUps';
 import type { WriteRules } from './types';
 
 /** What a mark's charge is, as stored. */
@@ -53,19 +54,26 @@ export const settleAttendance = async (
     const booking = (await bookingsFor(tx, attendance)).find(found => found.status === 'booked');
     // A penalty's mark charges the pass of the penalty's plan once the penalty is applied, whatever its status.
     const penalty = attendance.penaltyId == null ? undefined : await tx.get('penalties', attendance.penaltyId);
-    const { charge, changes } = settleVisit(
-        before,
-        {
-            charges: penalty
-                ? penalty.status === 'applied' && penalty.action === 'visit'
-                : (await chargingStatuses(tx)).has(attendance.status) &&
-                  !(await missedOnNoShowPlan(tx, attendance.status, booking?.passId ?? null)),
-            eventCancelled: cancelled ?? event.status === 'cancelled',
-            ...(await visitTo(tx, event)),
-        },
-        passes,
-        penalty?.passId ?? booking?.passId ?? null,
-    );
+    const visit = { eventCancelled: cancelled ?? event.status === 'cancelled', ...(await visitTo(tx, event)) };
+    const preferred = penalty?.passId ?? booking?.passId ?? null;
+    let charges = penalty
+        ? penalty.status === 'applied' && penalty.action === 'visit'
+        : (await chargingStatuses(tx)).has(attendance.status) &&
+          !(await missedOnNoShowPlan(tx, attendance.status, booking?.passId ?? null));
+    // A make-up's class is paid by its credit, whatever the mark.
+    if (booking?.makeUpId != null) charges = false;
+    let { charge, changes } = settleVisit(before, { ...visit, charges }, passes, preferred);
+    // An excused absence from a group's class uses the visit on a plan with make-ups (and gives a credit).
+    if (
+        !charges &&
+        !penalty &&
+        booking?.makeUpId == null &&
+        attendance.status === excusedStatus &&
+        event.scheduleId !== null
+    ) {
+        const used = settleVisit(before, { ...visit, charges: true }, passes, preferred);
+        if (used.charge.charged && (await makeUpPlanPays(tx, used.charge.passId))) ({ charge, changes } = used);
+    }
     // A charge given back may sit on a pass of another customer when the mark was moved to someone else.
     await applyVisitChanges(tx, changes);
     return charge;
@@ -210,10 +218,13 @@ export const attendanceRules: WriteRules = {
         if (record.penaltyId != null) await reversePenalty(tx, record.penaltyId as Identifier, true);
         await applyVisitChanges(tx, releaseVisit(chargeOf(record)));
         await linkBooking(tx, null, record);
+        // Its make-up goes with it, unless it was used (then the mark stays, in use).
+        await settleMakeUp(tx, null, record, now);
     },
     // A manager's change to a class of a closed pay period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user, now }) => {
         if (record) await linkBooking(tx, record, before);
+        if (record) await settleMakeUp(tx, record, before, now);
         if (record?.charged === true && record.passId != null)
             await tellLowVisits(tx, record.passId as Identifier, now);
         // A visit charged or given back changes what the customer's passes can still pay for their seats.

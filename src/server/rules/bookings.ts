@@ -20,6 +20,7 @@ import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
 import { penalize } from './penalties';
+import { holdMakeUp, loseMakeUp, makeUpFor } from './makeUps';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
 import {
     classFacts,
@@ -100,8 +101,10 @@ export const bookSeat = async (
     );
     if (overlapsAny(found, others)) throw bookingRefused('overlap');
 
+    // A make-up credit of the class's direction pays a seat first (it expires sooner than a pass).
+    const makeUp = await makeUpFor(tx, found, customerId);
     const pass = await passFor(tx, found, customerId);
-    if (!pass && !force) throw bookingRefused('no_pass');
+    if (!pass && !makeUp && !force) throw bookingRefused('no_pass');
     // What the customer is told, read before the class is claimed: their choices and the class's name.
     const [customer, facts] = await Promise.all([tx.get('customers', customerId), classFacts(tx, found)]);
     // A child's messages go to their parent: the parent must be reachable for a place in line.
@@ -120,6 +123,8 @@ export const bookSeat = async (
         if (active.filter(booking => booking.status === 'waitlisted').length >= settings.maxWaitlists)
             throw bookingRefused('too_many_waitlists');
         status = 'waitlisted';
+        // A place in line waits for a pass: a credit pays only a seat booked now.
+        if (!pass && !force) throw bookingRefused('no_pass');
         // A place in line is only worth holding if they hear when the seat is theirs.
         if (recipient && 'skipped' in customerChannels(recipient, 'promoted')) throw bookingRefused('no_channel');
     }
@@ -143,18 +148,27 @@ export const bookSeat = async (
             ),
         );
     }
+    const paidByMakeUp = status === 'booked' && makeUp !== undefined;
     return {
         eventId,
         customerId,
         status,
         source: user ? 'staff' : 'portal',
         bookedBy: user?.id ?? null,
-        passId: pass?.id ?? null,
+        passId: paidByMakeUp ? null : (pass?.id ?? null),
+        ...(paidByMakeUp ? { makeUpId: makeUp.id } : {}),
         late: false,
         promotedAt: null,
         cancelledAt: null,
         attendanceId: null,
     };
+};
+
+/** Stores a booking bookSeat answered: a make-up credit paying it is held by it from now on. */
+export const insertBooking = async (tx: Transaction, booking: Omit<Booking, 'id' | 'createdAt'>): Promise<Booking> => {
+    const stored = (await tx.insert('bookings', booking as never)) as Booking;
+    await holdMakeUp(tx, stored);
+    return stored;
 };
 
 const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =>
@@ -168,6 +182,9 @@ export const bookingRules: WriteRules = {
     createSchema,
     create: book,
     createClaims: true,
+    after: async (record, before, { tx }) => {
+        if (record && !before) await holdMakeUp(tx, record as unknown as Booking);
+    },
 };
 
 /**
@@ -209,8 +226,10 @@ export const cancelBooking = async (
         cancelledAt: now.toISOString(),
     });
     await withdrawMessages(tx, booking.id);
-    // A late cancel costs what the plan of the pass paying the seat says (forgiven the first time in 30 days).
+    // A late cancel costs what the plan of the pass paying the seat says (forgiven the first time in 30
+    // days); a make-up cancelled late is lost.
     if (late && event) await penalize(tx, cancelled, event, pass, plan, 'late_cancel', now);
+    if (late) await loseMakeUp(tx, booking, now);
     if (booking.status !== 'booked') return cancelled;
     // The seat freed goes to the first in line, in this same write; too near the class for that, the
     // whole line hears that it is free, for whoever books it first.

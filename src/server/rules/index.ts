@@ -10,6 +10,7 @@ import { passListFields, passRules } from './passes';
 import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
 import { penaltyRules } from './penalties';
+import { makeUpRules } from './makeUps';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
@@ -38,6 +39,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     messages: messageRules,
     jobs: jobRules,
     penalties: penaltyRules,
+    makeUps: makeUpRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

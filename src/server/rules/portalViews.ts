@@ -10,6 +10,8 @@ import {
 import { addMinutes } from '../../domain/closing';
 import { canFreeze, canUnfreeze } from '../../domain/freezes';
 import { penaltyRuleOf } from '../../domain/penalties';
+import { addDays } from '../../domain/time';
+import { makeUpState, type MakeUpState } from '../../domain/makeUps';
 import { freezeDaysLeft } from '../../domain/portal';
 import { passStateOn, visitsLeft } from '../../domain/passes';
 import { classTitle } from '../../domain/timetable';
@@ -122,6 +124,8 @@ export const portalBookings = async (reader: Reader, bookings: Booking[], now: D
             lateNow: booking.status === 'booked' && !!event && isLateCancel(event, local, hours),
             // What a late cancel costs on the plan paying the seat: null, nothing (the first in 30 days is forgiven).
             lateCancelCost: penaltyRuleOf(plan, 'late_cancel'),
+            // Paid by a make-up credit, which a late cancel loses.
+            makeUp: booking.makeUpId != null,
             class: summaries.get(booking.eventId) ?? null,
         };
     });
@@ -222,3 +226,47 @@ export const portalPlan = (plan: Subscription, directionNames: Map<Identifier, s
     freezeDays: plan.freezeDays,
     directions: plan.directionIds.map(id => directionNames.get(id) ?? '').filter(Boolean),
 });
+
+/**
+ * The customer's make-up credits given in the last 90 days: the direction they book, by when, and where
+ * each stands (src/domain/makeUps.ts); those still to book first.
+ */
+export const portalMakeUps = async (reader: Reader, customerId: Identifier, today: string) => {
+    const since = addDays(today, -90);
+    const makeUps = (await reader.select('makeUps', { customerId })).filter(makeUp => makeUp.expiresOn >= since);
+    if (!makeUps.length) return [];
+    const [bookings, directions, missed] = await Promise.all([
+        reader.getMany(
+            'bookings',
+            makeUps.flatMap(makeUp => (makeUp.usedBookingId === null ? [] : [makeUp.usedBookingId])),
+        ),
+        reader.getMany('directions', [...new Set(makeUps.map(makeUp => makeUp.directionId))]),
+        reader.getMany(
+            'events',
+            makeUps.map(makeUp => makeUp.eventId),
+        ),
+    ]);
+    const booked = await reader.getMany(
+        'events',
+        bookings.map(booking => booking.eventId),
+    );
+    const order: MakeUpState[] = ['open', 'booked', 'used', 'lost', 'expired'];
+    return makeUps
+        .map(makeUp => {
+            const booking = bookings.find(found => found.id === makeUp.usedBookingId);
+            const state = makeUpState(makeUp, bookings, today);
+            return {
+                id: makeUp.id,
+                direction: directions.find(direction => direction.id === makeUp.directionId)?.name ?? '',
+                expiresOn: makeUp.expiresOn,
+                state,
+                missedOn: missed.find(event => event.id === makeUp.eventId)?.startsAt.slice(0, 10) ?? null,
+                // The class it booked or was used for.
+                bookedFor:
+                    state === 'open' || state === 'expired'
+                        ? null
+                        : (booked.find(event => event.id === booking?.eventId)?.startsAt ?? null),
+            };
+        })
+        .sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state) || a.expiresOn.localeCompare(b.expiresOn));
+};

@@ -122,8 +122,9 @@ export const repickPasses = async (
     freed: Identifier[] = [],
 ): Promise<void> => {
     const local = localDateTimeAt(now, (await studioConfig(tx)).timezone);
+    // A seat a make-up pays keeps its credit.
     const upcoming = (await tx.select('bookings', { customerId })).filter(
-        booking => booking.status === 'booked' && booking.attendanceId === null,
+        booking => booking.status === 'booked' && booking.attendanceId === null && booking.makeUpId == null,
     );
     const events = await tx.getMany(
         'events',

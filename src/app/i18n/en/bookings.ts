@@ -15,6 +15,7 @@ export const bookingMessages = {
                 promotedAt: 'Moved up from the line at',
                 cancelledAt: 'Cancelled at',
                 attendanceId: 'Mark',
+                makeUpId: 'Make-up paying it',
                 createdAt: 'Booked at',
             },
         },

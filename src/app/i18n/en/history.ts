@@ -72,6 +72,7 @@ export const historyMessages = {
                 bookings: 'Booking',
                 payPeriods: 'Pay period',
                 penalties: 'Penalty',
+                makeUps: 'Make-up',
                 auditEntries: 'Change',
             },
             yes: 'yes',

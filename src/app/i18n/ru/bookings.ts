@@ -15,6 +15,7 @@ export const bookingMessages = {
                 promotedAt: 'Переведён из очереди',
                 cancelledAt: 'Отменена',
                 attendanceId: 'Отметка',
+                makeUpId: 'Оплачено отработкой',
                 createdAt: 'Записан',
             },
         },

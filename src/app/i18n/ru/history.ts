@@ -76,6 +76,7 @@ export const historyMessages = {
                 bookings: 'Запись',
                 payPeriods: 'Период оплаты',
                 penalties: 'Штраф',
+                makeUps: 'Отработка',
                 auditEntries: 'Изменение',
             },
             yes: 'да',

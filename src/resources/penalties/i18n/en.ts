@@ -22,6 +22,20 @@ export const messages = {
                 paymentId: 'Payment',
             },
         },
+        makeUps: {
+            name: 'Make-up |||| Make-ups',
+            fields: {
+                id: 'Make-up',
+                createdAt: 'Given at',
+                customerId: 'Customer',
+                attendanceId: 'Excused mark',
+                eventId: 'Missed class',
+                directionId: 'Direction',
+                expiresOn: 'Book by',
+                usedBookingId: 'Booking',
+                lostAt: 'Lost at',
+            },
+        },
         'settings/subscriptions': {
             fields: {
                 lateCancelPenalty: 'A late cancel costs',
@@ -32,7 +46,25 @@ export const messages = {
         configs: { fields: { penaltyDelayHours: 'Hours to waive a penalty before it applies' } },
     },
     app: {
-        collections: { penalties: '%{smart_count} penalty |||| %{smart_count} penalties' },
+        collections: {
+            penalties: '%{smart_count} penalty |||| %{smart_count} penalties',
+            makeUps: '%{smart_count} make-up |||| %{smart_count} make-ups',
+        },
+        makeUps: {
+            /** A credit's state (src/domain/makeUps.ts). */
+            states: {
+                open: 'To book',
+                booked: 'Booked',
+                used: 'Used',
+                lost: 'Lost',
+                expired: 'Expired',
+            },
+            card: { title: 'Make-ups', none: 'No make-ups' },
+            /** One credit in a list: the direction and until when, or the class it booked. */
+            until: 'a class of %{direction} by %{date}',
+            missed: 'for the class of %{date}',
+            paid: 'Paid by a make-up',
+        },
         penalties: {
             errors: {
                 not_pending: 'Only a pending penalty can be waived',

@@ -25,6 +25,20 @@ export const messages = {
                 paymentId: 'Оплата',
             },
         },
+        makeUps: {
+            name: 'Отработка |||| Отработки |||| Отработок',
+            fields: {
+                id: 'Отработка',
+                createdAt: 'Выдана',
+                customerId: 'Клиент',
+                attendanceId: 'Отметка «уважительная»',
+                eventId: 'Пропущенное занятие',
+                directionId: 'Направление',
+                expiresOn: 'Записаться до',
+                usedBookingId: 'Запись',
+                lostAt: 'Сгорела',
+            },
+        },
         'settings/subscriptions': {
             fields: {
                 lateCancelPenalty: 'Поздняя отмена стоит',
@@ -35,7 +49,25 @@ export const messages = {
         configs: { fields: { penaltyDelayHours: 'Часов на отмену штрафа, пока он не применён' } },
     },
     app: {
-        collections: { penalties: '%{smart_count} штраф |||| %{smart_count} штрафа |||| %{smart_count} штрафов' },
+        collections: {
+            penalties: '%{smart_count} штраф |||| %{smart_count} штрафа |||| %{smart_count} штрафов',
+            makeUps: '%{smart_count} отработка |||| %{smart_count} отработки |||| %{smart_count} отработок',
+        },
+        makeUps: {
+            /** Состояние отработки (src/domain/makeUps.ts). */
+            states: {
+                open: 'Можно записаться',
+                booked: 'Записан',
+                used: 'Использована',
+                lost: 'Сгорела',
+                expired: 'Истекла',
+            },
+            card: { title: 'Отработки', none: 'Отработок нет' },
+            /** Одна отработка в списке: направление и срок или занятие, на которое записан. */
+            until: 'занятие «%{direction}» до %{date}',
+            missed: 'за занятие %{date}',
+            paid: 'Оплачено отработкой',
+        },
         penalties: {
             errors: {
                 not_pending: 'Отменить можно только штраф на рассмотрении',
