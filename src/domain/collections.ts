@@ -320,8 +320,9 @@ const paymentLinks = declare({
         paymentId: id.nullable(),
     },
     /*
-     * A `balance` link is stored with its pass's plan, and the pass a `sale` link sold once paid; the
-     * amount is the plan's price or what is due on the pass, unless given.
+     * A `balance` link is stored with its pass's plan, a `fee` link with its penalty's pass and plan, and
+     * the pass a `sale` link sold once paid; the amount is the plan's price or what is due on the pass,
+     * unless given, and a fee's amount.
      */
     kept: { subscriptionId: id, amount: money, passId: id.nullable(), description: z.string().nullable() },
     references: [
@@ -329,6 +330,7 @@ const paymentLinks = declare({
         ref('subscriptionId', 'subscriptions'),
         ref('paymentId', 'payments'),
         ref('passId', 'passes'),
+        ref('penaltyId', 'penalties'),
     ],
     search: ['description'],
     indexed: ['status'],

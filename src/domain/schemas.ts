@@ -27,7 +27,7 @@ export const paymentKinds = ['payment', 'refund', 'correction'] as const;
 export const paymentMethods = ['cash', 'card', 'transfer', 'online'] as const;
 export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
 /** What a link's payment does: sells a new pass of the plan, or pays what is still due on a pass (`passId`). */
-export const paymentLinkPurposes = ['sale', 'balance'] as const;
+export const paymentLinkPurposes = ['sale', 'balance', 'fee'] as const;
 export const statusListNames = ['customer', 'attendance'] as const;
 export const locales = ['en', 'ru'] as const;
 
@@ -284,8 +284,9 @@ export const paymentSchema = z
 const whole = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
 
 /**
- * A link sells a plan (`subscriptionId`), or pays the rest of a pass (`passId`; the server fills in its
- * plan). The amount is the plan's price, or what is due on the pass, unless given.
+ * A link sells a plan (`subscriptionId`), pays the rest of a pass (`passId`; the server fills in its
+ * plan), or pays a penalty's fee (`penaltyId`: the server fills in its pass and plan). The amount is the
+ * plan's price, or what is due on the pass, unless given; a fee's is the fee.
  */
 export const paymentLinkSchema = z
     .object({
@@ -293,6 +294,7 @@ export const paymentLinkSchema = z
         purpose: z.enum(paymentLinkPurposes, { error: 'app.validation.choice' }).default('sale'),
         subscriptionId: optional(id),
         passId: optional(id),
+        penaltyId: optional(id),
         amount: optional(positiveMoney),
         description: optionalText(500),
     })
@@ -305,6 +307,11 @@ export const paymentLinkSchema = z
     .refine(link => link.purpose !== 'balance' || link.passId != null, {
         message: 'ra.validation.required',
         path: ['passId'],
+        when: whole,
+    })
+    .refine(link => link.purpose !== 'fee' || link.penaltyId != null, {
+        message: 'ra.validation.required',
+        path: ['penaltyId'],
         when: whole,
     });
 

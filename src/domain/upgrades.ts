@@ -13,7 +13,7 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  * - phones were stored as typed (8 952 632 70 15, +7 952 632-70-15); they are E.164 now, read in the
  *   studio's country, and a number that is not valid there stays as typed. PostgreSQL databases are
  *   brought alike by their migration 010;
- * - a payment link sold a plan, and only that: a link without a purpose is a `sale`;
+ * - a payment link sold a plan, and only that: a link without a purpose is a `sale` (and pays no penalty);
  * - there were no bookings: settings without the booking settings get their defaults, and the members
  *   of each group a seat in its classes still to come (memberSeats in src/domain/bookings.ts), as
  *   PostgreSQL databases get by their migration 013;
@@ -104,6 +104,7 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     upgradePhones(values, 'users', country, counted);
     upgradePhones(values, 'customers', country, counted);
     withDefault(values, 'paymentLinks', 'purpose', 'sale', counted);
+    withDefault(values, 'paymentLinks', 'penaltyId', null, counted);
     settleBookings(values, now, counted);
     withDefault(values, 'schedules', 'bookable', true, counted);
     withDefault(values, 'events', 'bookable', true, counted);

@@ -6,7 +6,7 @@ import { addCustomer, addEvent, addPass, freshPhone, nextId } from '../support/f
 import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
 import { portalClient } from '../support/portal';
-import { demoDb } from '../support/server';
+import { call, demoDb } from '../support/server';
 
 /*
  * The attendance policy's first part, on both engines with the clock the test sets: a late cancel on a
@@ -50,6 +50,7 @@ const kid = person('Kid', visitPlan.id);
 kid.guardianId = parent.id;
 kid.email = null;
 const evening = addEvent(db, '2031-08-02T19:00', { title: 'Policy kids', capacity: 10 });
+const feeEvening = addEvent(db, '2031-08-05T19:00', { title: 'Policy fee online', capacity: 10 });
 const classes = [16, 17, 18, 19, 20, 21, 24, 25].map(day =>
     addEvent(db, `2031-07-${day}T19:00`, { title: `Policy flow ${day}`, capacity: 10 }),
 );
@@ -427,5 +428,79 @@ describe('a plan’s rule', () => {
             noShowPenalty: { kind: 'visit', amount: null },
             makeUps: true,
         });
+    });
+});
+
+describe('a fee paid online', () => {
+    it('is asked by a payment link made at the desk or in the portal, and paid once', async () => {
+        await cancelAt(feeEvening.id, gleb.id, '2031-08-05T10:00');
+        const fee = (await penaltiesOf(gleb.id)).find(penalty => penalty.eventId === feeEvening.id)!;
+        expect(fee).toMatchObject({ status: 'pending', action: 'fee', amount: 300 });
+        const early = await as('manager', '/paymentLinks', {
+            method: 'POST',
+            json: { customerId: gleb.id, purpose: 'fee', penaltyId: fee.id },
+        });
+        expect(early.status).toBe(409);
+        expect(early.body.errors).toEqual({ penaltyId: 'app.penalties.errors.not_owed' });
+        now = local('2031-08-07T12:00');
+        await expect
+            .poll(async () => (await as('manager', `/penalties/${fee.id}`)).body.status, { timeout: 10_000 })
+            .toBe('applied');
+        const others = await as('manager', '/paymentLinks', {
+            method: 'POST',
+            json: { customerId: vera.id, purpose: 'fee', penaltyId: fee.id },
+        });
+        expect(others.status).toBe(400);
+        expect(others.body.errors).toEqual({ penaltyId: 'app.validation.reference' });
+        const made = await as('manager', '/paymentLinks', {
+            method: 'POST',
+            json: { customerId: gleb.id, purpose: 'fee', penaltyId: fee.id, amount: 5 },
+        });
+        expect(made.status, made.text).toBe(201);
+        expect(made.body).toMatchObject({
+            purpose: 'fee',
+            penaltyId: fee.id,
+            amount: 300,
+            passId: fee.passId,
+            subscriptionId: feePlan.id,
+        });
+        const url = served.server.url;
+        const page = await call(url, `/api/public/payment-links/${made.body.id}`);
+        expect(page.body).toMatchObject({
+            purpose: 'fee',
+            amount: 300,
+            penalty: {
+                kind: 'late_cancel',
+                startsAt: '2031-08-05T19:00',
+                title: expect.stringContaining('Policy fee'),
+            },
+        });
+        // The customer may make one in the portal too.
+        const token = await signIn(gleb.email!, gleb.email!);
+        const own = await portal('/pay', token, { method: 'POST', json: { penaltyId: fee.id } });
+        expect(own.status, own.text).toBe(201);
+        expect((await portal('/pay', token, { method: 'POST', json: { penaltyId: 999_999 } })).status).toBe(404);
+        const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/35', cvc: '123' };
+        const paid = await call(url, `/api/public/payment-links/${made.body.id}/pay`, { method: 'POST', json: card });
+        expect(paid.status, paid.text).toBe(200);
+        expect(paid.body).toMatchObject({ status: 'paid' });
+        const settled = (await as('manager', `/penalties/${fee.id}`)).body as unknown as Penalty;
+        const payment = (await as('manager', `/payments/${settled.paymentId}`)).body;
+        expect(payment).toMatchObject({
+            customerId: gleb.id,
+            amount: 300,
+            method: 'online',
+            penaltyId: fee.id,
+            paymentLinkId: made.body.id,
+            passId: null,
+        });
+        // Paid once: the portal's link asks nothing any more.
+        const twice = await call(url, `/api/public/payment-links/${own.body.linkId}/pay`, {
+            method: 'POST',
+            json: card,
+        });
+        expect(twice.status).toBe(409);
+        expect(twice.body.errors).toEqual({ cardNumber: 'app.payment_page.errors.nothing_due' });
+        expect((await portal('/penalties', token)).body.penalties[0]).toMatchObject({ id: fee.id, paid: true });
     });
 });

@@ -404,6 +404,34 @@ describe('a fee owed, on the card', () => {
         await waitFor(() => expect(getManyReference.mock.calls.length).toBeGreaterThan(calls));
     });
 
+    it('gets a payment link to pay it online, made at once for the fee', async () => {
+        const create = vi.fn(async (_resource: string, { data }: { data: object }) => ({
+            data: { ...data, id: 'abc' },
+        }));
+        const getManyReference = vi.fn(async () => ({ data: [owed, paid], total: 2 }));
+        renderAt(
+            <RecordContextProvider value={anna}>
+                <CustomerPenalties />
+                <Notification />
+            </RecordContextProvider>,
+            {
+                resource: 'customers',
+                dataProvider: provider({ getManyReference: getManyReference as never, create: create as never }),
+            },
+        );
+        const section = await screen.findByRole('region', { name: 'Penalties' });
+        const buttons = await within(section).findAllByRole('button', { name: 'Payment link' });
+        // Only the fee owed has one.
+        expect(buttons).toHaveLength(1);
+        fireEvent.click(buttons[0]);
+        await waitFor(() =>
+            expect(create).toHaveBeenCalledWith('paymentLinks', {
+                data: { purpose: 'fee', customerId: owed.customerId, penaltyId: 2 },
+            }),
+        );
+        expect(await screen.findByText('The payment link is created')).toBeTruthy();
+    });
+
     it("says the server's refusal", async () => {
         const payPenalty = vi.fn(async () => {
             throw new HttpError('Conflict', 409, { errors: { status: 'app.penalties.errors.not_owed' } });

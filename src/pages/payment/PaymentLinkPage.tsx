@@ -6,7 +6,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { CardForm } from './CardForm';
 import { PaymentLayout } from './PaymentLayout';
-import { formatZonedDateTime } from '../../app/i18n/dates';
+import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
 import { fetchPublicLink } from './publicLink';
 import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
 
@@ -55,7 +55,16 @@ export const PaymentLinkPage = () => {
                     </Typography>
                 </Stack>
                 <Stack spacing={1}>
-                    {link.purpose === 'balance' ? (
+                    {link.purpose === 'fee' && link.penalty ? (
+                        <Row
+                            label={translate('app.payment_page.paying_for')}
+                            value={translate(`app.payment_page.fee_for.${link.penalty.kind}`, {
+                                title: link.penalty.title ?? '',
+                                // The class's start is the studio's wall clock, shown as it is.
+                                date: link.penalty.startsAt ? formatDateTime(link.penalty.startsAt, locale) : '',
+                            })}
+                        />
+                    ) : link.purpose === 'balance' ? (
                         <Row
                             label={translate('app.payment_page.paying_for')}
                             value={translate('app.payment_page.rest_for', { name: link.passName ?? '' })}

@@ -5,10 +5,12 @@ import { getPublic, postPublic } from './publicApi';
 export interface PublicLink {
     status: LinkStatus;
     studioName: string;
-    /** `sale`: the plan is sold; `balance`: the rest of the pass `passName` is paid. */
-    purpose: 'sale' | 'balance';
+    /** `sale`: the plan is sold; `balance`: the rest of the pass `passName` is paid; `fee`: a penalty's fee. */
+    purpose: 'sale' | 'balance' | 'fee';
     planName: string;
     passName: string | null;
+    /** A fee's penalty: a late cancel or a no-show, of the class (its title, and its start in the studio's time). */
+    penalty: { kind: 'late_cancel' | 'no_show'; title: string | null; startsAt: string | null } | null;
     amount: number;
     currency: string;
     description: string | null;

@@ -69,7 +69,7 @@ type LinkRow = PaymentLink & { url?: string };
 /** The full address the customer receives: the server's answer, on the page's own address when it is a path. */
 const addressOf = (link: LinkRow) => new URL(link.url ?? paymentLinkAddress(link.id), window.location.origin).href;
 
-/** What the link pays: the plan it sells, or the rest of a pass. */
+/** What the link pays: the plan it sells, the rest of a pass, or a penalty's fee. */
 const PaysForField = (_props: { label?: string }) => {
     const link = useRecordContext<PaymentLink>();
     const translate = useTranslate();
@@ -80,6 +80,7 @@ const PaysForField = (_props: { label?: string }) => {
     );
     if (!link) return null;
     if (link.purpose === 'balance') return <span>{translate('app.money.rest_for', { name: pass?.name ?? '' })}</span>;
+    if (link.purpose === 'fee') return <span>{translate('app.penalties.link.pays')}</span>;
     return <ReferenceField source="subscriptionId" reference="settings/subscriptions" link={false} />;
 };
 

@@ -6,6 +6,8 @@ import {
     ReferenceManyField,
     TextField,
     useCanAccess,
+    useCreate,
+    useNotify,
     useRecordContext,
     useTranslate,
 } from 'react-admin';
@@ -38,7 +40,33 @@ const CostCell = (_props: { label?: string }) => {
     );
 };
 
-/** Waive on a pending penalty, the dialog saying what is forgiven; Take payment on a fee owed. */
+/**
+ * A payment link for a fee owed, to pay it online: made at once (its amount is the fee), then found with
+ * the customer's other links, where it is copied and sent.
+ */
+const FeeLinkButton = ({ penalty }: { penalty: Penalty }) => {
+    const translate = useTranslate();
+    const notify = useNotify();
+    const [create, { isPending }] = useCreate();
+    const { canAccess } = useCanAccess({ resource: 'paymentLinks', action: 'create' });
+    if (!canAccess) return null;
+    const makeLink = () =>
+        create(
+            'paymentLinks',
+            { data: { purpose: 'fee', customerId: penalty.customerId, penaltyId: penalty.id } },
+            {
+                onSuccess: () => notify('app.money.notifications.link_created', { type: 'info' }),
+                onError: error => notify(error instanceof Error ? error.message : String(error), { type: 'error' }),
+            },
+        );
+    return (
+        <Button size="small" sx={{ whiteSpace: 'nowrap' }} disabled={isPending} onClick={makeLink}>
+            {translate('app.penalties.link.action')}
+        </Button>
+    );
+};
+
+/** Waive on a pending penalty, the dialog saying what is forgiven; Take payment or a payment link on a fee owed. */
 const RowActions = ({ onPay }: { label?: string | false; onPay: (penalty: Penalty) => void }) => {
     const penalty = useRecordContext<Penalty>();
     const translate = useTranslate();
@@ -47,15 +75,18 @@ const RowActions = ({ onPay }: { label?: string | false; onPay: (penalty: Penalt
     if (!penalty) return null;
     if (feeOwed(penalty))
         return takesPayments ? (
-            <Button
-                size="small"
-                color="error"
-                variant="outlined"
-                sx={{ whiteSpace: 'nowrap' }}
-                onClick={() => onPay(penalty)}
-            >
-                {translate('app.penalties.pay.action')}
-            </Button>
+            <Stack direction="row" spacing={1}>
+                <Button
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    sx={{ whiteSpace: 'nowrap' }}
+                    onClick={() => onPay(penalty)}
+                >
+                    {translate('app.penalties.pay.action')}
+                </Button>
+                <FeeLinkButton penalty={penalty} />
+            </Stack>
         ) : null;
     return (
         <WaiveButton

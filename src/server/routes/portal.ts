@@ -45,7 +45,11 @@ const bookSchema = z.object({
 const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 const profileSchema = customerSchema.pick({ locale: true, notify: true }).partial();
 const pauseSchema = z.intersection(freezeSchema, z.object({ dryRun: z.boolean().optional() }));
-const paySchema = z.object({ passId: z.number({ error: 'ra.validation.required' }).int().positive() });
+/** What to pay: the rest of a pass, or a penalty's fee owed. */
+const paySchema = z.union([
+    z.object({ passId: z.number({ error: 'ra.validation.required' }).int().positive() }),
+    z.object({ penaltyId: z.number({ error: 'ra.validation.required' }).int().positive() }),
+]);
 
 /** The longest stretch of days the classes list answers at once. */
 const maxDays = 31;
@@ -380,9 +384,31 @@ export const portalRoutes = (
     router.post(
         '/portal/pay',
         handle(async (req, res) => {
-            const { passId } = parseBody(paySchema, req.body);
+            const body = parseBody(paySchema, req.body);
             const link = await storage.transaction(async tx => {
-                const pass = await tx.get('passes', passId);
+                if ('penaltyId' in body) {
+                    const penalty = await tx.get('penalties', body.penaltyId);
+                    if (!penalty || !(await familyOf(req, tx)).includes(penalty.customerId))
+                        throw notFound('No such penalty');
+                    return tx.insert(
+                        'paymentLinks',
+                        (await newPaymentLink(
+                            {
+                                id: '',
+                                customerId: penalty.customerId,
+                                purpose: 'fee',
+                                subscriptionId: null,
+                                passId: null,
+                                penaltyId: penalty.id,
+                                amount: null,
+                                description: null,
+                            },
+                            tx,
+                            clock(),
+                        )) as never,
+                    );
+                }
+                const pass = await tx.get('passes', body.passId);
                 if (!pass || !(await familyOf(req, tx)).includes(pass.customerId)) throw notFound('No such pass');
                 if ((await dueOn(tx, pass)) <= 0)
                     throw conflict('Nothing is due on this pass', { amount: 'app.portal.nothing_due' });

@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { cardSchemaAt, checkLinkOpen, linkStatusAt } from '../../domain/money';
 import { studioToday, type Clock } from '../../domain/time';
-import type { Config, Pass, PaymentLink, Subscription } from '../../domain/types';
+import { classTitle } from '../../domain/timetable';
+import type { Config, Identifier, Pass, PaymentLink, Penalty, Subscription } from '../../domain/types';
 import { ApiError, badRequest, conflict, handle, notFound, ruleRefusal } from '../http/errors';
 import { recordPassPayment, recordSale } from './money';
 import { parseBody, withoutNul } from '../http/requests';
@@ -10,13 +11,15 @@ import type { PaymentSetup } from './paymentSetup';
 import { Attempts } from '../http/attempts';
 import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from '../rules/paymentLinks';
 import { dueOn } from '../rules/passes';
+import { feeOwed } from '../rules/penalties';
 import type { Reader, Storage, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 
 /*
  * The only API without sign-in: what the public page /payments/link/{id} shows, and paying. A link's id
  * is its secret (128 random bits), so the answer holds only what the payment page needs: studio
- * name, what is paid (a plan, or the rest of a pass by its name), amount and currency, description,
+ * name, what is paid (a plan, the rest of a pass by its name, or a penalty's fee with its class), amount
+ * and currency, description,
  * expiry (and the studio's time zone to show it in), the customer's first name, status.
  */
 
@@ -47,6 +50,8 @@ const publicLinkView = async (reader: Reader, link: PaymentLink, payments: Payme
         planName: (await reader.get('subscriptions', link.subscriptionId))?.name ?? '',
         // A balance link pays the rest of a pass: the page names the pass, as the customer knows it.
         passName: link.purpose === 'balance' ? ((await passOf(reader, link))?.name ?? '') : null,
+        // A fee link pays a penalty: the page names what for (a late cancel or a no-show) and the class.
+        penalty: link.purpose === 'fee' ? await penaltyView(reader, link) : null,
         amount: link.amount,
         currency: config.currency,
         description: link.description,
@@ -57,6 +62,30 @@ const publicLinkView = async (reader: Reader, link: PaymentLink, payments: Payme
         // The studio's language, for a customer whose browser says nothing the app speaks.
         locale: config.defaultLocale,
     };
+};
+
+/** What a fee link's penalty was for: the offence and the class (its title and the studio's start). */
+const penaltyView = async (reader: Reader, link: PaymentLink) => {
+    const penalty = link.penaltyId == null ? undefined : await reader.get('penalties', link.penaltyId);
+    const event = penalty && (await reader.get('events', penalty.eventId));
+    return penalty
+        ? {
+              kind: penalty.kind,
+              startsAt: event?.startsAt ?? null,
+              title: event ? classTitle((await reader.get('courses', event.courseId))?.name, event.title) : null,
+          }
+        : null;
+};
+
+/**
+ * A fee link is paid only while its penalty's fee is owed: paid at the desk meanwhile, or reversed, is a
+ * conflict the page shows on the card form.
+ */
+const checkFeeOwed = async (reader: Reader, link: PaymentLink): Promise<Penalty> => {
+    const penalty = link.penaltyId == null ? undefined : await reader.get('penalties', link.penaltyId);
+    if (!penalty || !feeOwed(penalty))
+        throw conflict('The fee is owed no more', { cardNumber: 'app.payment_page.errors.nothing_due' });
+    return penalty;
 };
 
 const passOf = (reader: Reader, link: PaymentLink) =>
@@ -161,6 +190,22 @@ export const publicPaymentRoutes = (
         now: Date,
     ) => {
         const entry = { amount: link.amount, method: 'online' as const, createdBy: null, paymentLinkId: link.id, note };
+        if (link.purpose === 'fee') {
+            const penalty = await checkFeeOwed(tx, link).catch(async (error: unknown) => {
+                if (!regardless) throw new LinkMovedOn(link, error as ApiError);
+                return undefined;
+            });
+            const payment = await tx.insert('payments', {
+                ...entry,
+                customerId: link.customerId,
+                kind: 'payment',
+                passId: null,
+                paidAt: now.toISOString(),
+                penaltyId: penalty?.id ?? null,
+            });
+            if (penalty) await tx.update('penalties', { ...penalty, paymentId: payment.id });
+            return { pass: { id: link.passId as Identifier }, payment };
+        }
         if (link.purpose === 'balance') {
             const pass = await checkStillDue(tx, link).catch(async (error: unknown) => {
                 if (!regardless) throw new LinkMovedOn(link, error as ApiError);
@@ -285,6 +330,7 @@ export const publicPaymentRoutes = (
                 const { link, pass } = await storage.transaction(async tx => {
                     const read = await findLink(tx, id);
                     checkOpen(read, now);
+                    if (read.purpose === 'fee') await checkFeeOwed(tx, read);
                     return { link: read, pass: read.purpose === 'balance' ? await checkStillDue(tx, read) : null };
                 });
                 const config = await studioConfig(storage);
@@ -293,7 +339,12 @@ export const publicPaymentRoutes = (
                 const result = await provider.charge({
                     amount: link.amount,
                     currency: config.currency,
-                    description: pass ? `${pass.name}: the rest` : plan.name,
+                    description:
+                        link.purpose === 'fee'
+                            ? `${plan.name}: a penalty's fee`
+                            : pass
+                              ? `${pass.name}: the rest`
+                              : plan.name,
                     card,
                 });
                 if (!result.approved) {

@@ -4,6 +4,7 @@ import { paymentLinkAddress } from '../../domain/routes';
 import type { Identifier, Pass, PaymentLink } from '../../domain/types';
 import { conflict, invalidFields, ruleRefusal } from '../http/errors';
 import { dueOn } from './passes';
+import { feeOwed } from './penalties';
 import type { Reader, Row } from '../storage/types';
 import { studioConfig } from './studio';
 import type { ListFields, WriteRules } from './types';
@@ -47,6 +48,7 @@ const refuseClosed = (link: Row) => {
 const saleTerms = async (record: Row, reader: Reader): Promise<Row> => ({
     ...record,
     passId: null,
+    penaltyId: null,
     amount: record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price,
 });
 
@@ -64,11 +66,31 @@ const balanceTerms = async (record: Row, reader: Reader): Promise<Row> => {
     } catch (error) {
         throw ruleRefusal(error);
     }
-    return { ...record, subscriptionId: pass.subscriptionId, amount };
+    return { ...record, subscriptionId: pass.subscriptionId, penaltyId: null, amount };
+};
+
+/**
+ * What a fee link asks: the fee of the customer's penalty, applied and not paid; it is for the pass (and
+ * plan) whose rule set the fee.
+ */
+const feeTerms = async (record: Row, reader: Reader): Promise<Row> => {
+    const penalty = await reader.get('penalties', record.penaltyId as Identifier);
+    if (!penalty || penalty.customerId !== record.customerId)
+        throw invalidFields({ penaltyId: 'app.validation.reference' });
+    const pass = penalty.passId === null ? undefined : await reader.get('passes', penalty.passId);
+    if (!feeOwed(penalty) || !pass)
+        throw conflict('This penalty owes no fee: only an applied, unpaid fee is paid', {
+            penaltyId: 'app.penalties.errors.not_owed',
+        });
+    return { ...record, passId: pass.id, subscriptionId: pass.subscriptionId, amount: penalty.amount };
 };
 
 const termsOf = (record: Row, reader: Reader) =>
-    record.purpose === 'balance' ? balanceTerms(record, reader) : saleTerms(record, reader);
+    record.purpose === 'balance'
+        ? balanceTerms(record, reader)
+        : record.purpose === 'fee'
+          ? feeTerms(record, reader)
+          : saleTerms(record, reader);
 
 /**
  * A new link (staff's, or a customer's in the portal) is pending, for the plan's price (a sale) or what is due on the pass (a balance) unless told
@@ -91,7 +113,10 @@ export const paymentLinkRules: WriteRules = {
     create: (record, { tx, now }) => newPaymentLink(record, tx, now),
     update: async (record, before, { tx }) => {
         refuseClosed(before);
-        return termsOf({ ...record, purpose: before.purpose, passId: before.passId }, tx);
+        return termsOf(
+            { ...record, purpose: before.purpose, passId: before.passId, penaltyId: before.penaltyId ?? null },
+            tx,
+        );
     },
     delete: async record => refuseClosed(record),
 };

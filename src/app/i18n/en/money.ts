@@ -155,6 +155,10 @@ export const moneyMessages = {
             plan: 'Plan',
             paying_for: 'For',
             rest_for: 'The rest for %{name}',
+            fee_for: {
+                late_cancel: 'The fee for a late cancel of %{title}, %{date}',
+                no_show: 'The fee for missing %{title}, %{date}',
+            },
             amount: 'Amount',
             description: 'Description',
             expires: 'Valid until',

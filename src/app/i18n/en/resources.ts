@@ -139,6 +139,7 @@ export const resourceMessages = {
                 ...common,
                 customerId: 'Customer',
                 purpose: 'Purpose',
+                penaltyId: 'Penalty paid',
                 subscriptionId: 'Plan',
                 amount: 'Amount',
                 description: 'Description',

@@ -159,6 +159,10 @@ export const moneyMessages = {
             plan: 'Абонемент',
             paying_for: 'Оплата',
             rest_for: 'Доплата за «%{name}»',
+            fee_for: {
+                late_cancel: 'Штраф за позднюю отмену: %{title}, %{date}',
+                no_show: 'Штраф за пропуск: %{title}, %{date}',
+            },
             amount: 'Сумма',
             description: 'Описание',
             expires: 'Действует до',

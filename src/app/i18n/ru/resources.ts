@@ -140,6 +140,7 @@ export const resourceMessages = {
                 ...common,
                 customerId: 'Клиент',
                 purpose: 'Назначение',
+                penaltyId: 'Оплачиваемый штраф',
                 subscriptionId: 'Вид абонемента',
                 amount: 'Сумма',
                 description: 'Описание',

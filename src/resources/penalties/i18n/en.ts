@@ -34,6 +34,7 @@ export const messages = {
                 expiresOn: 'Book by',
                 usedBookingId: 'Booking',
                 lostAt: 'Lost at',
+                state: 'State',
             },
         },
         'settings/subscriptions': {
@@ -117,6 +118,8 @@ export const messages = {
                 reason_help: 'Kept on the penalty and in the history',
                 done: 'Penalty waived',
             },
+            /** A payment link for a fee owed, made from the card; what the links list says it pays. */
+            link: { action: 'Payment link', pays: "A penalty's fee" },
             /** The desk taking an applied fee on the customer's card. */
             pay: {
                 action: 'Take payment',

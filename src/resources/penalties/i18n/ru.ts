@@ -37,6 +37,7 @@ export const messages = {
                 expiresOn: 'Записаться до',
                 usedBookingId: 'Запись',
                 lostAt: 'Сгорела',
+                state: 'Состояние',
             },
         },
         'settings/subscriptions': {
@@ -118,6 +119,8 @@ export const messages = {
                 reason_help: 'Сохранится в штрафе и в истории',
                 done: 'Штраф отменён',
             },
+            /** Ссылка на оплату штрафа из карточки; что она оплачивает в списке ссылок. */
+            link: { action: 'Ссылка на оплату', pays: 'Штраф' },
             pay: {
                 action: 'Принять оплату',
                 title: 'Оплата штрафа',
