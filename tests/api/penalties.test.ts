@@ -501,6 +501,7 @@ describe('a fee paid online', () => {
         });
         expect(twice.status).toBe(409);
         expect(twice.body.errors).toEqual({ cardNumber: 'app.payment_page.errors.nothing_due' });
-        expect((await portal('/penalties', token)).body.penalties[0]).toMatchObject({ id: fee.id, paid: true });
+        const shown = (await portal('/penalties', token)).body.penalties as { id: number; paid: boolean }[];
+        expect(shown[0]).toMatchObject({ id: fee.id, paid: true });
     });
 });

@@ -1,4 +1,5 @@
 /* The demo studio's plans, its customer and attendance statuses, and its one-off workshops. */
+import type { Subscription } from '../../domain/types';
 import type { Names } from './catalogue';
 
 export interface PlanSeed {
@@ -12,6 +13,8 @@ export interface PlanSeed {
     trial: boolean;
     /** The plan's own late-cancel window, when not the studio's. */
     lateCancelHours?: number;
+    /** What a late cancel and a no-show cost on it (nothing, when not said), and whether it gives make-ups. */
+    policy?: Pick<Subscription, 'lateCancelPenalty' | 'noShowPenalty' | 'makeUps'>;
     /** How popular the plan is among members choosing a new pass (0: never chosen that way). */
     popularity: number;
 }
@@ -70,6 +73,12 @@ export const PLANS: PlanSeed[] = [
         directions: [],
         freezeDays: 14,
         lateCancelHours: 24,
+        // Unlimited visits cost nothing to burn: late cancels and no-shows cost a fee.
+        policy: {
+            lateCancelPenalty: { kind: 'fee', amount: 300 },
+            noShowPenalty: { kind: 'fee', amount: 500 },
+            makeUps: false,
+        },
         trial: false,
         popularity: 10,
     },
@@ -105,6 +114,12 @@ export const PLANS: PlanSeed[] = [
         freezeDays: 14,
         trial: false,
         popularity: 30,
+        // A course of classes: a late cancel costs the visit, an excused absence gives a make-up.
+        policy: {
+            lateCancelPenalty: { kind: 'visit', amount: null },
+            noShowPenalty: { kind: 'none', amount: null },
+            makeUps: true,
+        },
     },
 ];
 

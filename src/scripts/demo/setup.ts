@@ -182,8 +182,8 @@ export const makeSubscriptions = (directions: Direction[], calendar: Calendar, l
         lateCancelHours: seed.lateCancelHours ?? null,
         // The demo studio sells every plan in the portal too.
         soldOnline: true,
-        lateCancelPenalty: { kind: 'none', amount: null },
-        noShowPenalty: { kind: 'none', amount: null },
-        makeUps: false,
+        lateCancelPenalty: seed.policy?.lateCancelPenalty ?? { kind: 'none', amount: null },
+        noShowPenalty: seed.policy?.noShowPenalty ?? { kind: 'none', amount: null },
+        makeUps: seed.policy?.makeUps ?? false,
         createdAt: localInstant(calendar, calendar.setupDay, '09:30'),
     }));
