@@ -33,6 +33,14 @@ const BookingState = ({
     );
 };
 
+/** The pass paying the seat, or the make-up credit that pays it instead. */
+const PaidBy = (_props: { label?: string }) => {
+    const booking = useRecordContext<Listed>();
+    const translate = useTranslate();
+    if (booking?.makeUpId != null) return <span>{translate('app.makeUps.paid')}</span>;
+    return <ReferenceField source="passId" reference="passes" link={false} emptyText="—" />;
+};
+
 /** The customer's seats and places in line, newest first, each cancelled with one click; staff book another from here. */
 export const CustomerBookings = () => {
     const customer = useRecordContext<Customer>();
@@ -70,7 +78,7 @@ export const CustomerBookings = () => {
                         <BookingState name={personName(customer)} onCancel={id => cancel.mutate(id)} busy={busy} />
                     </DataTable.Col>
                     <DataTable.Col source="passId">
-                        <ReferenceField source="passId" reference="passes" link={false} emptyText="—" />
+                        <PaidBy />
                     </DataTable.Col>
                 </DataTable>
             </ReferenceManyField>

@@ -11,6 +11,7 @@ import { RecordHistory } from '../history/RecordHistory';
 import { CustomerBookings } from './CustomerBookings';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
+import { CustomerMakeUps } from './CustomerMakeUps';
 import { CustomerMessages } from './CustomerMessages';
 import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
@@ -61,6 +62,7 @@ const CustomerCardView = () => {
                 <CustomerBookings />
                 <CustomerPayments />
                 <CustomerPenalties />
+                <CustomerMakeUps />
                 <CustomerLinks />
                 <CustomerMessages />
                 <CustomerVisits />
@@ -78,7 +80,7 @@ const retryUnlessRefused = (count: number, error: unknown) => {
 
 /**
  * The customer's card at /customers/{id}: the profile (editable) with the guardian and wards, the balance
- * of debts and the portal's sign-in link, then passes, payments, penalties, payment links and visits, each paged by
+ * of debts and the portal's sign-in link, then passes, payments, penalties, make-ups, payment links and visits, each paged by
  * the server; for admins, the history of its changes.
  */
 export const CustomerCard = () => {
