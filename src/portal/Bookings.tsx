@@ -72,7 +72,12 @@ export const Bookings = () => {
                                                 })}
                                             />
                                         ) : (
-                                            <Chip color="success" label={t('app.portal.classes.booked')} />
+                                            <Stack direction="row" gap={1} flexWrap="wrap">
+                                                <Chip color="success" label={t('app.portal.classes.booked')} />
+                                                {booking.makeUp && (
+                                                    <Chip variant="outlined" label={t('app.portal.bookings.make_up')} />
+                                                )}
+                                            </Stack>
                                         )}
                                         <Button
                                             variant="outlined"

@@ -11,7 +11,8 @@ import { errorText } from './parts';
  * Cancelling a seat or leaving a line, after a confirmation that says before the click whether the
  * cancel would be late: after the class's cut-off (`lateCancelFrom`, by the studio's clock) it is, and
  * then it costs what the plan paying the seat says (the visit or a fee; the first time in 30 days is
- * forgiven), which the confirmation names.
+ * forgiven), which the confirmation names. A seat paid by a make-up costs nothing more: a late cancel
+ * loses the make-up, and one in time gives it back.
  */
 
 /** Whether cancelling now is late: as the server said, or since then by the studio's clock. */
@@ -35,6 +36,7 @@ export const CancelDialog = ({
     const late = lateNow(booking, setup.timezone);
     const hours = hoursBetween(booking.lateCancelFrom, booking.class.startsAt);
     const where = [booking.class.teacherName, booking.class.hallName].filter(Boolean).join(' · ');
+    const makeUp = booking.makeUp === true;
     const cost = booking.lateCancelCost;
     /** What a late cancel costs, in words: the visit, or the fee in the studio's currency. */
     const costText = (of: { action: 'visit' | 'fee'; amount: number | null }) =>
@@ -55,7 +57,13 @@ export const CancelDialog = ({
                       ? t('app.portal.cancel.done_forgiven')
                       : penalty
                         ? t('app.portal.cancel.done_penalty', { cost: costText(penalty) })
-                        : t(answer.late ? 'app.portal.cancel.done_late' : 'app.portal.cancel.done'),
+                        : makeUp
+                          ? t(
+                                answer.late
+                                    ? 'app.portal.cancel.done_make_up_lost'
+                                    : 'app.portal.cancel.done_make_up_back',
+                            )
+                          : t(answer.late ? 'app.portal.cancel.done_late' : 'app.portal.cancel.done'),
             );
             onCancelled();
         } catch (failure) {
@@ -82,7 +90,9 @@ export const CancelDialog = ({
                             {hours > 0
                                 ? t('app.portal.cancel.late', { smart_count: hours })
                                 : t('app.portal.cancel.late_now')}
-                            {cost && ` ${t('app.portal.cancel.costs', { cost: costText(cost) })}`}
+                            {makeUp
+                                ? ` ${t('app.portal.cancel.make_up_lost')}`
+                                : cost && ` ${t('app.portal.cancel.costs', { cost: costText(cost) })}`}
                         </Alert>
                     ) : (
                         !inLine && (
@@ -90,6 +100,7 @@ export const CancelDialog = ({
                                 {t('app.portal.cancel.free_until', {
                                     time: formatWhen(booking.lateCancelFrom, locale),
                                 })}
+                                {makeUp && ` ${t('app.portal.cancel.make_up_back')}`}
                             </Alert>
                         )
                     )}

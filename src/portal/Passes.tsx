@@ -5,6 +5,7 @@ import { usePortal } from './context';
 import { formatDate, formatMoney, formatShortDay } from './format';
 import { useI18n } from './i18n';
 import { PauseDialog, ResumeDialog } from './PauseDialog';
+import { MakeUps } from './MakeUps';
 import { Penalties } from './Penalties';
 import { Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
 import { usePaying } from './paying';
@@ -13,7 +14,7 @@ import { RouterLink } from './router';
 /*
  * My passes: the ones in force and to come first, then those ended lately; each with its visits left,
  * its dates, its pause and what is still to pay, and "Pause" or "Resume" where the pass allows; under
- * them, the late cancels and missed classes that cost (or were forgiven).
+ * them, the make-ups of excused absences, and the late cancels and missed classes that cost (or were forgiven).
  */
 
 const stateColours: Record<Pass['state'], 'success' | 'info' | 'default' | 'warning'> = {
@@ -32,8 +33,8 @@ export const Passes = () => {
     const { setup, actingId } = usePortal();
     const { t, locale } = useI18n();
     const passes = useLoad(`passes ${actingId ?? ''}`, async () => {
-        const { passes: all } = await api.passes(actingId);
-        return { passes: [...all.filter(usable), ...all.filter(pass => !usable(pass))] };
+        const { passes: all, makeUps = [] } = await api.passes(actingId);
+        return { passes: [...all.filter(usable), ...all.filter(pass => !usable(pass))], makeUps };
     });
     /** The dates that matter for the pass's state: when it starts, until when it works, when it ended. */
     const datesText = (pass: Pass) =>
@@ -163,6 +164,7 @@ export const Passes = () => {
                     })}
                 </Stack>
             )}
+            <MakeUps makeUps={passes.data?.makeUps ?? []} />
             <Penalties />
             {pausing && <PauseDialog pass={pausing} onClose={() => setPausing(undefined)} onDone={done} />}
             {resuming && <ResumeDialog pass={resuming} onClose={() => setResuming(undefined)} onDone={done} />}

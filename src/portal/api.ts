@@ -64,6 +64,8 @@ interface Booking {
     lateNow: boolean;
     /** What a late cancel costs on the plan paying the seat: the visit, a fee, or nothing (null). */
     lateCancelCost?: { action: 'visit' | 'fee'; amount: number | null } | null;
+    /** Paid by a make-up credit instead of a pass: a late cancel loses the credit (and costs nothing else). */
+    makeUp?: boolean;
     class: { startsAt: string; endsAt: string; title: string; teacherName: string; hallName: string } | null;
 }
 
@@ -141,6 +143,20 @@ export interface Pass {
     canFreeze: boolean;
     canUnfreeze: boolean;
     balanceDue: number;
+}
+
+/** A make-up credit for an excused absence, as the customer (or their guardian) sees it. */
+export interface OwnMakeUp {
+    id: number;
+    /** The direction whose class it books. */
+    direction: string;
+    /** The last day of a class it can book. */
+    expiresOn: string;
+    state: 'open' | 'booked' | 'used' | 'lost' | 'expired';
+    /** The day of the class missed that gave it. */
+    missedOn: string | null;
+    /** The class it booked or was used for (the studio's 'YYYY-MM-DDTHH:mm'), or null. */
+    bookedFor: string | null;
 }
 
 interface Plan {
@@ -259,7 +275,8 @@ export const api = {
         request<{ bookings: Booking[] }>('GET', `/bookings${query(forWhom(customerId))}`),
     cancel: (id: number) =>
         request<{ booking: Booking; late: boolean; penalty: Penalty | null }>('POST', `/bookings/${id}/cancel`),
-    passes: (customerId?: number) => request<{ passes: Pass[] }>('GET', `/passes${query(forWhom(customerId))}`),
+    passes: (customerId?: number) =>
+        request<{ passes: Pass[]; makeUps?: OwnMakeUp[] }>('GET', `/passes${query(forWhom(customerId))}`),
     penalties: (customerId?: number) =>
         request<{ penalties: OwnPenalty[] }>('GET', `/penalties${query(forWhom(customerId))}`),
     freeze: (id: number, from: string, to: string, dryRun: boolean) =>

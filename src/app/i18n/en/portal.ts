@@ -163,11 +163,17 @@ export const portalMessages = {
                 done_penalty:
                     'The booking is cancelled as a late cancel: it costs %{cost} unless the studio waives it.',
                 done_line: 'You have left the line',
+                // A seat paid by a make-up: a late cancel loses the credit, one in time gives it back.
+                make_up_lost: 'This class is paid by a make-up: cancelling late loses it.',
+                make_up_back: 'The make-up then comes back to book another class.',
+                done_make_up_lost: 'The booking is cancelled late: the make-up is lost.',
+                done_make_up_back: 'The booking is cancelled; the make-up can book another class.',
             },
             bookings: {
                 title: 'My bookings',
                 none: 'No upcoming bookings or places in line.',
                 find: 'Find a class',
+                make_up: 'Make-up',
             },
             passes: {
                 title: 'My passes',
@@ -223,6 +229,17 @@ export const portalMessages = {
                 cost: 'Cost %{cost}.',
                 owed: 'Costs %{cost}: to pay at the studio.',
                 free: 'Costs nothing.',
+            },
+            make_ups: {
+                title: 'Make-ups',
+                states: { open: 'To book', booked: 'Booked', used: 'Used', lost: 'Lost', expired: 'Expired' },
+                missed: 'For the class missed on %{date}',
+                book_by: 'Book a class of %{direction} by %{date}.',
+                booked: 'Booked for %{time}.',
+                used: 'Used on %{time}.',
+                lost: 'Lost: the class of %{time} was cancelled late or missed.',
+                lost_unknown: 'Lost: the class was cancelled late or missed.',
+                expired: 'Not booked by %{date}.',
             },
             plans: {
                 title: 'Plans',
