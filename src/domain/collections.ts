@@ -10,6 +10,7 @@ import {
     jobSchema,
     penaltySchema,
     makeUpSchema,
+    importSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -446,6 +447,15 @@ const makeUps = declare({
     addedLater: true,
 });
 
+const imports = declare({
+    // Made by POST /api/imports/customers, undone by POST /api/imports/:id/undo; never written through the API.
+    schema: importSchema,
+    references: [ref('createdBy', 'users'), ref('undoneBy', 'users')],
+    search: ['fileName', 'createdByName'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
     // trail outlives the records it speaks of.
@@ -491,6 +501,7 @@ export const declarations = {
     jobs,
     penalties,
     makeUps,
+    imports,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

@@ -57,7 +57,7 @@ const headersOf: Record<Exclude<ImportField, ''>, RegExp> = {
     fullName:
         /^(фио|ф и о|full ?name|клиент|ученик|ученица|фио (клиента|ученика)|имя (клиента|ученика)|client|customer|student|client name|customer name|student name)$/,
     phone: /^((моб|мобильный|сотовый) )?(телефон|тел)( клиента)?( \d)?$|^(мобильный|сотовый|номер телефона)$|^((mobile|cell) )?(phone|telephone)( number)?( \d)?$|^(mobile|cell|tel)$/,
-    email: /^(e ?mail|e ?mail address|эл почта|электронная почта|почта|емейл|имейл)$/,
+    email: /^(e ?mail|e ?mail address|mail|эл почта|электронная почта|почта|емейл|имейл)$/,
     birthDate: /^(дата рождения|день рождения|др|д р|birth ?date|date of birth|birthday|dob)$/,
     status: /^(статус|статус клиента|этап|status)$/,
     source: /^(источник|источник привлечения|рекламный источник|откуда узнали?|откуда узнала|канал|source|lead source|channel|referral)$/,
@@ -133,6 +133,30 @@ export const parseDate = (text: string, options: { today?: string; future?: bool
 export const splitFullName = (text: string): { lastName?: string; firstName?: string } => {
     const [lastName, firstName] = text.trim().split(/\s+/).filter(Boolean);
     return { ...(lastName && { lastName }), ...(firstName && { firstName }) };
+};
+
+/**
+ * The words other systems use for the shipped customer statuses (src/domain/statuses.ts), besides the
+ * studio's own labels: a file from another CRM says "Активный" where the studio says "Занимается".
+ */
+export const statusSynonyms: Record<string, string[]> = {
+    lead: ['лид', 'новый', 'новая', 'потенциальный', 'заявка', 'интерес', 'prospect', 'new'],
+    trial: ['пробный', 'пробная', 'пробное', 'пробное занятие', 'trial'],
+    active: ['активный', 'активная', 'активен', 'активна', 'занимается', 'клиент', 'действующий', 'member', 'active'],
+    paused: ['пауза', 'заморожен', 'заморожена', 'приостановлен', 'на паузе', 'frozen', 'on hold', 'paused'],
+    left: [
+        'ушёл',
+        'ушел',
+        'ушла',
+        'бывший',
+        'бывшая',
+        'неактивный',
+        'неактивная',
+        'архив',
+        'inactive',
+        'former',
+        'left',
+    ],
 };
 
 /** What a row is read against: the studio's country, statuses and plans, and today. */

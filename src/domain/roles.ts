@@ -33,6 +33,7 @@ export const studioCollectionNames = [
     'jobs',
     'penalties',
     'makeUps',
+    'imports',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -80,6 +81,8 @@ const grants: Record<Role, Grants> = {
         penalties: ['list', 'show', 'export', 'read'],
         // Given and used by the server as excused absences and bookings happen.
         makeUps: ['list', 'show', 'export', 'read'],
+        // Made by importing a file (POST /api/imports/customers), undone by POST /api/imports/:id/undo.
+        imports: ['list', 'show', 'create', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.

@@ -61,6 +61,8 @@ export type Job = RecordOf<'jobs'>;
 export type Penalty = RecordOf<'penalties'>;
 /** A make-up credit for an excused absence (src/domain/makeUps.ts): written by the server only. */
 export type MakeUp = RecordOf<'makeUps'>;
+/** An import of customers from a CSV file (src/server/imports): written by the server only. */
+export type Import = RecordOf<'imports'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

@@ -3,6 +3,7 @@ import { bookingRoutes } from './bookings';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
+import { importRoutes } from './imports';
 import { messageRoutes } from './messages';
 import { messageSetupRoutes } from './messageSetup';
 import type { Channels } from '../messages/channels';
@@ -41,6 +42,7 @@ export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: C
     closingRoutes(storage, clock),
     bookingRoutes(storage, clock),
     penaltyRoutes(storage, clock),
+    importRoutes(storage, clock),
     messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
 ];

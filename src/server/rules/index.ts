@@ -11,6 +11,7 @@ import { paymentLinkListFields, paymentLinkRules } from './paymentLinks';
 import { paymentRules } from './payments';
 import { penaltyRules } from './penalties';
 import { makeUpRules } from './makeUps';
+import { importRules } from './imports';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
@@ -40,6 +41,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     jobs: jobRules,
     penalties: penaltyRules,
     makeUps: makeUpRules,
+    imports: importRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

@@ -73,6 +73,7 @@ export const historyMessages = {
                 payPeriods: 'Pay period',
                 penalties: 'Penalty',
                 makeUps: 'Make-up',
+                imports: 'Import',
                 auditEntries: 'Change',
             },
             yes: 'yes',

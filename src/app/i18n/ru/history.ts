@@ -77,6 +77,7 @@ export const historyMessages = {
                 payPeriods: 'Период оплаты',
                 penalties: 'Штраф',
                 makeUps: 'Отработка',
+                imports: 'Импорт',
                 auditEntries: 'Изменение',
             },
             yes: 'да',
