@@ -15,12 +15,14 @@ import type {
     PaymentSetupAnswer,
     MessageSetupAnswer,
 } from '../domain/api';
+import type { ImportField, ImportMapping } from '../domain/imports';
 import type { PayrollAnswer } from '../domain/payroll';
 import type {
     Attendance,
     Booking,
     Message,
     Identifier,
+    Import,
     Pass,
     Payment,
     PaymentLink,
@@ -83,6 +85,35 @@ interface SignInLink {
 export interface PrototypeCollection {
     name: string;
     count: number;
+}
+
+/** A row's problem in an import: the file's line, the field at fault, an i18n key and its parameters. */
+export interface ImportRowError {
+    row: number;
+    field: string;
+    message: string;
+    params?: Record<string, string | number>;
+}
+
+/** What importing a file would do (POST /api/imports/customers?dryRun=true): nothing is written. */
+export interface ImportDryRun {
+    encoding: string;
+    separator: string;
+    /** The file's columns, each with the field it is read into (null: left out). */
+    columns: { header: string; field: ImportField | null }[];
+    rows: { create: number; update: number; skip: number };
+    /** Passes that would be carried over. */
+    passes: number;
+    errors: ImportRowError[];
+}
+
+/** A customers' file to import: its bytes as read from the disk (the server finds the encoding), its name, and the columns chosen. */
+export interface ImportCustomersInput {
+    file: ArrayBuffer | Blob;
+    fileName: string;
+    /** Which field each column holds, by header; without it the server guesses from the headers. */
+    mapping?: ImportMapping;
+    dryRun: boolean;
 }
 
 const getJson = <T>(url: string): Promise<T> => httpClient(url).then(({ json }) => json as T);
@@ -179,6 +210,26 @@ export const dataProvider = {
     /** Ends the hold many failed sign-ins put on a user's account (admins). */
     releaseSignIn: ({ id }: { id: Identifier }) => postJson<User>(`/api/users/${id}/release-sign-in`, {}),
     reopenPay: ({ id }: { id: Identifier }) => postJson<ClosedPeriodSummary>(`/api/payPeriods/${id}/reopen`, {}),
+    /**
+     * Imports customers from a CSV file, sent as it is: with `dryRun` only what would happen, otherwise
+     * applied (rows without errors), answering the import recorded. Refused with errors.file or errors.mapping.
+     */
+    importCustomers: <D extends boolean>({
+        file,
+        fileName,
+        mapping,
+        dryRun,
+    }: ImportCustomersInput & { dryRun: D }): Promise<D extends true ? ImportDryRun : Import> =>
+        httpClient(
+            `/api/imports/customers?${new URLSearchParams({
+                fileName,
+                ...(dryRun && { dryRun: 'true' }),
+                ...(mapping && { mapping: JSON.stringify(mapping) }),
+            })}`,
+            { method: 'POST', body: file, headers: { Accept: 'application/json', 'Content-Type': 'text/csv' } },
+        ).then(({ json }) => json as D extends true ? ImportDryRun : Import),
+    /** Takes an import back; refused (409) once one of its records was used or changed, naming it. */
+    undoImport: ({ id }: { id: Identifier }) => postJson<Import>(`/api/imports/${id}/undo`, {}),
     getAttendanceJournal: ({ id, month }: { id: Identifier; month: string }) =>
         getJson<JournalAnswer>(`/api/reports/attendances/${id}?${new URLSearchParams({ month })}`),
 };

@@ -36,6 +36,8 @@ export const resourceRoutes = {
     subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
     history: { name: 'history', collection: 'auditEntries', listOnly: true },
     messages: { name: 'messages', collection: 'messages', listOnly: true, menu: 'customers' },
+    // The history of customer imports, and the import itself as its create screen (from the Customers list).
+    imports: { name: 'imports', collection: 'imports' },
     // The server's periodic work, read-only: only admins may list it.
     jobs: { name: 'jobs', collection: 'jobs', listOnly: true, menu: 'settings' },
 } as const satisfies Record<

@@ -1,11 +1,15 @@
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { Chip, Typography } from '@mui/material';
 import {
+    Button,
     CreateButton,
     DataTable,
     ExportButton,
     FilterButton,
+    LinkBase,
     List,
     TopToolbar,
+    useCanAccess,
     useLocaleState,
     useRecordContext,
     useTranslate,
@@ -19,10 +23,22 @@ import { useCustomerExporter, type CustomerRow } from './customerExporter';
 import { useMoneyText } from './PassFields';
 import { scrollableTable } from './Section';
 
+/** Opens the import of customers from another system's file, for the roles that may import. */
+const ImportButton = () => {
+    const { canAccess } = useCanAccess({ resource: 'imports', action: 'create' });
+    if (!canAccess) return null;
+    return (
+        <Button component={LinkBase} to="/imports/create" label="app.import.button">
+            <UploadFileOutlined />
+        </Button>
+    );
+};
+
 const Actions = () => (
     <TopToolbar>
         <FilterButton />
         <CreateButton />
+        <ImportButton />
         <ExportButton />
     </TopToolbar>
 );
