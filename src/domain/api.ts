@@ -70,8 +70,8 @@ export interface RosterPerson {
     pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
     /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
     frozenUntil?: string | null;
-    /** Their seat or place in line in the class (`position`: 1 = next in line), or null. */
-    booking: { id: Identifier; status: 'booked' | 'waitlisted'; position: number | null } | null;
+    /** Their seat or place in line in the class (`position`: 1 = next in line; `makeUp`: paid by a make-up), or null. */
+    booking: { id: Identifier; status: 'booked' | 'waitlisted'; position: number | null; makeUp?: boolean } | null;
 }
 export interface RosterAnswer {
     event: StudioEvent;

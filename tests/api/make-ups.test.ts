@@ -159,6 +159,11 @@ describe('a make-up credit', () => {
         const next = await bookOn(secondTry.id, mia.customer.id);
         expect(next.body).toMatchObject({ passId: mia.pass.id });
         expect(next.body.makeUpId ?? null).toBeNull();
+        // The roster names no pass beside her: the credit pays the seat.
+        const roster = await as('manager', `/events/${makeUpDay.id}/roster`);
+        expect(
+            (roster.body.people as { customerId: number }[]).find(person => person.customerId === mia.customer.id),
+        ).toMatchObject({ pass: null, booking: { makeUp: true } });
         now = local('2031-07-14T20:30');
         const attended = await mark(makeUpDay.id, mia.customer.id, 'attended');
         expect(attended).toMatchObject({ charged: false, passId: null });

@@ -80,6 +80,7 @@ describe('the public payment link', () => {
             purpose: 'sale',
             planName: '8 занятий',
             passName: null,
+            penalty: null,
             amount: 5200,
             currency: 'RUB',
             description: 'Renewal',

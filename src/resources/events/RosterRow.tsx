@@ -29,15 +29,17 @@ export const markColours = (color: string, chosen: boolean): SystemStyleObject<T
     '&:hover': { bgcolor: chosen ? color : `${color}22`, borderColor: color },
 });
 
-/** No pass to charge: "No pass", or, when their pass is frozen on the class's day, until when. */
+/** No pass to charge: "No pass", or, when their pass is frozen on the class's day, until when; a seat a make-up pays says so. */
 export const NoPass = ({ person }: { person: RosterPerson }) => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
     return (
         <Typography variant="body2" color="text.secondary">
-            {person.frozenUntil
-                ? translate('app.money.frozen_until', { date: formatShortDate(person.frozenUntil, locale) })
-                : translate('app.timetable.roster.no_pass')}
+            {person.booking?.makeUp
+                ? translate('app.makeUps.paid')
+                : person.frozenUntil
+                  ? translate('app.money.frozen_until', { date: formatShortDate(person.frozenUntil, locale) })
+                  : translate('app.timetable.roster.no_pass')}
         </Typography>
     );
 };

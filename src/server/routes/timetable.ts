@@ -47,13 +47,16 @@ const rosterPasses = async (
         ...marks.filter(mark => mark.passId != null).map(mark => [mark.customerId, mark.passId as Identifier] as const),
     ]);
     const chargedPasses = new Map((await reader.getMany('passes', [...charged.values()])).map(pass => [pass.id, pass]));
-    const uncharged = people.filter(customerId => !charged.has(customerId));
+    // A seat a make-up pays shows no pass: its visit is the credit's.
+    const byMakeUp = new Set(bookings.filter(booking => booking.makeUpId != null).map(booking => booking.customerId));
+    const uncharged = people.filter(customerId => !charged.has(customerId) && !byMakeUp.has(customerId));
     // A pass that ended before the class cannot be charged for it: ask only for the others.
     const candidates = await passesOpenOn(reader, uncharged, date);
     return new Map(
         people.map(customerId => {
             const passId = charged.get(customerId);
             if (passId !== undefined) return [customerId, shownPass(chargedPasses.get(passId))];
+            if (byMakeUp.has(customerId)) return [customerId, null];
             const own = candidates.filter(pass => pass.customerId === customerId);
             return [customerId, shownPass(passToCharge(own, date, directionId))];
         }),
@@ -140,6 +143,7 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                                   id: booking.id,
                                   status: booking.status as 'booked' | 'waitlisted',
                                   position: positions.get(booking.id) ?? null,
+                                  makeUp: booking.makeUpId != null,
                               }
                             : null,
                     };
