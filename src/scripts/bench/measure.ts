@@ -4,7 +4,7 @@
  */
 import { log, messageOf, sleep } from './helpers';
 import { measure, readLoad, summarize, timed, type ReadLoad, type Summary } from './load';
-import { DRAIN_MESSAGES, LOAD_MS, READERS, RSS_SAMPLE_MS, STARTS, WRITERS } from './options';
+import { DRAIN_MESSAGES, IMPORT_ROWS, LOAD_MS, READERS, RSS_SAMPLE_MS, STARTS, WRITERS } from './options';
 import {
     freePort,
     makeTempDir,
@@ -17,6 +17,7 @@ import {
 import { groupMb, rssMb } from './resources';
 import type { Rush } from './rush';
 import type { Drain } from './drain';
+import type { ImportRun } from './imports';
 import type { Client, Subject } from './subjects';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -35,6 +36,7 @@ export interface Results {
     bookingRush?: Outcome<Rush>;
     portalWeek?: Outcome<Summary>;
     messageDrain?: Outcome<Drain>;
+    customerImport?: Outcome<ImportRun>;
     /** Peak memory of the database's own processes, for an engine that has them. */
     databaseMemory?: Outcome<number>;
     readsOne?: Outcome<ReadLoad>;
@@ -222,6 +224,8 @@ const measureServer = async (
         results.bookingRush = await attempt(server, extras.bookingRush);
         log(`  ${subject.name}: writes while ${DRAIN_MESSAGES} messages are sent`);
         results.messageDrain = await attempt(server, () => extras.messageDrain(nextNumber));
+        log(`  ${subject.name}: importing ${IMPORT_ROWS} customers from a CSV file`);
+        results.customerImport = await attempt(server, extras.customerImport);
     }
     if (subject.databasePids) {
         results.databaseMemory = databaseSamples.length

@@ -29,6 +29,8 @@ export const RUSH_CLIENTS = 500;
 export const RUSH_SEATS = 20;
 /** Messages due at once while the runner's cost on the writes is measured. */
 export const DRAIN_MESSAGES = 1_000;
+/** Rows of the customers' CSV file imported, previewed and undone. */
+export const IMPORT_ROWS = 10_000;
 /** Starts timed per server and scale, of which the median is shown. */
 export const STARTS = 3;
 export const ADMIN = { email: 'admin@studio.test', password: 'studio-admin' };

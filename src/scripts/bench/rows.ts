@@ -6,7 +6,7 @@ import { NOTES_PER_SCALE } from './databases';
 import { number } from './helpers';
 import { cpuText, type ReadLoad, type Summary } from './load';
 import type { Outcome, Results } from './measure';
-import { DRAIN_MESSAGES, LOAD_MS, READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
+import { DRAIN_MESSAGES, IMPORT_ROWS, LOAD_MS, READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
 
 /** measure, one cell per engine of this server, json-server, one ratio per engine */
 type Row = string[];
@@ -136,6 +136,12 @@ export const scaleRows = (scale: number, ours: Results[], theirs: Results): stri
             ours.map(results => results.messageDrain),
             drain =>
                 `${number(drain.writesPerSecond)}; ${drain.sentInWindow}; ${drain.drainedMs === null ? 'over 60 s' : number(drain.drainedMs)}`,
+        ),
+        oursOnlyRow(
+            `import ${IMPORT_ROWS} customers from a CSV file (half with a pass): its size (MB); dry run; applied; undone (ms)`,
+            ours.map(results => results.customerImport),
+            run =>
+                `${(run.bytes / 1_048_576).toFixed(1)}; ${number(run.dryRunMs)}; ${number(run.appliedMs)}; ${number(run.undoneMs)}`,
         ),
     ];
     if (ours.some(results => results.databaseMemory)) {

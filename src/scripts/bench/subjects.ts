@@ -10,6 +10,7 @@ import { ADMIN, JSON_SERVER_BIN, MANAGER, SERVER_ENTRY } from './options';
 import { spawnServer, type Running, type StartCommand } from './processes';
 import { bookingRush, type Rush } from './rush';
 import { messageDrain, type Drain } from './drain';
+import { customerImport, type ImportRun } from './imports';
 import type { MailSink } from './mailSink';
 
 /** What the measurements need from a server; `extras` are the rows only this server has. */
@@ -27,6 +28,7 @@ export interface Client {
               bookingRush: () => Promise<Rush>;
               portalWeek: () => Promise<string>;
               messageDrain: (nextNumber: () => number) => Promise<Drain>;
+              customerImport: () => Promise<ImportRun>;
           }
         | undefined;
 }
@@ -139,6 +141,7 @@ export const ourServer = (serverDir: string, engine: Engine, sink: MailSink): Su
                         n => postJson(`${base}/api/customers`, newCustomer(n), admin),
                         nextNumber,
                     ),
+                customerImport: () => customerImport(base, manager),
             },
         };
     },
