@@ -353,17 +353,16 @@ export const undoImport = async (tx: Transaction, id: Identifier, user: Pick<Use
     const done = await tx.get('imports', id);
     if (!done) throw notFound(`imports ${id} does not exist`);
     if (done.undoneAt) throw conflict('This import was undone already', { id: 'app.import.undone_already' });
-    const createdOf = (collection: 'customers' | 'passes') =>
-        done.created.filter(entry => entry.collection === collection);
-    const customerIds = [...createdOf('customers').map(entry => entry.id), ...done.updated.map(entry => entry.id)];
+    // What it wrote, by collection and id: each record is looked up once, whatever the file's length.
+    const written = new Map(done.created.map(entry => [`${entry.collection}:${entry.id}`, entry.values]));
+    const changed = new Map(done.updated.map(entry => [entry.id, entry]));
+    const idsOf = (collection: 'customers' | 'passes') =>
+        done.created.filter(entry => entry.collection === collection).map(entry => entry.id);
+    const createdIds = new Set(idsOf('customers'));
     const [customers, passes] = await Promise.all([
-        tx.getMany('customers', customerIds),
-        tx.getMany(
-            'passes',
-            createdOf('passes').map(entry => entry.id),
-        ),
+        tx.getMany('customers', [...createdIds, ...changed.keys()]),
+        tx.getMany('passes', idsOf('passes')),
     ]);
-    const createdIds = new Set(createdOf('customers').map(entry => entry.id));
     const carriedIds = new Set(passes.map(pass => pass.id));
     // Used: anything of the studio's names a customer it created, or a pass it carried over.
     const newIds = [...createdIds];
@@ -380,28 +379,23 @@ export const undoImport = async (tx: Transaction, id: Identifier, user: Pick<Use
         .find(customerId => createdIds.has(customerId));
     if (usedCustomer !== undefined)
         throw refuseUndo('customers', customers.find(found => found.id === usedCustomer) as unknown as Row, 'used');
-    const carriedMarks = passes.length ? await tx.select('attendances', { passId: passes.map(pass => pass.id) }) : [];
+    const charged = new Set(
+        (passes.length ? await tx.select('attendances', { passId: [...carriedIds] }) : []).map(mark => mark.passId),
+    );
     for (const pass of passes) {
-        const values = createdOf('passes').find(entry => entry.id === pass.id)?.values ?? {};
-        if (pass.visitsUsed > 0 || carriedMarks.some(mark => mark.passId === pass.id))
-            throw refuseUndo('passes', pass as unknown as Row, 'used');
-        if (!unchanged(pass as unknown as Row, values)) throw refuseUndo('passes', pass as unknown as Row, 'changed');
+        if (pass.visitsUsed > 0 || charged.has(pass.id)) throw refuseUndo('passes', pass as unknown as Row, 'used');
+        if (!unchanged(pass as unknown as Row, written.get(`passes:${pass.id}`) ?? {}))
+            throw refuseUndo('passes', pass as unknown as Row, 'changed');
     }
     for (const customer of customers) {
-        const values =
-            createdOf('customers').find(entry => entry.id === customer.id)?.values ??
-            done.updated.find(entry => entry.id === customer.id)?.after ??
-            {};
+        const values = written.get(`customers:${customer.id}`) ?? changed.get(customer.id)?.after ?? {};
         if (!unchanged(customer as unknown as Row, values))
             throw refuseUndo('customers', customer as unknown as Row, 'changed');
     }
     for (const pass of passes) await tx.remove('passes', pass.id);
     for (const customer of customers) {
         if (createdIds.has(customer.id)) await tx.remove('customers', customer.id);
-        else {
-            const before = done.updated.find(entry => entry.id === customer.id)?.before ?? {};
-            await tx.update('customers', { ...customer, ...before } as Customer);
-        }
+        else await tx.update('customers', { ...customer, ...changed.get(customer.id)?.before } as Customer);
     }
     return tx.update('imports', { ...done, undoneAt: now.toISOString(), undoneBy: user.id });
 };
