@@ -1,10 +1,11 @@
-import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { localDateTimeAt } from '../domain/time';
 import { api, type OwnPenalty } from './api';
 import { usePortal } from './context';
 import { formatMoney, formatWhen } from './format';
 import { useI18n } from './i18n';
-import { useLoad } from './parts';
+import { errorText, useLoad } from './parts';
+import { usePaying } from './paying';
 
 /*
  * The late cancels and no-shows of the last 90 days of whom the customer acts for (a parent sees their
@@ -24,6 +25,7 @@ export const Penalties = () => {
     const { setup, actingId } = usePortal();
     const { t, locale } = useI18n();
     const penalties = useLoad(`penalties ${actingId ?? ''}`, () => api.penalties(actingId));
+    const paying = usePaying();
     const shown = penalties.data?.penalties ?? [];
     if (!shown.length) return null;
     const cost = (penalty: OwnPenalty) =>
@@ -35,6 +37,7 @@ export const Penalties = () => {
             <Typography id="penalties-title" component="h2" variant="h6" sx={{ fontWeight: 600 }}>
                 {t('app.portal.penalties.title')}
             </Typography>
+            {paying.error !== undefined && <Alert severity="error">{errorText(t, paying.error)}</Alert>}
             {shown.map(penalty => (
                 <Card key={penalty.id} variant="outlined">
                     <CardContent sx={{ '&:last-child': { pb: 2 } }}>
@@ -70,6 +73,16 @@ export const Penalties = () => {
                                     )
                                   : t('app.portal.penalties.free')}
                         </Typography>
+                        {penalty.status === 'applied' && penalty.action === 'fee' && !penalty.paid && (
+                            <Button
+                                variant="contained"
+                                sx={{ mt: 1.5 }}
+                                disabled={paying.pending !== undefined}
+                                onClick={() => void paying.pay(`fee ${penalty.id}`, () => api.payFee(penalty.id))}
+                            >
+                                {t('app.portal.plans.pay')}
+                            </Button>
+                        )}
                     </CardContent>
                 </Card>
             ))}

@@ -291,4 +291,6 @@ export const api = {
         request<{ url: string; linkId: string }>('POST', `/plans/${planId}/buy`, customerId ? { customerId } : {}),
     /** A payment link for what is due on a pass (one's own or a ward's). */
     pay: (passId: number) => request<{ url: string; linkId: string }>('POST', '/pay', { passId }),
+    /** A payment link for a penalty's fee owed. */
+    payFee: (penaltyId: number) => request<{ url: string; linkId: string }>('POST', '/pay', { penaltyId }),
 };

@@ -379,9 +379,15 @@ describe('a pass', () => {
         const section = await screen.findByRole('region', { name: 'Late cancels and missed classes' });
         within(section).getByText('Missed class');
         within(section).getByText('Charged');
-        within(section).getByText(/^Costs a fee of .*500.*: to pay at the studio\.$/);
+        within(section).getByText(/^Costs a fee of .*500.*: pay it here or at the studio\.$/);
         within(section).getByText('Forgiven');
         within(section).getByText('Costs nothing.');
+        // The fee owed is paid online through a payment link made for it; the forgiven one has nothing to pay.
+        routes['POST /pay'] = () => [201, { url: '#paying-the-fee', linkId: 'abc' }];
+        const buttons = within(section).getAllByRole('button', { name: 'Pay' });
+        expect(buttons).toHaveLength(1);
+        fireEvent.click(buttons[0]);
+        await waitFor(() => expect(called('POST', '/pay')[0]?.body).toEqual({ penaltyId: 2 }));
     });
 
     it('pauses after showing what the pause does, then shows its new end', async () => {

@@ -227,7 +227,7 @@ export const portalMessages = {
                 },
                 will_cost: 'Costs %{cost} from %{time}, unless the studio waives it.',
                 cost: 'Cost %{cost}.',
-                owed: 'Costs %{cost}: to pay at the studio.',
+                owed: 'Costs %{cost}: pay it here or at the studio.',
                 free: 'Costs nothing.',
             },
             make_ups: {

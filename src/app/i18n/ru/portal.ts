@@ -227,7 +227,7 @@ export const portalMessages = {
                 },
                 will_cost: 'Стоит: %{cost}, с %{time}, если студия не отменит.',
                 cost: 'Стоило: %{cost}.',
-                owed: 'Стоит: %{cost}, оплатить в студии.',
+                owed: 'Стоит: %{cost}. Оплатите здесь или в студии.',
                 free: 'Ничего не стоит.',
             },
             make_ups: {
