@@ -11,7 +11,7 @@ import type { Booking, Identifier, MakeUp } from './types';
  */
 
 /** Days after the missed class in which its make-up can be booked. */
-export const makeUpDays = 30;
+const makeUpDays = 30;
 
 /** The last day of a class a make-up for a class on `classDate` can book. */
 export const makeUpExpiry = (classDate: string): string => addDays(classDate, makeUpDays);

@@ -37,7 +37,7 @@ interface HttpErrorLike {
 }
 
 /** Why an import cannot be undone, naming the record in the way; any other refusal as the app words it. */
-export const undoRefusal = (translate: TranslateFunction, error: unknown): string => {
+const undoRefusal = (translate: TranslateFunction, error: unknown): string => {
     const { status, body } = (error ?? {}) as HttpErrorLike;
     const key = body?.errors?.id;
     if (status === 409 && key) return translate(key, { _: key, name: body?.name ?? '' });

@@ -22,7 +22,7 @@ import type { CsvFile } from './readCsv';
  */
 
 /** What a carried-over pass says it was given for: nothing was paid here. */
-export const carriedOver = 'carried over';
+const carriedOver = 'carried over';
 
 /** The customer fields a row may set. */
 const customerFields = [

@@ -16,7 +16,7 @@ import type { Storage } from '../storage/types';
  */
 
 /** A studio's whole customer list: 10,000 rows of a dozen columns are a few megabytes. */
-export const importBodyLimit = '20mb';
+const importBodyLimit = '20mb';
 
 /** The mapping a request chose, or none (then it is guessed); a malformed one is a 400 naming `mapping`. */
 const mappingOf = (req: Request): ImportMapping | undefined => {
