@@ -190,6 +190,25 @@ describe('an import', () => {
         ]);
     });
 
+    it('updates the customer a row matches by e-mail, only with what its filled cells say', async () => {
+        const file = `\uFEFFSurname,Name,Phone,E-mail,Notes\r\n,,,${byEmail.email!.toUpperCase()},"Came from the old system, row 2"\r\n`;
+        const applied = await send('manager', file);
+        expect(applied.status, applied.text).toBe(201);
+        // Matched by e-mail (in any case): the name and phone it leaves empty stay the card's.
+        expect(applied.body).toMatchObject({ counts: { update: 1, create: 0, errors: 0 } });
+        expect((await served.clients.manager.getOne<Customer>('customers', { id: byEmail.id })).data).toMatchObject({
+            notes: 'Came from the old system, row 2',
+            email: byEmail.email,
+            phone: byEmail.phone,
+            lastName: byEmail.lastName,
+        });
+        // A row that matches nobody still needs its name and phone.
+        const stranger = await send('manager', 'Surname,E-mail\r\n,nobody.here@example.test\r\n', { dryRun: 'true' });
+        expect(stranger.body.errors).toEqual(
+            expect.arrayContaining([{ row: 2, field: 'phone', message: 'ra.validation.required' }]),
+        );
+    });
+
     it('skips rows already so when the same file comes again', async () => {
         const again = await send('manager', russianFile, { dryRun: 'true' });
         expect(again.body.rows).toEqual({ create: 0, update: 0, skip: 4 });

@@ -36,6 +36,9 @@ const customerFields = [
     'notes',
 ] as const satisfies readonly (keyof ImportedCustomer)[];
 
+/** What a new customer must have, and a row updating one found by e-mail may leave empty. */
+const identity: string[] = ['firstName', 'lastName', 'fullName', 'phone'];
+
 /** The import fields whose cells set each customer field (a name may come from the full name). */
 const setBy: Record<(typeof customerFields)[number], ImportField[]> = {
     firstName: ['firstName', 'fullName'],
@@ -152,17 +155,27 @@ export const planImport = async (
     const seen = new Map<string, number>();
     read.forEach((row, index) => {
         const cells = file.rows[index].cells;
-        if (row.errors.length) {
+        const { customer } = row;
+        // A row that matches a customer by e-mail updates what its cells say: the name and phone it
+        // leaves empty are the card's, not missing.
+        const updatesByEmail =
+            row.errors.length > 0 &&
+            row.errors.every(error => error.message === 'ra.validation.required' && identity.includes(error.field)) &&
+            customer.email !== null &&
+            byEmail.some(found => found.email === customer.email);
+        if (row.errors.length && !updatesByEmail) {
             for (const error of row.errors) errors.push({ row: row.line, ...error });
             return;
         }
-        const { customer } = row;
-        const keys = [`phone:${customer.phone}`, ...(customer.email ? [`email:${customer.email}`] : [])];
+        const keys = [
+            ...(updatesByEmail ? [] : [`phone:${customer.phone}`]),
+            ...(customer.email ? [`email:${customer.email}`] : []),
+        ];
         const earlier = keys.map(key => seen.get(key)).find(line => line !== undefined);
         if (earlier !== undefined) {
             errors.push({
                 row: row.line,
-                field: seen.has(keys[0]) ? 'phone' : 'email',
+                field: keys[0] && seen.has(keys[0]) && keys[0].startsWith('phone:') ? 'phone' : 'email',
                 message: 'app.import.duplicate_row',
                 params: { line: earlier },
             });
@@ -172,7 +185,7 @@ export const planImport = async (
         const matches = [
             ...new Map(
                 [
-                    ...byPhone.filter(found => found.phone === customer.phone),
+                    ...byPhone.filter(found => !updatesByEmail && found.phone === customer.phone),
                     ...byEmail.filter(found => customer.email !== null && found.email === customer.email),
                 ].map(found => [found.id, found]),
             ).values(),
