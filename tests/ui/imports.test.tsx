@@ -263,7 +263,7 @@ describe('the import wizard', () => {
         finish(applied);
         const done = await screen.findByTestId('import-done');
         expect(done.textContent).toContain(
-            'Imported from clients.csv: 2 created, 0 updated, 0 unchanged, 1 passes carried over, 3 rows with errors left out.',
+            'Imported from clients.csv. Created: 2, updated: 0, unchanged: 0, passes carried over: 1, rows with errors left out: 3.',
         );
         expect(await screen.findByText('Customers imported')).toBeTruthy();
         expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
@@ -342,7 +342,7 @@ describe('the history of imports', () => {
         // 09:30 UTC is 12:30 in Moscow, the studio's zone.
         expect(await row.findByText('11/27/2026 12:30 PM')).toBeTruthy();
         expect(row.getByText('Maria Manager')).toBeTruthy();
-        expect(row.getByText('2 created · 0 updated · 0 unchanged · 3 errors · 1 passes')).toBeTruthy();
+        expect(row.getByText('Created: 2 · updated: 0 · unchanged: 0 · errors: 3 · passes: 1')).toBeTruthy();
         expect(row.getByText('Applied')).toBeTruthy();
         const old = within(await rowOf('old.csv'));
         expect(old.getByText('Undone 11/21/2026 11:00 AM')).toBeTruthy();
@@ -369,6 +369,7 @@ describe('the history of imports', () => {
         renderHistory(undoImport, 'ru');
         const row = within(await rowOf('used.csv'));
         expect(row.getByText('Применён')).toBeTruthy();
+        expect(row.getByText('Создано: 2 · обновлено: 0 · без изменений: 0 · ошибок: 3 · абонементов: 1')).toBeTruthy();
         fireEvent.click(await row.findByRole('button', { name: 'Отменить' }));
         const dialog = within(await screen.findByRole('dialog'));
         expect(dialog.getByText('Отменить импорт used.csv?')).toBeTruthy();

@@ -105,7 +105,7 @@ const Columns = ({
                 {translate('app.import.columns_hint')}
             </Typography>
             <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" sx={{ '& .MuiTableCell-root': { px: 1 } }}>
+                <Table size="small" sx={{ maxWidth: 760, '& .MuiTableCell-root': { px: 1 } }}>
                     <TableHead>
                         <TableRow>
                             <TableCell>{translate('app.import.column')}</TableCell>
@@ -118,7 +118,7 @@ const Columns = ({
                             const field = mapping[column.header] ?? '';
                             return (
                                 <TableRow key={`${index}:${column.header}`} data-testid="import-column">
-                                    <TableCell id={headerId} sx={{ overflowWrap: 'anywhere', minWidth: 120 }}>
+                                    <TableCell id={headerId} sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>
                                         {column.header}
                                     </TableCell>
                                     <TableCell sx={{ width: '50%' }}>
@@ -180,8 +180,10 @@ const Errors = ({ preview }: { preview: ImportDryRun }) => {
                         {preview.errors.map((error, index) => (
                             <TableRow key={`${error.row}:${error.field}:${index}`} data-testid="import-error">
                                 <TableCell align="right">{error.row}</TableCell>
-                                <TableCell sx={{ minWidth: 120 }}>{headerOf(error.field)}</TableCell>
-                                <TableCell sx={{ minWidth: 200 }}>{errorText(translate, error)}</TableCell>
+                                <TableCell sx={{ minWidth: 90, overflowWrap: 'anywhere' }}>
+                                    {headerOf(error.field)}
+                                </TableCell>
+                                <TableCell sx={{ minWidth: 150 }}>{errorText(translate, error)}</TableCell>
                             </TableRow>
                         ))}
                     </TableBody>

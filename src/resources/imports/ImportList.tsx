@@ -1,6 +1,6 @@
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { Button, Chip } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -124,34 +124,75 @@ const Actions = () => (
     </TopToolbar>
 );
 
-export const ImportList = () => (
-    <List<Import>
-        title="app.import.history"
-        sort={{ field: 'createdAt', order: 'DESC' }}
-        actions={<Actions />}
-        exporter={false}
-        empty={false}
-    >
-        <DataTable<Import>
-            bulkActionButtons={false}
-            rowClick={false}
-            sx={scrollableTable}
-            empty={<Empty text="app.import.none_yet" />}
-        >
-            <DataTable.Col source="createdAt" sx={{ whiteSpace: 'nowrap' }}>
-                <DateTimeField source="createdAt" />
-            </DataTable.Col>
-            <DataTable.Col source="fileName" field={TextField} sx={{ overflowWrap: 'anywhere', minWidth: 120 }} />
-            <DataTable.Col source="createdByName" field={TextField} />
-            <DataTable.Col source="counts" disableSort sx={{ minWidth: 200 }}>
-                <CountsField />
-            </DataTable.Col>
-            <DataTable.Col source="undoneAt" label="app.import.state">
-                <StateField />
-            </DataTable.Col>
-            <DataTable.Col label=" " disableSort>
-                <UndoButton />
-            </DataTable.Col>
-        </DataTable>
-    </List>
+/** On a phone the columns would run off the screen: what and when in one cell, the state and its button in another. */
+const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+
+/** The import's file, who made it and what it did, under its date: the phone's one column for them. */
+const ImportSummary = (_: { label?: string }) => (
+    <Stack spacing={0.25}>
+        <DateTimeField source="createdAt" />
+        <TextField source="fileName" sx={{ overflowWrap: 'anywhere' }} />
+        <TextField source="createdByName" variant="caption" color="text.secondary" />
+        <Typography variant="caption" color="text.secondary" component="div">
+            <CountsField />
+        </Typography>
+    </Stack>
 );
+
+export const ImportList = () => {
+    const phone = usePhone();
+    return (
+        <List<Import>
+            title="app.import.history"
+            sort={{ field: 'createdAt', order: 'DESC' }}
+            actions={<Actions />}
+            exporter={false}
+            empty={false}
+        >
+            <DataTable<Import>
+                bulkActionButtons={false}
+                rowClick={false}
+                sx={scrollableTable}
+                empty={
+                    <Box sx={{ px: 2 }}>
+                        <Empty text="app.import.none_yet" />
+                    </Box>
+                }
+            >
+                {phone ? (
+                    <DataTable.Col source="createdAt">
+                        <ImportSummary />
+                    </DataTable.Col>
+                ) : (
+                    <DataTable.Col source="createdAt" sx={{ whiteSpace: 'nowrap' }}>
+                        <DateTimeField source="createdAt" />
+                    </DataTable.Col>
+                )}
+                {!phone && (
+                    <DataTable.Col
+                        source="fileName"
+                        field={TextField}
+                        sx={{ overflowWrap: 'anywhere', minWidth: 120 }}
+                    />
+                )}
+                {!phone && <DataTable.Col source="createdByName" field={TextField} />}
+                {!phone && (
+                    <DataTable.Col source="counts" disableSort sx={{ minWidth: 200 }}>
+                        <CountsField />
+                    </DataTable.Col>
+                )}
+                <DataTable.Col source="undoneAt" label="app.import.state">
+                    <Stack alignItems="flex-start" spacing={0.5}>
+                        <StateField />
+                        {phone && <UndoButton />}
+                    </Stack>
+                </DataTable.Col>
+                {!phone && (
+                    <DataTable.Col label=" " disableSort>
+                        <UndoButton />
+                    </DataTable.Col>
+                )}
+            </DataTable>
+        </List>
+    );
+};

@@ -80,10 +80,11 @@ export const messages = {
             no_column: '%{field} (no column)',
             apply: 'Import %{smart_count} customer |||| Import %{smart_count} customers',
             applying: 'Importing…',
-            done: 'Imported from %{file}: %{create} created, %{update} updated, %{skip} unchanged, %{passes} passes carried over, %{errors} rows with errors left out.',
+            done: 'Imported from %{file}. Created: %{create}, updated: %{update}, unchanged: %{skip}, passes carried over: %{passes}, rows with errors left out: %{errors}.',
             done_notice: 'Customers imported',
             open_history: 'History of imports',
-            summary: '%{create} created · %{update} updated · %{skip} unchanged · %{errors} errors · %{passes} passes',
+            summary:
+                'Created: %{create} · updated: %{update} · unchanged: %{skip} · errors: %{errors} · passes: %{passes}',
             state: 'State',
             applied: 'Applied',
             undone_at: 'Undone %{date}',
