@@ -4,6 +4,7 @@ import {
     DataTable,
     Pagination,
     ReferenceManyField,
+    TextField,
     useCanAccess,
     useGetOne,
     useRecordContext,
@@ -86,10 +87,14 @@ const PassActions = ({ onAction }: { onAction: (action: Action) => void }) => {
     );
 };
 
-/** The price, and beneath it what was paid and is still due when the pass was paid in part. */
+/**
+ * The price, and beneath it why it is lower than the plan's (a discount's reason, or "carried over" for
+ * a pass imported from another system), and what was paid and is still due when it was paid in part.
+ */
 const PriceField = (_props: { label?: string }) => (
     <Stack alignItems="flex-end">
         <MoneyField source="price" />
+        <TextField source="discountReason" variant="caption" color="text.secondary" emptyText="" />
         <PassBalanceField />
     </Stack>
 );
