@@ -11,6 +11,7 @@ import {
     penaltySchema,
     makeUpSchema,
     importSchema,
+    onlinePaymentSchema,
     payPeriodSchema,
     attendanceSchema,
     configSchema,
@@ -456,6 +457,25 @@ const imports = declare({
     addedLater: true,
 });
 
+const onlinePayments = declare({
+    // Attempts to pay a link on a provider's page: begun by the public payment page, settled by the
+    // provider's verified notice; never written through the API.
+    schema: onlinePaymentSchema,
+    references: [
+        ref('paymentLinkId', 'paymentLinks'),
+        ref('customerId', 'customers'),
+        ref('subscriptionId', 'subscriptions'),
+        ref('passId', 'passes'),
+        ref('penaltyId', 'penalties'),
+        ref('paymentId', 'payments'),
+    ],
+    // A provider's payment is recorded once, however often its notice comes.
+    unique: [['provider', 'providerPaymentId']],
+    indexed: ['status', 'providerPaymentId'],
+    idKind: 'random',
+    addedLater: true,
+});
+
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
     // trail outlives the records it speaks of.
@@ -502,6 +522,7 @@ export const declarations = {
     penalties,
     makeUps,
     imports,
+    onlinePayments,
 } satisfies Record<CollectionName, CollectionInfo>;
 
 export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<

@@ -34,6 +34,7 @@ export const studioCollectionNames = [
     'penalties',
     'makeUps',
     'imports',
+    'onlinePayments',
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
@@ -83,6 +84,8 @@ const grants: Record<Role, Grants> = {
         makeUps: ['list', 'show', 'export', 'read'],
         // Made by importing a file (POST /api/imports/customers), undone by POST /api/imports/:id/undo.
         imports: ['list', 'show', 'create', 'read'],
+        // Attempts to pay links online, as the providers answered: read to see what happened to a payment.
+        onlinePayments: ['list', 'show', 'export', 'read'],
     },
     teacher: {
         // Scoped on the server to the teacher's own events, schedules and their customers.

@@ -608,6 +608,55 @@ export const importSchema = z.object({
     undoneBy: id.nullable(),
 });
 
+/** The acquirers whose hosted payment page takes a link's payment (src/server/payments), and the built-in test one. */
+export const paymentProviderNames = ['yookassa', 'cloudpayments', 'tbank', 'test'] as const;
+
+/**
+ * One attempt to pay a link on a provider's page: what the link asked when it began, the provider's ids,
+ * and how it went (creating → pending → succeeded / declined / failed; a payment that cannot be recorded,
+ * the link cancelled or paid meanwhile, refunding → refunded / refund_failed). Its random id is the
+ * idempotence key and the order id the provider knows. Written by the server only.
+ */
+export const onlinePaymentStatuses = [
+    'creating',
+    'pending',
+    'succeeded',
+    'declined',
+    'failed',
+    'refunding',
+    'refunded',
+    'refund_failed',
+] as const;
+
+export const onlinePaymentSchema = z.object({
+    paymentLinkId: z.string(),
+    provider: z.enum(paymentProviderNames),
+    providerPaymentId: z.string().nullable(),
+    /** CloudPayments' transaction, which its refunds name (its order is providerPaymentId). */
+    providerTransactionId: z.string().nullable(),
+    amount: money,
+    currency: z.string(),
+    /** What the link asked when the attempt began. */
+    customerId: id,
+    purpose: z.enum(paymentLinkPurposes),
+    subscriptionId: id,
+    passId: id.nullable(),
+    penaltyId: id.nullable(),
+    status: z.enum(onlinePaymentStatuses),
+    /** Why it was declined, failed, or refunded. */
+    reason: z.string().nullable(),
+    /** The provider's page the payer is sent to. */
+    confirmationUrl: z.string().nullable(),
+    /** Where the fiscal receipt goes: an e-mail or a phone. */
+    receiptContact: z.string().nullable(),
+    /** The ledger's payment once recorded. */
+    paymentId: id.nullable(),
+    refundKey: z.string().nullable(),
+    providerRefundId: z.string().nullable(),
+    updatedAt: instant,
+    settledAt: instant.nullable(),
+});
+
 /** A teacher's closed period, as stored; written by the server only. */
 export const payPeriodSchema = z.object({
     teacherId: id,

@@ -63,6 +63,8 @@ export type Penalty = RecordOf<'penalties'>;
 export type MakeUp = RecordOf<'makeUps'>;
 /** An import of customers from a CSV file (src/server/imports): written by the server only. */
 export type Import = RecordOf<'imports'>;
+/** An attempt to pay a link on a provider's page (src/server/payments): written by the server only. */
+export type OnlinePayment = RecordOf<'onlinePayments'>;
 
 /** The stored user: the API never sends passwordHash, tokenVersion or revokedSessions. */
 export type StoredUser = StoredRecordOf<'users'>;

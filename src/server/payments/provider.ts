@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type { paymentProviderNames } from '../../domain/schemas';
 
 /*
  * An acquirer's hosted payment page: the server asks the provider for a payment, sends the payer to the
@@ -8,8 +9,8 @@ import type { IncomingHttpHeaders } from 'node:http';
  * depends on floating-point rounding; the rest of the server keeps major units with 2 decimals.
  */
 
-export const providerNames = ['yookassa', 'cloudpayments', 'tbank', 'test'] as const;
-export type ProviderName = (typeof providerNames)[number];
+export { paymentProviderNames as providerNames } from '../../domain/schemas';
+export type ProviderName = (typeof paymentProviderNames)[number];
 
 /** The studio's taxation system (54-FZ tag 1055); ЕНВД is abolished and not offered. */
 export const taxSystems = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;

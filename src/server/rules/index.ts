@@ -12,6 +12,7 @@ import { paymentRules } from './payments';
 import { penaltyRules } from './penalties';
 import { makeUpRules } from './makeUps';
 import { importRules } from './imports';
+import { onlinePaymentRules } from './onlinePayments';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
@@ -42,6 +43,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     penalties: penaltyRules,
     makeUps: makeUpRules,
     imports: importRules,
+    onlinePayments: onlinePaymentRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

@@ -74,6 +74,7 @@ export const historyMessages = {
                 penalties: 'Penalty',
                 makeUps: 'Make-up',
                 imports: 'Import',
+                onlinePayments: 'Online payment',
                 auditEntries: 'Change',
             },
             yes: 'yes',

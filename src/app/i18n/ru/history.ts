@@ -78,6 +78,7 @@ export const historyMessages = {
                 penalties: 'Штраф',
                 makeUps: 'Отработка',
                 imports: 'Импорт',
+                onlinePayments: 'Онлайн-оплата',
                 auditEntries: 'Изменение',
             },
             yes: 'да',
