@@ -113,6 +113,15 @@ class AuditedTransaction implements Transaction {
         return stored;
     }
 
+    async insertMany<C extends CollectionName>(collection: C, records: NewRecord<C>[]): Promise<RecordOf<C>[]> {
+        const stored = await this.tx.insertMany(
+            collection,
+            records.map(record => this.stamped(record)),
+        );
+        for (const one of stored) this.note(collection, one.id, null, one as Values);
+        return stored;
+    }
+
     async update<C extends CollectionName>(collection: C, record: RecordOf<C>): Promise<RecordOf<C>> {
         const before = await this.firstState(collection, record.id);
         const stored = await this.tx.update(collection, record);
@@ -128,10 +137,11 @@ class AuditedTransaction implements Transaction {
 
     /** The entries for everything changed, in the order records were first touched. */
     async record(actor: Actor): Promise<void> {
-        for (const change of this.changes.values()) {
+        const entries = [...this.changes.values()].flatMap(change => {
             const entry = auditEntryFor(change, actor);
-            if (entry) await this.tx.insert('auditEntries', this.stamped(entry));
-        }
+            return entry ? [this.stamped(entry)] : [];
+        });
+        if (entries.length) await this.tx.insertMany('auditEntries', entries);
     }
 
     private key = (collection: string, id: Id) => `${collection} ${String(id)}`;

@@ -123,6 +123,11 @@ export interface Reader extends PrototypeReader {
 /** Reads see the transaction's own writes; nothing is visible to others until it commits. */
 export interface Transaction extends Reader {
     insert<C extends CollectionName>(collection: C, record: NewRecord<C>): Promise<RecordOf<C>>;
+    /**
+     * Inserts records as insert() does one by one, in their order, answering them stored: for the writes of
+     * thousands of records at once (an import, the audit entries of one), in as few statements as can be.
+     */
+    insertMany<C extends CollectionName>(collection: C, records: NewRecord<C>[]): Promise<RecordOf<C>[]>;
     /** Replaces the record with the same id; answers the stored record. */
     update<C extends CollectionName>(collection: C, record: RecordOf<C>): Promise<RecordOf<C>>;
     remove<C extends CollectionName>(collection: C, id: Id): Promise<void>;

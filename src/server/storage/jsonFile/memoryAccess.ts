@@ -189,6 +189,12 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         return record as RecordOf<C>;
     }
 
+    async insertMany<C extends CollectionName>(collection: C, inputs: NewRecord<C>[]): Promise<RecordOf<C>[]> {
+        const stored: RecordOf<C>[] = [];
+        for (const input of inputs) stored.push(await this.insert(collection, input));
+        return stored;
+    }
+
     async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
         if ((await this.get(collection, input.id)) === undefined)
             throw new Error(`${collection} ${String(input.id)} does not exist`);

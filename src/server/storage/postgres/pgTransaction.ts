@@ -54,6 +54,9 @@ const valuesOf = (
     return { columns, values };
 };
 
+/** Under PostgreSQL's limit of 65,535 parameters in one statement. */
+const maxParameters = 60_000;
+
 const conflictOf = (error: unknown): Error => {
     const code = (error as { code?: string }).code;
     const detail = (error as { detail?: string }).detail;
@@ -257,6 +260,37 @@ export class PgTransaction extends PgReader implements Transaction {
             params.values,
         );
         return recordOf(collection, rows[0]) as unknown as RecordOf<C>;
+    }
+
+    /**
+     * Consecutive records with the same fields go in one INSERT of many rows (PostgreSQL answers RETURNING
+     * in the order of VALUES), each statement under the protocol's limit of parameters.
+     */
+    async insertMany<C extends CollectionName>(collection: C, inputs: NewRecord<C>[]): Promise<RecordOf<C>[]> {
+        const stored: RecordOf<C>[] = [];
+        let columns: string[] = [];
+        let rows: unknown[][] = [];
+        const flush = async () => {
+            if (!rows.length) return;
+            const params = new Params();
+            const tuples = rows.map(values => `(${values.map(value => params.add(value)).join(', ')})`);
+            const answered = await this.rows(
+                `INSERT INTO ${quote(collection)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} RETURNING *`,
+                params.values,
+            );
+            for (const row of answered) stored.push(recordOf(collection, row) as unknown as RecordOf<C>);
+            rows = [];
+        };
+        for (const input of inputs) {
+            const createdAt = input.createdAt ?? systemClock().toISOString();
+            const shape = valuesOf(collection, { ...input, createdAt } as Record<string, unknown>);
+            const same = shape.columns.join(',') === columns.join(',');
+            if (!same || (rows.length + 1) * shape.columns.length > maxParameters) await flush();
+            columns = shape.columns;
+            rows.push(shape.values);
+        }
+        await flush();
+        return stored;
     }
 
     async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
