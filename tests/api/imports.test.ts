@@ -285,4 +285,55 @@ describe('an import', () => {
         expect(refused.body).toMatchObject({ errors: { id: 'app.import.undo_used' }, recordId: olga.id });
         expect(await customersNamed('Занятова')).toHaveLength(1);
     });
+
+    it('is refused once one of its customers joined a group', async () => {
+        const imported = (await send('manager', 'Фамилия;Имя;Телефон\nГруппова;Нина;+7 912 345-67-41\n'))
+            .body as unknown as Import;
+        const [nina] = await customersNamed('Группова');
+        const group = (await call(served.server.url, '/api/schedules/1', { token: served.tokens.manager }))
+            .body as unknown as {
+            customerIds: number[];
+        };
+        const joined = await call(served.server.url, '/api/schedules/1', {
+            method: 'PUT',
+            token: served.tokens.manager,
+            json: { ...group, customerIds: [...group.customerIds, nina.id] },
+        });
+        expect(joined.status, joined.text).toBe(200);
+        const refused = await call(served.server.url, `/api/imports/${imported.id}/undo`, {
+            method: 'POST',
+            token: served.tokens.manager,
+        });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toMatchObject({ errors: { id: 'app.import.undo_used' }, recordId: nina.id });
+    });
+
+    it('takes thousands of rows in one request, each pass given to its own customer', async () => {
+        const rows = 5_000;
+        const lines = ['Фамилия;Имя;Телефон;Абонемент;Осталось занятий;Действует до'];
+        for (let n = 0; n < rows; n++)
+            lines.push(
+                `Массов-${n};Иван;+7 914 ${String(1_000_000 + n).slice(1)}0;8 занятий;${1 + (n % 8)};31.12.2030`,
+            );
+        const applied = await send('manager', iconv.encode(lines.join('\r\n'), 'win1251'));
+        expect(applied.status, applied.text).toBe(201);
+        const done = applied.body as unknown as Import;
+        expect(done.counts).toMatchObject({ create: rows, passes: rows, errors: 0 });
+        // The last row's customer has the last row's pass: ids were matched in order.
+        const [last] = await customersNamed(`Массов-${rows - 1}`);
+        const passes = (
+            await served.clients.manager.getList<Pass>('passes', {
+                filter: { customerId: last.id },
+                pagination: { page: 1, perPage: 5 },
+                sort: { field: 'id', order: 'ASC' },
+            })
+        ).data;
+        expect(passes).toEqual([expect.objectContaining({ visitsTotal: 1 + ((rows - 1) % 8), endsOn: '2030-12-31' })]);
+        const undone = await call(served.server.url, `/api/imports/${done.id}/undo`, {
+            method: 'POST',
+            token: served.tokens.manager,
+        });
+        expect(undone.status, undone.text).toBe(200);
+        expect(await customersNamed(`Массов-${rows - 1}`)).toEqual([]);
+    });
 });

@@ -290,30 +290,27 @@ export const applyImport = async (
 ): Promise<Import> => {
     const today = (await studioNow(tx, now)).slice(0, 10);
     const plans = new Map((await tx.select('subscriptions')).map(found => [found.id, found]));
-    const created: Import['created'] = [];
     const updated: Import['updated'] = [];
-    const carry = async (pass: CarriedPass | undefined, customerId: Identifier) => {
-        const of = pass && plans.get(pass.subscriptionId);
-        if (!pass || !of) return;
-        const record = passRecord(pass, of, customerId, today);
-        const stored = await tx.insert('passes', record as never);
-        created.push({ collection: 'passes', id: stored.id, values: valuesOf(stored as Row, Object.keys(record)) });
-    };
+    // The new customers in one write, then their passes and the others' in another: an import of
+    // thousands of rows is a few statements, not thousands.
+    const creates = plan.actions.filter(action => action.kind === 'create');
+    const customers = await tx.insertMany(
+        'customers',
+        creates.map(action => ({
+            ...action.customer,
+            locale: null,
+            notify: null,
+            guardianId: null,
+            telegramLinked: false,
+            consentAt: null,
+        })) as never[],
+    );
+    const carried: { pass: CarriedPass; customerId: Identifier }[] = [];
+    creates.forEach((action, index) => {
+        if (action.pass) carried.push({ pass: action.pass, customerId: customers[index].id });
+    });
     for (const action of plan.actions) {
-        if (action.kind === 'create') {
-            const record = {
-                ...action.customer,
-                locale: null,
-                notify: null,
-                guardianId: null,
-                telegramLinked: false,
-                consentAt: null,
-            };
-            const stored = await tx.insert('customers', record as never);
-            created.push({ collection: 'customers', id: stored.id, values: valuesOf(stored as Row, customerFields) });
-            await carry(action.pass, stored.id);
-            continue;
-        }
+        if (action.kind !== 'update') continue;
         const current = await tx.get('customers', action.id);
         if (!current) continue;
         const fields = Object.keys(action.changes);
@@ -325,8 +322,26 @@ export const applyImport = async (
                 after: valuesOf(stored as Row, fields),
             });
         }
-        await carry(action.pass, action.id);
+        if (action.pass) carried.push({ pass: action.pass, customerId: action.id });
     }
+    const passRecords = carried.flatMap(({ pass, customerId }) => {
+        const of = plans.get(pass.subscriptionId);
+        return of ? [passRecord(pass, of, customerId, today)] : [];
+    });
+    const passes = await tx.insertMany('passes', passRecords as never[]);
+    const passFields = passRecords.length ? Object.keys(passRecords[0]) : [];
+    const created: Import['created'] = [
+        ...customers.map(stored => ({
+            collection: 'customers' as const,
+            id: stored.id,
+            values: valuesOf(stored as Row, customerFields),
+        })),
+        ...passes.map(stored => ({
+            collection: 'passes' as const,
+            id: stored.id,
+            values: valuesOf(stored as Row, passFields),
+        })),
+    ];
     return tx.insert('imports', {
         fileName,
         createdBy: user.id,
@@ -377,21 +392,46 @@ export const undoImport = async (tx: Transaction, id: Identifier, user: Pick<Use
         tx.getMany('passes', idsOf('passes')),
     ]);
     const carriedIds = new Set(passes.map(pass => pass.id));
-    // Used: anything of the studio's names a customer it created, or a pass it carried over.
+    // Used: anything of the studio's names a customer it created (a booking, a mark, a payment, another
+    // pass, a payment link, a penalty, a make-up, a ward, a group), or a pass it carried over. Messages the
+    // server queued them (a pass about to end) go with them.
     const newIds = [...createdIds];
-    const [bookings, marks, payments, otherPasses] = newIds.length
+    const byCustomer = newIds.length
         ? await Promise.all([
               tx.select('bookings', { customerId: newIds }),
               tx.select('attendances', { customerId: newIds }),
               tx.select('payments', { customerId: newIds }),
-              tx.select('passes', { customerId: newIds }),
+              tx.select('passes', { customerId: newIds }).then(all => all.filter(pass => !carriedIds.has(pass.id))),
+              tx.select('paymentLinks', { customerId: newIds }),
+              tx.select('penalties', { customerId: newIds }),
+              tx.select('makeUps', { customerId: newIds }),
+              tx.select('onlinePayments', { customerId: newIds }),
           ])
-        : [[], [], [], []];
-    const usedCustomer = [...bookings, ...marks, ...payments, ...otherPasses.filter(pass => !carriedIds.has(pass.id))]
-        .map(record => record.customerId)
-        .find(customerId => createdIds.has(customerId));
+        : [];
+    const wards = newIds.length ? await tx.select('customers', { guardianId: newIds }) : [];
+    const members = newIds.length
+        ? (await tx.select('schedules')).flatMap(schedule => schedule.customerIds.filter(id => createdIds.has(id)))
+        : [];
+    const usedCustomer = [
+        ...byCustomer.flat().map(record => record.customerId),
+        ...wards.map(ward => ward.guardianId as Identifier),
+        ...members,
+    ].find(customerId => createdIds.has(customerId));
     if (usedCustomer !== undefined)
         throw refuseUndo('customers', customers.find(found => found.id === usedCustomer) as unknown as Row, 'used');
+    const carriedList = [...carriedIds];
+    const byPass = carriedList.length
+        ? (
+              await Promise.all([
+                  tx.select('bookings', { passId: carriedList }),
+                  tx.select('payments', { passId: carriedList }),
+                  tx.select('paymentLinks', { passId: carriedList }),
+                  tx.select('penalties', { passId: carriedList }),
+              ])
+          ).flat()
+        : [];
+    const usedPass = passes.find(pass => byPass.some(record => record.passId === pass.id));
+    if (usedPass) throw refuseUndo('passes', usedPass as unknown as Row, 'used');
     const charged = new Set(
         (passes.length ? await tx.select('attendances', { passId: [...carriedIds] }) : []).map(mark => mark.passId),
     );
@@ -405,6 +445,9 @@ export const undoImport = async (tx: Transaction, id: Identifier, user: Pick<Use
         if (!unchanged(customer as unknown as Row, values))
             throw refuseUndo('customers', customer as unknown as Row, 'changed');
     }
+    if (newIds.length)
+        for (const message of await tx.select('messages', { customerId: newIds }))
+            await tx.remove('messages', message.id);
     for (const pass of passes) await tx.remove('passes', pass.id);
     for (const customer of customers) {
         if (createdIds.has(customer.id)) await tx.remove('customers', customer.id);
