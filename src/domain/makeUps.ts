@@ -29,7 +29,9 @@ export const makeUpState = (
 ): MakeUpState => {
     if (makeUp.lostAt) return 'lost';
     const booking = bookings.find(found => found.id === makeUp.usedBookingId);
-    if (booking?.status === 'booked') return booking.attendanceId === null ? 'booked' : 'used';
+    // A class it paid that was attended used it, whatever became of the booking after.
+    if (booking && booking.attendanceId !== null) return 'used';
+    if (booking?.status === 'booked') return 'booked';
     return makeUp.expiresOn < today ? 'expired' : 'open';
 };
 

@@ -70,6 +70,10 @@ const [makeUpDay, secondTry, lateOne, noShowDay, lastDay, afterExpiry] = [
 ].map(time => oneOff(time));
 const otherDirection = addEvent(db, '2031-07-14T10:00', { courseId: otherCourse.id, teacherId: 3 });
 const otherDirectionLater = addEvent(db, '2031-07-20T10:00', { courseId: otherCourse.id, teacherId: 3 });
+// September: a credit taken back while a booking names it, and a class cancelled and reinstated.
+const rita = person('Rita', makeUpPlan.id, '2031-10-31');
+const [ritaMissed, ritaCancelled] = [groupClass('2031-09-01T19:00'), groupClass('2031-09-08T19:00')];
+const [ritaFirstTry, ritaSecondTry] = [oneOff('2031-09-05T19:00'), oneOff('2031-09-06T19:00')];
 
 let now = local('2031-07-01T12:00');
 const served = serverWithMail(db, {}, () => now);
@@ -258,5 +262,51 @@ describe('who sees make-ups', () => {
         ]);
         const bookings = await portal('/bookings', token);
         expect(bookings.body.bookings).toEqual([expect.objectContaining({ eventId: lastDay.id, makeUp: true })]);
+    });
+});
+
+describe('a credit taken back', () => {
+    const bookingOf = async (id: number) => (await as('manager', `/bookings/${id}`)).body as unknown as Booking;
+
+    it('when its mark changes: the bookings that named it name it no more, and its seat is paid by a pass', async () => {
+        now = local('2031-09-01T12:00');
+        await book(ritaMissed.id, rita.customer.id);
+        now = local('2031-09-01T21:00');
+        const excused = await mark(ritaMissed.id, rita.customer.id, 'excused');
+        const [credit] = await makeUpsOf(rita.customer.id);
+        now = local('2031-09-02T12:00');
+        const first = (await bookOn(ritaFirstTry.id, rita.customer.id)).body as unknown as Booking;
+        await as('manager', `/bookings/${first.id}/cancel`, { method: 'POST' });
+        const second = (await bookOn(ritaSecondTry.id, rita.customer.id)).body as unknown as Booking;
+        expect(second.makeUpId).toBe(credit.id);
+        const attended = await as('manager', `/attendances/${excused.id}`, {
+            method: 'PUT',
+            json: { eventId: ritaMissed.id, customerId: rita.customer.id, status: 'attended' },
+        });
+        expect(attended.status, attended.text).toBe(200);
+        expect(await makeUpsOf(rita.customer.id)).toEqual([]);
+        expect((await bookingOf(first.id)).makeUpId ?? null).toBeNull();
+        expect(await bookingOf(second.id)).toMatchObject({ status: 'booked', passId: rita.pass.id });
+        expect((await bookingOf(second.id)).makeUpId ?? null).toBeNull();
+    });
+
+    it('when its class is cancelled, with the visit; and given again when the class is reinstated', async () => {
+        now = local('2031-09-08T12:00');
+        await book(ritaCancelled.id, rita.customer.id);
+        now = local('2031-09-08T21:00');
+        await mark(ritaCancelled.id, rita.customer.id, 'excused');
+        const used = (await passOf(rita.pass.id)).visitsUsed;
+        expect(await makeUpsOf(rita.customer.id)).toHaveLength(1);
+        const event = (await as('manager', `/events/${ritaCancelled.id}`)).body;
+        const cancelled = await as('manager', `/events/${ritaCancelled.id}`, {
+            method: 'PUT',
+            json: { ...event, status: 'cancelled' },
+        });
+        expect(cancelled.status, cancelled.text).toBe(200);
+        expect(await makeUpsOf(rita.customer.id)).toEqual([]);
+        expect((await passOf(rita.pass.id)).visitsUsed).toBe(used - 1);
+        await as('manager', `/events/${ritaCancelled.id}`, { method: 'PUT', json: { ...event, status: 'planned' } });
+        expect(await makeUpsOf(rita.customer.id)).toHaveLength(1);
+        expect((await passOf(rita.pass.id)).visitsUsed).toBe(used);
     });
 });

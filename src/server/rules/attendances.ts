@@ -69,7 +69,7 @@ export const settleAttendance = async (
         !penalty &&
         booking?.makeUpId == null &&
         attendance.status === excusedStatus &&
-        event.scheduleId !== null
+        event.scheduleId != null
     ) {
         const used = settleVisit(before, { ...visit, charges: true }, passes, preferred);
         if (used.charge.charged && (await makeUpPlanPays(tx, used.charge.passId))) ({ charge, changes } = used);

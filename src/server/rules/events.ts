@@ -7,6 +7,7 @@ import { cancelBookingsOf } from './bookings';
 import { promote } from './promotion';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
+import { releaseMakeUp, settleMakeUp } from './makeUps';
 import { refuseNonTeacher } from './teachers';
 import type { WriteRules } from './types';
 
@@ -45,11 +46,15 @@ const refuseClash = async (reader: Reader, event: StudioEvent) => {
     if (clash) throw await clashError(reader, clash.kind, clash.event);
 };
 
-/** Settles every mark of the event as if it already had its new status. */
-const rechargeMarks = async (tx: Transaction, event: StudioEvent) => {
+/**
+ * Settles every mark of the event as if it already had its new status: a make-up an excused mark gave is
+ * taken back with its visit when the class is cancelled, and given again when it is reinstated.
+ */
+const rechargeMarks = async (tx: Transaction, event: StudioEvent, now: Date) => {
     for (const attendance of await tx.select('attendances', { eventId: event.id })) {
         const charge = await settleAttendance(tx, attendance, attendance, event.status === 'cancelled');
-        await tx.update('attendances', { ...attendance, ...charge });
+        const stored = await tx.update('attendances', { ...attendance, ...charge });
+        await settleMakeUp(tx, stored as unknown as Row, attendance as unknown as Row, now);
     }
 };
 
@@ -64,17 +69,20 @@ export const eventRules: WriteRules = {
         await refuseClash(tx, record as unknown as StudioEvent);
         return record;
     },
-    update: async (record: Row, before, { tx }) => {
+    update: async (record: Row, before, { tx, now }) => {
         const event = record as unknown as StudioEvent;
         await refuseNonTeacher(record, tx);
         await refuseClash(tx, event);
-        if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event);
+        if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event, now);
         return record;
     },
     // A class made by mistake goes with its bookings; one with marks stays (it is in use), to be cancelled.
     delete: async (record, { tx }) => {
-        for (const booking of await tx.select('bookings', { eventId: record.id as number }))
+        for (const booking of await tx.select('bookings', { eventId: record.id as number })) {
+            // A make-up credit it held is free again.
+            await releaseMakeUp(tx, booking);
             await tx.remove('bookings', booking.id);
+        }
     },
     // What a class pays depends on its status, day, teacher and course: a change to one of a closed pay
     // period is paid as an adjustment in the open one.

@@ -1,6 +1,7 @@
 import { makeUpExpiry, makeUpState, usableMakeUp } from '../../domain/makeUps';
 import type { Booking, Identifier, MakeUp, StudioEvent } from '../../domain/types';
 import type { Row, Transaction } from '../storage/types';
+import { repickPasses } from './promotion';
 import { studioNow } from './studio';
 import { visitTo } from './visits';
 import type { WriteRules } from './types';
@@ -35,9 +36,31 @@ const bookingsOf = async (tx: Transaction, makeUps: Pick<MakeUp, 'usedBookingId'
         makeUps.map(makeUp => makeUp.usedBookingId).filter((id): id is Identifier => id !== null),
     );
 
+/** A booking that no longer names its credit: a seat it held is paid by a pass again (repickPasses). */
+const withoutMakeUp = (booking: Booking): Booking => {
+    const { makeUpId: _credit, ...rest } = booking;
+    return rest as Booking;
+};
+
+/**
+ * A credit taken back: the bookings that name it (ended ones, or a seat it holds, which a pass pays from
+ * now on) stop naming it, and it goes.
+ */
+const takeBack = async (tx: Transaction, makeUp: MakeUp, now: Date) => {
+    let seat = false;
+    for (const booking of await tx.select('bookings', { customerId: makeUp.customerId }))
+        if (booking.makeUpId === makeUp.id) {
+            await tx.update('bookings', withoutMakeUp(booking));
+            seat ||= booking.status === 'booked';
+        }
+    await tx.remove('makeUps', makeUp.id);
+    if (seat) await repickPasses(tx, makeUp.customerId, now);
+};
+
 /**
  * After a mark is written or removed: an excused mark of a group's class charged to a pass with make-ups
- * has its credit (given once); a credit whose mark no longer gives it goes, unless it was used or lost.
+ * has its credit (given once); a credit whose mark no longer gives it (another status, the class
+ * cancelled, the mark moved or removed) is taken back, unless a class it paid was attended or it was lost.
  */
 export const settleMakeUp = async (tx: Transaction, mark: Row | null, before: Row | null, now: Date) => {
     const markId = (mark ?? before)?.id as Identifier | undefined;
@@ -46,7 +69,7 @@ export const settleMakeUp = async (tx: Transaction, mark: Row | null, before: Ro
     const gives =
         !!mark &&
         !!event &&
-        event.scheduleId !== null &&
+        event.scheduleId != null &&
         mark.status === excusedStatus &&
         mark.charged === true &&
         (await makeUpPlanPays(tx, (mark.passId as Identifier | null) ?? null));
@@ -56,7 +79,8 @@ export const settleMakeUp = async (tx: Transaction, mark: Row | null, before: Ro
     let kept = false;
     for (const makeUp of existing) {
         if (gives && makeUp.customerId === mark.customerId && makeUp.eventId === mark.eventId) kept = true;
-        else if (['open', 'expired'].includes(makeUpState(makeUp, held, today))) await tx.remove('makeUps', makeUp.id);
+        else if (['open', 'expired', 'booked'].includes(makeUpState(makeUp, held, today)))
+            await takeBack(tx, makeUp, now);
     }
     if (!gives || kept || !event) return;
     await tx.insert('makeUps', {
@@ -111,4 +135,11 @@ export const settleMakeUpNoShows = async (tx: Transaction, event: StudioEvent, l
         const mark = (await tx.select('attendances', { eventId: event.id, customerId: booking.customerId })).at(0);
         if (!mark || mark.status === 'missed') await loseMakeUp(tx, booking, now);
     }
+};
+
+/** A booking that goes (its class deleted): the credit that names it is free again. */
+export const releaseMakeUp = async (tx: Transaction, booking: Pick<Booking, 'id' | 'makeUpId'>) => {
+    if (booking.makeUpId == null) return;
+    const makeUp = await tx.get('makeUps', booking.makeUpId);
+    if (makeUp?.usedBookingId === booking.id) await tx.update('makeUps', { ...makeUp, usedBookingId: null });
 };
