@@ -225,6 +225,21 @@ describe('an import', () => {
         expect(undone.status, undone.text).toBe(200);
         expect(undone.body.undoneAt).toEqual(expect.any(String));
         expect(await customersNamed('Отменова')).toEqual([]);
+        // The History keeps what went, by whom and through which endpoint.
+        const created = second.created.find(entry => entry.collection === 'customers')!;
+        const trail = await call(
+            served.server.url,
+            `/api/auditEntries?filter=${encodeURIComponent(JSON.stringify({ collection: 'customers', recordId: String(created.id) }))}&sort=["id","ASC"]`,
+            { token: served.tokens.admin },
+        );
+        expect(trail.body).toEqual([
+            expect.objectContaining({ action: 'create', endpoint: 'POST /api/imports/customers' }),
+            expect.objectContaining({
+                action: 'delete',
+                endpoint: `POST /api/imports/${second.id}/undo`,
+                before: expect.objectContaining({ lastName: 'Отменова' }),
+            }),
+        ]);
         const twice = await call(served.server.url, `/api/imports/${second.id}/undo`, {
             method: 'POST',
             token: served.tokens.manager,

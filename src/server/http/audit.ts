@@ -135,6 +135,19 @@ class AuditedTransaction implements Transaction {
         this.note(collection, id, before, null);
     }
 
+    async removeMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<void> {
+        // What each was before, read at once for those this transaction has not touched yet.
+        const unseen = ids.filter(id => !this.changes.has(this.key(collection, id)));
+        const read = new Map(
+            (await this.tx.getMany(collection, unseen)).map(record => [String(record.id), record as Values]),
+        );
+        const befores = await Promise.all(
+            ids.map(id => this.firstState(collection, id, async () => read.get(String(id)))),
+        );
+        await this.tx.removeMany(collection, ids);
+        ids.forEach((id, index) => this.note(collection, id, befores[index], null));
+    }
+
     /** The entries for everything changed, in the order records were first touched. */
     async record(actor: Actor): Promise<void> {
         const entries = [...this.changes.values()].flatMap(change => {

@@ -131,6 +131,8 @@ export interface Transaction extends Reader {
     /** Replaces the record with the same id; answers the stored record. */
     update<C extends CollectionName>(collection: C, record: RecordOf<C>): Promise<RecordOf<C>>;
     remove<C extends CollectionName>(collection: C, id: Id): Promise<void>;
+    /** Removes records as remove() does one by one, in as few statements as can be (an import undone). */
+    removeMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<void>;
     /**
      * Stores a record of a prototype collection, whole (a new one gets the next id: the largest integer
      * id plus one, or a random text id when the collection's ids are text, as json-server gives them);

@@ -209,6 +209,10 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
         this.write(collection, idKey(id), null, { op: 'delete', collection, id: record.id });
     }
 
+    async removeMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<void> {
+        for (const id of ids) await this.remove(collection, id);
+    }
+
     override async prototypeNames(): Promise<string[]> {
         const names = await super.prototypeNames();
         // Collections this transaction made with their first record.

@@ -325,6 +325,19 @@ export class PgTransaction extends PgReader implements Transaction {
         this.claimedRows.delete(`${collection} ${String(key)}`);
     }
 
+    /** One DELETE per many thousand ids (an array parameter); ids no record can have are skipped as remove() does. */
+    async removeMany<C extends CollectionName>(collection: C, ids: Id[]): Promise<void> {
+        const text = tables[collection][0].kind === 'textId';
+        const keys = ids
+            .map(id => (text ? String(id) : idKey(id)))
+            .filter(key => text || (Number.isInteger(key) && Math.abs(key as number) <= maxInteger));
+        for (let start = 0; start < keys.length; start += 10_000) {
+            const chunk = keys.slice(start, start + 10_000);
+            await this.rows(`DELETE FROM ${quote(collection)} WHERE id = ANY($1)`, [chunk]);
+            for (const key of chunk) this.claimedRows.delete(`${collection} ${String(key)}`);
+        }
+    }
+
     /** The id json-server would give a new record: the next integer, or random text in a collection whose ids are all text. */
     private async newPrototypeId(name: string): Promise<Id> {
         await this.rows('INSERT INTO prototype_collections (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [name]);
