@@ -33,3 +33,7 @@ export const isFirstOffence = (earlier: Pick<Penalty, 'createdAt'>[], now: Date)
 /** When a penalty applies: the later of the class's end and its making, plus the hours staff have to waive it. */
 export const appliesAtOf = (classEnd: Date, now: Date, delayHours: number): string =>
     new Date(Math.max(classEnd.getTime(), now.getTime()) + delayHours * 3_600_000).toISOString();
+
+/** Is a penalty a fee owed: applied, and not paid yet (the desk, a payment link and the card all ask this). */
+export const feeOwed = (penalty: Pick<Penalty, 'status' | 'action' | 'paymentId'>): boolean =>
+    penalty.status === 'applied' && penalty.action === 'fee' && penalty.paymentId == null;

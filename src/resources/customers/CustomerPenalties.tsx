@@ -11,16 +11,13 @@ import {
     useRecordContext,
     useTranslate,
 } from 'react-admin';
+import { feeOwed } from '../../domain/penalties';
 import type { Penalty } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
 import { PenaltyCostField, PenaltyStatusChip, usePenaltyCost, WaiveButton } from '../penalties/PenaltyFields';
 import { PayPenaltyDialog } from './PayPenaltyDialog';
 import { Empty, scrollableTable, Section } from './Section';
-
-/** The server's rule for a fee the desk may take: applied and not paid yet. */
-const feeOwed = (penalty: Penalty) =>
-    penalty.status === 'applied' && penalty.action === 'fee' && penalty.paymentId == null;
 
 /** What it costs, and for an applied fee whether it is still owed or paid. */
 const CostCell = (_props: { label?: string }) => {

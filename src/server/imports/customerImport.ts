@@ -8,6 +8,7 @@ import {
     type ImportMapping,
 } from '../../domain/imports';
 import type { Customer, Identifier, Import, Subscription, User } from '../../domain/types';
+import { personName } from '../../domain/journal';
 import { conflict, notFound } from '../http/errors';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
@@ -195,7 +196,7 @@ export const planImport = async (
                 row: row.line,
                 field: 'phone',
                 message: 'app.import.two_customers',
-                params: { names: matches.map(found => `${found.lastName} ${found.firstName}`).join(', ') },
+                params: { names: matches.map(found => personName(found, 'lastFirst')).join(', ') },
             });
             return;
         }
@@ -359,7 +360,7 @@ export const applyImport = async (
 const refuseUndo = (collection: string, record: Row, reason: 'used' | 'changed') => {
     const name =
         collection === 'customers'
-            ? `${record.lastName as string} ${record.firstName as string}`
+            ? personName(record as unknown as Customer, 'lastFirst')
             : String(record.name ?? record.id);
     return conflict(
         `The import cannot be undone: ${collection} ${String(record.id)} (${name}) was ${reason} since`,

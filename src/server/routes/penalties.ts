@@ -5,7 +5,7 @@ import type { Clock } from '../../domain/time';
 import { conflict, forbidden, handle, notFound } from '../http/errors';
 import { paymentMethods } from '../../domain/schemas';
 import { allow, numericId, parseBody, userOf } from '../http/requests';
-import { feeOwed } from '../rules/penalties';
+import { feeOwed } from '../../domain/penalties';
 import type { Storage } from '../storage/types';
 
 /*

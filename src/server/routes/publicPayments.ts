@@ -11,7 +11,7 @@ import type { PaymentSetup } from './paymentSetup';
 import { Attempts } from '../http/attempts';
 import { closedLinkKeys, linksBeingPaid, refuseWhilePaying } from '../rules/paymentLinks';
 import { dueOn } from '../rules/passes';
-import { feeOwed } from '../rules/penalties';
+import { feeOwed } from '../../domain/penalties';
 import type { Reader, Storage, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 

@@ -4,7 +4,7 @@ import { paymentLinkAddress } from '../../domain/routes';
 import type { Identifier, Pass, PaymentLink } from '../../domain/types';
 import { conflict, invalidFields, ruleRefusal } from '../http/errors';
 import { dueOn } from './passes';
-import { feeOwed } from './penalties';
+import { feeOwed } from '../../domain/penalties';
 import type { Reader, Row } from '../storage/types';
 import { studioConfig } from './studio';
 import type { ListFields, WriteRules } from './types';

@@ -1,5 +1,5 @@
 import { addMinutes } from '../../domain/closing';
-import { appliesAtOf, isFirstOffence, penaltyRuleOf } from '../../domain/penalties';
+import { appliesAtOf, feeOwed, isFirstOffence, penaltyRuleOf } from '../../domain/penalties';
 import { instantAt, localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } from '../../domain/types';
 import { classFacts, queueMessage } from '../messages/outbox';
@@ -209,10 +209,6 @@ export const applyDuePenalties = (storage: Storage, now: Date): Promise<number> 
         for (const penalty of due) if (await storage.transaction(tx => applyPenalty(tx, penalty.id, now))) applied++;
         return applied;
     });
-
-/** Is a penalty a fee owed: applied, and not paid yet. */
-export const feeOwed = (penalty: Pick<Penalty, 'status' | 'action' | 'paymentId'>): boolean =>
-    penalty.status === 'applied' && penalty.action === 'fee' && penalty.paymentId === null;
 
 /** The fees each of these customers owes, in cents: applied and unpaid (one index read by customerId). */
 export const feesOwedBy = async (reader: Reader, customerIds: Identifier[]): Promise<Map<Identifier, number>> => {
