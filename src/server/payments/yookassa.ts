@@ -1,0 +1,408 @@
+import { isIP } from 'node:net';
+import {
+    minorText,
+    ProviderError,
+    type Notice,
+    type NoticeVerdict,
+    type PaymentProvider,
+    type ProviderStatus,
+} from './provider';
+import { yookassaReceipt } from './receipts';
+
+/*
+ * ЮKassa (API v3): the payer pays on ЮKassa's page, whose address a created payment answers. Requests use
+ * HTTP Basic auth with the shop id and secret key; every POST carries an Idempotence-Key, so that a request
+ * repeated after a lost answer or an HTTP 500 ("result unknown") creates no second payment or refund.
+ *
+ * ЮKassa signs nothing it posts: a notice is only a hint that a payment or refund changed. It is taken from
+ * ЮKassa's addresses only, and then the object is asked for again with our credentials; only what that answer
+ * says is believed, so a forged body can at most make us ask.
+ */
+
+export const yookassaApiUrl = 'https://api.yookassa.ru/v3';
+
+/**
+ * The addresses ЮKassa posts notices from, as its official SDKs (PHP SecurityHelper, Python security_helper)
+ * list them. Some integrations allow all of 2a02:5180::/32 instead of these IPv6 networks: should ЮKassa post
+ * from another address of it, `noticeIps` takes the wider network (the re-fetch still decides what is true).
+ */
+export const yookassaNoticeIps = [
+    '185.71.76.0/27',
+    '185.71.77.0/27',
+    '77.75.153.0/25',
+    '77.75.154.128/25',
+    '77.75.156.11',
+    '77.75.156.35',
+    '2a02:5180:0:1509::/64',
+    '2a02:5180:0:2655::/64',
+    '2a02:5180:0:1533::/64',
+    '2a02:5180:0:2669::/64',
+];
+
+/** How long a request may take before its outcome is taken as unknown (and so worth repeating with its key). */
+const requestTimeoutMs = 30_000;
+
+/** The longest `description` of a payment ЮKassa takes. */
+const descriptionLength = 128;
+
+// ------------------------------------------------------------------------------------------------------------
+// Addresses
+
+/** An address as its bytes (4 for IPv4, 16 for IPv6), or null when it is none. */
+const addressBytes = (text: string): number[] | null => {
+    // A zone (fe80::1%eth0) says which interface, not which host.
+    const address = text.trim().replace(/%.*$/, '');
+    const version = isIP(address);
+    if (version === 4) return address.split('.').map(Number);
+    if (version !== 6) return null;
+    // An IPv4 tail (::ffff:1.2.3.4) is written as the two groups it stands for.
+    const dotted = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+    const group = (high: string, low: string) => ((Number(high) << 8) | Number(low)).toString(16);
+    const hex = dotted ? `${dotted[1]}${group(dotted[2], dotted[3])}:${group(dotted[4], dotted[5])}` : address;
+    const halves = hex.split('::');
+    const groups = (part: string) => (part === '' ? [] : part.split(':'));
+    const left = groups(halves[0]);
+    const right = halves.length === 2 ? groups(halves[1]) : [];
+    const zeros = halves.length === 2 ? Array<string>(8 - left.length - right.length).fill('0') : [];
+    return [...left, ...zeros, ...right].flatMap(group => {
+        const value = parseInt(group, 16);
+        return [value >> 8, value & 0xff];
+    });
+};
+
+/**
+ * The IPv4 address an IPv4-mapped IPv6 one (::ffff:a.b.c.d) stands for: a server listening on both families
+ * sees IPv4 senders so.
+ */
+const unmapped = (bytes: number[]) =>
+    bytes.length === 16 && bytes.slice(0, 10).every(byte => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff
+        ? bytes.slice(12)
+        : bytes;
+
+interface Network {
+    bytes: number[];
+    prefix: number;
+}
+
+/** A network written as an address with an optional /prefix (none: that one address); throws when it is none. */
+const parseNetwork = (text: string): Network => {
+    const [address, prefixText, ...rest] = text.trim().split('/');
+    const bytes = addressBytes(address);
+    const bits = bytes ? bytes.length * 8 : 0;
+    const prefix = prefixText === undefined ? bits : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : -1;
+    if (!bytes || rest.length > 0 || prefix < 0 || prefix > bits)
+        throw new Error(`Not an address or network for ЮKassa's notices: ${text}`);
+    return { bytes, prefix };
+};
+
+const inNetwork = (bytes: number[], network: Network) => {
+    if (bytes.length !== network.bytes.length) return false;
+    for (let bit = 0; bit < network.prefix; bit += 8) {
+        const left = Math.min(8, network.prefix - bit);
+        const mask = (0xff << (8 - left)) & 0xff;
+        if ((bytes[bit / 8] & mask) !== (network.bytes[bit / 8] & mask)) return false;
+    }
+    return true;
+};
+
+// ------------------------------------------------------------------------------------------------------------
+// ЮKassa's objects
+
+interface Amount {
+    value: string;
+    currency: string;
+}
+
+/** What is read of a payment object. */
+interface PaymentObject {
+    id: string;
+    status: string;
+    amount: Amount;
+    refunded_amount?: Amount;
+    confirmation?: { type?: string; confirmation_url?: string };
+    cancellation_details?: { party?: string; reason?: string };
+    metadata?: Record<string, unknown> | null;
+}
+
+/** What is read of a refund object. */
+interface RefundObject {
+    id: string;
+    payment_id: string;
+    status: string;
+    amount: Amount;
+    cancellation_details?: { party?: string; reason?: string };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * ЮKassa's amount text in minor units, read as text ('1500.5' → 150050): a float times 100 could be a
+ * kopeck off. Null for anything that is not a non-negative amount with at most 2 decimals.
+ */
+const amountMinor = (amount: unknown): number | null => {
+    if (!isRecord(amount) || typeof amount.value !== 'string') return null;
+    const parts = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.value.trim());
+    if (!parts) return null;
+    const minor = Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0'));
+    return Number.isSafeInteger(minor) ? minor : null;
+};
+
+const currencyOf = (amount: unknown) =>
+    isRecord(amount) && typeof amount.currency === 'string' ? amount.currency : null;
+
+/** Cut to `length` characters, never in the middle of one (a surrogate pair). */
+const cut = (text: string, length: number) => Array.from(text.trim()).slice(0, length).join('');
+
+/** ЮKassa's payment statuses in ours: with capture at once, waiting_for_capture is not decided either. */
+const paymentStatuses: Record<string, ProviderStatus> = {
+    pending: 'pending',
+    waiting_for_capture: 'pending',
+    succeeded: 'succeeded',
+    canceled: 'declined',
+};
+
+const refundStatuses = ['pending', 'succeeded', 'canceled'] as const;
+type RefundStatus = (typeof refundStatuses)[number];
+
+/** The events whose object is a payment, and the one whose object is a refund. */
+const paymentEvents = ['payment.succeeded', 'payment.canceled', 'payment.waiting_for_capture'];
+const refundEvent = 'refund.succeeded';
+
+// ------------------------------------------------------------------------------------------------------------
+
+export const yookassaProvider = (options: {
+    shopId: string;
+    secretKey: string;
+    /** ЮKassa's API root (default its own; the tests give their stand-in's). */
+    apiUrl?: string;
+    /** Where notices may come from (addresses and CIDR networks, IPv4 or IPv6); 'off' takes them from anywhere. */
+    noticeIps?: string[] | 'off';
+}): PaymentProvider => {
+    if (!options.shopId || !options.secretKey) throw new Error('ЮKassa needs a shop id and a secret key');
+    const apiUrl = (options.apiUrl ?? yookassaApiUrl).replace(/\/+$/, '');
+    const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`, 'utf8').toString('base64')}`;
+    // Read once, so that a mistyped network stops the server at start-up rather than every notice.
+    const networks = options.noticeIps === 'off' ? null : (options.noticeIps ?? yookassaNoticeIps).map(parseNetwork);
+
+    const allowed = (remoteIp: string) => {
+        if (!networks) return true;
+        const bytes = addressBytes(remoteIp);
+        return bytes !== null && networks.some(network => inNetwork(unmapped(bytes), network));
+    };
+
+    /**
+     * One call to the API, answering the JSON object of a 200. Network trouble, a timeout, 202 (still being
+     * processed), 429 and 5xx leave the outcome unknown: retryable, with the same key. Any other answer is a
+     * refusal with ЮKassa's error code. With `missing`, a 404 answers null instead.
+     */
+    const call = async (
+        method: 'GET' | 'POST',
+        path: string,
+        request: { body?: unknown; idempotenceKey?: string; missing?: 'null' } = {},
+    ): Promise<Record<string, unknown> | null> => {
+        const headers: Record<string, string> = { authorization, accept: 'application/json' };
+        if (request.body !== undefined) headers['content-type'] = 'application/json';
+        if (request.idempotenceKey !== undefined) headers['idempotence-key'] = request.idempotenceKey;
+        let response: Response;
+        let text: string;
+        try {
+            response = await fetch(`${apiUrl}${path}`, {
+                method,
+                headers,
+                body: request.body === undefined ? undefined : JSON.stringify(request.body),
+                signal: AbortSignal.timeout(requestTimeoutMs),
+            });
+            text = await response.text();
+        } catch (error) {
+            // fetch says only "fetch failed"; its cause names the trouble (ECONNREFUSED, a timeout). Neither
+            // holds the headers, so the secret stays out of the message.
+            const cause =
+                error instanceof Error && error.cause instanceof Error
+                    ? `${error.message}: ${error.cause.message}`
+                    : error instanceof Error
+                      ? error.message
+                      : String(error);
+            throw new ProviderError(`ЮKassa could not be reached (${method} ${path}): ${cause}`, true);
+        }
+        let body: unknown;
+        try {
+            body = text ? JSON.parse(text) : undefined;
+        } catch {
+            body = undefined;
+        }
+        if (response.status === 200) {
+            if (!isRecord(body)) throw new ProviderError(`ЮKassa answered ${method} ${path} with no JSON object`, true);
+            return body;
+        }
+        if (response.status === 404 && request.missing) return null;
+        const error = isRecord(body) ? body : {};
+        const code = typeof error.code === 'string' ? error.code : undefined;
+        const description =
+            typeof error.description === 'string' ? error.description : `ЮKassa answered HTTP ${response.status}`;
+        const parameter = typeof error.parameter === 'string' ? ` (${error.parameter})` : '';
+        const retryable = response.status === 202 || response.status === 429 || response.status >= 500;
+        throw new ProviderError(`${description}${parameter}`, retryable, code);
+    };
+
+    /** A payment object as ЮKassa answers it, checked for what is read of it. */
+    const readPayment = (body: Record<string, unknown>): PaymentObject | null =>
+        typeof body.id === 'string' && typeof body.status === 'string' && isRecord(body.amount)
+            ? (body as unknown as PaymentObject)
+            : null;
+    const readRefund = (body: Record<string, unknown>): RefundObject | null =>
+        typeof body.id === 'string' &&
+        typeof body.payment_id === 'string' &&
+        typeof body.status === 'string' &&
+        isRecord(body.amount)
+            ? (body as unknown as RefundObject)
+            : null;
+
+    const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
+    const refundPath = (id: string) => `/refunds/${encodeURIComponent(id)}`;
+
+    /** The notice a payment, as ЮKassa itself answered it, stands for. */
+    const paymentNotice = (payment: PaymentObject): NoticeVerdict => {
+        const status = Object.hasOwn(paymentStatuses, payment.status) ? paymentStatuses[payment.status] : undefined;
+        const minor = amountMinor(payment.amount);
+        const currency = currencyOf(payment.amount);
+        if (!status || minor === null || !currency)
+            return { verified: false, reason: `payment ${payment.id} has an unknown status or amount` };
+        const attemptId = payment.metadata?.attemptId;
+        // Another site of the same shop may take payments too: theirs are ЮKassa's and fine, but none of ours.
+        if (typeof attemptId !== 'string' || !attemptId)
+            return { verified: true, notice: { kind: 'ignored', why: `payment ${payment.id} is not one of ours` } };
+        const notice: Notice = {
+            kind: 'payment',
+            providerPaymentId: payment.id,
+            attemptId,
+            status,
+            amountMinor: minor,
+            currency,
+        };
+        const reason = payment.cancellation_details?.reason;
+        if (status === 'declined' && typeof reason === 'string') notice.reason = reason;
+        return { verified: true, notice };
+    };
+
+    const refundNotice = (refund: RefundObject): NoticeVerdict => {
+        const minor = amountMinor(refund.amount);
+        if (minor === null) return { verified: false, reason: `refund ${refund.id} has an unknown amount` };
+        // A refund still pending (the body said otherwise) decides nothing yet; its real notice will come.
+        if (refund.status !== 'succeeded' && refund.status !== 'canceled')
+            return { verified: true, notice: { kind: 'ignored', why: `refund ${refund.id} is ${refund.status}` } };
+        return {
+            verified: true,
+            notice: {
+                kind: 'refund',
+                providerPaymentId: refund.payment_id,
+                providerRefundId: refund.id,
+                status: refund.status,
+                amountMinor: minor,
+            },
+        };
+    };
+
+    return {
+        name: 'yookassa',
+
+        createPayment: async input => {
+            const description = cut(input.description, descriptionLength);
+            const body = {
+                amount: { value: minorText(input.amountMinor), currency: input.currency },
+                // Taken at once: there is no second step that could be forgotten.
+                capture: true,
+                confirmation: { type: 'redirect', return_url: input.returnUrl },
+                ...(description ? { description } : {}),
+                metadata: { linkId: input.linkId, attemptId: input.attemptId },
+                ...(input.receipt ? { receipt: yookassaReceipt(input.receipt, input.currency) } : {}),
+            };
+            const answer = await call('POST', '/payments', { body, idempotenceKey: input.idempotenceKey });
+            const payment = answer && readPayment(answer);
+            const redirectUrl = payment?.confirmation?.confirmation_url;
+            // Made but unreadable: asking again with the same key answers the same payment.
+            if (!payment || typeof redirectUrl !== 'string')
+                throw new ProviderError('ЮKassa answered a payment without its id or confirmation_url', true);
+            return { providerPaymentId: payment.id, redirectUrl };
+        },
+
+        handleNotice: async (raw, _headers, remoteIp) => {
+            if (!allowed(remoteIp)) return { verified: false, reason: `notice from ${remoteIp}, not ЮKassa's address` };
+            let body: unknown;
+            try {
+                body = JSON.parse(raw.toString('utf8'));
+            } catch {
+                return { verified: false, reason: 'notice body is not JSON' };
+            }
+            if (
+                !isRecord(body) ||
+                body.type !== 'notification' ||
+                typeof body.event !== 'string' ||
+                !isRecord(body.object) ||
+                typeof body.object.id !== 'string' ||
+                !body.object.id
+            )
+                return { verified: false, reason: 'not a ЮKassa notification' };
+            const { event } = body;
+            const id = body.object.id;
+            // Nothing of the body but the id and event is used: the object is asked for again and only that believed.
+            if (paymentEvents.includes(event)) {
+                const answer = await call('GET', paymentPath(id), { missing: 'null' });
+                const payment = answer && readPayment(answer);
+                if (!answer) return { verified: false, reason: `ЮKassa knows no payment ${id}` };
+                if (!payment || payment.id !== id)
+                    return { verified: false, reason: `ЮKassa answered no payment ${id} readable` };
+                return paymentNotice(payment);
+            }
+            if (event === refundEvent) {
+                const answer = await call('GET', refundPath(id), { missing: 'null' });
+                const refund = answer && readRefund(answer);
+                if (!answer) return { verified: false, reason: `ЮKassa knows no refund ${id}` };
+                if (!refund || refund.id !== id)
+                    return { verified: false, reason: `ЮKassa answered no refund ${id} readable` };
+                return refundNotice(refund);
+            }
+            return { verified: true, notice: { kind: 'ignored', why: `event ${event}` } };
+        },
+
+        answer: outcome =>
+            outcome === 'rejected'
+                ? { status: 401, type: 'text/plain; charset=utf-8', body: 'Notice not verified' }
+                : // ЮKassa reads only the status: 200 stops its redelivery, whatever the body.
+                  { status: 200, type: 'text/plain; charset=utf-8', body: '' },
+
+        refund: async input => {
+            const body = {
+                payment_id: input.providerPaymentId,
+                amount: { value: minorText(input.amountMinor), currency: input.currency },
+                ...(input.receipt ? { receipt: yookassaReceipt(input.receipt, input.currency) } : {}),
+            };
+            const answer = await call('POST', '/refunds', { body, idempotenceKey: input.idempotenceKey });
+            const refund = answer && readRefund(answer);
+            if (!refund || !(refundStatuses as readonly string[]).includes(refund.status))
+                throw new ProviderError('ЮKassa answered a refund without its id or a known status', true);
+            const status = refund.status as RefundStatus;
+            const reason = refund.cancellation_details?.reason;
+            return {
+                status,
+                providerRefundId: refund.id,
+                ...(status === 'canceled' && typeof reason === 'string' ? { reason } : {}),
+            };
+        },
+
+        fetchPayment: async (providerPaymentId, attemptId) => {
+            const answer = await call('GET', paymentPath(providerPaymentId));
+            const payment = answer && readPayment(answer);
+            const status = payment && Object.hasOwn(paymentStatuses, payment.status) && paymentStatuses[payment.status];
+            const minor = payment && amountMinor(payment.amount);
+            const currency = payment && currencyOf(payment.amount);
+            if (!payment || !status || minor === null || !currency)
+                throw new ProviderError(`ЮKassa answered payment ${providerPaymentId} unreadable`, false);
+            // A payment made for another attempt must not settle this one.
+            if (payment.metadata?.attemptId !== attemptId)
+                throw new ProviderError(`ЮKassa's payment ${providerPaymentId} is not attempt ${attemptId}'s`, false);
+            const refunded = payment.refunded_amount ? amountMinor(payment.refunded_amount) : 0;
+            return { status, amountMinor: minor, currency, refunded: refunded === minor };
+        },
+    };
+};
