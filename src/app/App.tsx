@@ -29,6 +29,7 @@ const AttendanceJournalPage = lazyComponent(
 );
 const PayrollPage = lazyComponent(() => import('../pages/payroll/PayrollPage'), 'PayrollPage');
 const PaymentLinkPage = lazyComponent(() => import('../pages/payment/PaymentLinkPage'), 'PaymentLinkPage');
+const TestCheckoutPage = lazyComponent(() => import('../pages/testCheckout/TestCheckoutPage'), 'TestCheckoutPage');
 const CancelBookingPage = lazyComponent(() => import('../pages/cancel/CancelBookingPage'), 'CancelBookingPage');
 const TeacherAttendancesPage = lazyComponent(
     () => import('../pages/teacherAttendances/TeacherAttendancesPage'),
@@ -52,6 +53,7 @@ const pages = {
     journal: AttendanceJournalPage,
     logout: Logout,
     paymentLink: PaymentLinkPage,
+    testCheckout: TestCheckoutPage,
     cancelBooking: CancelBookingPage,
 } satisfies Record<PageKey, ComponentType>;
 

@@ -215,9 +215,13 @@ export interface CloseAllAnswer {
  * no money; `off`, no provider chosen on a public address, so links cannot be paid online.
  */
 export interface PaymentSetupAnswer {
-    mode: 'test' | 'off';
+    mode: 'test' | 'live' | 'off';
     /** The server is on a public address (PUBLIC_URL): test payments there take real customers' orders for nothing. */
     publicAddress: boolean;
+    /** The provider that takes the payments (`test`: the built-in one), or null when none. */
+    provider: 'yookassa' | 'cloudpayments' | 'tbank' | 'test' | null;
+    /** Where the provider's notices go: to register in the provider's cabinet (real providers only). */
+    noticeUrl: string | null;
 }
 
 /** GET /api/settings/messages: each channel, whether this server sends through it, and its last failure. */

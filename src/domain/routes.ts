@@ -62,6 +62,8 @@ export const pageRoutes = {
     journal: { path: '/reports/attendances/:id', access: { page: 'attendanceReport' } },
     logout: { path: '/logout', bare: true },
     paymentLink: { path: '/payments/link/:id', bare: true },
+    // The built-in test provider's checkout page, where a real provider's page would take the card.
+    testCheckout: { path: '/payments/test-checkout/:id', bare: true },
     // The reminder's cancel link: a customer, without sign-in, cancels the booking it names.
     cancelBooking: { path: '/cancel/:token', bare: true },
 } as const satisfies Record<

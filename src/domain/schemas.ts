@@ -342,6 +342,21 @@ const isCountryCode = (code: string) =>
     code !== 'ZZ' &&
     (regionNames ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' })).of(code) !== undefined;
 
+/** The studio's taxation system on its fiscal receipts (54-FZ tag 1055); ЕНВД is abolished and not offered. */
+export const taxSystems = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+
+/**
+ * The VAT of a receipt's item (tag 1199): `none` for "без НДС" (studios on УСН or патент), a rate, or a
+ * calculated rate (vat110 = 10/110, vat120 = 20/120, vat122 = 22/122).
+ */
+export const vats = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120', 'vat22', 'vat122'] as const;
+
+/**
+ * How an item is settled (tag 1214): paid in full when the service is given, or paid in full ahead of
+ * it (an advance, which the accountant may prefer for a pass bought before its classes).
+ */
+export const paymentModes = ['full_payment', 'full_prepayment'] as const;
+
 export const configSchema = z.object({
     studioName: requiredText(120),
     currency: z
@@ -399,6 +414,11 @@ export const configSchema = z.object({
         .min(0, 'app.validation.not_negative')
         .max(24 * 14)
         .default(24),
+    // Fiscal receipts of online payments, sent through the payment provider: none while no taxation
+    // system is chosen (a studio whose own cash register sends them).
+    receiptTaxSystem: z.enum(taxSystems, { error: 'app.validation.choice' }).nullable().default(null),
+    receiptVat: z.enum(vats, { error: 'app.validation.choice' }).default('none'),
+    receiptPaymentMode: z.enum(paymentModes, { error: 'app.validation.choice' }).default('full_payment'),
 });
 
 /** A late cancel or a no-show, and what it costs (src/domain/penalties.ts has the rules). */
@@ -485,7 +505,7 @@ export const messageSchema = z.object({
 });
 
 /** The server's own periodic work (src/server/jobs): what a job is called, and each kind's state. */
-export const jobNames = ['send_messages', 'close_classes', 'reminders', 'pass_notices', 'penalties'] as const;
+export const jobNames = ['send_messages', 'close_classes', 'reminders', 'pass_notices', 'penalties', 'payments'] as const;
 
 /** One job of the server's runner, as it writes it: when it is next due and how its last run went. */
 export const jobSchema = z.object({

@@ -13,6 +13,9 @@ import { portalSignInRoutes, signInLinkRoutes } from './routes/portalSignIn';
 import { defaultSessionDays } from '../domain/portal';
 import type { Channels } from './messages/channels';
 import { choosePayments, type PaymentSetup } from './routes/paymentSetup';
+import { noticeReceiver, providerNoticeRoutes } from './routes/providerNotices';
+import { settlement as settlementOf } from './payments/settle';
+import { isTestProvider } from './payments/testProvider';
 import { prototypeRoutes } from './routes/prototypes/routes';
 import { signInHoldRoutes } from './routes/signInHolds';
 import { requestLog, type LogLevel } from './http/requestLog';
@@ -53,6 +56,8 @@ interface ServerOptions {
     trustedProxy?: number | string;
     /** Who takes the money of payment links (PAYMENT_PROVIDER, PUBLIC_URL): the test provider by default. */
     payments?: PaymentSetup;
+    /** PAYMENT_LATE_GRACE_MINUTES: how long past its expiry a link still takes a payment begun before (30 minutes). */
+    paymentLateGraceMs?: number;
     /** The channels messages go through (start.ts makes them from SMTP_URL...): none by default. */
     channels?: Channels;
     /** The address customers reach the server at (PUBLIC_URL): payment links are sent on it. */
@@ -94,6 +99,20 @@ export const createApp = (options: ServerOptions) => {
     const auth = createAuth(storage, options.auth, clock, log);
     const errorHandler = errorHandlerFor(log);
     const payments = options.payments ?? choosePayments({});
+    // Online payments are recorded, or given back, as the provider's notices say.
+    const settlement =
+        payments.provider &&
+        settlementOf({
+            storage,
+            provider: payments.provider,
+            clock,
+            log,
+            lateGraceMs: options.paymentLateGraceMs ?? 30 * 60_000,
+        });
+    const { provider } = payments;
+    // The test provider's notices go through the same checks as a real one's, in this process.
+    if (settlement && isTestProvider(provider))
+        provider.connect((raw, headers) => noticeReceiver(provider, settlement, log)(raw, headers, 'test provider'));
 
     const api = Router();
     api.use((req, res, next) => {
@@ -103,12 +122,14 @@ export const createApp = (options: ServerOptions) => {
         res.setHeader('Cache-Control', 'no-store');
         next();
     });
+    // Providers' notices are read as the bytes they were signed over: before the body is parsed as JSON.
+    api.use(providerNoticeRoutes(payments.provider, settlement, log));
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
     api.use(healthRoutes(storage, options.distDir, clock));
     api.post('/auth/login', auth.login);
-    api.use(mountAll(publicRoutes(storage, payments, clock)));
+    api.use(mountAll(publicRoutes(storage, payments, settlement, clock, options.publicUrl)));
     // The customers' portal: its sign-in and calendar feeds without a token, the rest with a portal token
     // (which opens nothing else); a staff token opens none of it.
     const portalSessions = createPortalSessions(
@@ -171,5 +192,5 @@ export const createApp = (options: ServerOptions) => {
     );
     app.use(errorHandler);
     // The clock too, for the work the server does on its own (startClosingClasses).
-    return { app, storage, clock };
+    return { app, storage, clock, settlement };
 };

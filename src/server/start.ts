@@ -99,6 +99,10 @@ export const startServer = async ({
         log.warn(
             'PUBLIC_URL is a public address and no PAYMENT_PROVIDER is chosen: payment links cannot be paid online until one is.',
         );
+    else if (payments.noticeUrl)
+        log.info(
+            `Online payments through ${payments.provider?.name}: its notices are taken at ${payments.noticeUrl} (register it in the provider's cabinet).`,
+        );
     else if (env.PUBLIC_URL && env.PAYMENT_PROVIDER === 'test')
         log.warn('PAYMENT_PROVIDER=test on a public address: payment links take no money (test payments).');
 
@@ -129,7 +133,7 @@ export const startServer = async ({
     const controlFile = `${dbFile}.control`;
     const controlKey = randomBytes(32);
     try {
-        const { app, storage: audited } = createApp({
+        const { app, storage: audited, settlement } = createApp({
             storage,
             clock,
             distDir,
@@ -138,6 +142,7 @@ export const startServer = async ({
             channels,
             publicUrl: env.PUBLIC_URL?.trim() || undefined,
             portalSessionDays: numberFrom('PORTAL_SESSION_DAYS'),
+            paymentLateGraceMs: (numberFrom('PAYMENT_LATE_GRACE_MINUTES') ?? 30) * 60_000,
             log,
             logLevel: logLevelOf(env.LOG_LEVEL, log),
             auth: {
@@ -187,6 +192,16 @@ export const startServer = async ({
                     everyMs: numberFrom('PENALTIES_EVERY_MS') ?? 60_000,
                     run: () => applyDuePenalties(audited, clock()),
                 },
+                // Online payments whose notice is late, and refunds to ask again (PAYMENTS_EVERY_MS, a minute).
+                ...(settlement
+                    ? [
+                          {
+                              name: 'payments' as const,
+                              everyMs: numberFrom('PAYMENTS_EVERY_MS') ?? 60_000,
+                              run: () => settlement.reconcileOpen(),
+                          },
+                      ]
+                    : []),
             ],
             log,
         );

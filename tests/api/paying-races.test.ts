@@ -5,63 +5,64 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/domain/time';
-import type { PaymentLink, StoredUser } from '../../src/domain/types';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OnlinePayment, PaymentLink, StoredUser } from '../../src/domain/types';
 import type { AuthenticatedRequest } from '../../src/server/http/auth';
 import { collectionRoutes } from '../../src/server/routes/crud';
 import { errorHandler } from '../../src/server/http/errors';
 import { moneyRoutes } from '../../src/server/routes/money';
-import type {
-    ChargeRequest,
-    PaymentProvider,
-    RefundRequest,
-    RefundResult,
-} from '../../src/server/routes/paymentProvider';
+import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../../src/server/payments/provider';
+import { settlement as settlementOf, type Settlement } from '../../src/server/payments/settle';
 import { publicPaymentRoutes } from '../../src/server/routes/publicPayments';
 import { openStorage, type Storage } from '../../src/server/storage';
 import { call, demoDb, removeDir } from '../support/server';
 
 /*
- * What happens to a link while its card is with the provider. The server runs in this process, over HTTP,
- * with a provider that holds each charge until the test lets it answer, so that the test can act in
- * between: through the API as staff would, or on the database directly as a hand edit of db.json would.
+ * What happens to a link while its payer is on the provider's page, and to payments whose notice is late
+ * or lost. The server runs in this process, over HTTP, with a scripted provider: the test plays the
+ * provider (its notices, its refunds' answers, what it says when asked) and acts in between, through the
+ * API as staff would, or on the database directly as a hand edit of db.json would.
  */
 
 let dir: string;
 let storage: Storage;
 let http: Server;
 let url: string;
+let settlement: Settlement;
+/** The server's clock runs this far ahead: the job's "late" is ten minutes. */
+let offsetMs = 0;
+const log: string[] = [];
 
-const charges: ChargeRequest[] = [];
-const refunds: RefundRequest[] = [];
-let refundAnswer: RefundResult;
-let held: { arrive: () => void; released: Promise<void> } | undefined;
-
-/** Holds the next charge: answers when it reached the provider, and the function that lets it answer. */
-const holdNextCharge = () => {
-    let arrive = () => {};
-    let release = () => {};
-    const arrived = new Promise<void>(resolve => (arrive = resolve));
-    held = { arrive, released: new Promise<void>(resolve => (release = resolve)) };
-    return { arrived, release };
-};
+const created: CreatePaymentInput[] = [];
+const refunds: { providerPaymentId: string; amountMinor: number; idempotenceKey: string }[] = [];
+/** What the provider answers to a refund, or throws. */
+let refundAnswer: () => Promise<Awaited<ReturnType<PaymentProvider['refund']>>>;
+/** What the provider says of a payment when asked. */
+const states = new Map<string, 'pending' | 'succeeded' | 'declined'>();
+let createFails = false;
 
 const provider: PaymentProvider = {
-    name: 'held card',
-    charge: async request => {
-        charges.push(request);
-        const hold = held;
-        held = undefined;
-        if (hold) {
-            hold.arrive();
-            await hold.released;
-        }
-        return { approved: true, reference: `charge_${charges.length}` };
+    name: 'test',
+    createPayment: async input => {
+        if (createFails) throw new ProviderError('unavailable', true);
+        created.push(input);
+        const id = `scripted_${created.length}`;
+        states.set(id, 'pending');
+        return { providerPaymentId: id, redirectUrl: `https://provider.example/${id}` };
     },
+    handleNotice: async () => ({ verified: false, reason: 'not used here' }),
+    answer: () => ({ status: 200, type: 'text/plain', body: '' }),
     refund: async request => {
         refunds.push(request);
-        return refundAnswer;
+        return refundAnswer();
+    },
+    fetchPayment: async (providerPaymentId, attemptId) => {
+        const attempt = (await storage.get('onlinePayments', attemptId)) as OnlinePayment;
+        return {
+            status: states.get(providerPaymentId) ?? 'pending',
+            amountMinor: Math.round(attempt.amount * 100),
+            currency: 'RUB',
+        };
     },
 };
 
@@ -69,17 +70,35 @@ beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-paying-'));
     copyFileSync(demoDb, join(dir, 'db.json'));
     storage = await openStorage({ file: join(dir, 'db.json'), watchIntervalMs: 0 });
+    const clock = () => new Date(Date.now() + offsetMs);
+    settlement = settlementOf({
+        storage,
+        provider,
+        clock,
+        log: { info: () => undefined, warn: line => log.push(line), error: line => log.push(line) },
+        lateGraceMs: 30 * 60_000,
+    });
     const [manager] = (await storage.select('users', { role: 'manager' })) as StoredUser[];
     const api = express.Router();
     api.use(express.json());
-    api.use(publicPaymentRoutes(storage, { provider, mode: 'test', publicAddress: false }, systemClock));
+    api.use(
+        publicPaymentRoutes(
+            storage,
+            { provider, mode: 'live', publicAddress: true, noticeUrl: null },
+            settlement,
+            clock,
+            {
+                publicUrl: 'https://studio.example',
+            },
+        ),
+    );
     // Signed in as the demo manager: signing in is not what these tests are about.
     api.use((req, _res, next) => {
         (req as AuthenticatedRequest).user = manager;
         next();
     });
-    api.use(moneyRoutes(storage, systemClock));
-    api.use(collectionRoutes(storage, systemClock));
+    api.use(moneyRoutes(storage, clock));
+    api.use(collectionRoutes(storage, clock));
     api.use(errorHandler);
     http = express().use('/api', api).listen(0, '127.0.0.1');
     await once(http, 'listening');
@@ -93,11 +112,34 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-    refundAnswer = { refunded: true, reference: 'refund' };
+    refundAnswer = async () => ({ status: 'succeeded', providerRefundId: `refund_${refunds.length}` });
+    createFails = false;
+    offsetMs = 0;
 });
 
-const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
-const pay = (id: string) => call(url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
+const begin = async (id: string) => {
+    const begun = await call(url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: {} });
+    expect(begun.status).toBe(200);
+    const attemptId = String(begun.body.attemptId);
+    return { attemptId, paymentId: (await attemptNow(attemptId)).providerPaymentId as string };
+};
+
+/** The provider's notice that the payment succeeded (or was declined), as a verified notice reaches settling. */
+const notice = (
+    { attemptId, paymentId }: { attemptId: string; paymentId: string },
+    amountMinor: number,
+    status: 'succeeded' | 'declined' = 'succeeded',
+) => {
+    states.set(paymentId, status);
+    return settlement.settle({
+        kind: 'payment',
+        providerPaymentId: paymentId,
+        attemptId,
+        status,
+        amountMinor,
+        currency: 'RUB',
+    });
+};
 
 const newLink = async (): Promise<PaymentLink> => {
     const { status, body } = await call(url, '/api/paymentLinks', {
@@ -109,100 +151,73 @@ const newLink = async (): Promise<PaymentLink> => {
 };
 
 const linkNow = async (id: string) => (await storage.get('paymentLinks', id)) as PaymentLink;
+const attemptNow = async (id: string) => (await storage.get('onlinePayments', id)) as OnlinePayment;
 const paymentsOf = (id: string) => storage.select('payments', { paymentLinkId: id });
 /** A change of the stored link behind the API's back, as a hand edit of db.json makes it. */
 const editByHand = (id: string, change: Partial<PaymentLink>) =>
     storage.transaction(async tx => tx.update('paymentLinks', { ...(await linkNow(id)), ...change }));
 
-describe('a link being paid', () => {
-    it('refuses edits, cancelling and deleting with 409 until the provider answers, then records what was charged', async () => {
+describe('a link while its payer is on the provider page', () => {
+    it('asks the provider for the payment with its receipt, the way back and an idempotence key', async () => {
         const link = await newLink();
-        const hold = holdNextCharge();
-        const paying = pay(link.id);
-        await hold.arrived;
-        const busy = { status: 409, body: { errors: { status: 'app.money.errors.link_paying' } } };
-        expect(await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).toMatchObject(
-            busy,
-        );
-        expect(await call(url, `/api/paymentLinks/${link.id}/cancel`, { method: 'POST', json: {} })).toMatchObject(
-            busy,
-        );
-        expect(await pay(link.id)).toMatchObject(busy);
-        hold.release();
-        expect(await paying).toMatchObject({ status: 200, body: { status: 'paid', amount: 5200 } });
-        expect(charges.at(-1)).toMatchObject({ amount: 5200 });
-        const [payment] = await paymentsOf(link.id);
-        expect(payment).toMatchObject({
-            amount: 5200,
-            kind: 'payment',
-            method: 'online',
-            note: `held card charge_${charges.length}`,
+        const { attemptId } = await begin(link.id);
+        expect(created.at(-1)).toMatchObject({
+            attemptId,
+            linkId: link.id,
+            amountMinor: 520_000,
+            currency: 'RUB',
+            idempotenceKey: attemptId,
+            returnUrl: `https://studio.example/payments/link/${link.id}?attempt=${attemptId}`,
+            notifyUrl: 'https://studio.example/api/public/providers/test',
+            expiresAt: new Date(link.expiresAt),
+            receipt: {
+                taxSystem: 'usn_income',
+                items: [
+                    { amountMinor: 520_000, quantity: 1, vat: 'none', paymentMode: 'full_payment', subject: 'service' },
+                ],
+            },
         });
-        expect(await linkNow(link.id)).toMatchObject({ status: 'paid', amount: 5200, paymentId: payment.id });
-        // Once paid it is closed for good; while it was pending, edits went through.
-        expect((await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { amount: 100 } })).status).toBe(
-            409,
-        );
-        const other = await newLink();
+    });
+
+    it('stays editable: an amount changed meanwhile gives the payment back, and the next Pay asks and records the new amount', async () => {
+        const link = await newLink();
+        const first = await begin(link.id);
         expect(
-            await call(url, `/api/paymentLinks/${other.id}`, { method: 'PUT', json: { amount: 100 } }),
-        ).toMatchObject({ status: 200, body: { amount: 100 } });
-    });
-
-    it('is paid even if it expired while the provider was answering: the customer paid while it was open', async () => {
-        const link = await newLink();
-        const hold = holdNextCharge();
-        const paying = pay(link.id);
-        await hold.arrived;
-        await editByHand(link.id, { expiresAt: new Date(Date.now() - 1000).toISOString() });
-        hold.release();
-        expect(await paying).toMatchObject({ status: 200, body: { status: 'paid' } });
-        expect(await paymentsOf(link.id)).toMatchObject([{ amount: 5200 }]);
-        expect(refunds).toEqual([]);
-    });
-
-    it('gives the charge back and answers 409 when the link was cancelled meanwhile, recording nothing', async () => {
-        const link = await newLink();
-        const hold = holdNextCharge();
-        const paying = pay(link.id);
-        await hold.arrived;
-        await editByHand(link.id, { status: 'cancelled' });
-        hold.release();
-        expect(await paying).toMatchObject({
-            status: 409,
-            body: { refunded: true, errors: { status: 'app.money.errors.link_cancelled' } },
+            await call(url, `/api/paymentLinks/${link.id}`, { method: 'PUT', json: { ...link, amount: 3000 } }),
+        ).toMatchObject({ status: 200, body: { amount: 3000 } });
+        await notice(first, 520_000);
+        expect(await attemptNow(first.attemptId)).toMatchObject({ status: 'refunded', reason: 'link_changed' });
+        expect(refunds.at(-1)).toEqual({
+            providerPaymentId: first.paymentId,
+            amountMinor: 520_000,
+            currency: 'RUB',
+            receipt: expect.objectContaining({ items: [expect.objectContaining({ amountMinor: 520_000 })] }),
+            idempotenceKey: `${first.attemptId}-r1`,
         });
-        expect(refunds.at(-1)).toEqual({ reference: `charge_${charges.length}`, amount: 5200, currency: 'RUB' });
-        expect(await paymentsOf(link.id)).toEqual([]);
-        expect(await linkNow(link.id)).toMatchObject({ status: 'cancelled', paymentId: null, passId: null });
-    });
-
-    it('gives the charge back when the amount changed meanwhile, and the next pay charges and records the new amount', async () => {
-        const link = await newLink();
-        const hold = holdNextCharge();
-        const paying = pay(link.id);
-        await hold.arrived;
-        await editByHand(link.id, { amount: 3000 });
-        hold.release();
-        expect(await paying).toMatchObject({ status: 409, body: { refunded: true } });
-        expect(refunds.at(-1)).toMatchObject({ amount: 5200 });
         expect(await paymentsOf(link.id)).toEqual([]);
 
-        expect(await pay(link.id)).toMatchObject({ status: 200, body: { status: 'paid', amount: 3000 } });
-        expect(charges.at(-1)).toMatchObject({ amount: 3000 });
-        expect(await paymentsOf(link.id)).toMatchObject([{ amount: 3000 }]);
+        const second = await begin(link.id);
+        expect(second.attemptId).not.toBe(first.attemptId);
+        expect(created.at(-1)).toMatchObject({ amountMinor: 300_000 });
+        await notice(second, 300_000);
+        expect(await paymentsOf(link.id)).toMatchObject([{ amount: 3000, method: 'online' }]);
+        expect(await linkNow(link.id)).toMatchObject({ status: 'paid', amount: 3000 });
     });
 
-    it('records the charge against the link as it was charged when the provider cannot give it back', async () => {
-        const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-        refundAnswer = { refunded: false, reason: 'provider unavailable' };
+    it('gives back a payment whose amount is not what was asked, and records nothing', async () => {
         const link = await newLink();
-        const hold = holdNextCharge();
-        const paying = pay(link.id);
-        await hold.arrived;
+        const begun = await begin(link.id);
+        await notice(begun, 100);
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ status: 'refunded', reason: 'amount_differs' });
+        expect(await linkNow(link.id)).toMatchObject({ status: 'pending' });
+    });
+
+    it('records the payment against the link as it was paid when the provider refuses to give it back, and says so', async () => {
+        refundAnswer = async () => ({ status: 'canceled', reason: 'provider refuses' });
+        const link = await newLink();
+        const begun = await begin(link.id);
         await editByHand(link.id, { status: 'cancelled', amount: 3000 });
-        hold.release();
-        expect(await paying).toMatchObject({ status: 200, body: { status: 'paid' } });
+        await notice(begun, 520_000);
         const [payment] = await paymentsOf(link.id);
         expect(payment).toMatchObject({
             amount: 5200,
@@ -211,13 +226,84 @@ describe('a link being paid', () => {
         });
         const pass = await storage.get('passes', payment.passId as number);
         expect(pass).toMatchObject({ price: 5200, paymentId: payment.id, customerId: 21 });
-        expect(await linkNow(link.id)).toMatchObject({
-            status: 'paid',
-            amount: 5200,
-            paymentId: payment.id,
-            passId: pass?.id,
+        expect(await linkNow(link.id)).toMatchObject({ status: 'paid', amount: 5200, paymentId: payment.id });
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ status: 'refund_failed', paymentId: payment.id });
+        expect(log.join('\n')).toContain('could not be given back (provider refuses)');
+    });
+
+    it('keeps a refund whose outcome is unknown, and the job asks again with the same key until it is given back', async () => {
+        refundAnswer = async () => {
+            throw new ProviderError('the provider did not answer', true);
+        };
+        const link = await newLink();
+        const begun = await begin(link.id);
+        await editByHand(link.id, { status: 'cancelled' });
+        await notice(begun, 520_000);
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ status: 'refunding', reason: 'link_cancelled' });
+        await settlement.reconcileOpen();
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ status: 'refunding' });
+        refundAnswer = async () => ({ status: 'succeeded', providerRefundId: 'refund_late' });
+        await settlement.reconcileOpen();
+        expect(await attemptNow(begun.attemptId)).toMatchObject({
+            status: 'refunded',
+            providerRefundId: 'refund_late',
         });
-        expect(errors).toHaveBeenCalledWith(expect.stringContaining('could not be given back (provider unavailable)'));
-        errors.mockRestore();
+        const keys = refunds.filter(refund => refund.providerPaymentId === begun.paymentId).map(r => r.idempotenceKey);
+        expect(keys).toEqual([`${begun.attemptId}-r1`, `${begun.attemptId}-r1`, `${begun.attemptId}-r1`]);
+        expect(await paymentsOf(link.id)).toEqual([]);
+    });
+
+    it('records a payment whose notice never came: the return page asks after a while, the job after ten minutes', async () => {
+        const link = await newLink();
+        const begun = await begin(link.id);
+        states.set(begun.paymentId, 'succeeded');
+        const read = (id: string, attemptId: string) =>
+            call(url, `/api/public/payment-links/${id}?attempt=${attemptId}`);
+        // At once, the page shows it processing: the notice may yet come.
+        expect((await read(link.id, begun.attemptId)).body).toMatchObject({
+            status: 'pending',
+            attempt: { status: 'pending' },
+        });
+        offsetMs = 16_000;
+        expect((await read(link.id, begun.attemptId)).body).toMatchObject({
+            status: 'paid',
+            attempt: { status: 'succeeded' },
+        });
+
+        const other = await newLink();
+        const lost = await begin(other.id);
+        states.set(lost.paymentId, 'succeeded');
+        offsetMs = 11 * 60_000;
+        expect(await settlement.reconcileOpen()).toBeGreaterThanOrEqual(1);
+        expect(await linkNow(other.id)).toMatchObject({ status: 'paid' });
+        // The notice comes after all: nothing more is recorded.
+        await notice(lost, 520_000);
+        expect(await paymentsOf(other.id)).toHaveLength(1);
+    });
+
+    it('ends as failed a payment the provider did not create, and the link stays payable', async () => {
+        const link = await newLink();
+        createFails = true;
+        const refused = await call(url, `/api/public/payment-links/${link.id}/pay`, { method: 'POST', json: {} });
+        expect(refused).toMatchObject({ status: 502, body: { errors: { status: 'app.payment_page.errors.failed' } } });
+        const [attempt] = await storage.select('onlinePayments', { paymentLinkId: link.id });
+        expect(attempt).toMatchObject({ status: 'failed', reason: 'unanswered' });
+        createFails = false;
+        const begun = await begin(link.id);
+        await notice(begun, 520_000);
+        expect(await linkNow(link.id)).toMatchObject({ status: 'paid' });
+    });
+
+    it('a declined payment leaves the link payable, and one nobody paid ends as failed once its link is long expired', async () => {
+        const link = await newLink();
+        const declined = await begin(link.id);
+        await notice(declined, 520_000, 'declined');
+        expect(await attemptNow(declined.attemptId)).toMatchObject({ status: 'declined', reason: 'declined' });
+        const left = await begin(link.id);
+        expect(left.attemptId).not.toBe(declined.attemptId);
+        offsetMs = Date.parse(link.expiresAt) - Date.now() + 31 * 60_000;
+        await settlement.reconcileOpen();
+        expect(await attemptNow(left.attemptId)).toMatchObject({ status: 'failed', reason: 'expired' });
+        expect(await paymentsOf(link.id)).toEqual([]);
     });
 });

@@ -113,6 +113,8 @@ const serverEnv = (port: number, dbFile: string, distDir: string, env: Record<st
     TOKEN_SECRET: testSecret,
     // No daily backup at each start (tests/api/backups.test.ts turns it on).
     BACKUP_DAYS: '0',
+    // The test provider's notice a moment after the card, not the second a person sees.
+    TEST_PROVIDER_NOTICE_DELAY_MS: '20',
     ...env,
 });
 

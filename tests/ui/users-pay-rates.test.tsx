@@ -49,6 +49,9 @@ const config: Config = {
     reminders: true,
     staffBookingNotices: true,
     penaltyDelayHours: 24,
+    receiptTaxSystem: null,
+    receiptVat: 'none',
+    receiptPaymentMode: 'full_payment',
 };
 const today = studioToday(config.timezone, new Date());
 

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
-import { Divider, Stack, Typography } from '@mui/material';
+import { CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
-import { CardForm } from './CardForm';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { PayButton } from './PayButton';
 import { PaymentLayout } from './PaymentLayout';
 import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
-import { fetchPublicLink } from './publicLink';
+import { fetchPublicLink, type PublicLink } from './publicLink';
 import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
 
 const formatMoney = (amount: number, currency: string, locale: string) =>
@@ -17,22 +17,40 @@ const formatMoney = (amount: number, currency: string, locale: string) =>
         maximumFractionDigits: 2,
     }).format(amount);
 
+/** How often the return page asks whether the provider's notice is in. */
+const pollMs = 2000;
+
+/** The payer is back from the provider's page and the notice is not in yet. */
+const processing = (link: PublicLink | undefined) =>
+    link?.status === 'pending' && (link.attempt?.status === 'creating' || link.attempt?.status === 'pending');
+
+/** The reasons a provider gives for a declined payment that the page words; any other reads as declined. */
+const declineReasons = ['insufficient_funds', 'card_expired'];
+
 /**
- * The public page /payments/link/{id}: no login, the payment layout, and the link's state: the card form
- * while pending, a receipt when paid, a message when expired, cancelled or not found.
+ * The public page /payments/link/{id}: no login, the payment layout, and the link's state: Pay while
+ * pending (to the provider's page), "processing" when the payer is back (?attempt=…) until the provider's
+ * notice is in, a receipt when paid, a message when expired, cancelled or not found.
  */
 export const PaymentLinkPage = () => {
     const { id = '' } = useParams();
+    const [search] = useSearchParams();
+    const attemptId = search.get('attempt');
     const translate = useTranslate();
     const [locale] = useLocaleState();
     const queryClient = useQueryClient();
-    const queryKey = ['publicPaymentLink', id];
+    const queryKey = ['publicPaymentLink', id, attemptId];
     const {
         data: link,
         error,
         isPending,
         refetch,
-    } = useQuery({ queryKey, queryFn: () => fetchPublicLink(id), retry: false });
+    } = useQuery({
+        queryKey,
+        queryFn: () => fetchPublicLink(id, attemptId),
+        retry: false,
+        refetchInterval: query => (processing(query.state.data) ? pollMs : false),
+    });
     usePageLocale(link?.locale);
     useEffect(() => {
         document.title = link
@@ -92,12 +110,42 @@ export const PaymentLinkPage = () => {
                         text="app.payment_page.states.unavailable_text"
                     />
                 )}
-                {link.status === 'pending' && link.payments !== 'off' && (
-                    <CardForm
+                {processing(link) && (
+                    <Stack direction="row" spacing={2} alignItems="center" role="status">
+                        <CircularProgress size={32} />
+                        <Stack>
+                            <Typography variant="h6" component="h1">
+                                {translate('app.payment_page.states.processing_title')}
+                            </Typography>
+                            <Typography>{translate('app.payment_page.states.processing_text')}</Typography>
+                        </Stack>
+                    </Stack>
+                )}
+                {link.status === 'pending' &&
+                    (link.attempt?.status === 'declined' || link.attempt?.status === 'failed') && (
+                        <Message
+                            severity="error"
+                            title="app.payment_page.states.declined_title"
+                            text={`app.payment_page.declined.${declineReasons.includes(link.attempt.reason ?? '') ? link.attempt.reason : 'other'}`}
+                        />
+                    )}
+                {(link.attempt?.status === 'refunding' || link.attempt?.status === 'refunded') && (
+                    <Message
+                        severity="info"
+                        title={`app.payment_page.states.${link.attempt.status}_title`}
+                        text="app.payment_page.states.refund_text"
+                    />
+                )}
+                {link.status === 'pending' && link.payments !== 'off' && !processing(link) && (
+                    <PayButton
                         id={id}
                         amountText={amountText}
-                        onPaid={paid => queryClient.setQueryData(queryKey, paid)}
-                        onConflict={() => refetch()}
+                        contactNeeded={link.contactNeeded}
+                        testMode={link.payments === 'test'}
+                        onConflict={() => {
+                            void queryClient.invalidateQueries({ queryKey });
+                            void refetch();
+                        }}
                     />
                 )}
                 {link.status === 'paid' && (

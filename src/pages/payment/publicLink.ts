@@ -19,8 +19,19 @@ export interface PublicLink {
     timezone: string;
     firstName: string;
     locale: 'en' | 'ru';
-    /** `test`: the test provider takes no money; `off`: no provider is chosen, so it cannot be paid online. */
-    payments: 'test' | 'off';
+    /**
+     * `test`: the test provider takes no money; `live`: a real provider takes it; `off`: no provider is
+     * chosen, so it cannot be paid online.
+     */
+    payments: 'test' | 'live' | 'off';
+    /** The receipt has nowhere to go (the customer has neither e-mail nor phone): the page asks for an e-mail. */
+    contactNeeded: boolean;
+    /** The payer's attempt the return page names: how it went on the provider's page. */
+    attempt: {
+        id: string;
+        status: 'creating' | 'pending' | 'succeeded' | 'declined' | 'failed' | 'refunding' | 'refunded' | 'refund_failed';
+        reason: string | null;
+    } | null;
 }
 
 export { PublicApiError as PublicLinkError } from './publicApi';
@@ -28,7 +39,9 @@ export { PublicApiError as PublicLinkError } from './publicApi';
 const linkUrl = (id: string) => `/api/public/payment-links/${encodeURIComponent(id)}`;
 
 /** Plain fetch, no token: the page is for customers, who have no account. */
-export const fetchPublicLink = (id: string) => getPublic<PublicLink>(linkUrl(id));
+export const fetchPublicLink = (id: string, attemptId?: string | null) =>
+    getPublic<PublicLink>(attemptId ? `${linkUrl(id)}?attempt=${encodeURIComponent(attemptId)}` : linkUrl(id));
 
-export const payPublicLink = (id: string, card: Record<string, unknown>) =>
-    postPublic<PublicLink>(`${linkUrl(id)}/pay`, card);
+/** Begins a payment: answers the provider's page to send the payer to. */
+export const payPublicLink = (id: string, body: { email?: string }) =>
+    postPublic<{ attemptId: string; confirmationUrl: string }>(`${linkUrl(id)}/pay`, body);

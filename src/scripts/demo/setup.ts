@@ -28,6 +28,10 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     teacherEditDays: 2,
     autoCloseHours: 12,
     bookingOpensDays: 14,
+    // A small studio on the simplified taxation (income), its classes without VAT.
+    receiptTaxSystem: 'usn_income',
+    receiptVat: 'none',
+    receiptPaymentMode: 'full_payment',
     bookingClosesMinutes: 0,
     lateCancelHours: 12,
     maxWaitlists: 3,

@@ -295,6 +295,10 @@ export const cloudpaymentsProvider = (options: {
             amountMinor,
             currency,
             refunded: transaction.Refunded === true,
+            // The transaction that paid the order: its refunds name it.
+            ...(typeof transaction.TransactionId === 'number' || typeof transaction.TransactionId === 'string'
+                ? { providerTransactionId: String(transaction.TransactionId) }
+                : {}),
         };
     };
 

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { paymentProviderNames } from '../../domain/schemas';
+import type { paymentModes, paymentProviderNames, taxSystems, vats } from '../../domain/schemas';
 
 /*
  * An acquirer's hosted payment page: the server asks the provider for a payment, sends the payer to the
@@ -12,22 +12,9 @@ import type { paymentProviderNames } from '../../domain/schemas';
 export { paymentProviderNames as providerNames } from '../../domain/schemas';
 export type ProviderName = (typeof paymentProviderNames)[number];
 
-/** The studio's taxation system (54-FZ tag 1055); ЕНВД is abolished and not offered. */
-export const taxSystems = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+export { taxSystems, vats, paymentModes } from '../../domain/schemas';
 export type TaxSystem = (typeof taxSystems)[number];
-
-/**
- * The VAT of a receipt's item (tag 1199): `none` for "без НДС" (studios on УСН or патент), a rate, or a
- * calculated rate (vat110 = 10/110, vat120 = 20/120, vat122 = 22/122).
- */
-export const vats = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat110', 'vat120', 'vat22', 'vat122'] as const;
 export type Vat = (typeof vats)[number];
-
-/**
- * How an item is settled (tag 1214): paid in full when the service is given, or paid in full ahead of
- * it (an advance, which the accountant may prefer for a pass bought before its classes).
- */
-export const paymentModes = ['full_payment', 'full_prepayment'] as const;
 export type PaymentMode = (typeof paymentModes)[number];
 
 /** Where the provider sends the electronic receipt (tag 1008): an e-mail, or a phone as +7XXXXXXXXXX. */
@@ -124,7 +111,14 @@ export interface PaymentProvider {
     fetchPayment(
         providerPaymentId: string,
         attemptId: string,
-    ): Promise<{ status: ProviderStatus; amountMinor: number; currency: string; refunded?: boolean }>;
+    ): Promise<{
+        status: ProviderStatus;
+        amountMinor: number;
+        currency: string;
+        refunded?: boolean;
+        /** The transaction that paid it, when the provider names one apart from the payment (CloudPayments). */
+        providerTransactionId?: string;
+    }>;
     /** Cancels a payment nobody has paid yet (T-Bank Cancel, CloudPayments orders/cancel); ЮKassa has none. */
     cancelPayment?(providerPaymentId: string): Promise<void>;
 }

@@ -13,6 +13,9 @@ import { penaltyRoutes } from './penalties';
 import { paymentSetupRoutes, type PaymentSetup } from './paymentSetup';
 import { publicBookingRoutes } from './publicBookings';
 import { publicPaymentRoutes } from './publicPayments';
+import { testCheckoutRoutes } from './providerNotices';
+import { isTestProvider } from '../payments/testProvider';
+import type { Settlement } from '../payments/settle';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
 import { timetableRoutes } from './timetable';
@@ -25,8 +28,15 @@ import type { Storage } from '../storage/types';
  * check roles themselves. A feature adds its router to the list it belongs to. `clock` is the server's:
  * a router whose rules depend on the time (today, windows, expiry) reads it from there and nowhere else.
  */
-export const publicRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock): Router[] => [
-    publicPaymentRoutes(storage, payments, clock),
+export const publicRoutes = (
+    storage: Storage,
+    payments: PaymentSetup,
+    settlement: Settlement | null,
+    clock: Clock,
+    publicUrl?: string,
+): Router[] => [
+    publicPaymentRoutes(storage, payments, settlement, clock, { publicUrl }),
+    ...(isTestProvider(payments.provider) ? [testCheckoutRoutes(payments.provider, clock)] : []),
     publicBookingRoutes(storage, clock),
 ];
 

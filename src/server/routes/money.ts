@@ -20,7 +20,6 @@ import { allow, found, parseBody, userOf } from '../http/requests';
 import { afterFreeze } from '../rules/bookings';
 import { repickPasses } from '../rules/promotion';
 import { dueOn, passBalances } from '../rules/passes';
-import { refuseWhilePaying } from '../rules/paymentLinks';
 import type { Reader, RecordOf, Storage, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages/outbox';
@@ -303,8 +302,7 @@ export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
             const cancelled = await storage.transaction(async tx => {
                 const link = await found(tx, 'paymentLinks', req.params.id, 'Payment link');
                 applyRule(() => checkLinkOpen(link, now));
-                // The card may be charged this very moment: the charge decides, not the cancel.
-                refuseWhilePaying(link.id);
+                // A payer may be on the provider's page this very moment: what is paid after the cancel is given back.
                 return tx.update('paymentLinks', { ...link, status: 'cancelled' });
             });
             res.json(cancelled);

@@ -12,21 +12,6 @@ import type { ListFields, WriteRules } from './types';
 /** A link's id is its secret: 128 random bits, never sequential. */
 const randomLinkId = () => randomBytes(16).toString('base64url');
 
-/**
- * Links whose payment is with the provider right now, by id. While the card is being charged for what a
- * link asks, nothing may change what it asks: edits, cancelling and deleting it are refused until the
- * provider has answered and the payment is recorded.
- */
-export const linksBeingPaid = new Set<string>();
-
-/** A 409 while the link is being paid. */
-export const refuseWhilePaying = (id: string) => {
-    if (linksBeingPaid.has(id))
-        throw conflict('This link is being paid right now: try again in a moment', {
-            status: 'app.money.errors.link_paying',
-        });
-};
-
 /** The statuses a link never leaves, with their message keys. */
 export const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = {
     paid: 'app.money.errors.link_paid',
@@ -38,7 +23,6 @@ const refuseClosed = (link: Row) => {
     const { status } = link as unknown as PaymentLink;
     const key = closedLinkKeys[status];
     if (key) throw conflict(`This payment link is ${status}: it can no longer be changed or deleted`, { status: key });
-    refuseWhilePaying(link.id as string);
 };
 
 /**

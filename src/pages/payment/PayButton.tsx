@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Alert, Stack } from '@mui/material';
+import { Form, SaveButton, TextInput, useTranslate } from 'react-admin';
+import { payPublicLink, PublicLinkError } from './publicLink';
+
+interface Props {
+    id: string;
+    amountText: string;
+    /** The receipt needs an e-mail the studio does not have: the payer is asked for one. */
+    contactNeeded: boolean;
+    testMode: boolean;
+    /** The link changed under the page (paid elsewhere, expired): show it as it is now. */
+    onConflict: () => void;
+}
+
+/**
+ * Pay: the server asks the provider for a payment and the payer is sent to the provider's page, where the
+ * card is typed (never on this page). A refusal the form can tell is shown on it.
+ */
+export const PayButton = ({ id, amountText, contactNeeded, testMode, onConflict }: Props) => {
+    const translate = useTranslate();
+    /** Why the payment could not begin, when it is no field's fault. */
+    const [failure, setFailure] = useState<string | null>(null);
+    const submit = async (values: Record<string, unknown>) => {
+        setFailure(null);
+        try {
+            const { confirmationUrl } = await payPublicLink(id, contactNeeded ? { email: String(values.email ?? '') } : {});
+            window.location.assign(confirmationUrl);
+        } catch (error) {
+            if (error instanceof PublicLinkError && error.errors.email) return { email: error.errors.email };
+            // Nothing is due any more, or the link was paid, cancelled or expired meanwhile: shown as it is now.
+            if (error instanceof PublicLinkError && error.status === 409) return onConflict();
+            setFailure(
+                error instanceof PublicLinkError && error.errors.status
+                    ? error.errors.status
+                    : 'app.payment_page.errors.failed',
+            );
+        }
+    };
+    return (
+        <Form noValidate onSubmit={submit} defaultValues={{ email: '' }}>
+            <Stack spacing={1}>
+                {contactNeeded && (
+                    <TextInput
+                        source="email"
+                        type="email"
+                        label="app.payment_page.receipt_email"
+                        helperText="app.payment_page.receipt_email_help"
+                        autoComplete="email"
+                        validate={value => (value ? undefined : 'app.payment_page.errors.contact_needed')}
+                        fullWidth
+                    />
+                )}
+                {failure && <Alert severity="error">{translate(failure)}</Alert>}
+                <SaveButton
+                    label={translate('app.payment_page.pay', { amount: amountText })}
+                    alwaysEnable
+                    icon={<></>}
+                    size="large"
+                    fullWidth
+                />
+                <Alert severity="info" variant="outlined">
+                    {translate(testMode ? 'app.payment_page.test_hint' : 'app.payment_page.provider_hint')}
+                </Alert>
+            </Stack>
+        </Form>
+    );
+};

@@ -1,0 +1,440 @@
+import { feeOwed } from '../../domain/penalties';
+import { studioToday, type Clock } from '../../domain/time';
+import type { Config, OnlinePayment, Pass, PaymentLink, Penalty, Subscription } from '../../domain/types';
+import { conflict } from '../http/errors';
+import { recordPassPayment, recordSale } from '../routes/money';
+import { dueOn } from '../rules/passes';
+import { studioConfig } from '../rules/studio';
+import type { Reader, Storage, Transaction } from '../storage/types';
+import { ProviderError, toMinor, type CheckCode, type Notice, type PaymentProvider, type Receipt } from './provider';
+import { receiptFor, refundReceipt, type ReceiptSettings } from './receipts';
+
+/*
+ * What an online payment becomes, exactly once. The provider's verified notice (or its answer when the
+ * server asks) says a payment succeeded; one storage transaction then reads the attempt and its link and
+ * either records the payment (the ledger entry, the pass sold or paid, the penalty's fee paid, the link
+ * paid) or, when the link no longer asks for it (cancelled, expired, paid another way, edited), marks the
+ * attempt for a refund, which goes to the provider after the commit. An attempt that has been settled is
+ * never settled again: a notice that comes five times, or a notice and the payer's return at the same
+ * moment, find it settled and change nothing (both engines run the transactions one after the other, or as
+ * if they did).
+ */
+
+/** The links' rules, read by the pay route before a payment is asked for and by settling after it. */
+
+const passOf = (reader: Reader, link: Pick<PaymentLink, 'passId'>) =>
+    link.passId == null ? Promise.resolve(undefined) : reader.get('passes', link.passId);
+
+/**
+ * A fee link is paid only while its penalty's fee is owed: paid at the desk meanwhile, or reversed, is a
+ * conflict the page shows.
+ */
+export const checkFeeOwed = async (reader: Reader, link: Pick<PaymentLink, 'penaltyId'>): Promise<Penalty> => {
+    const penalty = link.penaltyId == null ? undefined : await reader.get('penalties', link.penaltyId);
+    if (!penalty || !feeOwed(penalty))
+        throw conflict('The fee is owed no more', { status: 'app.payment_page.errors.nothing_due' });
+    return penalty;
+};
+
+/**
+ * A balance link is paid only while its pass still owes what it asks: nothing due any more (paid at the
+ * desk meanwhile), or less than the link asks, is a conflict the page shows.
+ */
+export const checkStillDue = async (reader: Reader, link: Pick<PaymentLink, 'passId' | 'amount'>): Promise<Pass> => {
+    const pass = await passOf(reader, link);
+    const due = pass ? await dueOn(reader, pass) : 0;
+    if (!pass || due <= 0)
+        throw conflict('Nothing is due on the pass any more', { status: 'app.payment_page.errors.nothing_due' });
+    if (toMinor(link.amount) > toMinor(due))
+        throw conflict(
+            'Less is due on the pass than the link asks',
+            { status: 'app.payment_page.errors.due_changed' },
+            { due },
+        );
+    return pass;
+};
+
+/** What the link asks, as an attempt keeps it from when the payer pressed Pay. */
+type Asked = Pick<PaymentLink, 'customerId' | 'purpose' | 'passId' | 'subscriptionId' | 'amount'>;
+
+/** Whether the link still asks what was paid: the same customer, purpose, pass, plan and amount, and pending. */
+const stillAsks = (current: PaymentLink, asked: Asked) =>
+    current.status === 'pending' &&
+    current.customerId === asked.customerId &&
+    current.purpose === asked.purpose &&
+    (current.passId ?? null) === (asked.passId ?? null) &&
+    current.subscriptionId === asked.subscriptionId &&
+    toMinor(current.amount) === toMinor(asked.amount);
+
+/** What a payment is for, as the provider's page, the receipt and the ledger's note name it. */
+export const describePayment = async (reader: Reader, asked: Asked & Pick<PaymentLink, 'penaltyId'>) => {
+    const plan = await reader.get('subscriptions', asked.subscriptionId);
+    const name = plan?.name ?? '';
+    if (asked.purpose === 'fee') return `${name}: a penalty's fee`;
+    if (asked.purpose === 'balance') return `${(await passOf(reader, asked))?.name ?? name}: the rest`;
+    return name;
+};
+
+/** The receipt of an attempt, or null when the studio sends none through the provider. */
+export const attemptReceipt = async (
+    reader: Reader,
+    attempt: OnlinePayment,
+    settings: ReceiptSettings | null,
+): Promise<Receipt | null> => {
+    if (!settings || !attempt.receiptContact) return null;
+    const contact = attempt.receiptContact.includes('@')
+        ? { email: attempt.receiptContact }
+        : { phone: attempt.receiptContact };
+    return receiptFor({
+        description: await describePayment(reader, attempt),
+        amountMinor: toMinor(attempt.amount),
+        contact,
+        settings,
+    });
+};
+
+/** The studio's receipt settings from its configuration: none while no taxation system is chosen. */
+export const receiptSettingsOf = (config: Config): ReceiptSettings | null =>
+    config.receiptTaxSystem
+        ? {
+              taxSystem: config.receiptTaxSystem,
+              vat: config.receiptVat ?? 'none',
+              paymentMode: config.receiptPaymentMode ?? 'full_payment',
+          }
+        : null;
+
+/** How long a payment may wait for its notice before the job asks the provider. */
+const noticeLateMs = 10 * 60_000;
+
+/** The statuses after which an attempt's payment has been decided once and for all. */
+const settledStatuses: OnlinePayment['status'][] = ['succeeded', 'refunding', 'refunded', 'refund_failed'];
+
+/** Why a payment could not be recorded against its link, as the attempt keeps it for staff. */
+type RefundReason = 'link_cancelled' | 'link_expired' | 'link_paid' | 'link_changed' | 'nothing_due' | 'amount_differs';
+
+export interface SettleOptions {
+    storage: Storage;
+    provider: PaymentProvider;
+    clock: Clock;
+    log: Pick<Console, 'info' | 'warn' | 'error'>;
+    /** How long after its expiry a link still takes a payment begun before it (the payer on the page). */
+    lateGraceMs: number;
+}
+
+export type Settlement = ReturnType<typeof settlement>;
+
+/** Settling the payments of one provider: notices, refunds, and the checks before a payment is taken. */
+export const settlement = ({ storage, provider, clock, log, lateGraceMs }: SettleOptions) => {
+    /** The attempt a notice names, if it is this provider's. */
+    const attemptOf = async (reader: Reader, attemptId: string) => {
+        const attempt = /^[0-9a-f]{32}$/.test(attemptId) ? await reader.get('onlinePayments', attemptId) : undefined;
+        return attempt?.provider === provider.name ? attempt : undefined;
+    };
+
+    /**
+     * Why the link no longer takes this payment, or null when it does: `now` is when the provider took
+     * the money, within the grace after the link's expiry.
+     */
+    const refusal = async (
+        tx: Transaction,
+        link: PaymentLink,
+        attempt: OnlinePayment,
+        now: Date,
+    ): Promise<RefundReason | null> => {
+        if (link.status === 'cancelled') return 'link_cancelled';
+        if (link.status === 'paid') return 'link_paid';
+        if (!stillAsks(link, attempt)) return 'link_changed';
+        if (Date.parse(link.expiresAt) + lateGraceMs < now.getTime()) return 'link_expired';
+        if (link.purpose === 'fee') {
+            const penalty = link.penaltyId == null ? undefined : await tx.get('penalties', link.penaltyId);
+            if (!penalty || !feeOwed(penalty)) return 'nothing_due';
+        }
+        if (link.purpose === 'balance') {
+            const pass = await passOf(tx, link);
+            if (!pass || toMinor(await dueOn(tx, pass)) < toMinor(link.amount)) return 'nothing_due';
+        }
+        return null;
+    };
+
+    /**
+     * Records the payment inside `tx`: a fee paid on its penalty, the rest of a pass, or the plan sold
+     * (starting on the studio's date), for what the provider took and in the name of no user. The link is
+     * then paid, whatever it says (a payment recorded although it could not be given back says so).
+     */
+    const record = async (tx: Transaction, attempt: OnlinePayment, link: PaymentLink, note: string, now: Date) => {
+        const config = await studioConfig(tx);
+        const entry = {
+            amount: attempt.amount,
+            method: 'online' as const,
+            createdBy: null,
+            paymentLinkId: link.id,
+            note,
+        };
+        let passId = link.passId;
+        let paymentId: number;
+        if (attempt.purpose === 'fee') {
+            const penalty = attempt.penaltyId == null ? undefined : await tx.get('penalties', attempt.penaltyId);
+            const owed = penalty && feeOwed(penalty) ? penalty : undefined;
+            const payment = await tx.insert('payments', {
+                ...entry,
+                customerId: attempt.customerId,
+                kind: 'payment',
+                passId: null,
+                paidAt: now.toISOString(),
+                penaltyId: owed?.id ?? null,
+            });
+            if (owed) await tx.update('penalties', { ...owed, paymentId: payment.id });
+            paymentId = payment.id;
+        } else if (attempt.purpose === 'balance' && attempt.passId != null) {
+            const pass = (await tx.get('passes', attempt.passId)) as Pass;
+            paymentId = (await recordPassPayment(tx, pass, entry, now)).payment.id;
+        } else {
+            const plan = (await tx.get('subscriptions', attempt.subscriptionId)) as Subscription;
+            const sold = await recordSale(
+                tx,
+                {
+                    ...entry,
+                    customerId: attempt.customerId,
+                    plan,
+                    startsOn: studioToday(config.timezone, now),
+                },
+                now,
+            );
+            passId = sold.pass.id;
+            paymentId = sold.payment?.id as number;
+        }
+        await tx.update('paymentLinks', {
+            ...link,
+            // What was paid: the link's amount, unless it changed and the payment is recorded regardless.
+            amount: attempt.amount,
+            status: 'paid',
+            paidAt: now.toISOString(),
+            paymentId,
+            passId,
+        });
+        return paymentId;
+    };
+
+    const touch = (tx: Transaction, attempt: OnlinePayment, changes: Partial<OnlinePayment>) =>
+        tx.update('onlinePayments', { ...attempt, ...changes, updatedAt: clock().toISOString() });
+
+    /** A payment's id that is not the attempt's own (CloudPayments names its order, then a transaction). */
+    const otherId = (attempt: OnlinePayment, providerPaymentId: string) =>
+        providerPaymentId !== attempt.providerPaymentId && providerPaymentId !== attempt.providerTransactionId;
+
+    /**
+     * A payment the provider says succeeded or was declined. Answers the attempt as it stands after, and
+     * starts the refund of a payment its link no longer takes.
+     */
+    const settlePayment = async (notice: Extract<Notice, { kind: 'payment' }>): Promise<OnlinePayment | null> => {
+        const now = clock();
+        const settled = await storage.transaction(async tx => {
+            const attempt = await attemptOf(tx, notice.attemptId);
+            if (!attempt) {
+                log.warn(`A ${provider.name} notice names no payment of this server (${notice.attemptId}): ignored.`);
+                return null;
+            }
+            if (settledStatuses.includes(attempt.status) || notice.status === 'pending') return attempt;
+            // CloudPayments' order is paid by a transaction of its own, which its refunds name.
+            const ids =
+                attempt.providerPaymentId == null
+                    ? { providerPaymentId: notice.providerPaymentId }
+                    : otherId(attempt, notice.providerPaymentId)
+                      ? { providerTransactionId: notice.providerPaymentId }
+                      : {};
+            if (notice.status === 'declined')
+                return attempt.status === 'declined'
+                    ? attempt
+                    : touch(tx, attempt, { ...ids, status: 'declined', reason: notice.reason ?? 'declined' });
+            const link = (await tx.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
+            const why =
+                notice.amountMinor !== toMinor(attempt.amount) || notice.currency !== attempt.currency
+                    ? 'amount_differs'
+                    : await refusal(tx, link, attempt, now);
+            if (why) {
+                log.warn(
+                    `The ${provider.name} payment ${notice.providerPaymentId} for payment link ${link.id} is given back: ${why}.`,
+                );
+                return touch(tx, attempt, { ...ids, status: 'refunding', reason: why, refundKey: `${attempt.id}-r1` });
+            }
+            const paymentId = await record(tx, attempt, link, `${provider.name} ${notice.providerPaymentId}`, now);
+            return touch(tx, attempt, { ...ids, status: 'succeeded', paymentId, settledAt: now.toISOString() });
+        });
+        if (settled?.status === 'refunding') return giveBack(settled);
+        return settled;
+    };
+
+    /**
+     * Gives a payment its link no longer takes back through the provider, with the attempt's refund key
+     * (so that asking again never refunds twice) and a refund receipt. A refund the provider refuses for
+     * good is recorded as paid against the link, so that staff see the money; one whose outcome is
+     * unknown stays `refunding` and is asked again later.
+     */
+    const giveBack = async (attempt: OnlinePayment): Promise<OnlinePayment> => {
+        const config = await studioConfig(storage);
+        const paid = await attemptReceipt(storage, attempt, receiptSettingsOf(config));
+        const amountMinor = toMinor(attempt.amount);
+        let outcome: Awaited<ReturnType<PaymentProvider['refund']>>;
+        try {
+            outcome = await provider.refund({
+                providerPaymentId: (attempt.providerTransactionId ?? attempt.providerPaymentId) as string,
+                amountMinor,
+                currency: attempt.currency,
+                receipt: paid && refundReceipt(paid, amountMinor),
+                idempotenceKey: attempt.refundKey ?? `${attempt.id}-r1`,
+            });
+        } catch (error) {
+            if (error instanceof ProviderError && !error.retryable)
+                outcome = { status: 'canceled', reason: error.message };
+            else {
+                log.warn(
+                    `The refund of ${provider.name} payment for attempt ${attempt.id} is to be asked again: ${String(error)}`,
+                );
+                return attempt;
+            }
+        }
+        if (outcome.status === 'pending')
+            return storage.transaction(async tx => {
+                const now = await tx.get('onlinePayments', attempt.id);
+                return now?.status === 'refunding'
+                    ? touch(tx, now, { providerRefundId: outcome.providerRefundId ?? null })
+                    : (now as OnlinePayment);
+            });
+        return finishRefund(attempt.id, outcome.status, outcome.providerRefundId ?? null, outcome.reason);
+    };
+
+    /** A refund the provider answered or confirmed: the attempt refunded, or, refused, the payment recorded. */
+    const finishRefund = (
+        attemptId: string,
+        status: 'succeeded' | 'canceled',
+        providerRefundId: string | null,
+        reason?: string,
+    ): Promise<OnlinePayment> => {
+        const now = clock();
+        return storage.transaction(async tx => {
+            const attempt = (await tx.get('onlinePayments', attemptId)) as OnlinePayment;
+            if (attempt.status !== 'refunding') return attempt;
+            if (status === 'succeeded')
+                return touch(tx, attempt, {
+                    status: 'refunded',
+                    providerRefundId: providerRefundId ?? attempt.providerRefundId,
+                    settledAt: now.toISOString(),
+                });
+            log.error(
+                `The ${provider.name} payment ${attempt.providerPaymentId} of ${attempt.amount} ${attempt.currency} for payment link ${attempt.paymentLinkId} could not be given back (${reason ?? 'refused'}): recorded as paid, for staff to settle with the customer.`,
+            );
+            const link = (await tx.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
+            const paymentId = await record(
+                tx,
+                attempt,
+                link,
+                `${provider.name} ${attempt.providerTransactionId ?? attempt.providerPaymentId}: the link had changed (${attempt.reason}) and the payment could not be given back`,
+                now,
+            );
+            return touch(tx, attempt, { status: 'refund_failed', paymentId, settledAt: now.toISOString() });
+        });
+    };
+
+    /** A refund the provider confirms (or refuses) in a notice. */
+    const settleRefund = async (notice: Extract<Notice, { kind: 'refund' }>) => {
+        const named = { provider: provider.name, providerPaymentId: notice.providerPaymentId };
+        const [attempt] = [
+            ...(await storage.select('onlinePayments', named)),
+            // CloudPayments' refund names the transaction that paid the order.
+            ...(await storage.select('onlinePayments', {
+                provider: provider.name,
+                providerTransactionId: notice.providerPaymentId,
+            })),
+        ];
+        if (!attempt) {
+            log.warn(`A ${provider.name} refund notice names no payment of this server: ignored.`);
+            return null;
+        }
+        return finishRefund(attempt.id, notice.status, notice.providerRefundId, 'the provider cancelled the refund');
+    };
+
+    /** CloudPayments asks before charging a card whether the order may be paid: an open link, the same amount. */
+    const check = async (notice: Extract<Notice, { kind: 'check' }>): Promise<CheckCode> => {
+        const attempt = await attemptOf(storage, notice.attemptId);
+        if (!attempt) return 10;
+        if (notice.amountMinor !== toMinor(attempt.amount)) return 12;
+        // A payer declined on CloudPayments' page may try another card on it.
+        if (attempt.status !== 'pending' && attempt.status !== 'declined') return 20;
+        const link = (await storage.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
+        return (await storage.transaction(tx => refusal(tx, link, attempt, clock()))) ? 20 : 0;
+    };
+
+    /** Settles what a verified notice says; answers the CloudPayments Check's code for a check. */
+    const settle = async (notice: Notice): Promise<CheckCode | null> => {
+        if (notice.kind === 'payment') await settlePayment(notice);
+        else if (notice.kind === 'refund') await settleRefund(notice);
+        else if (notice.kind === 'check') return check(notice);
+        return null;
+    };
+
+    /**
+     * Asks the provider how a payment went (its notice is late, or lost) and settles the answer: used by
+     * the payer's return page and by the job that goes through the attempts left open.
+     */
+    const reconcile = async (attempt: OnlinePayment): Promise<OnlinePayment> => {
+        if (attempt.status === 'refunding') return giveBack(attempt);
+        if (attempt.status !== 'pending' || attempt.providerPaymentId == null) return attempt;
+        const state = await provider.fetchPayment(attempt.providerPaymentId, attempt.id);
+        if (state.status === 'pending') return attempt;
+        return (
+            (await settlePayment({
+                kind: 'payment',
+                providerPaymentId: state.providerTransactionId ?? attempt.providerPaymentId,
+                attemptId: attempt.id,
+                status: state.status,
+                amountMinor: state.amountMinor,
+                currency: state.currency,
+                reason: state.status === 'declined' ? 'declined' : undefined,
+            })) ?? attempt
+        );
+    };
+
+    /**
+     * The job: attempts whose notice is late are asked of the provider (and those nobody paid long after
+     * their link expired end as failed), a payment begun but never answered by the provider ends as
+     * failed, and refunds whose outcome was unknown are asked again with the same key. Answers how many
+     * attempts it settled.
+     */
+    const reconcileOpen = async (): Promise<number> => {
+        const now = clock().getTime();
+        let done = 0;
+        const fail = (attempt: OnlinePayment, reason: string) =>
+            storage.transaction(async tx => {
+                const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
+                if (current.status !== attempt.status) return;
+                await touch(tx, current, { status: 'failed', reason });
+                done += 1;
+            });
+        for (const attempt of await storage.select('onlinePayments', {
+            status: ['creating', 'pending', 'refunding'],
+        })) {
+            if (attempt.provider !== provider.name) continue;
+            const age = now - Date.parse(attempt.updatedAt);
+            if (attempt.status === 'refunding') {
+                if ((await giveBack(attempt)).status !== 'refunding') done += 1;
+            } else if (age < noticeLateMs) continue;
+            else if (attempt.status === 'creating') await fail(attempt, 'unanswered');
+            else {
+                const after = await reconcile(attempt).catch((error: unknown) => {
+                    if (error instanceof ProviderError && !error.retryable) return undefined;
+                    throw error;
+                });
+                if (after && after.status !== 'pending') done += 1;
+                else {
+                    // Nobody paid, and nobody will: the link is long expired (or the provider forgot the payment).
+                    const link = await storage.get('paymentLinks', attempt.paymentLinkId);
+                    const over = !link || link.status !== 'pending' || Date.parse(link.expiresAt) + lateGraceMs < now;
+                    if (!after || over) await fail(attempt, after ? 'expired' : 'unknown_to_provider');
+                }
+            }
+        }
+        return done;
+    };
+
+    return { settle, settlePayment, giveBack, reconcile, reconcileOpen, attemptOf };
+};
