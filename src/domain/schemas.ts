@@ -505,7 +505,14 @@ export const messageSchema = z.object({
 });
 
 /** The server's own periodic work (src/server/jobs): what a job is called, and each kind's state. */
-export const jobNames = ['send_messages', 'close_classes', 'reminders', 'pass_notices', 'penalties', 'payments'] as const;
+export const jobNames = [
+    'send_messages',
+    'close_classes',
+    'reminders',
+    'pass_notices',
+    'penalties',
+    'payments',
+] as const;
 
 /** One job of the server's runner, as it writes it: when it is next due and how its last run went. */
 export const jobSchema = z.object({

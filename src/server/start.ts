@@ -133,7 +133,11 @@ export const startServer = async ({
     const controlFile = `${dbFile}.control`;
     const controlKey = randomBytes(32);
     try {
-        const { app, storage: audited, settlement } = createApp({
+        const {
+            app,
+            storage: audited,
+            settlement,
+        } = createApp({
             storage,
             clock,
             distDir,

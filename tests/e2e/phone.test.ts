@@ -255,9 +255,11 @@ describeInBrowser('a teacher’s phone', () => {
         },
     );
 
-    it('at 390 px the card fields bring up the number pad, and the card number is grouped in fours as typed', async () => {
+    it("at 390 px the provider's card fields bring up the number pad, and the card number is grouped in fours as typed", async () => {
         const { context, page } = await phonePage(browser, server.url);
         await page.goto(`/payments/link/${linkId}`);
+        await page.getByRole('button', { name: /^Pay / }).click();
+        await page.waitForURL('**/payments/test-checkout/**');
         const fields = {
             'Card number': 'cc-number',
             'Expiry (MM/YY)': 'cc-exp',
@@ -276,8 +278,9 @@ describeInBrowser('a teacher’s phone', () => {
         await page.getByLabel('Expiry (MM/YY)', { exact: true }).pressSequentially('1230');
         await page.getByLabel('CVC', { exact: true }).pressSequentially('123');
         await page.screenshot({ path: join(artifacts, 'phone-card.png') });
-        // The grouped number pays as its digits.
+        // The grouped number pays as its digits: back on the studio's page, paid.
         await page.getByRole('button', { name: /^Pay / }).click();
+        await page.waitForURL('**/payments/link/**');
         await page.getByRole('heading', { name: 'Paid' }).waitFor();
         await context.close();
     });

@@ -70,3 +70,23 @@ export const servedApp = (env: () => Record<string, string> = () => ({})) => {
     app.page = async () => (await newPage(app.browser, app.server.url)).page;
     return app;
 };
+
+/** The test provider's cards, as a payer types them on its checkout page. */
+export const checkoutCards = {
+    paid: '4242 4242 4242 4242',
+    declined: '4000 0000 0000 0002',
+};
+
+/**
+ * On a payment link's page: Pay, then on the test provider's checkout page the card, then back on the
+ * link's page (what it shows then is the caller's to wait for).
+ */
+export const payOnTestCheckout = async (page: Page, cardNumber = checkoutCards.paid) => {
+    await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
+    await page.waitForURL('**/payments/test-checkout/**');
+    await page.getByLabel(/^(Card number|Номер карты)$/).fill(cardNumber);
+    await page.getByLabel(/^(Expiry \(MM\/YY\)|Срок \(ММ\/ГГ\))$/).fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^(Pay|Оплатить) / }).click();
+    await page.waitForURL('**/payments/link/**');
+};

@@ -30,7 +30,8 @@ export const settledView = async (url: string, linkId: string, attemptId: string
     for (;;) {
         const view = await readAttempt(url, linkId, attemptId);
         const status = (view.body.attempt as { status?: string } | null)?.status;
-        if (status !== 'creating' && status !== 'pending') return view;
+        // A payment given back is 'refunding' for the moment the provider takes to answer.
+        if (status !== 'creating' && status !== 'pending' && status !== 'refunding') return view;
         if (Date.now() > until) throw new Error(`The attempt ${attemptId} is still ${status}`);
         await new Promise(resolve => setTimeout(resolve, 25));
     }

@@ -24,7 +24,10 @@ export const PayButton = ({ id, amountText, contactNeeded, testMode, onConflict 
     const submit = async (values: Record<string, unknown>) => {
         setFailure(null);
         try {
-            const { confirmationUrl } = await payPublicLink(id, contactNeeded ? { email: String(values.email ?? '') } : {});
+            const { confirmationUrl } = await payPublicLink(
+                id,
+                contactNeeded ? { email: String(values.email ?? '') } : {},
+            );
             window.location.assign(confirmationUrl);
         } catch (error) {
             if (error instanceof PublicLinkError && error.errors.email) return { email: error.errors.email };

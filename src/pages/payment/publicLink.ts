@@ -29,7 +29,8 @@ export interface PublicLink {
     /** The payer's attempt the return page names: how it went on the provider's page. */
     attempt: {
         id: string;
-        status: 'creating' | 'pending' | 'succeeded' | 'declined' | 'failed' | 'refunding' | 'refunded' | 'refund_failed';
+        status:
+            'creating' | 'pending' | 'succeeded' | 'declined' | 'failed' | 'refunding' | 'refunded' | 'refund_failed';
         reason: string | null;
     } | null;
 }

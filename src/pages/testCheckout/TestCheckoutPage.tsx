@@ -41,7 +41,11 @@ export const TestCheckoutPage = () => {
         data: checkout,
         error,
         isPending,
-    } = useQuery({ queryKey: ['testCheckout', id], queryFn: () => getPublic<TestCheckout>(checkoutUrl(id)), retry: false });
+    } = useQuery({
+        queryKey: ['testCheckout', id],
+        queryFn: () => getPublic<TestCheckout>(checkoutUrl(id)),
+        retry: false,
+    });
     useEffect(() => {
         document.title = translate('app.test_checkout.title');
     }, [translate]);

@@ -14,7 +14,7 @@ import {
 import { schemaValidator } from '../../app/forms';
 import { useSaved } from '../../app/saved';
 import { phoneCountries } from '../../domain/phones';
-import { configSchema, locales } from '../../domain/schemas';
+import { configSchema, locales, paymentModes, taxSystems, vats } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
 import { MessageSetup } from './MessageSetup';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
@@ -89,6 +89,25 @@ export const ConfigPage = () => {
                 />
                 <BooleanInput source="reminders" defaultValue={true} />
                 <BooleanInput source="staffBookingNotices" defaultValue={true} />
+                {/* Receipts of online payments: none (null) while no taxation system is chosen. */}
+                <SelectInput
+                    source="receiptTaxSystem"
+                    choices={translatedChoices(taxSystems, 'app.receipts.tax_systems')}
+                    emptyText="app.receipts.tax_systems.none"
+                    emptyValue={null}
+                    parse={value => (value === '' ? null : value)}
+                    helperText="app.receipts.help"
+                />
+                <SelectInput
+                    source="receiptVat"
+                    choices={translatedChoices(vats, 'app.receipts.vats')}
+                    defaultValue="none"
+                />
+                <SelectInput
+                    source="receiptPaymentMode"
+                    choices={translatedChoices(paymentModes, 'app.receipts.payment_modes')}
+                    defaultValue="full_payment"
+                />
             </SimpleForm>
         </Edit>
     );

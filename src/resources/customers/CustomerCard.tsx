@@ -11,6 +11,7 @@ import { RecordHistory } from '../history/RecordHistory';
 import { CustomerBookings } from './CustomerBookings';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
+import { CustomerOnlinePayments } from './CustomerOnlinePayments';
 import { CustomerMakeUps } from './CustomerMakeUps';
 import { CustomerMessages } from './CustomerMessages';
 import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
@@ -64,6 +65,7 @@ const CustomerCardView = () => {
                 <CustomerPenalties />
                 <CustomerMakeUps />
                 <CustomerLinks />
+                <CustomerOnlinePayments />
                 <CustomerMessages />
                 <CustomerVisits />
                 <RecordHistory target="customerId" />

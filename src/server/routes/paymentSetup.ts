@@ -99,7 +99,9 @@ const realProviders: Record<Exclude<ProviderName, 'test'>, (env: PaymentEnv) => 
             });
         } catch (error) {
             if (error instanceof PaymentSetupError) throw error;
-            throw new PaymentSetupError(`YOOKASSA_NOTICE_IPS: ${error instanceof Error ? error.message : String(error)}`);
+            throw new PaymentSetupError(
+                `YOOKASSA_NOTICE_IPS: ${error instanceof Error ? error.message : String(error)}`,
+            );
         }
     },
     cloudpayments: env =>
@@ -130,7 +132,9 @@ export const choosePayments = (env: PaymentEnv): PaymentSetup => {
     if (chosen && Object.hasOwn(realProviders, chosen)) {
         // The provider sends the payer back, and its notices, to the server's public address.
         if (!env.PUBLIC_URL?.trim())
-            throw new PaymentSetupError(`PAYMENT_PROVIDER=${chosen} needs PUBLIC_URL, the address payers and the provider reach`);
+            throw new PaymentSetupError(
+                `PAYMENT_PROVIDER=${chosen} needs PUBLIC_URL, the address payers and the provider reach`,
+            );
         const provider = realProviders[chosen as keyof typeof realProviders](env);
         const noticeUrl = `${env.PUBLIC_URL.trim().replace(/\/+$/, '')}/api/public/providers/${provider.name}`;
         return { provider, mode: 'live', publicAddress, noticeUrl };

@@ -29,6 +29,7 @@ export const moneyMessages = {
                 visits: 'Visits',
                 payments: 'Payments and refunds',
                 links: 'Payment links',
+                online_payments: 'Online payments',
             },
             actions: {
                 sell: 'Sell a plan',
@@ -118,6 +119,7 @@ export const moneyMessages = {
                 visits: 'No visits yet',
                 payments: 'No payments yet',
                 links: 'No payment links yet',
+                online_payments: 'Nothing was paid online yet',
             },
             errors: {
                 pass_cancelled: 'The pass is cancelled',
@@ -184,7 +186,8 @@ export const moneyMessages = {
                 declined_title: 'The payment did not go through',
                 refunding_title: 'The payment is being given back',
                 refunded_title: 'The payment was given back',
-                refund_text: 'The link changed while you paid, so nothing was bought: the money goes back to your card.',
+                refund_text:
+                    'The link changed while you paid, so nothing was bought: the money goes back to your card.',
                 unavailable_title: 'Online payment is not available yet',
                 unavailable_text:
                     'The studio cannot take payments online yet: please pay at the studio or ask them how to pay.',
@@ -220,7 +223,8 @@ export const moneyMessages = {
                 succeeded: 'This payment is paid.',
                 declined: 'This payment was declined.',
                 not_found_title: 'Payment not found',
-                not_found_text: 'The test provider has no such payment: it forgets its payments when the server restarts.',
+                not_found_text:
+                    'The test provider has no such payment: it forgets its payments when the server restarts.',
             },
             errors: {
                 unknown_card: 'Use one of the test cards below',

@@ -31,6 +31,7 @@ export const moneyMessages = {
                 visits: 'Посещения',
                 payments: 'Платежи и возвраты',
                 links: 'Ссылки на оплату',
+                online_payments: 'Онлайн-оплаты',
             },
             actions: {
                 sell: 'Продать абонемент',
@@ -122,6 +123,7 @@ export const moneyMessages = {
                 visits: 'Посещений пока нет',
                 payments: 'Платежей пока нет',
                 links: 'Ссылок на оплату пока нет',
+                online_payments: 'Онлайн-оплат пока не было',
             },
             errors: {
                 pass_cancelled: 'Абонемент аннулирован',
@@ -224,7 +226,8 @@ export const moneyMessages = {
                 succeeded: 'Этот платёж оплачен.',
                 declined: 'Этот платёж отклонён.',
                 not_found_title: 'Платёж не найден',
-                not_found_text: 'У тестового провайдера нет такого платежа: он забывает платежи при перезапуске сервера.',
+                not_found_text:
+                    'У тестового провайдера нет такого платежа: он забывает платежи при перезапуске сервера.',
             },
             errors: {
                 unknown_card: 'Используйте одну из тестовых карт ниже',

@@ -3,6 +3,30 @@ export const messages = {
     resources: {
         onlinePayments: {
             name: 'Online payment |||| Online payments',
+            statuses: {
+                creating: 'Being created',
+                pending: 'On the provider page',
+                succeeded: 'Paid',
+                declined: 'Declined',
+                failed: 'Failed',
+                refunding: 'Being given back',
+                refunded: 'Given back',
+                refund_failed: 'Not given back',
+            },
+            reasons: {
+                insufficient_funds: 'not enough money on the card',
+                card_expired: 'the card has expired',
+                declined: 'declined by the provider',
+                link_cancelled: 'the link was cancelled',
+                link_expired: 'the link had expired',
+                link_paid: 'the link was paid already',
+                link_changed: 'the link was changed',
+                nothing_due: 'nothing was due any more',
+                amount_differs: 'the amount paid was not the amount asked',
+                unanswered: 'the provider did not answer',
+                expired: 'nobody paid',
+                unknown_to_provider: 'the provider does not know it',
+            },
             fields: {
                 id: 'Online payment',
                 createdAt: 'Begun at',
@@ -28,8 +52,42 @@ export const messages = {
                 providerRefundId: "Provider's refund",
             },
         },
+        configs: {
+            fields: {
+                receiptTaxSystem: 'Taxation system on receipts',
+                receiptVat: 'VAT of the classes',
+                receiptPaymentMode: 'Receipts settle',
+            },
+        },
     },
     app: {
+        receipts: {
+            tax_systems: {
+                none: 'No receipts through the payment provider',
+                osn: 'General (ОСН)',
+                usn_income: 'Simplified, income (УСН доходы)',
+                usn_income_outcome: 'Simplified, income less expenses (УСН доходы − расходы)',
+                esn: 'Agricultural tax (ЕСХН)',
+                patent: 'Patent (ПСН)',
+            },
+            vats: {
+                none: 'No VAT',
+                vat0: 'VAT 0%',
+                vat5: 'VAT 5%',
+                vat7: 'VAT 7%',
+                vat10: 'VAT 10%',
+                vat20: 'VAT 20%',
+                vat22: 'VAT 22%',
+                vat110: 'VAT 10/110',
+                vat120: 'VAT 20/120',
+                vat122: 'VAT 22/122',
+            },
+            payment_modes: {
+                full_payment: 'Full payment',
+                full_prepayment: 'Full prepayment (an advance)',
+            },
+            help: 'Online payments send a fiscal receipt (54-FZ) to the customer through the payment provider.',
+        },
         collections: { onlinePayments: '%{smart_count} online payment |||| %{smart_count} online payments' },
     },
 };

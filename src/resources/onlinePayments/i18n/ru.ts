@@ -3,6 +3,30 @@ export const messages = {
     resources: {
         onlinePayments: {
             name: 'Онлайн-оплата |||| Онлайн-оплаты |||| Онлайн-оплат',
+            statuses: {
+                creating: 'Создаётся',
+                pending: 'На странице провайдера',
+                succeeded: 'Оплачен',
+                declined: 'Отклонён',
+                failed: 'Не прошёл',
+                refunding: 'Возвращается',
+                refunded: 'Возвращён',
+                refund_failed: 'Не возвращён',
+            },
+            reasons: {
+                insufficient_funds: 'недостаточно средств на карте',
+                card_expired: 'срок действия карты истёк',
+                declined: 'отклонён провайдером',
+                link_cancelled: 'ссылка была отменена',
+                link_expired: 'срок ссылки истёк',
+                link_paid: 'ссылка уже была оплачена',
+                link_changed: 'ссылка была изменена',
+                nothing_due: 'платить было уже нечего',
+                amount_differs: 'оплачена не та сумма, что запрошена',
+                unanswered: 'провайдер не ответил',
+                expired: 'никто не оплатил',
+                unknown_to_provider: 'провайдер не знает этот платёж',
+            },
             fields: {
                 id: 'Онлайн-оплата',
                 createdAt: 'Начата',
@@ -28,8 +52,42 @@ export const messages = {
                 providerRefundId: 'Возврат в сервисе',
             },
         },
+        configs: {
+            fields: {
+                receiptTaxSystem: 'Система налогообложения в чеках',
+                receiptVat: 'НДС занятий',
+                receiptPaymentMode: 'Способ расчёта в чеках',
+            },
+        },
     },
     app: {
+        receipts: {
+            tax_systems: {
+                none: 'Без чеков через платёжного провайдера',
+                osn: 'Общая (ОСН)',
+                usn_income: 'Упрощённая, доходы (УСН доходы)',
+                usn_income_outcome: 'Упрощённая, доходы минус расходы',
+                esn: 'Единый сельхозналог (ЕСХН)',
+                patent: 'Патент (ПСН)',
+            },
+            vats: {
+                none: 'Без НДС',
+                vat0: 'НДС 0%',
+                vat5: 'НДС 5%',
+                vat7: 'НДС 7%',
+                vat10: 'НДС 10%',
+                vat20: 'НДС 20%',
+                vat22: 'НДС 22%',
+                vat110: 'НДС 10/110',
+                vat120: 'НДС 20/120',
+                vat122: 'НДС 22/122',
+            },
+            payment_modes: {
+                full_payment: 'Полный расчёт',
+                full_prepayment: 'Предоплата 100% (аванс)',
+            },
+            help: 'При онлайн-оплате покупатель получает кассовый чек (54-ФЗ) через платёжного провайдера.',
+        },
         collections: {
             onlinePayments:
                 '%{smart_count} онлайн-оплата |||| %{smart_count} онлайн-оплаты |||| %{smart_count} онлайн-оплат',
