@@ -13,6 +13,7 @@ import {
     engine,
 } from '../support/server';
 import { freshPhone } from '../support/factories';
+import { beginPayment, checkoutId, settledView, testCards } from '../support/payOnline';
 
 /*
  * The audit trail: every change made through the API leaves an entry, written in the same transaction,
@@ -189,20 +190,36 @@ describe('the audit trail', () => {
             expect(readFileSync(`${served.server.dbFile}.journal`, 'utf8')).not.toContain('second-secret-2');
     });
 
-    it('names no user for the public payment page, and the endpoint it came through', async () => {
+    it('names no user for the payment made online, and the endpoint it came through', async () => {
         const customerId = await newCustomer('Paid online');
         const link = (await request('POST', '/paymentLinks', 'manager', { customerId, subscriptionId: 3 }))
             .body as unknown as PaymentLink;
-        const paid = await call(served.server.url, `/api/public/payment-links/${link.id}/pay`, {
-            method: 'POST',
-            json: { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' },
-        });
-        expect(paid.status).toBe(200);
-        const online = (await historyOf({ customerId })).filter(
-            entry => entry.endpoint === `POST /api/public/payment-links/${link.id}/pay`,
-        );
-        expect(online.map(entry => entry.collection).sort()).toEqual(['passes', 'paymentLinks', 'payments']);
-        expect(online.every(entry => entry.userId === null && entry.userName === null)).toBe(true);
+        const begun = await beginPayment(served.server.url, link.id);
+        expect(begun.status).toBe(200);
+        const checkout = `POST /api/public/test-checkout/${checkoutId(begun)}`;
+        expect(
+            (
+                await call(served.server.url, `/api/public/test-checkout/${checkoutId(begun)}`, {
+                    method: 'POST',
+                    json: testCards.paid,
+                })
+            ).status,
+        ).toBe(200);
+        const back = await settledView(served.server.url, link.id, String(begun.body.attemptId));
+        expect(back.body).toMatchObject({ status: 'paid', attempt: { status: 'succeeded' } });
+        const history = await historyOf({ customerId });
+        // Pressing Pay only begins the attempt; the provider's notice, which the test provider sends for
+        // the card typed on its checkout page, records the payment, the pass and the paid link.
+        const pressed = history.filter(entry => entry.endpoint === `POST /api/public/payment-links/${link.id}/pay`);
+        expect([...new Set(pressed.map(entry => entry.collection))]).toEqual(['onlinePayments']);
+        const online = history.filter(entry => entry.endpoint === checkout);
+        expect([...new Set(online.map(entry => entry.collection))].sort()).toEqual([
+            'onlinePayments',
+            'passes',
+            'paymentLinks',
+            'payments',
+        ]);
+        expect([...pressed, ...online].every(entry => entry.userId === null && entry.userName === null)).toBe(true);
     });
 
     it('is read by admins only, filtered and searched on the server, and written by nobody', async () => {

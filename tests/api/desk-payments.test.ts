@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Payment, PaymentLink } from '../../src/domain/types';
 import { call } from '../support/server';
-import { deskServer, testCard, today } from '../support/desk';
+import { deskServer, today } from '../support/desk';
+import { beginPayment, checkoutId, payOnline, readAttempt, testCards } from '../support/payOnline';
 
 /*
  * Money at the desk: a part payment leaves the rest due on the pass (it is no discount), the rest is paid
- * later, and a discount is a lower price with a reason; a payment link for less than the plan, the public
- * payment page's checks of a card, and refunds online.
+ * later, and a discount is a lower price with a reason; a payment link for less than the plan, the test
+ * provider's checks of a card, and refunds online.
  */
 
 const { served, request, newCustomer, sell, passOf, customerOf, pay } = deskServer();
@@ -175,12 +176,8 @@ describe('a payment link for less than the plan', () => {
             subscriptionId: 3,
             amount: 4000,
         });
-        const paid = await call(
-            served.server.url,
-            `/api/public/payment-links/${(link as unknown as PaymentLink).id}/pay`,
-            { method: 'POST', json: testCard },
-        );
-        expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+        const paid = await payOnline(served.server.url, (link as unknown as PaymentLink).id);
+        expect(paid, JSON.stringify(paid.body)).toMatchObject({ status: 200, body: { status: 'paid' } });
         const { body } = await request(
             'GET',
             `/passes?filter=${encodeURIComponent(JSON.stringify({ customerId }))}`,
@@ -190,13 +187,18 @@ describe('a payment link for less than the plan', () => {
     });
 });
 
-describe('the public payment page', () => {
+describe("the test provider's checkout page", () => {
     it('refuses an expired card on its expiry, and malformed fields on theirs, charging nothing', async () => {
         const customerId = await newCustomer();
         const { body } = await request('POST', '/paymentLinks', 'manager', { customerId, subscriptionId: 2 });
-        const path = `/api/public/payment-links/${(body as unknown as PaymentLink).id}`;
+        const id = (body as unknown as PaymentLink).id;
+        const begun = await beginPayment(served.server.url, id);
+        expect(begun.status, JSON.stringify(begun.body)).toBe(200);
         const payWith = (card: object) =>
-            call(served.server.url, `${path}/pay`, { method: 'POST', json: { ...testCard, ...card } });
+            call(served.server.url, `/api/public/test-checkout/${checkoutId(begun)}`, {
+                method: 'POST',
+                json: { ...testCards.paid, ...card },
+            });
         expect(await payWith({ expiry: '01/20' })).toMatchObject({
             status: 400,
             body: { errors: { expiry: 'app.payment_page.errors.expired' } },
@@ -209,10 +211,20 @@ describe('the public payment page', () => {
             status: 400,
             body: { errors: { cvc: 'app.payment_page.errors.cvc' } },
         });
-        expect(await call(served.server.url, path)).toMatchObject({
-            status: 200,
-            body: { status: 'pending', timezone: 'Europe/Moscow' },
+        // Nothing was paid: the provider's payment waits for a card, and the link for its payment.
+        expect((await call(served.server.url, `/api/public/test-checkout/${checkoutId(begun)}`)).body).toMatchObject({
+            status: 'pending',
         });
+        expect(await readAttempt(served.server.url, id, String(begun.body.attemptId))).toMatchObject({
+            status: 200,
+            body: { status: 'pending', timezone: 'Europe/Moscow', attempt: { status: 'pending' } },
+        });
+        const payments = await request(
+            'GET',
+            `/payments?filter=${encodeURIComponent(JSON.stringify({ paymentLinkId: id }))}`,
+            'manager',
+        );
+        expect(payments.body).toEqual([]);
     });
 });
 
@@ -220,14 +232,10 @@ describe('refunding online', () => {
     it('is allowed only for what was paid online', async () => {
         const customerId = await newCustomer();
         const { body: link } = await request('POST', '/paymentLinks', 'manager', { customerId, subscriptionId: 2 });
-        expect(
-            (
-                await call(served.server.url, `/api/public/payment-links/${(link as unknown as PaymentLink).id}/pay`, {
-                    method: 'POST',
-                    json: testCard,
-                })
-            ).status,
-        ).toBe(200);
+        expect(await payOnline(served.server.url, (link as unknown as PaymentLink).id)).toMatchObject({
+            status: 200,
+            body: { status: 'paid' },
+        });
         const { pass: cashPass } = await sell(customerId, 1);
         const refund = (passId: number | null) =>
             request('POST', '/payments/refund', 'manager', { customerId, amount: 100, method: 'online', passId });

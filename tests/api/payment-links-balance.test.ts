@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
-import { deskServer, testCard } from '../support/desk';
+import type { Database, OnlinePayment, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import { deskServer } from '../support/desk';
+import { beginPayment, checkoutId, payOnline, settledView, testCards } from '../support/payOnline';
 import { call, demoDb, login, removeDir, startServer } from '../support/server';
 
 /*
@@ -17,8 +18,25 @@ type LinkRow = PaymentLink & { url: string };
 const balanceLink = (customerId: number, passId: number, fields: object = {}) =>
     request('POST', '/paymentLinks', 'manager', { purpose: 'balance', customerId, passId, ...fields });
 
-const payLink = (id: string) =>
-    call(served.server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
+/** Pays the link on the test provider's page as its customer: the link's page after, or the refusal. */
+const payLink = (id: string) => payOnline(served.server.url, id);
+
+/**
+ * The link's page once the payment is settled and, when it is given back, once the provider has refunded
+ * it (settledView stops at `refunding`, the moment between the notice and the provider's refund).
+ */
+const refundedView = async (linkId: string, attemptId: string) => {
+    for (let tries = 0; ; tries++) {
+        const view = await settledView(served.server.url, linkId, attemptId);
+        if ((view.body.attempt as { status: string }).status !== 'refunding' || tries > 200) return view;
+        await new Promise(resolve => setTimeout(resolve, 25));
+    }
+};
+
+/** The online payments begun on a link, as staff read them. */
+const attemptsOf = async (paymentLinkId: string) =>
+    (await request('GET', `/onlinePayments?filter=${encodeURIComponent(JSON.stringify({ paymentLinkId }))}`, 'manager'))
+        .body as unknown as OnlinePayment[];
 
 const ledgerOf = async (passId: number) =>
     (await request('GET', `/payments?filter=${encodeURIComponent(JSON.stringify({ passId }))}`, 'manager'))
@@ -99,7 +117,7 @@ describe('a payment link for the rest of a pass', () => {
     it('pays less than is due when it asks less, and the rest stays due', async () => {
         const { customerId, pass } = await owing();
         const link = (await balanceLink(customerId, pass.id, { amount: 1000 })).body as unknown as PaymentLink;
-        expect((await payLink(link.id)).status).toBe(200);
+        expect(await payLink(link.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
         expect(await passOf(pass.id)).toMatchObject({ paid: 3000, balanceDue: 2200 });
     });
 
@@ -109,18 +127,44 @@ describe('a payment link for the rest of a pass', () => {
         expect((await pay(pass.id, 1000)).status).toBe(201);
         expect(await payLink(link.id)).toMatchObject({
             status: 409,
-            body: { errors: { cardNumber: 'app.payment_page.errors.due_changed' } },
+            body: { errors: { status: 'app.payment_page.errors.due_changed' } },
         });
         expect((await pay(pass.id, 2200)).status).toBe(201);
         expect(await payLink(link.id)).toMatchObject({
             status: 409,
-            body: { errors: { cardNumber: 'app.payment_page.errors.nothing_due' } },
+            body: { errors: { status: 'app.payment_page.errors.nothing_due' } },
         });
+        // Refused before the provider is asked: no payment was begun.
+        expect(await attemptsOf(link.id)).toEqual([]);
         expect((await ledgerOf(pass.id)).filter(entry => entry.paymentLinkId === link.id)).toEqual([]);
         expect((await request('GET', `/paymentLinks/${link.id}`, 'manager')).body).toMatchObject({
             status: 'pending',
         });
         expect(await passOf(pass.id)).toMatchObject({ paid: 5200, balanceDue: 0 });
+    });
+
+    it('gives back a payment begun while the pass owed it, once the desk was paid before the notice', async () => {
+        const { customerId, pass } = await owing();
+        const link = (await balanceLink(customerId, pass.id)).body as unknown as PaymentLink;
+        const begun = await beginPayment(served.server.url, link.id);
+        expect(begun.status, JSON.stringify(begun.body)).toBe(200);
+        // The customer pays at the desk while the provider's page is open.
+        expect((await pay(pass.id, 1000)).status).toBe(201);
+        const checkout = await call(served.server.url, `/api/public/test-checkout/${checkoutId(begun)}`, {
+            method: 'POST',
+            json: testCards.paid,
+        });
+        expect(checkout.status).toBe(200);
+        const back = await refundedView(link.id, String(begun.body.attemptId));
+        expect(back.body).toMatchObject({
+            status: 'pending',
+            attempt: { status: 'refunded', reason: 'nothing_due' },
+        });
+        expect(await attemptsOf(link.id)).toEqual([
+            expect.objectContaining({ status: 'refunded', reason: 'nothing_due', paymentId: null }),
+        ]);
+        expect((await ledgerOf(pass.id)).filter(entry => entry.paymentLinkId === link.id)).toEqual([]);
+        expect(await passOf(pass.id)).toMatchObject({ paid: 3000, balanceDue: 2200 });
     });
 
     it('stays for its pass when edited', async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, login, removeDir, runServerToExit, startServer, type RunningServer } from '../support/server';
+import { beginPayment, payOnline } from '../support/payOnline';
 
 /*
- * A studio that deploys on a public address without choosing a payment provider takes no payment with
- * the test card: its links answer 503 until a provider is chosen, and the settings say why.
+ * A studio that deploys on a public address without choosing a payment provider takes no payment through
+ * the test provider: its links answer 503 until a provider is chosen, and the settings say why.
  */
-
-const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 /**
  * A link made now, pending for the studio's link lifetime: the demo's own pending links expire as the
@@ -33,13 +32,14 @@ describe('on a public address with no provider chosen', () => {
         removeDir(server.dir);
     });
 
-    it('a link says it cannot be paid online, and paying answers 503 without taking the card', async () => {
+    it('a link says it cannot be paid online, and paying answers 503 without sending the payer anywhere', async () => {
         const id = await pendingLink(server);
         const page = await call(server.url, `/api/public/payment-links/${id}`);
         expect(page.body).toMatchObject({ status: 'pending', payments: 'off' });
-        const paid = await call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
-        expect(paid.status).toBe(503);
-        expect(paid.body).toMatchObject({ errors: { cardNumber: 'app.payment_page.errors.unavailable' } });
+        const begun = await beginPayment(server.url, id);
+        expect(begun.status).toBe(503);
+        expect(begun.body).toMatchObject({ errors: { status: 'app.payment_page.errors.unavailable' } });
+        expect(begun.body).not.toHaveProperty('confirmationUrl');
         expect((await call(server.url, `/api/public/payment-links/${id}`)).body).toMatchObject({ status: 'pending' });
     });
 
@@ -48,6 +48,8 @@ describe('on a public address with no provider chosen', () => {
         expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({
             mode: 'off',
             publicAddress: true,
+            provider: null,
+            noticeUrl: null,
         });
         const teacher = await login(server.url, 'teacher');
         expect((await call(server.url, '/api/settings/payments', { token: teacher })).status).toBe(403);
@@ -60,13 +62,15 @@ describe('the test provider chosen on purpose on a public address', () => {
             env: { PUBLIC_URL: 'https://studio.example.com', PAYMENT_PROVIDER: 'test' },
         });
         const id = await pendingLink(server);
-        const paid = await call(server.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: testCard });
+        const paid = await payOnline(server.url, id);
         expect(paid.status).toBe(200);
-        expect(paid.body).toMatchObject({ status: 'paid', payments: 'test' });
+        expect(paid.body).toMatchObject({ status: 'paid', payments: 'test', attempt: { status: 'succeeded' } });
         const admin = await login(server.url, 'admin');
         expect((await call(server.url, '/api/settings/payments', { token: admin })).body).toEqual({
             mode: 'test',
             publicAddress: true,
+            provider: 'test',
+            noticeUrl: null,
         });
         await server.stop();
         removeDir(server.dir);

@@ -4,6 +4,7 @@ import { addDays, instantAt } from '../../src/domain/time';
 import { freshPhone } from '../support/factories';
 import { call, login, tokenPayload, type DemoRole } from '../support/server';
 import { startClockedApp, type ClockedApp } from '../support/signIns';
+import { beginPayment, checkoutId, payOnline, readAttempt, testCards } from '../support/payOnline';
 
 /*
  * One clock: every rule that depends on the time reads the clock the server is given, never the
@@ -93,9 +94,8 @@ describe('what the server records', () => {
 });
 
 describe('a payment link', () => {
-    const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
-    const pay = (id: string, card = testCard) =>
-        call(app.url, `/api/public/payment-links/${id}/pay`, { method: 'POST', json: card });
+    // The test cards' own expiry (12/30) is past at the server's clock, in 2031.
+    const card = { ...testCards.paid, expiry: '12/39' };
     const publicStatus = async (id: string) =>
         (await call(app.url, `/api/public/payment-links/${id}`)).body.status as PaymentLink['status'];
 
@@ -111,16 +111,28 @@ describe('a payment link', () => {
         app.clock.now = expiry - 1000;
         expect(await publicStatus(link.id)).toBe('pending');
         expect((await as('manager', `/paymentLinks/${link.id}`)).body.status).toBe('pending');
-        // A card whose month is before the clock's is expired, whatever the machine's calendar says.
-        expect(await pay(link.id, { ...testCard, expiry: '06/31' })).toMatchObject({
+        // Pay opens the provider's page; there a card whose month is before the clock's is expired,
+        // whatever the machine's calendar says.
+        const begun = await beginPayment(app.url, link.id);
+        expect(begun.status, JSON.stringify(begun.body)).toBe(200);
+        expect(
+            await call(app.url, `/api/public/test-checkout/${checkoutId(begun)}`, {
+                method: 'POST',
+                json: { ...card, expiry: '06/31' },
+            }),
+        ).toMatchObject({
             status: 400,
             body: { errors: { expiry: 'app.payment_page.errors.expired' } },
+        });
+        expect((await readAttempt(app.url, link.id, String(begun.body.attemptId))).body).toMatchObject({
+            status: 'pending',
+            attempt: { status: 'pending' },
         });
 
         app.clock.now = expiry;
         expect(await publicStatus(link.id)).toBe('expired');
         expect((await as('manager', `/paymentLinks/${link.id}`)).body.status).toBe('expired');
-        expect(await pay(link.id)).toMatchObject({
+        expect(await beginPayment(app.url, link.id)).toMatchObject({
             status: 409,
             body: { errors: { status: 'app.money.errors.link_expired' } },
         });
@@ -130,16 +142,26 @@ describe('a payment link', () => {
         });
     });
 
-    it('is paid at the server’s time while its clock is before the expiry', async () => {
+    it('is paid at the server’s time of the provider’s notice while its clock is before the expiry', async () => {
         app.setClock(start);
         const link = await created<PaymentLink>('/paymentLinks', { customerId: 21, subscriptionId: 3 });
         const paidAt = new Date(Date.parse(link.expiresAt) - 60_000).toISOString();
+        // Pay is pressed a few seconds of the server's clock before the card is typed and the notice comes.
+        app.setClock(new Date(Date.parse(paidAt) - 10_000).toISOString());
+        const begun = await beginPayment(app.url, link.id);
+        expect(begun.status, JSON.stringify(begun.body)).toBe(200);
         app.setClock(paidAt);
-        expect(await pay(link.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
+        const paid = await payOnline(app.url, link.id, { card });
+        // The same payment the payer was sent to, paid now.
+        expect(paid).toMatchObject({
+            status: 200,
+            attemptId: begun.body.attemptId,
+            body: { status: 'paid', attempt: { status: 'succeeded' } },
+        });
         const stored = (await as('manager', `/paymentLinks/${link.id}`)).body as unknown as PaymentLink;
         expect(stored).toMatchObject({ status: 'paid', paidAt });
         const payment = (await as('manager', `/payments/${stored.paymentId}`)).body;
-        expect(payment).toMatchObject({ paidAt, createdAt: paidAt });
+        expect(payment).toMatchObject({ paidAt, createdAt: paidAt, method: 'online' });
         // The pass sold starts on the studio's date at the clock's time.
         const pass = (await as('manager', `/passes/${payment.passId as number}`)).body;
         expect(pass.startsOn).toBe(paidAt.slice(0, 10));

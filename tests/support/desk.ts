@@ -10,7 +10,6 @@ import { call, type DemoRole, serverForEveryRole } from './server';
  */
 
 export const today = studioToday('Europe/Moscow', new Date());
-export const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
 
 type PassRow = Pass & { paid: number; balanceDue: number };
 
