@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
-import type { Attendance, Booking, Database, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import type { Attendance, Booking, Database, OnlinePayment, Pass, Payment, PaymentLink } from '../../src/domain/types';
+import { testSignature } from '../../src/server/payments/signatures';
 import { PgStorage } from '../../src/server/storage/postgres/pgStorage';
 import { exportDatabase } from '../../src/server/storage/postgres/transfer';
 import { abbreviated, importedDatabase, signIn, type Signed } from '../support/engines';
 import { postgresAvailable, type PostgresCluster, startPostgres } from '../support/postgres';
 import { call, type DemoRole, engine, removeDir, startServerProcess } from '../support/server';
 import { freshPhone } from '../support/factories';
+import { settledView, testCards } from '../support/payOnline';
 import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
@@ -14,7 +16,9 @@ import { startMailbox, type Mailbox } from '../support/smtp';
  * checks that guard money and visits hold across processes, not only inside one. Requests are fired at
  * once, alternating between the processes, and the outcome is read through the API and straight from
  * the tables (exportDatabase):
- * - a payment link paid 100 times at once is paid once: one payment, one pass;
+ * - a payment link is paid once (one payment, one pass) when the provider's notice of one payment comes
+ *   to both processes at once, many times, and when many payers pay it at once on both processes, the
+ *   other payments being given back;
  * - the same customer marked on the same class from both processes is charged one visit, and marks on
  *   many classes at once never charge more visits than the pass holds;
  * - refunds at once never give back more than was paid;
@@ -27,7 +31,8 @@ import { startMailbox, type Mailbox } from '../support/smtp';
  */
 
 const today = studioToday('Europe/Moscow', new Date());
-const testCard = { cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' };
+/** The key both processes' test provider signs its notices with: the test signs the ones it repeats. */
+const providerSecret = 'test-provider-secret-for-the-races';
 
 let cluster: PostgresCluster;
 let url: string;
@@ -47,6 +52,24 @@ const listOf = async <T>(collection: string, filter: object): Promise<T[]> => {
     expect(status).toBe(200);
     return body as unknown as T[];
 };
+/** The test provider's payment of a begun attempt: the last segment of its checkout page. */
+const providerPaymentOf = (begun: { body: Record<string, unknown> }) =>
+    String(begun.body.confirmationUrl).split('/').pop() as string;
+/** The payer's card on the test provider's page, of process `index` (the one that began the payment). */
+const checkout = (index: number, paymentId: string) =>
+    call(on(index).server.url, `/api/public/test-checkout/${paymentId}`, { method: 'POST', json: testCards.paid });
+/** A notice signed as the test provider signs its own, to process `index`. */
+const notify = (index: number, body: object) => {
+    const raw = JSON.stringify(body);
+    return call(on(index).server.url, '/api/public/providers/test', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Test-Signature': testSignature(raw, providerSecret) },
+        body: raw,
+    });
+};
+/** Waits on process `index` until the attempt's notice is in. */
+const settledOn = (index: number, linkId: string, attemptId: string) =>
+    settledView(on(index).server.url, linkId, attemptId);
 const stored = async () => (await exportDatabase(url)).values as unknown as Database;
 const statusCounts = (answers: { status: number }[]) =>
     answers.reduce<Record<number, number>>(
@@ -103,6 +126,39 @@ const tomorrowsClass = async (capacity: number) => {
     return body.id as number;
 };
 
+/** A link selling plan 3 (5200) to the customer. */
+const newLink = async (customerId: number) => {
+    const { status, body } = await request(0, 'POST', '/paymentLinks', { customerId, subscriptionId: 3 });
+    expect(status, abbreviated(body)).toBe(201);
+    return body as unknown as PaymentLink;
+};
+
+/** The link is paid once, as both processes and the tables say: one payment, one pass. Answers the payments. */
+const oneLinkPaidOnce = async (linkId: string, customerId: number) => {
+    for (const index of [0, 1]) {
+        expect((await request(index, 'GET', `/paymentLinks/${linkId}`)).body).toMatchObject({
+            status: 'paid',
+            paymentId: expect.any(Number),
+            passId: expect.any(Number),
+        });
+    }
+    const payments = await listOf<Payment>('payments', { paymentLinkId: linkId });
+    expect(payments).toMatchObject([{ amount: 5200, kind: 'payment', method: 'online', customerId, createdBy: null }]);
+    expect(await listOf<Pass>('passes', { customerId })).toMatchObject([
+        { id: payments[0].passId, paymentId: payments[0].id, paid: 5200 },
+    ]);
+
+    const db = await stored();
+    expect(db.payments.filter(payment => payment.paymentLinkId === linkId)).toHaveLength(1);
+    expect(db.passes.filter(pass => pass.customerId === customerId)).toHaveLength(1);
+    expect(db.paymentLinks.find(one => one.id === linkId)).toMatchObject({
+        status: 'paid',
+        paymentId: payments[0].id,
+        passId: payments[0].passId,
+    });
+    return payments;
+};
+
 const sell = async (customerId: number, subscriptionId: number) => {
     const { status, body } = await request(0, 'POST', '/passes/sell', {
         customerId,
@@ -126,6 +182,11 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
             SMTP_URL: mailbox.url,
             MAIL_FROM: 'studio@example.test',
             MESSAGES_EVERY_MS: '20',
+            // One key for both processes' test provider, so that either takes a notice the test signs.
+            TEST_PROVIDER_SECRET: providerSecret,
+            // The test provider's payments live in the process that began them: the job of the other one
+            // could not give them back, so it does not run during the test.
+            PAYMENTS_EVERY_MS: String(3_600_000),
         };
         const first = await startServerProcess({ env });
         const second = await startServerProcess({ env });
@@ -145,47 +206,100 @@ describe.skipIf(engine !== 'json' || !postgresAvailable)('two server processes o
         await mailbox?.stop();
     });
 
-    it('makes one payment and one pass of 100 payments of one link at once', async () => {
+    it('makes one payment and one pass of one payment whose notice comes to both processes at once, many times', async () => {
         const customerId = await newCustomer();
-        const { status, body } = await request(0, 'POST', '/paymentLinks', { customerId, subscriptionId: 3 });
-        expect(status).toBe(201);
-        const link = body as unknown as PaymentLink;
+        const link = await newLink(customerId);
+        const begun = await request(0, 'POST', `/public/payment-links/${link.id}/pay`, {}, null);
+        expect(begun.status, abbreviated(begun.body)).toBe(200);
+        const attemptId = String(begun.body.attemptId);
+        const paymentId = providerPaymentOf(begun);
+        const body = { event: 'payment.succeeded', paymentId, attemptId, amount: '5200.00', currency: 'RUB' };
 
-        const answers = await Promise.all(
-            Array.from({ length: 100 }, (_, index) =>
-                request(index, 'POST', `/public/payment-links/${link.id}/pay`, testCard, null),
+        // The payer's card on the provider's page (its own notice follows 20 ms later on process 0), and
+        // the same notice repeated 40 times at once on both processes, as a provider sending it again does.
+        const [paid, ...answers] = await Promise.all([
+            checkout(0, paymentId),
+            ...Array.from({ length: 40 }, (_, index) => notify(index, body)),
+        ]);
+        expect(paid.status, abbreviated(paid.body)).toBe(200);
+        expect(answers.map(answer => answer.status)).toEqual(answers.map(() => 200));
+        // A notice that comes again later, on either process, changes nothing.
+        expect((await notify(1, body)).status).toBe(200);
+        await settledOn(0, link.id, attemptId);
+        expect((await notify(0, body)).status).toBe(200);
+
+        const payments = await oneLinkPaidOnce(link.id, customerId);
+        expect(await listOf<OnlinePayment>('onlinePayments', { paymentLinkId: link.id })).toMatchObject([
+            { id: attemptId, status: 'succeeded', paymentId: payments[0].id },
+        ]);
+    }, 180_000);
+
+    it('makes one payment and one pass of many payers paying one link at once on both processes, and gives the rest back', async () => {
+        const customerId = await newCustomer();
+        const link = await newLink(customerId);
+
+        // Three payers on the provider's page at once, two began on process 0 and one on process 1. A payment
+        // begun a moment ago is offered again to the next payer, so each began while the link asked another
+        // amount for a moment (a manager's edit, taken back): the payments begun meanwhile are left unpaid.
+        const attempts = new Map<string, { owner: number; paymentId: string }>();
+        const left: string[] = [];
+        for (const owner of [0, 1, 0]) {
+            const begun = await request(owner, 'POST', `/public/payment-links/${link.id}/pay`, {}, null);
+            expect(begun.status, abbreviated(begun.body)).toBe(200);
+            attempts.set(String(begun.body.attemptId), { owner, paymentId: providerPaymentOf(begun) });
+            expect((await request(owner, 'PUT', `/paymentLinks/${link.id}`, { ...link, amount: 5100 })).status).toBe(
+                200,
+            );
+            const meanwhile = await request(1 - owner, 'POST', `/public/payment-links/${link.id}/pay`, {}, null);
+            expect(meanwhile.status, abbreviated(meanwhile.body)).toBe(200);
+            left.push(String(meanwhile.body.attemptId));
+            expect((await request(owner, 'PUT', `/paymentLinks/${link.id}`, link)).status).toBe(200);
+        }
+        expect(new Set([...attempts.keys(), ...left]).size).toBe(6);
+
+        // Every payer pays at once, each on the provider's page of the process that began the payment; each
+        // notice comes from the provider and, repeated, at once again on that process.
+        const paid = await Promise.all(
+            [...attempts.values()].map(({ owner, paymentId }) => checkout(owner, paymentId)),
+        );
+        expect(paid.map(answer => answer.status)).toEqual(paid.map(() => 200));
+        const repeated = await Promise.all(
+            [...attempts].flatMap(([attemptId, { owner, paymentId }]) =>
+                [0, 1, 2].map(() =>
+                    notify(owner, {
+                        event: 'payment.succeeded',
+                        paymentId,
+                        attemptId,
+                        amount: '5200.00',
+                        currency: 'RUB',
+                    }),
+                ),
             ),
         );
-        const counts = statusCounts(answers);
-        expect(counts[200], abbreviated(counts)).toBe(1);
-        // The others are told the link is being paid or paid (409), or that it was tried too often (429).
-        expect(
-            answers
-                .filter(answer => answer.status !== 200 && answer.status !== 409 && answer.status !== 429)
-                .map(answer => [answer.status, answer.body]),
-        ).toEqual([]);
+        expect(repeated.map(answer => answer.status)).toEqual(repeated.map(() => 200));
+        for (const [attemptId, { owner }] of attempts) await settledOn(owner, link.id, attemptId);
 
-        for (const index of [0, 1]) {
-            expect((await request(index, 'GET', `/paymentLinks/${link.id}`)).body).toMatchObject({
-                status: 'paid',
-                paymentId: expect.any(Number),
-                passId: expect.any(Number),
-            });
-        }
-        const payments = await listOf<Payment>('payments', { paymentLinkId: link.id });
-        expect(payments).toMatchObject([{ amount: 5200, kind: 'payment', method: 'online', customerId }]);
-        expect(await listOf<Pass>('passes', { customerId })).toMatchObject([
-            { id: payments[0].passId, paymentId: payments[0].id, paid: 5200 },
+        const payments = await oneLinkPaidOnce(link.id, customerId);
+        // One payer's payment is the link's; every other one is given back, the link being paid.
+        const all = await listOf<OnlinePayment>('onlinePayments', { paymentLinkId: link.id });
+        expect(all).toHaveLength(6);
+        const settled = all.filter(attempt => attempts.has(attempt.id));
+        expect(all.filter(attempt => left.includes(attempt.id)).map(attempt => attempt.status)).toEqual([
+            'pending',
+            'pending',
+            'pending',
         ]);
-
-        const db = await stored();
-        expect(db.payments.filter(payment => payment.paymentLinkId === link.id)).toHaveLength(1);
-        expect(db.passes.filter(pass => pass.customerId === customerId)).toHaveLength(1);
-        expect(db.paymentLinks.find(one => one.id === link.id)).toMatchObject({
-            status: 'paid',
-            paymentId: payments[0].id,
-            passId: payments[0].passId,
-        });
+        expect(settled.filter(attempt => attempt.status === 'succeeded')).toMatchObject([
+            { paymentId: payments[0].id },
+        ]);
+        expect(
+            settled
+                .filter(attempt => attempt.status !== 'succeeded')
+                .map(attempt => [attempt.status, attempt.reason, attempt.paymentId]),
+        ).toEqual([
+            ['refunded', 'link_paid', null],
+            ['refunded', 'link_paid', null],
+        ]);
     }, 180_000);
 
     it('charges one visit when both processes mark the same customer on the same class at once', async () => {

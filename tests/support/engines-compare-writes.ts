@@ -1,15 +1,55 @@
+import { afterEach } from 'vitest';
 import { addDays } from '../../src/domain/time';
-import { today } from './engines-compare';
+import { onJson, onPostgres, renames, today } from './engines-compare';
+import { readAttempt, settledView, testCards } from './payOnline';
 import type { DemoRole } from './server';
 
 /*
  * The writes tests/api/engines-writes.test.ts makes on both engines, one after the other, each naming the
  * records the earlier ones created by the ids each server answered.
+ *
+ * A link paid online is paid as its customer pays it: Pay on the link's page, the card on the test
+ * provider's page, and the provider's notice a moment later records the payment. Importing this module
+ * makes every test of the file wait, after it, until such a notice is in on both servers, so that the
+ * next write and the lists compared come after it on both.
  */
 
 type Ids = Record<string, number | string>;
 /** The fields of write answers the next steps name. */
-export type Written = { id: number | string; pass: { id: number }; payment: { id: number } };
+export type Written = {
+    id: number | string;
+    pass: { id: number };
+    payment: { id: number };
+    attemptId: string;
+    confirmationUrl: string;
+};
+
+/**
+ * The random ids both servers answered for one write, PostgreSQL's read as db.json's where answers are
+ * compared: the test asks db.json first, then PostgreSQL, remembering each answer before the comparison.
+ */
+const firstAnswered = new Map<string, string[]>();
+const sameOnBoth = (write: string, values: string[]) => {
+    const json = firstAnswered.get(write);
+    if (!json) {
+        firstAnswered.set(write, values);
+        return;
+    }
+    firstAnswered.delete(write);
+    values.forEach((value, index) => renames.set(value, json[index]));
+};
+
+/** The payments paid on the test provider's page whose notice is still to come: each server's link and attempt. */
+const paying: { linkId: string; attemptId: string }[] = [];
+afterEach(async () => {
+    for (const { linkId, attemptId } of paying.splice(0))
+        for (const signed of [onJson, onPostgres]) {
+            // Each link is one server's: the other does not know it.
+            if (signed && (await readAttempt(signed.server.url, linkId, attemptId)).status === 200)
+                await settledView(signed.server.url, linkId, attemptId);
+        }
+});
+
 interface Step {
     name: string;
     role: DemoRole | null;
@@ -236,12 +276,42 @@ export const steps: Step[] = [
         status: 200,
     },
     {
-        name: 'pay it publicly',
+        name: "press Pay on it publicly: the test provider's page, nothing recorded yet",
         role: null,
         method: 'POST',
         path: s => `/api/public/payment-links/${s.paidLink}/pay`,
-        body: () => ({ cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }),
+        body: () => ({}),
+        remember: (b, s) => {
+            s.attempt = b.attemptId;
+            s.checkout = b.confirmationUrl.split('/').pop() as string;
+            sameOnBoth('pay', [s.attempt, s.checkout]);
+        },
         status: 200,
+    },
+    {
+        name: "pay it with a card on the test provider's page",
+        role: null,
+        method: 'POST',
+        path: s => `/api/public/test-checkout/${s.checkout}`,
+        body: () => testCards.paid,
+        // The provider's notice records the payment a moment later: waited for after this step.
+        remember: (_b, s) => void paying.push({ linkId: String(s.paidLink), attemptId: String(s.attempt) }),
+        status: 200,
+    },
+    {
+        name: "read it publicly once the provider's notice is in: paid",
+        role: null,
+        method: 'GET',
+        path: s => `/api/public/payment-links/${s.paidLink}?attempt=${s.attempt}`,
+        status: 200,
+    },
+    {
+        name: 'refuse to begin paying it again',
+        role: null,
+        method: 'POST',
+        path: s => `/api/public/payment-links/${s.paidLink}/pay`,
+        body: () => ({}),
+        status: 409,
     },
     {
         name: 'create a customer to delete',

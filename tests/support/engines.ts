@@ -73,8 +73,8 @@ const isoInstant = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
  * - `renames` maps texts the servers generate at random (payment link ids) of the second server to the
  *   first's, wherever they appear, inside texts too (a link's id, a payment's `paymentLinkId`, an audit
  *   entry's `recordId` and `endpoint`).
- * - The built-in test card provider's charge reference (`test_` and 12 random hex digits, kept in the
- *   payment's note) becomes "test_<reference>": it is random on every charge, whatever the engine.
+ * - The built-in test provider's payment and refund ids (`test_` or `test_refund_` and random hex digits,
+ *   kept in a payment's note) become "test_<reference>": they are random on every payment, whatever the engine.
  *
  * Everything else, the order of lists included, is kept as it is.
  */
@@ -94,7 +94,7 @@ export const normalised = (
     }
     if (typeof value === 'string') {
         if (isoInstant.test(value) && value >= since && !loaded.has(value)) return '<written now>';
-        let text = value.replace(/\btest_[0-9a-f]{12}\b/g, 'test_<reference>');
+        let text = value.replace(/\btest_(refund_)?[0-9a-f]{12,}\b/g, 'test_<reference>');
         for (const [from, to] of renames) text = text.replaceAll(from, to);
         return text;
     }

@@ -179,7 +179,8 @@ const entries: AuditEntry[] = [
         userId: null,
         userName: null,
         role: null,
-        endpoint: 'POST /api/public/payment-links/abc/pay',
+        // Recorded by the test provider's notice, taken under the payer's checkout on its page.
+        endpoint: 'POST /api/public/test-checkout/test_abc',
         customerId: 5,
         after: { id: 41, customerId: 5, kind: 'payment', amount: 4800, method: 'online', passId: 152 },
     }),

@@ -15,9 +15,9 @@ describe('the author of a change', () => {
         expect(whoText(en, { userName: 'Anna Petrova', role: 'teacher', endpoint: 'POST /api/events/1/close' })).toBe(
             'Anna Petrova (Teacher)',
         );
-        expect(whoText(en, { userName: null, role: null, endpoint: 'POST /api/public/payment-links/x/pay' })).toBe(
-            'Online, by the customer',
-        );
+        // A payment recorded from the test provider's checkout, or from a real provider's notice.
+        for (const endpoint of ['POST /api/public/test-checkout/test_x', 'POST /api/public/providers/yookassa'])
+            expect(whoText(en, { userName: null, role: null, endpoint })).toBe('Online, by the customer');
         expect(whoText(en, { userName: null, role: null, endpoint: 'job close-classes' })).toBe(
             'Automatically, by the server',
         );

@@ -21,11 +21,11 @@ import { validate } from '../../src/domain/validation';
 import { buildPlan, payment, refusal } from '../support/unit-money';
 
 /*
- * The rules of paying: payment links and card payments, the limit on pay attempts, part payments and
- * discounts, and card expiry.
+ * The rules of paying: payment links and the test provider's card form, the limit on pay attempts, part
+ * payments and discounts, and card expiry.
  */
 
-/** The card form as the server checks it on 23 November 2026. */
+/** The card form as the test provider's checkout page checks it on 23 November 2026. */
 const cardSchema = cardSchemaAt(new Date('2026-11-23T12:00:00Z'));
 
 describe('the life cycle of a payment link', () => {
@@ -71,7 +71,7 @@ describe('the life cycle of a payment link', () => {
     });
 });
 
-describe('pay attempts (card testing protection)', () => {
+describe('pay attempts (no flood of payments at the provider)', () => {
     it('allows the limit within the window, then asks to wait until the oldest attempt leaves it', () => {
         const attempts = new Attempts(3, 60_000);
         const start = Date.parse('2026-05-01T10:00:00Z');
