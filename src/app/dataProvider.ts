@@ -139,7 +139,9 @@ export const dataProvider = {
         postJson<Pass>(`/api/passes/${id}/freeze`, params),
     unfreezePass: ({ id, ...params }: { id: Identifier; on: string }) =>
         postJson<Pass>(`/api/passes/${id}/unfreeze`, params),
-    refund: (params: RefundInput) => postJson<{ payment: Payment; pass: Pass | null }>('/api/payments/refund', params),
+    /** `pending`: an online refund the provider has not confirmed yet; it is recorded when it does. */
+    refund: (params: RefundInput) =>
+        postJson<{ pending?: boolean; payment?: Payment; pass?: Pass | null }>('/api/payments/refund', params),
     /** Pays (part of) what is still due on a pass. */
     payPass: ({ id, ...input }: PassPaymentInput & { id: Identifier }) =>
         postJson<{ payment: Payment; pass: Pass }>(`/api/passes/${id}/pay`, input),

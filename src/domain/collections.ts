@@ -471,7 +471,7 @@ const onlinePayments = declare({
     ],
     // A provider's payment is recorded once, however often its notice comes.
     unique: [['provider', 'providerPaymentId']],
-    indexed: ['status', 'providerPaymentId', 'providerTransactionId'],
+    indexed: ['status', 'providerPaymentId', 'providerTransactionId', 'refundPending'],
     idKind: 'random',
     addedLater: true,
 });

@@ -655,6 +655,24 @@ export const onlinePaymentStatuses = [
     'refund_failed',
 ] as const;
 
+/** A refund staff gave through the provider, on the online payment it goes back to. */
+export const onlineRefundSchema = z.object({
+    /** The provider's idempotence key: asking again with it never refunds twice. */
+    key: z.string(),
+    amount: money,
+    passId: id.nullable(),
+    cancelPass: z.boolean(),
+    note: z.string().nullable(),
+    createdBy: id,
+    requestedAt: instant,
+    /** pending until the provider confirms it; then succeeded (and in the ledger) or canceled. */
+    status: z.enum(['pending', 'succeeded', 'canceled']),
+    providerRefundId: z.string().nullable(),
+    /** The ledger's refund once recorded. */
+    paymentId: id.nullable(),
+    reason: z.string().nullable(),
+});
+
 export const onlinePaymentSchema = z.object({
     paymentLinkId: z.string(),
     provider: z.enum(paymentProviderNames),
@@ -682,6 +700,10 @@ export const onlinePaymentSchema = z.object({
     providerRefundId: z.string().nullable(),
     updatedAt: instant,
     settledAt: instant.nullable(),
+    /** Refunds staff gave of the recorded payment, through the provider. */
+    refunds: z.array(onlineRefundSchema).default([]),
+    /** One of them waits for the provider's confirmation: the job asks about it. */
+    refundPending: z.boolean().default(false),
 });
 
 /** A teacher's closed period, as stored; written by the server only. */

@@ -149,7 +149,7 @@ export const createApp = (options: ServerOptions) => {
     api.post('/auth/logout-everywhere', auth.logoutEverywhere);
     api.use(signInHoldRoutes(storage, clock));
     api.use(signInLinkRoutes(storage, clock, options.publicUrl));
-    api.use(mountAll(featureRoutes(storage, payments, clock, options.channels ?? {})));
+    api.use(mountAll(featureRoutes(storage, payments, settlement, clock, options.channels ?? {})));
     // Names a prototype collection cannot take: every path the API and the app use, filled in below.
     const reserved = new Set<string>([...appRouteSegments, 'api', 'assets', 'db', 'prototypes', 'my']);
     const prototypes = prototypeRoutes(storage, reserved);

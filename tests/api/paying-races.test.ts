@@ -97,7 +97,7 @@ beforeAll(async () => {
         (req as AuthenticatedRequest).user = manager;
         next();
     });
-    api.use(moneyRoutes(storage, clock));
+    api.use(moneyRoutes(storage, clock, settlement));
     api.use(collectionRoutes(storage, clock));
     api.use(errorHandler);
     http = express().use('/api', api).listen(0, '127.0.0.1');
@@ -305,5 +305,125 @@ describe('a link while its payer is on the provider page', () => {
         await settlement.reconcileOpen();
         expect(await attemptNow(left.attemptId)).toMatchObject({ status: 'failed', reason: 'expired' });
         expect(await paymentsOf(link.id)).toEqual([]);
+    });
+});
+
+describe('a refund staff give of an online payment', () => {
+    /** A link paid online through the scripted provider: its attempt and the ledger's payment. */
+    const paidLink = async () => {
+        const { body } = await call(url, '/api/paymentLinks', {
+            method: 'POST',
+            json: { customerId: 24, subscriptionId: 3 },
+        });
+        const link = body as unknown as PaymentLink;
+        const begun = await begin(link.id);
+        await notice(begun, 520_000);
+        const [payment] = await paymentsOf(link.id);
+        return { link, begun, payment };
+    };
+    const refund = (body: object) => call(url, '/api/payments/refund', { method: 'POST', json: body });
+    const onlineRefunds = (linkId: string) => storage.select('payments', { paymentLinkId: linkId, kind: 'refund' });
+
+    it('goes back through the provider with a refund receipt and a key of its own, and is recorded once it confirms', async () => {
+        const { link, begun, payment } = await paidLink();
+        const given = await refund({
+            customerId: 24,
+            amount: 2000,
+            method: 'online',
+            passId: payment.passId,
+            note: 'moved away',
+        });
+        expect(given).toMatchObject({
+            status: 201,
+            body: { pending: false, payment: { kind: 'refund', amount: 2000 } },
+        });
+        expect(refunds.at(-1)).toMatchObject({
+            providerPaymentId: begun.paymentId,
+            amountMinor: 200_000,
+            idempotenceKey: `${begun.attemptId}-s1`,
+            receipt: expect.objectContaining({ items: [expect.objectContaining({ amountMinor: 200_000 })] }),
+        });
+        const [recorded] = await onlineRefunds(link.id);
+        expect(recorded).toMatchObject({
+            method: 'online',
+            amount: 2000,
+            passId: payment.passId,
+            note: expect.stringMatching(/^test refund refund_\d+: moved away$/),
+        });
+        expect((await attemptNow(begun.attemptId)).refunds).toMatchObject([
+            { key: `${begun.attemptId}-s1`, status: 'succeeded', paymentId: recorded.id, amount: 2000 },
+        ]);
+        // The rest, and no more: a second refund has its own key; a third finds nothing left.
+        expect((await refund({ customerId: 24, amount: 3200, method: 'online' })).status).toBe(201);
+        expect(refunds.at(-1)).toMatchObject({ idempotenceKey: `${begun.attemptId}-s2` });
+        expect(await refund({ customerId: 24, amount: 1, method: 'online', passId: payment.passId })).toMatchObject({
+            status: 409,
+            body: { errors: { amount: 'app.money.errors.online_refund_split' }, most: 0 },
+        });
+    });
+
+    it('is recorded only when the provider confirms a refund it took to think about, once', async () => {
+        const { link, begun } = await paidLink();
+        refundAnswer = async () => ({ status: 'pending', providerRefundId: 'refund_slow' });
+        expect(await refund({ customerId: 24, amount: 1000, method: 'online' })).toMatchObject({
+            status: 202,
+            body: { pending: true },
+        });
+        expect(await onlineRefunds(link.id)).toEqual([]);
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ refundPending: true });
+        const confirmed = {
+            kind: 'refund' as const,
+            providerPaymentId: begun.paymentId,
+            providerRefundId: 'refund_slow',
+            status: 'succeeded' as const,
+            amountMinor: 100_000,
+        };
+        await settlement.settle(confirmed);
+        await settlement.settle(confirmed);
+        expect(await onlineRefunds(link.id)).toMatchObject([{ amount: 1000, note: 'test refund refund_slow' }]);
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ refundPending: false });
+    });
+
+    it('asks again with the same key when the outcome was unknown, and records nothing the provider refused', async () => {
+        const { link, begun } = await paidLink();
+        refundAnswer = async () => {
+            throw new ProviderError('no answer', true);
+        };
+        expect((await refund({ customerId: 24, amount: 500, method: 'online' })).status).toBe(202);
+        refundAnswer = async () => ({ status: 'succeeded', providerRefundId: 'refund_after_all' });
+        await settlement.reconcileOpen();
+        expect(await onlineRefunds(link.id)).toMatchObject([{ amount: 500 }]);
+        const keys = refunds.filter(one => one.providerPaymentId === begun.paymentId).map(one => one.idempotenceKey);
+        expect(keys).toEqual([`${begun.attemptId}-s1`, `${begun.attemptId}-s1`]);
+
+        refundAnswer = async () => ({ status: 'canceled', reason: 'too old' });
+        expect(await refund({ customerId: 24, amount: 500, method: 'online' })).toMatchObject({
+            status: 409,
+            body: { errors: { method: 'app.money.errors.online_refund_refused' } },
+        });
+        expect(await onlineRefunds(link.id)).toHaveLength(1);
+        expect((await attemptNow(begun.attemptId)).refunds.at(-1)).toMatchObject({
+            status: 'canceled',
+            reason: 'too old',
+        });
+    });
+
+    it("refuses more than one payment's card can take back in one refund", async () => {
+        const customer = 25;
+        const links = await Promise.all(
+            [1, 2].map(async () => {
+                const { body } = await call(url, '/api/paymentLinks', {
+                    method: 'POST',
+                    json: { customerId: customer, subscriptionId: 3 },
+                });
+                return body as unknown as PaymentLink;
+            }),
+        );
+        for (const link of links) await notice(await begin(link.id), 520_000);
+        expect(await refund({ customerId: customer, amount: 6000, method: 'online' })).toMatchObject({
+            status: 409,
+            body: { errors: { amount: 'app.money.errors.online_refund_split' }, most: 5200 },
+        });
+        expect((await refund({ customerId: customer, amount: 5200, method: 'online' })).status).toBe(201);
     });
 });

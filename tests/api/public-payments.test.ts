@@ -141,7 +141,10 @@ describe('the public payment link', () => {
         const begun = await begin(link.id);
         expect(begun).toMatchObject({
             status: 200,
-            body: { attemptId: expect.stringMatching(/^[0-9a-f]{32}$/), confirmationUrl: expect.stringMatching(/^\/payments\/test-checkout\/test_/) },
+            body: {
+                attemptId: expect.stringMatching(/^[0-9a-f]{32}$/),
+                confirmationUrl: expect.stringMatching(/^\/payments\/test-checkout\/test_/),
+            },
         });
         // A reload or a second click: the same payment, not a second one.
         expect((await begin(link.id)).body).toEqual(begun.body);
@@ -184,11 +187,14 @@ describe('the public payment link', () => {
         const expired = await payOnline(server.url, link.id, { card: testCards.expired });
         // A declined payment is not offered again: Pay makes a new one.
         expect(expired.attemptId).not.toBe(declined.attemptId);
-        expect(expired.body).toMatchObject({ status: 'pending', attempt: { status: 'declined', reason: 'card_expired' } });
+        expect(expired.body).toMatchObject({
+            status: 'pending',
+            attempt: { status: 'declined', reason: 'card_expired' },
+        });
         const begun = await begin(link.id);
-        expect(await checkout(checkoutId(begun), { ...testCards.paid, cardNumber: '4111 1111 1111 1111' })).toMatchObject(
-            { status: 400, body: { errors: { cardNumber: 'app.test_checkout.errors.unknown_card' } } },
-        );
+        expect(
+            await checkout(checkoutId(begun), { ...testCards.paid, cardNumber: '4111 1111 1111 1111' }),
+        ).toMatchObject({ status: 400, body: { errors: { cardNumber: 'app.test_checkout.errors.unknown_card' } } });
         expect(await checkout(checkoutId(begun), { cardNumber: '12' })).toMatchObject({
             status: 400,
             body: { errors: { cardNumber: 'app.payment_page.errors.card_number' } },
@@ -213,7 +219,11 @@ describe('the public payment link', () => {
             paidAt: expect.any(String),
         });
         const attempt = await attemptOf(paid.attemptId as string);
-        expect(attempt).toMatchObject({ status: 'succeeded', paymentId: stored.paymentId, settledAt: expect.any(String) });
+        expect(attempt).toMatchObject({
+            status: 'succeeded',
+            paymentId: stored.paymentId,
+            settledAt: expect.any(String),
+        });
         const { data: payment } = await manager.getOne('payments', { id: stored.paymentId });
         expect(payment).toMatchObject({
             customerId: 22,
@@ -290,7 +300,10 @@ describe('the public payment link', () => {
         await call(server.url, `/api/paymentLinks/${link.id}/cancel`, { method: 'POST', token: managerToken });
         expect((await checkout(checkoutId(begun))).status).toBe(200);
         const back = await settledView(server.url, link.id, String(begun.body.attemptId));
-        expect(back.body).toMatchObject({ status: 'cancelled', attempt: { status: 'refunded', reason: 'link_cancelled' } });
+        expect(back.body).toMatchObject({
+            status: 'cancelled',
+            attempt: { status: 'refunded', reason: 'link_cancelled' },
+        });
         expect(await attemptOf(String(begun.body.attemptId))).toMatchObject({
             status: 'refunded',
             reason: 'link_cancelled',

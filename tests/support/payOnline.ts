@@ -14,8 +14,12 @@ export const testCards = {
 type Answer = Awaited<ReturnType<typeof call>>;
 
 /** Presses Pay: the answer names the attempt and the provider's page (its last segment is the payment). */
-export const beginPayment = (url: string, linkId: string, body: { email?: string } = {}, init: { token?: string } = {}) =>
-    call(url, `/api/public/payment-links/${linkId}/pay`, { method: 'POST', json: body, ...init });
+export const beginPayment = (
+    url: string,
+    linkId: string,
+    body: { email?: string } = {},
+    init: { token?: string } = {},
+) => call(url, `/api/public/payment-links/${linkId}/pay`, { method: 'POST', json: body, ...init });
 
 /** The test provider's payment of a begun attempt. */
 export const checkoutId = (begun: Answer) => String(begun.body.confirmationUrl).split('/').pop() as string;

@@ -14,7 +14,8 @@ interface Props {
     defaultValues: Record<string, unknown>;
     /** Sends the request; a rejection with field errors shows them on the fields. */
     onSubmit: (values: Record<string, unknown>) => Promise<unknown>;
-    success: string;
+    /** The message once done: a key, or the key for what the server answered. */
+    success: string | ((answer: unknown) => string);
     submitLabel?: string;
     children: ReactNode;
 }
@@ -39,15 +40,16 @@ export const ActionDialog = ({
     const refresh = useRefresh();
 
     const submit = async (values: Record<string, unknown>) => {
+        let answer: unknown;
         try {
-            await onSubmit(values);
+            answer = await onSubmit(values);
         } catch (error) {
             const body = (error as HttpError).body as Partial<ApiErrorBody> | undefined;
             const [first] = Object.values(body?.errors ?? {});
             notify(first ?? 'ra.notification.http_error', { type: 'error' });
             return body?.errors;
         }
-        notify(success, { type: 'success' });
+        notify(typeof success === 'string' ? success : success(answer), { type: 'success' });
         refresh();
         onClose();
     };

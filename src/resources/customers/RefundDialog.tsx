@@ -88,7 +88,12 @@ export const RefundDialog = ({ pass, open, onClose }: { pass?: PassRow; open: bo
                     cancelPass: false,
                 }}
                 onSubmit={values => dataProvider.refund(values as RefundInput)}
-                success="app.money.notifications.refunded"
+                // Online, the provider may confirm the refund later: it is recorded then.
+                success={answer =>
+                    (answer as { pending?: boolean }).pending
+                        ? 'app.money.notifications.refund_pending'
+                        : 'app.money.notifications.refunded'
+                }
             >
                 <ReferenceInput
                     source="passId"

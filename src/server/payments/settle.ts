@@ -1,8 +1,9 @@
 import { feeOwed } from '../../domain/penalties';
 import { studioToday, type Clock } from '../../domain/time';
-import type { Config, OnlinePayment, Pass, PaymentLink, Penalty, Subscription } from '../../domain/types';
+import type { RefundInput } from '../../domain/money';
+import type { Config, OnlinePayment, Pass, Payment, PaymentLink, Penalty, Subscription } from '../../domain/types';
 import { conflict } from '../http/errors';
-import { recordPassPayment, recordSale } from '../routes/money';
+import { recordPassPayment, recordRefund, recordSale } from '../routes/money';
 import { dueOn } from '../rules/passes';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage, Transaction } from '../storage/types';
@@ -350,6 +351,17 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
             log.warn(`A ${provider.name} refund notice names no payment of this server: ignored.`);
             return null;
         }
+        if (attempt.status !== 'refunding') {
+            // A refund staff gave: the one it names, or the only one still waiting for the provider.
+            const waiting = attempt.refunds.filter(one => one.status === 'pending');
+            const refund =
+                waiting.find(one => one.providerRefundId === notice.providerRefundId) ??
+                (waiting.length === 1 ? waiting[0] : undefined);
+            if (!refund) return null;
+            if (notice.status === 'succeeded') await recordStaffRefund(attempt.id, refund.key, notice.providerRefundId);
+            else await refuseStaffRefund(attempt.id, refund.key, 'the provider cancelled the refund');
+            return null;
+        }
         return finishRefund(attempt.id, notice.status, notice.providerRefundId, 'the provider cancelled the refund');
     };
 
@@ -433,8 +445,177 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                 }
             }
         }
+        for (const attempt of await storage.select('onlinePayments', { refundPending: true })) {
+            if (attempt.provider !== provider.name) continue;
+            for (const refund of attempt.refunds.filter(one => one.status === 'pending')) {
+                const asked = await askStaffRefund(attempt, refund.key).catch(() => ({ pending: false }));
+                if (!asked.pending) done += 1;
+            }
+        }
         return done;
     };
 
-    return { settle, settlePayment, giveBack, reconcile, reconcileOpen, attemptOf };
+    /**
+     * Records a refund staff gave through the provider once it confirmed it: the ledger's refund, for
+     * the payment's link, and the pass cancelled when asked. Nothing is checked again: the money is back
+     * with the customer, and the ledger says so.
+     */
+    const recordStaffRefund = (attemptId: string, key: string, providerRefundId: string | null) => {
+        const now = clock();
+        return storage.transaction(async tx => {
+            const attempt = (await tx.get('onlinePayments', attemptId)) as OnlinePayment;
+            const refund = attempt.refunds.find(one => one.key === key);
+            if (!refund || refund.status !== 'pending') return null;
+            const id = providerRefundId ?? refund.providerRefundId;
+            const given = await recordRefund(
+                tx,
+                {
+                    customerId: attempt.customerId,
+                    amount: refund.amount,
+                    method: 'online',
+                    passId: refund.passId,
+                    cancelPass: refund.cancelPass,
+                    note: [`${provider.name} refund${id ? ` ${id}` : ''}`, refund.note].filter(Boolean).join(': '),
+                },
+                refund.createdBy,
+                now,
+                { paymentLinkId: attempt.paymentLinkId },
+            );
+            const refunds = attempt.refunds.map(one =>
+                one.key === key
+                    ? { ...one, status: 'succeeded' as const, providerRefundId: id, paymentId: given.payment.id }
+                    : one,
+            );
+            await touch(tx, attempt, { refunds, refundPending: refunds.some(one => one.status === 'pending') });
+            return given;
+        });
+    };
+
+    /** A refund staff gave that the provider refused: kept on the payment as such, nothing recorded. */
+    const refuseStaffRefund = (attemptId: string, key: string, reason: string) =>
+        storage.transaction(async tx => {
+            const attempt = (await tx.get('onlinePayments', attemptId)) as OnlinePayment;
+            const refunds = attempt.refunds.map(one =>
+                one.key === key && one.status === 'pending' ? { ...one, status: 'canceled' as const, reason } : one,
+            );
+            await touch(tx, attempt, { refunds, refundPending: refunds.some(one => one.status === 'pending') });
+        });
+
+    /** Asks the provider for a refund staff gave (again, with its key, when its outcome was unknown) and records it once given. */
+    const askStaffRefund = async (attempt: OnlinePayment, key: string) => {
+        const refund = attempt.refunds.find(one => one.key === key) as OnlinePayment['refunds'][number];
+        const config = await studioConfig(storage);
+        const paid = await attemptReceipt(storage, attempt, receiptSettingsOf(config));
+        const amountMinor = toMinor(refund.amount);
+        let outcome: Awaited<ReturnType<PaymentProvider['refund']>>;
+        try {
+            outcome = await provider.refund({
+                providerPaymentId: (attempt.providerTransactionId ?? attempt.providerPaymentId) as string,
+                amountMinor,
+                currency: attempt.currency,
+                receipt: paid && refundReceipt(paid, amountMinor),
+                idempotenceKey: key,
+            });
+        } catch (error) {
+            if (error instanceof ProviderError && !error.retryable)
+                outcome = { status: 'canceled', reason: error.message };
+            else {
+                log.warn(`The ${provider.name} refund ${key} is to be asked again: ${String(error)}`);
+                return { pending: true as const };
+            }
+        }
+        if (outcome.status === 'succeeded') {
+            const given = await recordStaffRefund(attempt.id, key, outcome.providerRefundId ?? null);
+            return given ? { pending: false as const, ...given } : { pending: true as const };
+        }
+        if (outcome.status === 'canceled') {
+            await refuseStaffRefund(attempt.id, key, outcome.reason ?? 'refused');
+            throw conflict(`The provider refused the refund: ${outcome.reason ?? 'no reason given'}`, {
+                method: 'app.money.errors.online_refund_refused',
+            });
+        }
+        if (outcome.providerRefundId)
+            await storage.transaction(async tx => {
+                const now = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
+                const refunds = now.refunds.map(one =>
+                    one.key === key ? { ...one, providerRefundId: outcome.providerRefundId ?? null } : one,
+                );
+                await touch(tx, now, { refunds });
+            });
+        return { pending: true as const };
+    };
+
+    /**
+     * A refund staff give of what was paid online: it goes back through the provider to the card of one
+     * online payment that has that much left (the newest first; the pass's, when a pass is named),
+     * with a refund receipt and a key of its own, and is recorded in the ledger once the provider
+     * confirms it (at once, or later by its notice or the job). Answers null when no online payment of
+     * this provider can take it (paid before this provider, or through another): the caller records it
+     * as given back by hand.
+     */
+    const refundByStaff = async (
+        input: RefundInput,
+        createdBy: number,
+        check: (tx: Transaction) => Promise<Payment[]>,
+    ): Promise<{ pending: true } | { pending: false; payment: Payment; pass: Pass | null } | null> => {
+        const now = clock();
+        const begun = await storage.transaction(async tx => {
+            const ledger = await check(tx);
+            const cents = (amount: number) => toMinor(amount);
+            const paidOnline = ledger
+                .filter(
+                    entry =>
+                        entry.kind === 'payment' &&
+                        entry.method === 'online' &&
+                        entry.paymentLinkId != null &&
+                        (input.passId == null || entry.passId === input.passId),
+                )
+                .sort((a, b) => b.paidAt.localeCompare(a.paidAt));
+            let most = 0;
+            let any = false;
+            for (const payment of paidOnline) {
+                const [attempt] = await tx.select('onlinePayments', { paymentId: payment.id });
+                if (attempt?.provider !== provider.name) continue;
+                any = true;
+                const given = ledger
+                    .filter(entry => entry.kind === 'refund' && entry.method === 'online')
+                    .filter(entry => entry.paymentLinkId === payment.paymentLinkId)
+                    .reduce((sum, entry) => sum + cents(entry.amount), 0);
+                const waiting = attempt.refunds
+                    .filter(one => one.status === 'pending')
+                    .reduce((sum, one) => sum + cents(one.amount), 0);
+                const left = cents(payment.amount) - given - waiting;
+                most = Math.max(most, left);
+                if (left < cents(input.amount)) continue;
+                const key = `${attempt.id}-s${attempt.refunds.length + 1}`;
+                const refund = {
+                    key,
+                    amount: input.amount,
+                    passId: input.passId ?? null,
+                    cancelPass: input.cancelPass,
+                    note: input.note ?? null,
+                    createdBy,
+                    requestedAt: now.toISOString(),
+                    status: 'pending' as const,
+                    providerRefundId: null,
+                    paymentId: null,
+                    reason: null,
+                };
+                return {
+                    attempt: await touch(tx, attempt, { refunds: [...attempt.refunds, refund], refundPending: true }),
+                    key,
+                };
+            }
+            if (any)
+                throw conflict(
+                    'A refund online goes back to the card of one payment: this is more than any has left',
+                    { amount: 'app.money.errors.online_refund_split' },
+                    { most: most / 100 },
+                );
+            return null;
+        });
+        return begun && askStaffRefund(begun.attempt, begun.key);
+    };
+
+    return { settle, settlePayment, giveBack, reconcile, reconcileOpen, refundByStaff, attemptOf };
 };

@@ -40,11 +40,17 @@ export const publicRoutes = (
     publicBookingRoutes(storage, clock),
 ];
 
-export const featureRoutes = (storage: Storage, payments: PaymentSetup, clock: Clock, channels: Channels): Router[] => [
+export const featureRoutes = (
+    storage: Storage,
+    payments: PaymentSetup,
+    settlement: Settlement | null,
+    clock: Clock,
+    channels: Channels,
+): Router[] => [
     paymentSetupRoutes(payments),
     messageSetupRoutes(storage, channels, clock),
     statisticsRoutes(storage, clock),
-    moneyRoutes(storage, clock),
+    moneyRoutes(storage, clock, settlement),
     debtRoutes(storage),
     settingsRoutes(storage),
     generationRoutes(storage, clock),

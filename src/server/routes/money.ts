@@ -10,7 +10,9 @@ import {
     passPaymentSchema,
     refundSchema,
     sellPassSchema,
+    type RefundInput,
 } from '../../domain/money';
+import type { Settlement } from '../payments/settle';
 import { ledgerEntry, type LedgerInput } from '../../domain/ledger';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../../domain/freezes';
 import type { Clock } from '../../domain/time';
@@ -80,6 +82,40 @@ const recordEntry = async (tx: Transaction, entry: LedgerInput, now: Date) => {
 };
 
 /**
+ * Records a refund inside the caller's transaction, given back at `now`: the ledger's entry and, when
+ * asked, the pass cancelled (its seats then re-pick a pass). The caller checked that it may be given.
+ */
+export const recordRefund = async (
+    tx: Transaction,
+    input: Pick<RefundInput, 'customerId' | 'amount' | 'method' | 'passId' | 'cancelPass' | 'note'>,
+    createdBy: Identifier,
+    now: Date,
+    online?: { paymentLinkId: string },
+): Promise<{ payment: Payment; pass: Pass | null }> => {
+    const named = input.passId == null ? undefined : await tx.get('passes', input.passId);
+    const pass = named?.customerId === input.customerId ? named : undefined;
+    const payment = await recordEntry(
+        tx,
+        {
+            customerId: input.customerId,
+            kind: 'refund',
+            amount: input.amount,
+            method: input.method,
+            passId: input.passId ?? null,
+            note: input.note,
+            createdBy,
+            ...online,
+        },
+        now,
+    );
+    const after =
+        pass && input.cancelPass && !pass.cancelled ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
+    // A cancelled pass pays for no seat: the customer's seats re-pick theirs.
+    if (after && input.cancelPass) await repickPasses(tx, after.customerId, now);
+    return { payment, pass: after ?? null };
+};
+
+/**
  * Sells a plan inside the caller's transaction: the pass and, unless nothing was paid, its payment (paid
  * at `now`), pointing at each other. The pass comes first so that the payment can name it, then learns
  * its payment's id. The pass costs the plan's price (or the discounted one): paying less is a part
@@ -134,7 +170,7 @@ const withBalance = async (reader: Reader, pass: Pass) => ({
 });
 
 /** `clock` is the server's: entries are paid at its time, and a link's expiry is judged by it. */
-export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
+export const moneyRoutes = (storage: Storage, clock: Clock, settlement: Settlement | null = null): Router => {
     const router = Router();
 
     router.post(
@@ -229,32 +265,28 @@ export const moneyRoutes = (storage: Storage, clock: Clock): Router => {
         handle(async (req, res) => {
             allow(req, 'payments', 'create');
             const input = parseBody(refundSchema, req.body);
+            if (input.cancelPass) allow(req, 'passes', 'edit');
             const now = clock();
-            const answer = await storage.transaction(async tx => {
+            /** The refund's checks: the customer's, and bounded by what is left of the pass and of their payments in all. */
+            const check = async (tx: Transaction) => {
                 await referenced(tx, 'customers', input.customerId, 'customerId');
                 const named = input.passId == null ? undefined : await tx.get('passes', input.passId);
                 const pass = named?.customerId === input.customerId ? named : undefined;
-                // All of the customer's ledger: a refund for a pass is bounded by what is left of it and of the customer's payments in all.
                 const payments = await tx.select('payments', { customerId: input.customerId });
                 applyRule(() => checkRefund(input, payments, pass));
-                if (input.cancelPass) allow(req, 'passes', 'edit');
-                const payment = await recordEntry(
-                    tx,
-                    {
-                        customerId: input.customerId,
-                        kind: 'refund',
-                        amount: input.amount,
-                        method: input.method,
-                        passId: input.passId ?? null,
-                        note: input.note,
-                        createdBy: userOf(req).id,
-                    },
-                    now,
-                );
-                const after = pass && input.cancelPass ? await tx.update('passes', { ...pass, cancelled: true }) : pass;
-                // A cancelled pass pays for no seat: the customer's seats re-pick theirs.
-                if (after && input.cancelPass) await repickPasses(tx, after.customerId, now);
-                return { payment, pass: after ?? null };
+                return payments;
+            };
+            // Online, the money goes back through the provider, and is recorded once it confirms.
+            if (input.method === 'online' && settlement) {
+                const given = await settlement.refundByStaff(input, userOf(req).id, check);
+                if (given) {
+                    res.status(given.pending ? 202 : 201).json(given);
+                    return;
+                }
+            }
+            const answer = await storage.transaction(async tx => {
+                await check(tx);
+                return recordRefund(tx, input, userOf(req).id, now);
             });
             res.status(201).json(answer);
         }),

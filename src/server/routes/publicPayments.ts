@@ -250,6 +250,8 @@ export const publicPaymentRoutes = (
                     providerRefundId: null,
                     updatedAt: now.toISOString(),
                     settledAt: null,
+                    refunds: [],
+                    refundPending: false,
                 });
                 return { attempt, reused: false };
             });

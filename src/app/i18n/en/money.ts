@@ -75,6 +75,8 @@ export const moneyMessages = {
                 frozen: 'The pass is frozen',
                 unfrozen: 'The pass is unfrozen',
                 refunded: 'The refund is recorded',
+                refund_pending:
+                    'The payment provider is giving the money back: the refund is recorded when it confirms',
                 corrected: 'The correction is recorded',
                 link_created: 'The payment link is created',
                 link_copied: 'The link is copied',
@@ -145,6 +147,9 @@ export const moneyMessages = {
                 nothing_due: 'Nothing is due on this pass',
                 more_than_due: 'This is more than is due on the pass',
                 no_online_payment: 'Only what was paid online can be refunded online',
+                online_refund_split:
+                    "An online refund goes back to one payment's card: this is more than any online payment has left. Refund less, and the rest another way",
+                online_refund_refused: 'The payment provider refused the refund: nothing is recorded',
                 no_covering_pass: 'No pass covers this class: its date or direction, or the pass is cancelled',
                 pass_frozen: 'The pass is frozen on the day of the class',
                 no_visits_left: 'The pass has no visits left',

@@ -15,3 +15,10 @@ CREATE INDEX "onlinePayments_providerTransactionId_index" ON "onlinePayments" ("
 -- The job that asks providers about payments whose notice is late and gives back what a link no longer takes.
 ALTER TABLE "jobs" DROP CONSTRAINT "jobs_name_check";
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_name_check" CHECK ("name" IN ('send_messages', 'close_classes', 'reminders', 'pass_notices', 'penalties', 'payments'));
+
+-- Refunds staff give of an online payment through the provider, kept on the payment until it confirms them.
+ALTER TABLE "onlinePayments" ADD COLUMN "refunds" jsonb NOT NULL DEFAULT '[]';
+ALTER TABLE "onlinePayments" ALTER COLUMN "refunds" DROP DEFAULT;
+ALTER TABLE "onlinePayments" ADD COLUMN "refundPending" boolean NOT NULL DEFAULT false;
+ALTER TABLE "onlinePayments" ALTER COLUMN "refundPending" DROP DEFAULT;
+CREATE INDEX "onlinePayments_refundPending_index" ON "onlinePayments" ("refundPending");
