@@ -536,6 +536,8 @@ describe('asking for a payment', () => {
             amountMinor: 150000,
             currency: 'RUB',
             refunded: false,
+            // The transaction that paid the order, which refunds name.
+            providerTransactionId: String(transactionId),
         });
         expect(standIn.calls.at(-1)).toMatchObject({ path: '/v2/payments/find', body: { InvoiceId: attemptId } });
 
@@ -552,6 +554,7 @@ describe('asking for a payment', () => {
             amountMinor: 150000,
             currency: 'RUB',
             refunded: true,
+            providerTransactionId: String(transactionId),
         });
         expect(standIn.calls.at(-1)).toMatchObject({
             path: '/payments/get',

@@ -9,6 +9,7 @@ import {
     SimpleForm,
     TextInput,
     Toolbar,
+    required,
     useLocaleState,
 } from 'react-admin';
 import { schemaValidator } from '../../app/forms';
@@ -94,7 +95,6 @@ export const ConfigPage = () => {
                     source="receiptTaxSystem"
                     choices={translatedChoices(taxSystems, 'app.receipts.tax_systems')}
                     emptyText="app.receipts.tax_systems.none"
-                    emptyValue={null}
                     parse={value => (value === '' ? null : value)}
                     helperText="app.receipts.help"
                 />
@@ -102,11 +102,13 @@ export const ConfigPage = () => {
                     source="receiptVat"
                     choices={translatedChoices(vats, 'app.receipts.vats')}
                     defaultValue="none"
+                    validate={required()}
                 />
                 <SelectInput
                     source="receiptPaymentMode"
                     choices={translatedChoices(paymentModes, 'app.receipts.payment_modes')}
                     defaultValue="full_payment"
+                    validate={required()}
                 />
             </SimpleForm>
         </Edit>

@@ -4,9 +4,6 @@ import { useDataProvider, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
 
-/** The providers' names as studios know them. */
-const providerNames = { yookassa: 'ЮKassa', cloudpayments: 'CloudPayments', tbank: 'T-Bank', test: 'test' } as const;
-
 /**
  * Says which provider takes the payments and where its notices go (on the settings page), and when
  * payment links take no money (the test provider) or cannot be paid online at all. On the
@@ -22,7 +19,7 @@ export const PaymentSetupWarning = ({ atSignIn = false }: { atSignIn?: boolean }
         return (
             <Alert severity="info" sx={{ mb: 2, maxWidth: 640 }} data-testid="payment-setup">
                 {translate('app.money.payment_setup.live', {
-                    provider: data.provider ? providerNames[data.provider] : '',
+                    provider: data.provider ? translate(`app.money.providers.${data.provider}`) : '',
                     url: data.noticeUrl ?? '',
                 })}
             </Alert>

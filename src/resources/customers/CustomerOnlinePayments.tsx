@@ -28,7 +28,9 @@ const StateField = (_props: { label?: string }) => {
     const translate = useTranslate();
     if (!attempt) return null;
     const reason = attempt.reason
-        ? translate(`resources.onlinePayments.reasons.${attempt.reason}`, { _: attempt.reason })
+        ? translate(`resources.onlinePayments.reasons.${attempt.reason}`, {
+              _: translate('resources.onlinePayments.reasons.other'),
+          })
         : null;
     const chip = (
         <Chip

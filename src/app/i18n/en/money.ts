@@ -96,6 +96,13 @@ export const moneyMessages = {
             rest_for: 'The rest for %{name}',
             taken_online: 'Online, by the customer',
             refunded: 'refunded %{amount}',
+            // The providers' names as studios know them.
+            providers: {
+                yookassa: 'YooKassa',
+                cloudpayments: 'CloudPayments',
+                tbank: 'T-Bank',
+                test: 'the test provider',
+            },
             payment_setup: {
                 live: "Online payments go through %{provider}. Register this notification URL in the provider's cabinet: %{url}",
                 test: 'Test payments: payment links take no money (the built-in test provider). Choose a payment provider (PAYMENT_PROVIDER) before taking real payments.',

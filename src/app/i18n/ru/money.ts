@@ -95,6 +95,12 @@ export const moneyMessages = {
             frozen_until: 'Заморожен до %{date}',
             owed: 'Задолженность %{amount}',
             refunded: 'возвращено %{amount}',
+            providers: {
+                yookassa: 'ЮKassa',
+                cloudpayments: 'CloudPayments',
+                tbank: 'Т-Банк',
+                test: 'тестового провайдера',
+            },
             payment_setup: {
                 live: 'Онлайн-оплата идёт через %{provider}. Укажите этот адрес уведомлений в личном кабинете провайдера: %{url}',
                 test: 'Тестовые платежи: по ссылкам на оплату деньги не списываются (встроенный тестовый провайдер). Выберите платёжного провайдера (PAYMENT_PROVIDER), прежде чем принимать настоящие платежи.',
