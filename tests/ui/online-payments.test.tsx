@@ -105,7 +105,7 @@ const attempt = (id: string, fields: Partial<OnlinePayment> = {}): OnlinePayment
     status: 'succeeded',
     reason: null,
     confirmationUrl: null,
-    receiptContact: anna.email,
+    receiptContact: anna.email ?? null,
     paymentId: null,
     refundKey: null,
     providerRefundId: null,
