@@ -39,6 +39,8 @@ const refunds: { providerPaymentId: string; amountMinor: number; idempotenceKey:
 let refundAnswer: () => Promise<Awaited<ReturnType<PaymentProvider['refund']>>>;
 /** What the provider says of a payment when asked. */
 const states = new Map<string, 'pending' | 'succeeded' | 'declined'>();
+/** Payments the provider says it gave back, whatever it answers to a refund now. */
+const refundedAtProvider = new Set<string>();
 let createFails = false;
 
 const provider: PaymentProvider = {
@@ -62,6 +64,7 @@ const provider: PaymentProvider = {
             status: states.get(providerPaymentId) ?? 'pending',
             amountMinor: Math.round(attempt.amount * 100),
             currency: 'RUB',
+            refunded: refundedAtProvider.has(providerPaymentId),
         };
     },
 };
@@ -253,6 +256,36 @@ describe('a link while its payer is on the provider page', () => {
         expect(await paymentsOf(link.id)).toEqual([]);
     });
 
+    it('asks for one refund however often the notice of a payment to give back comes', async () => {
+        refundAnswer = async () => ({ status: 'pending', providerRefundId: 'refund_under_way' });
+        const link = await newLink();
+        const begun = await begin(link.id);
+        await editByHand(link.id, { status: 'cancelled' });
+        await Promise.all([notice(begun, 520_000), notice(begun, 520_000), notice(begun, 520_000)]);
+        await notice(begun, 520_000);
+        expect(refunds.filter(refund => refund.providerPaymentId === begun.paymentId)).toHaveLength(1);
+        expect(await attemptNow(begun.attemptId)).toMatchObject({
+            status: 'refunding',
+            providerRefundId: 'refund_under_way',
+        });
+    });
+
+    it('takes a refund refused when asked again, but given back by an earlier ask, as given back', async () => {
+        refundAnswer = async () => {
+            throw new ProviderError('no answer', true);
+        };
+        const link = await newLink();
+        const begun = await begin(link.id);
+        await editByHand(link.id, { status: 'cancelled' });
+        await notice(begun, 520_000);
+        // The first ask went through after all; asked again past its key's lifetime, the provider refuses.
+        refundedAtProvider.add(begun.paymentId);
+        refundAnswer = async () => ({ status: 'canceled', reason: 'nothing left to refund' });
+        await settlement.reconcileOpen();
+        expect(await attemptNow(begun.attemptId)).toMatchObject({ status: 'refunded', paymentId: null });
+        expect(await paymentsOf(link.id)).toEqual([]);
+    });
+
     it('records a payment whose notice never came: the return page asks after a while, the job after ten minutes', async () => {
         const link = await newLink();
         const begun = await begin(link.id);
@@ -405,6 +438,21 @@ describe('a refund staff give of an online payment', () => {
         expect((await attemptNow(begun.attemptId)).refunds.at(-1)).toMatchObject({
             status: 'canceled',
             reason: 'too old',
+        });
+    });
+
+    it('counts an online refund the provider has not confirmed yet: nothing more is given back meanwhile', async () => {
+        const { body } = await call(url, '/api/paymentLinks', {
+            method: 'POST',
+            json: { customerId: 26, subscriptionId: 3 },
+        });
+        const link = body as unknown as PaymentLink;
+        await notice(await begin(link.id), 520_000);
+        refundAnswer = async () => ({ status: 'pending', providerRefundId: 'refund_waiting' });
+        expect((await refund({ customerId: 26, amount: 5200, method: 'online' })).status).toBe(202);
+        expect(await refund({ customerId: 26, amount: 100, method: 'cash' })).toMatchObject({
+            status: 400,
+            body: { errors: { amount: 'app.money.errors.refund_too_large' } },
         });
     });
 

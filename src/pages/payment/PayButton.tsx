@@ -31,8 +31,11 @@ export const PayButton = ({ id, amountText, contactNeeded, testMode, onConflict 
             window.location.assign(confirmationUrl);
         } catch (error) {
             if (error instanceof PublicLinkError && error.errors.email) return { email: error.errors.email };
-            // Nothing is due any more, or the link was paid, cancelled or expired meanwhile: shown as it is now.
-            if (error instanceof PublicLinkError && error.status === 409) return onConflict();
+            // The link was paid, cancelled or expired meanwhile: shown as it is now. Nothing (or less) due on
+            // the pass, or the fee paid meanwhile, is said on the form.
+            const key = error instanceof PublicLinkError ? error.errors.status : undefined;
+            if (error instanceof PublicLinkError && error.status === 409 && !key?.startsWith('app.payment_page.'))
+                return onConflict();
             setFailure(
                 error instanceof PublicLinkError && error.errors.status
                     ? error.errors.status

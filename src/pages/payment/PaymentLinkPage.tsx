@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,9 +20,16 @@ const formatMoney = (amount: number, currency: string, locale: string) =>
 /** How often the return page asks whether the provider's notice is in. */
 const pollMs = 2000;
 
-/** The payer is back from the provider's page and the notice is not in yet. */
+/**
+ * The payer is back from the provider's page and the notice is not in yet (a link that expired meanwhile
+ * included: a payment made in time is still taken).
+ */
 const processing = (link: PublicLink | undefined) =>
-    link?.status === 'pending' && (link.attempt?.status === 'creating' || link.attempt?.status === 'pending');
+    (link?.status === 'pending' || link?.status === 'expired') &&
+    (link.attempt?.status === 'creating' || link.attempt?.status === 'pending');
+
+/** After this long processing, the payer who left the provider's page without paying is offered Pay again. */
+const offerAgainMs = 15_000;
 
 /** The reasons a provider gives for a declined payment that the page words; any other reads as declined. */
 const declineReasons = ['insufficient_funds', 'card_expired'];
@@ -52,6 +59,16 @@ export const PaymentLinkPage = () => {
         refetchInterval: query => (processing(query.state.data) ? pollMs : false),
     });
     usePageLocale(link?.locale);
+    // A payer back without paying waits for nothing: after a while, Pay is offered again (the same
+    // payment at the provider, so a payment made meanwhile is not made twice).
+    const waiting = processing(link);
+    const [offerAgain, setOfferAgain] = useState(false);
+    useEffect(() => {
+        setOfferAgain(false);
+        if (!waiting) return;
+        const timer = setTimeout(() => setOfferAgain(true), offerAgainMs);
+        return () => clearTimeout(timer);
+    }, [waiting]);
     useEffect(() => {
         document.title = link
             ? `${translate('app.payment_page.title')} · ${link.studioName}`
@@ -136,7 +153,12 @@ export const PaymentLinkPage = () => {
                         text="app.payment_page.states.refund_text"
                     />
                 )}
-                {link.status === 'pending' && link.payments !== 'off' && !processing(link) && (
+                {processing(link) && offerAgain && link.status === 'pending' && (
+                    <Typography color="text.secondary">
+                        {translate('app.payment_page.states.left_without_paying')}
+                    </Typography>
+                )}
+                {link.status === 'pending' && link.payments !== 'off' && (!processing(link) || offerAgain) && (
                     <PayButton
                         id={id}
                         amountText={amountText}

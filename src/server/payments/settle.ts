@@ -67,12 +67,19 @@ const stillAsks = (current: PaymentLink, asked: Asked) =>
     current.subscriptionId === asked.subscriptionId &&
     toMinor(current.amount) === toMinor(asked.amount);
 
-/** What a payment is for, as the provider's page, the receipt and the ledger's note name it. */
+/** The words a receipt adds to a plan's name, in the studio's language (its receipts' language). */
+const purposeWords = {
+    en: { fee: "a penalty's fee", balance: 'the rest' },
+    ru: { fee: 'штраф', balance: 'доплата' },
+};
+
+/** What a payment is for, as the provider's page and the receipt name it, in the studio's language. */
 export const describePayment = async (reader: Reader, asked: Asked & Pick<PaymentLink, 'penaltyId'>) => {
     const plan = await reader.get('subscriptions', asked.subscriptionId);
     const name = plan?.name ?? '';
-    if (asked.purpose === 'fee') return `${name}: a penalty's fee`;
-    if (asked.purpose === 'balance') return `${(await passOf(reader, asked))?.name ?? name}: the rest`;
+    const words = purposeWords[(await studioConfig(reader)).defaultLocale] ?? purposeWords.en;
+    if (asked.purpose === 'fee') return `${name}: ${words.fee}`;
+    if (asked.purpose === 'balance') return `${(await passOf(reader, asked))?.name ?? name}: ${words.balance}`;
     return name;
 };
 
@@ -229,12 +236,12 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
      */
     const settlePayment = async (notice: Extract<Notice, { kind: 'payment' }>): Promise<OnlinePayment | null> => {
         const now = clock();
+        // What the transaction decided: told and acted on after its commit (it may run more than once).
+        let givenBack: string | null = null;
         const settled = await storage.transaction(async tx => {
+            givenBack = null;
             const attempt = await attemptOf(tx, notice.attemptId);
-            if (!attempt) {
-                log.warn(`A ${provider.name} notice names no payment of this server (${notice.attemptId}): ignored.`);
-                return null;
-            }
+            if (!attempt) return null;
             if (settledStatuses.includes(attempt.status) || notice.status === 'pending') return attempt;
             // CloudPayments' order is paid by a transaction of its own, which its refunds name.
             const ids =
@@ -253,15 +260,21 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                     ? 'amount_differs'
                     : await refusal(tx, link, attempt, now);
             if (why) {
-                log.warn(
-                    `The ${provider.name} payment ${notice.providerPaymentId} for payment link ${link.id} is given back: ${why}.`,
-                );
+                givenBack = why;
                 return touch(tx, attempt, { ...ids, status: 'refunding', reason: why, refundKey: `${attempt.id}-r1` });
             }
             const paymentId = await record(tx, attempt, link, `${provider.name} ${notice.providerPaymentId}`, now);
             return touch(tx, attempt, { ...ids, status: 'succeeded', paymentId, settledAt: now.toISOString() });
         });
-        if (settled?.status === 'refunding') return giveBack(settled);
+        if (!settled)
+            log.warn(`A ${provider.name} notice names no payment of this server (${notice.attemptId}): ignored.`);
+        // Only the notice that decided the refund asks for it: a repeated one finds it under way.
+        if (settled && givenBack) {
+            log.warn(
+                `The ${provider.name} payment ${notice.providerPaymentId} for payment link ${settled.paymentLinkId} is given back: ${givenBack}.`,
+            );
+            return giveBack(settled);
+        }
         return settled;
     };
 
@@ -293,6 +306,16 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                 );
                 return attempt;
             }
+        }
+        // Refused now, perhaps because an earlier ask gave it back already (past the key's lifetime): the
+        // provider's own account of the payment decides before anything is recorded as kept.
+        if (outcome.status === 'canceled') {
+            const refunded = await provider
+                .fetchPayment(attempt.providerPaymentId as string, attempt.id)
+                .then(state => state.refunded === true)
+                .catch(() => null);
+            if (refunded === null) return attempt;
+            if (refunded) outcome = { status: 'succeeded', providerRefundId: attempt.providerRefundId ?? undefined };
         }
         if (outcome.status === 'pending')
             return storage.transaction(async tx => {
@@ -353,10 +376,17 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
         }
         if (attempt.status !== 'refunding') {
             // A refund staff gave: the one it names, or the only one still waiting for the provider.
+            // A notice of a refund already recorded (sent again, or late) names nothing waiting.
+            if (
+                attempt.refunds.some(
+                    one => one.status !== 'pending' && one.providerRefundId === notice.providerRefundId,
+                )
+            )
+                return null;
             const waiting = attempt.refunds.filter(one => one.status === 'pending');
             const refund =
                 waiting.find(one => one.providerRefundId === notice.providerRefundId) ??
-                (waiting.length === 1 ? waiting[0] : undefined);
+                (waiting.length === 1 && toMinor(waiting[0].amount) === notice.amountMinor ? waiting[0] : undefined);
             if (!refund) return null;
             if (notice.status === 'succeeded') await recordStaffRefund(attempt.id, refund.key, notice.providerRefundId);
             else await refuseStaffRefund(attempt.id, refund.key, 'the provider cancelled the refund');
@@ -415,21 +445,21 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
     const reconcileOpen = async (): Promise<number> => {
         const now = clock().getTime();
         let done = 0;
-        const fail = (attempt: OnlinePayment, reason: string) =>
-            storage.transaction(async tx => {
+        const fail = async (attempt: OnlinePayment, reason: string) => {
+            const failed = await storage.transaction(async tx => {
                 const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
-                if (current.status !== attempt.status) return;
+                if (current.status !== attempt.status) return false;
                 await touch(tx, current, { status: 'failed', reason });
-                done += 1;
+                return true;
             });
-        for (const attempt of await storage.select('onlinePayments', {
-            status: ['creating', 'pending', 'refunding'],
-        })) {
-            if (attempt.provider !== provider.name) continue;
+            if (failed) done += 1;
+        };
+        /** One attempt: asked of the provider, given back, or ended as failed. */
+        const look = async (attempt: OnlinePayment) => {
             const age = now - Date.parse(attempt.updatedAt);
             if (attempt.status === 'refunding') {
                 if ((await giveBack(attempt)).status !== 'refunding') done += 1;
-            } else if (age < noticeLateMs) continue;
+            } else if (age < noticeLateMs) return;
             else if (attempt.status === 'creating') await fail(attempt, 'unanswered');
             else {
                 const after = await reconcile(attempt).catch((error: unknown) => {
@@ -444,6 +474,18 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                     if (!after || over) await fail(attempt, after ? 'expired' : 'unknown_to_provider');
                 }
             }
+        };
+        let failures = 0;
+        const open = await storage.select('onlinePayments', { status: ['creating', 'pending', 'refunding'] });
+        for (const attempt of open) {
+            if (attempt.provider !== provider.name) continue;
+            // A provider's error leaves that attempt to the next run, not the others.
+            await look(attempt).catch((error: unknown) => {
+                failures += 1;
+                log.warn(
+                    `The ${provider.name} payment of attempt ${attempt.id} is to be asked again: ${String(error)}`,
+                );
+            });
         }
         for (const attempt of await storage.select('onlinePayments', { refundPending: true })) {
             if (attempt.provider !== provider.name) continue;
@@ -452,6 +494,8 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                 if (!asked.pending) done += 1;
             }
         }
+        // Recorded on the job when nothing could be done: the provider is unreachable, say.
+        if (failures > 0 && done === 0) throw new Error(`${failures} online payments could not be asked about`);
         return done;
     };
 
@@ -526,7 +570,14 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
         }
         if (outcome.status === 'succeeded') {
             const given = await recordStaffRefund(attempt.id, key, outcome.providerRefundId ?? null);
-            return given ? { pending: false as const, ...given } : { pending: true as const };
+            if (given) return { pending: false as const, ...given };
+            // Its notice came first and recorded it: answered as recorded.
+            const now = (await storage.get('onlinePayments', attempt.id)) as OnlinePayment;
+            const recorded = now.refunds.find(one => one.key === key);
+            const payment = recorded?.paymentId == null ? undefined : await storage.get('payments', recorded.paymentId);
+            if (!payment) return { pending: true as const };
+            const pass = payment.passId == null ? null : ((await storage.get('passes', payment.passId)) ?? null);
+            return { pending: false as const, payment, pass };
         }
         if (outcome.status === 'canceled') {
             await refuseStaffRefund(attempt.id, key, outcome.reason ?? 'refused');

@@ -39,6 +39,8 @@ const declinedStatuses = ['REJECTED', 'CANCELED', 'DEADLINE_EXPIRED', 'AUTH_FAIL
 const refundedStatuses = ['REFUNDED', 'PARTIAL_REFUNDED', 'REVERSED', 'PARTIAL_REVERSED'];
 /** The statuses in which a payment can still be refunded (or reversed) by Cancel. */
 const refundableStatuses = ['CONFIRMED', 'PARTIAL_REFUNDED', 'AUTHORIZED'];
+/** A payment whose refund (or confirmation) is under way at the bank. */
+const inProgressStatuses = ['REFUNDING', 'ASYNC_REFUNDING', 'REVERSING', 'CONFIRMING'];
 /** The statuses of a payment nobody has paid yet, which Cancel turns into CANCELED. */
 const unpaidStatuses = ['NEW', 'FORM_SHOWED'];
 
@@ -305,6 +307,9 @@ export const tbankProvider = (options: {
             }
             if (state.status === 'REFUNDED' || state.status === 'REVERSED')
                 return { status: 'succeeded', providerRefundId: refundIdOf(input.providerPaymentId) };
+            // A refund under way (asked before, its outcome not yet known here): still pending, never refused.
+            if (inProgressStatuses.includes(state.status))
+                return { status: 'pending', providerRefundId: refundIdOf(input.providerPaymentId) };
             if (!refundableStatuses.includes(state.status))
                 return { status: 'canceled', reason: `T-Bank payment ${input.providerPaymentId} is ${state.status}` };
             const full = state.status !== 'PARTIAL_REFUNDED' && input.amountMinor === state.amountMinor;

@@ -273,7 +273,15 @@ export const moneyRoutes = (storage: Storage, clock: Clock, settlement: Settleme
                 const named = input.passId == null ? undefined : await tx.get('passes', input.passId);
                 const pass = named?.customerId === input.customerId ? named : undefined;
                 const payments = await tx.select('payments', { customerId: input.customerId });
-                applyRule(() => checkRefund(input, payments, pass));
+                // Online refunds the provider has not confirmed yet count as given back.
+                const waiting = (
+                    await tx.select('onlinePayments', { customerId: input.customerId, refundPending: true })
+                ).flatMap(attempt =>
+                    attempt.refunds
+                        .filter(refund => refund.status === 'pending')
+                        .map(refund => ({ kind: 'refund' as const, amount: refund.amount, passId: refund.passId })),
+                );
+                applyRule(() => checkRefund(input, [...payments, ...waiting], pass));
                 return payments;
             };
             // Online, the money goes back through the provider, and is recorded once it confirms.

@@ -195,6 +195,7 @@ export const moneyMessages = {
                 not_found_text: 'Check the address, or ask the studio for a new link.',
                 processing_title: 'Processing the payment…',
                 processing_text: 'Waiting for the payment provider to confirm it. This page updates by itself.',
+                left_without_paying: 'Left the payment page without paying? You can go back to it.',
                 declined_title: 'The payment did not go through',
                 refunding_title: 'The payment is being given back',
                 refunded_title: 'The payment was given back',
