@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinor, minorText, taxSystems, toMinor, type Receipt, type Vat } from '../../src/server/payments/provider';
+import { taxSystems } from '../../src/domain/schemas';
+import { fromMinor, minorText, toMinor, type Receipt, type Vat } from '../../src/server/payments/provider';
 import {
     cloudpaymentsReceipt,
     receiptContact,

@@ -12,7 +12,6 @@ import type { paymentModes, paymentProviderNames, taxSystems, vats } from '../..
 export { paymentProviderNames as providerNames } from '../../domain/schemas';
 export type ProviderName = (typeof paymentProviderNames)[number];
 
-export { taxSystems, vats, paymentModes } from '../../domain/schemas';
 export type TaxSystem = (typeof taxSystems)[number];
 export type Vat = (typeof vats)[number];
 export type PaymentMode = (typeof paymentModes)[number];

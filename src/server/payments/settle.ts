@@ -120,7 +120,7 @@ const settledStatuses: OnlinePayment['status'][] = ['succeeded', 'refunding', 'r
 /** Why a payment could not be recorded against its link, as the attempt keeps it for staff. */
 type RefundReason = 'link_cancelled' | 'link_expired' | 'link_paid' | 'link_changed' | 'nothing_due' | 'amount_differs';
 
-export interface SettleOptions {
+interface SettleOptions {
     storage: Storage;
     provider: PaymentProvider;
     clock: Clock;
@@ -279,34 +279,41 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
     };
 
     /**
+     * Asks the provider to give back `amount` of an attempt's payment with `key` and a refund receipt:
+     * its answer, a refusal for good as `canceled`, or null when the outcome is unknown (asked again later).
+     */
+    const askRefund = async (
+        attempt: OnlinePayment,
+        amount: number,
+        key: string,
+    ): Promise<Awaited<ReturnType<PaymentProvider['refund']>> | null> => {
+        const paid = await attemptReceipt(storage, attempt, receiptSettingsOf(await studioConfig(storage)));
+        const amountMinor = toMinor(amount);
+        try {
+            return await provider.refund({
+                providerPaymentId: (attempt.providerTransactionId ?? attempt.providerPaymentId) as string,
+                amountMinor,
+                currency: attempt.currency,
+                receipt: paid && refundReceipt(paid, amountMinor),
+                idempotenceKey: key,
+            });
+        } catch (error) {
+            if (error instanceof ProviderError && !error.retryable)
+                return { status: 'canceled', reason: error.message };
+            log.warn(`The ${provider.name} refund ${key} is to be asked again: ${String(error)}`);
+            return null;
+        }
+    };
+
+    /**
      * Gives a payment its link no longer takes back through the provider, with the attempt's refund key
      * (so that asking again never refunds twice) and a refund receipt. A refund the provider refuses for
      * good is recorded as paid against the link, so that staff see the money; one whose outcome is
      * unknown stays `refunding` and is asked again later.
      */
     const giveBack = async (attempt: OnlinePayment): Promise<OnlinePayment> => {
-        const config = await studioConfig(storage);
-        const paid = await attemptReceipt(storage, attempt, receiptSettingsOf(config));
-        const amountMinor = toMinor(attempt.amount);
-        let outcome: Awaited<ReturnType<PaymentProvider['refund']>>;
-        try {
-            outcome = await provider.refund({
-                providerPaymentId: (attempt.providerTransactionId ?? attempt.providerPaymentId) as string,
-                amountMinor,
-                currency: attempt.currency,
-                receipt: paid && refundReceipt(paid, amountMinor),
-                idempotenceKey: attempt.refundKey ?? `${attempt.id}-r1`,
-            });
-        } catch (error) {
-            if (error instanceof ProviderError && !error.retryable)
-                outcome = { status: 'canceled', reason: error.message };
-            else {
-                log.warn(
-                    `The refund of ${provider.name} payment for attempt ${attempt.id} is to be asked again: ${String(error)}`,
-                );
-                return attempt;
-            }
-        }
+        let outcome = await askRefund(attempt, attempt.amount, attempt.refundKey ?? `${attempt.id}-r1`);
+        if (!outcome) return attempt;
         // Refused now, perhaps because an earlier ask gave it back already (past the key's lifetime): the
         // provider's own account of the payment decides before anything is recorded as kept.
         if (outcome.status === 'canceled') {
@@ -548,26 +555,8 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
     /** Asks the provider for a refund staff gave (again, with its key, when its outcome was unknown) and records it once given. */
     const askStaffRefund = async (attempt: OnlinePayment, key: string) => {
         const refund = attempt.refunds.find(one => one.key === key) as OnlinePayment['refunds'][number];
-        const config = await studioConfig(storage);
-        const paid = await attemptReceipt(storage, attempt, receiptSettingsOf(config));
-        const amountMinor = toMinor(refund.amount);
-        let outcome: Awaited<ReturnType<PaymentProvider['refund']>>;
-        try {
-            outcome = await provider.refund({
-                providerPaymentId: (attempt.providerTransactionId ?? attempt.providerPaymentId) as string,
-                amountMinor,
-                currency: attempt.currency,
-                receipt: paid && refundReceipt(paid, amountMinor),
-                idempotenceKey: key,
-            });
-        } catch (error) {
-            if (error instanceof ProviderError && !error.retryable)
-                outcome = { status: 'canceled', reason: error.message };
-            else {
-                log.warn(`The ${provider.name} refund ${key} is to be asked again: ${String(error)}`);
-                return { pending: true as const };
-            }
-        }
+        const outcome = await askRefund(attempt, refund.amount, key);
+        if (!outcome) return { pending: true as const };
         if (outcome.status === 'succeeded') {
             const given = await recordStaffRefund(attempt.id, key, outcome.providerRefundId ?? null);
             if (given) return { pending: false as const, ...given };

@@ -15,7 +15,7 @@ import { sameSecret, testSignature } from './signatures';
  */
 
 /** The test cards, as the checkout page lists them. */
-export const testCards = {
+const testCards = {
     paid: '4242424242424242',
     declined: '4000000000000002',
     expired: '4000000000000069',

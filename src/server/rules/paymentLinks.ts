@@ -13,7 +13,7 @@ import type { ListFields, WriteRules } from './types';
 const randomLinkId = () => randomBytes(16).toString('base64url');
 
 /** The statuses a link never leaves, with their message keys. */
-export const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = {
+const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = {
     paid: 'app.money.errors.link_paid',
     cancelled: 'app.money.errors.link_cancelled',
 };
