@@ -12,7 +12,6 @@ import {
     sellPassSchema,
     type RefundInput,
 } from '../../domain/money';
-import type { Settlement } from '../payments/settle';
 import { ledgerEntry, type LedgerInput } from '../../domain/ledger';
 import { freezePass, freezeSchema, unfreezePass, unfreezeSchema } from '../../domain/freezes';
 import type { Clock } from '../../domain/time';
@@ -170,7 +169,19 @@ const withBalance = async (reader: Reader, pass: Pass) => ({
 });
 
 /** `clock` is the server's: entries are paid at its time, and a link's expiry is judged by it. */
-export const moneyRoutes = (storage: Storage, clock: Clock, settlement: Settlement | null = null): Router => {
+/**
+ * Refunds given back through the payment provider (src/server/payments/settle.ts): null when no online
+ * payment of the provider can take the refund, which is then recorded as given back by hand.
+ */
+export interface OnlineRefunds {
+    refundByStaff(
+        input: RefundInput,
+        createdBy: Identifier,
+        check: (tx: Transaction) => Promise<Payment[]>,
+    ): Promise<{ pending: true } | { pending: false; payment: Payment; pass: Pass | null } | null>;
+}
+
+export const moneyRoutes = (storage: Storage, clock: Clock, settlement: OnlineRefunds | null = null): Router => {
     const router = Router();
 
     router.post(
