@@ -314,6 +314,17 @@ describe('a link while its payer is on the provider page', () => {
         expect(await paymentsOf(other.id)).toHaveLength(1);
     });
 
+    it("records once when the payer's return page asks the provider at the moment its notice comes", async () => {
+        const link = await newLink();
+        const begun = await begin(link.id);
+        states.set(begun.paymentId, 'succeeded');
+        offsetMs = 16_000;
+        const read = () => call(url, `/api/public/payment-links/${link.id}?attempt=${begun.attemptId}`);
+        await Promise.all([read(), notice(begun, 520_000), read(), notice(begun, 520_000)]);
+        expect(await paymentsOf(link.id)).toHaveLength(1);
+        expect((await read()).body).toMatchObject({ status: 'paid', attempt: { status: 'succeeded' } });
+    });
+
     it('ends as failed a payment the provider did not create, and the link stays payable', async () => {
         const link = await newLink();
         createFails = true;
