@@ -43,6 +43,27 @@ describeInBrowser('messages in a browser', () => {
         if (answer.status >= 300) throw new Error(`${path}: ${answer.status} ${answer.text}`);
         return answer.body as unknown as T;
     };
+    /**
+     * A class of 15 minutes at `startsAt` with a teacher free then: the demo's timetable keeps its teachers
+     * busy at set hours, and the time a test picks moves with the clock.
+     */
+    const freeClass = async (title: string, startsAt: string) => {
+        const teachers = await api<{ id: number }[]>(
+            `/users?filter=${encodeURIComponent(JSON.stringify({ role: 'teacher' }))}&sort=["id","ASC"]`,
+        );
+        const studios = await api<{ id: number }[]>('/studios?sort=["id","DESC"]');
+        for (const { id: studioId } of studios)
+            for (const { id: teacherId } of teachers) {
+                const made = await call(app.server.url, '/api/events', {
+                    method: 'POST',
+                    token: await login(app.server.url, 'manager'),
+                    json: { title, courseId: 1, teacherId, studioId, startsAt, durationMinutes: 15, capacity: 5 },
+                });
+                if (made.status === 201) return made.body as unknown as { id: number };
+                if (made.status !== 409) throw new Error(`/events: ${made.status} ${made.text}`);
+            }
+        throw new Error(`No teacher is free at ${startsAt}`);
+    };
     const messages = () =>
         api<Message[]>(`/messages?filter=${encodeURIComponent(JSON.stringify({ customerId }))}&sort=["id","ASC"]`);
 
@@ -65,15 +86,7 @@ describeInBrowser('messages in a browser', () => {
         await vi.waitFor(async () => expect((await messages())[0]?.status).toBe('sent'), { timeout: 15_000 });
         // Booked while the mail server does not know the address: "You are booked" fails.
         mailbox.unknown.add(email);
-        const event = await api<{ id: number }>('/events', {
-            title: 'E2E message class',
-            courseId: 1,
-            teacherId: 3,
-            studioId: 3,
-            startsAt: `${tomorrow}T22:00`,
-            durationMinutes: 15,
-            capacity: 5,
-        });
+        const event = await freeClass('E2E message class', `${tomorrow}T22:00`);
         await api('/bookings', { eventId: event.id, customerId });
         await vi.waitFor(async () => expect((await messages())[1]?.status).toBe('failed'), { timeout: 15_000 });
         mailbox.unknown.clear();
@@ -82,15 +95,7 @@ describeInBrowser('messages in a browser', () => {
         // now, reminded then.
         const lead = new Date().getSeconds() > 45 ? 2 : 1;
         const soon = localDateTimeAt(new Date(Date.now() + (14 * 60 + lead) * 60_000), config.timezone);
-        const reminded = await api<{ id: number }>('/events', {
-            title: 'E2E reminded class',
-            courseId: 1,
-            teacherId: 3,
-            studioId: 3,
-            startsAt: soon,
-            durationMinutes: 15,
-            capacity: 5,
-        });
+        const reminded = await freeClass('E2E reminded class', soon);
         await api('/bookings', { eventId: reminded.id, customerId });
         const reminder = await mailbox.waitFor(email, /your class is soon/, 200_000);
         reminderLink = /https:\/\/studio\.example\.test(\/cancel\/\S+)/.exec(reminder.text ?? '')?.[1] ?? '';
