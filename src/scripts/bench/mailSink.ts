@@ -37,6 +37,8 @@ export const startMailSink = async (): Promise<MailSink> => {
             });
         },
     });
+    // A server process stopped mid-message resets its connection: nothing for the sink to stop over.
+    server.on('error', () => undefined);
     server.listen(0, '127.0.0.1');
     await once(server.server, 'listening');
     return {
