@@ -234,6 +234,41 @@ describe('a link while its payer is on the provider page', () => {
         expect(log.join('\n')).toContain('could not be given back (provider refuses)');
     });
 
+    it('records a payment it could not give back for a link paid another way as a payment of its own: nothing sold, the link kept', async () => {
+        refundAnswer = async () => ({ status: 'canceled', reason: 'provider refuses' });
+        const link = await newLink();
+        const first = await begin(link.id);
+        await notice(first, 520_000);
+        const paid = await linkNow(link.id);
+        const passesBefore = await storage.select('passes', { customerId: 21 });
+        // A second payment begun before the first was paid (another device), paid after it.
+        const second = { attemptId: '', paymentId: '' };
+        await storage.transaction(async tx => {
+            const attempt = (await tx.get('onlinePayments', first.attemptId)) as OnlinePayment;
+            const copy = await tx.insert('onlinePayments', {
+                ...attempt,
+                id: 'f'.repeat(32),
+                providerPaymentId: 'scripted_second',
+                status: 'pending',
+                paymentId: null,
+                settledAt: null,
+            });
+            second.attemptId = copy.id;
+            second.paymentId = 'scripted_second';
+        });
+        await notice(second, 520_000);
+        expect(await attemptNow(second.attemptId)).toMatchObject({ status: 'refund_failed', reason: 'link_paid' });
+        const payments = await paymentsOf(link.id);
+        expect(payments).toHaveLength(2);
+        expect(payments[1]).toMatchObject({
+            amount: 5200,
+            passId: null,
+            note: expect.stringContaining('could not be given back'),
+        });
+        expect(await linkNow(link.id)).toEqual(paid);
+        expect(await storage.select('passes', { customerId: 21 })).toHaveLength(passesBefore.length);
+    });
+
     it('keeps a refund whose outcome is unknown, and the job asks again with the same key until it is given back', async () => {
         refundAnswer = async () => {
             throw new ProviderError('the provider did not answer', true);

@@ -335,14 +335,16 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
     };
 
     /** A refund the provider answered or confirmed: the attempt refunded, or, refused, the payment recorded. */
-    const finishRefund = (
+    const finishRefund = async (
         attemptId: string,
         status: 'succeeded' | 'canceled',
         providerRefundId: string | null,
         reason?: string,
     ): Promise<OnlinePayment> => {
         const now = clock();
-        return storage.transaction(async tx => {
+        let kept = false;
+        const after = await storage.transaction(async tx => {
+            kept = false;
             const attempt = (await tx.get('onlinePayments', attemptId)) as OnlinePayment;
             if (attempt.status !== 'refunding') return attempt;
             if (status === 'succeeded')
@@ -351,19 +353,35 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                     providerRefundId: providerRefundId ?? attempt.providerRefundId,
                     settledAt: now.toISOString(),
                 });
-            log.error(
-                `The ${provider.name} payment ${attempt.providerPaymentId} of ${attempt.amount} ${attempt.currency} for payment link ${attempt.paymentLinkId} could not be given back (${reason ?? 'refused'}): recorded as paid, for staff to settle with the customer.`,
-            );
+            kept = true;
             const link = (await tx.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
-            const paymentId = await record(
-                tx,
-                attempt,
-                link,
-                `${provider.name} ${attempt.providerTransactionId ?? attempt.providerPaymentId}: the link had changed (${attempt.reason}) and the payment could not be given back`,
-                now,
-            );
+            const note = `${provider.name} ${attempt.providerTransactionId ?? attempt.providerPaymentId}: the link had changed (${attempt.reason}) and the payment could not be given back`;
+            // A link paid another way keeps what paid it: the money kept is a payment of the customer's own
+            // (nothing sold with it), for staff to settle with them.
+            const paymentId =
+                link.status === 'paid'
+                    ? (
+                          await tx.insert('payments', {
+                              customerId: attempt.customerId,
+                              kind: 'payment',
+                              amount: attempt.amount,
+                              method: 'online',
+                              passId: null,
+                              paidAt: now.toISOString(),
+                              penaltyId: null,
+                              createdBy: null,
+                              paymentLinkId: link.id,
+                              note,
+                          })
+                      ).id
+                    : await record(tx, attempt, link, note, now);
             return touch(tx, attempt, { status: 'refund_failed', paymentId, settledAt: now.toISOString() });
         });
+        if (kept)
+            log.error(
+                `The ${provider.name} payment ${after.providerPaymentId} of ${after.amount} ${after.currency} for payment link ${after.paymentLinkId} could not be given back (${reason ?? 'refused'}): recorded as paid, for staff to settle with the customer.`,
+            );
+        return after;
     };
 
     /** A refund the provider confirms (or refuses) in a notice. */
