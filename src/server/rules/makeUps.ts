@@ -48,11 +48,10 @@ const withoutMakeUp = (booking: Booking): Booking => {
  */
 const takeBack = async (tx: Transaction, makeUp: MakeUp, now: Date) => {
     let seat = false;
-    for (const booking of await tx.select('bookings', { customerId: makeUp.customerId }))
-        if (booking.makeUpId === makeUp.id) {
-            await tx.update('bookings', withoutMakeUp(booking));
-            seat ||= booking.status === 'booked';
-        }
+    for (const booking of await tx.select('bookings', { makeUpId: makeUp.id })) {
+        await tx.update('bookings', withoutMakeUp(booking));
+        seat ||= booking.status === 'booked';
+    }
     await tx.remove('makeUps', makeUp.id);
     if (seat) await repickPasses(tx, makeUp.customerId, now);
 };
