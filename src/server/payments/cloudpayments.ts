@@ -1,6 +1,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+    basicAuthorization,
     fromMinor,
+    minorOfText,
     ProviderError,
     toMinor,
     type CheckCode,
@@ -76,10 +78,7 @@ const text = (fields: Record<string, unknown>, name: string): string | undefined
  */
 const minorOf = (value: unknown): number | undefined => {
     if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? toMinor(value) : undefined;
-    if (typeof value !== 'string') return undefined;
-    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(value.trim());
-    if (!match) return undefined;
-    return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+    return typeof value === 'string' ? minorOfText(value) : undefined;
 };
 
 /** A transaction id: a positive whole number, as text. */
@@ -228,7 +227,7 @@ export const cloudpaymentsProvider = (options: {
     timeoutMs?: number;
 }): PaymentProvider => {
     const apiUrl = (options.apiUrl ?? defaultApiUrl).replace(/\/+$/, '');
-    const authorization = `Basic ${Buffer.from(`${options.publicId}:${options.apiSecret}`, 'utf8').toString('base64')}`;
+    const authorization = basicAuthorization(options.publicId, options.apiSecret);
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
 
     /**

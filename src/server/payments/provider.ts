@@ -153,3 +153,18 @@ export const minorText = (minor: number): string => {
     const whole = Math.abs(minor);
     return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, '0')}`;
 };
+
+/**
+ * A decimal text in whole minor units, read as text ('1500.5' → 150050): a float times 100 could be a
+ * kopeck off. Undefined for anything that is not a non-negative amount with at most 2 decimals.
+ */
+export const minorOfText = (text: string): number | undefined => {
+    const parts = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+    if (!parts) return undefined;
+    const minor = Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0'));
+    return Number.isSafeInteger(minor) ? minor : undefined;
+};
+
+/** An HTTP Basic authorization header (ЮKassa's shop id and key, CloudPayments' public id and secret). */
+export const basicAuthorization = (user: string, secret: string) =>
+    `Basic ${Buffer.from(`${user}:${secret}`, 'utf8').toString('base64')}`;

@@ -28,7 +28,7 @@ export interface ReceiptSettings {
 const nameLength = 128;
 
 /** Cut to `length` characters, never in the middle of one (a surrogate pair). */
-const cut = (text: string, length: number) => Array.from(text.trim()).slice(0, length).join('');
+export const cut = (text: string, length: number) => Array.from(text.trim()).slice(0, length).join('');
 
 const checkMinor = (amountMinor: number) => {
     if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0)

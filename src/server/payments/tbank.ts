@@ -1,5 +1,5 @@
 import { ProviderError, type Notice, type NoticeVerdict, type PaymentProvider, type ProviderStatus } from './provider';
-import { tbankReceipt } from './receipts';
+import { cut, tbankReceipt } from './receipts';
 import { sameSecret, tbankToken } from './signatures';
 
 /*
@@ -55,9 +55,6 @@ const cardReasons: Record<string, string> = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Cut to `length` characters, never in the middle of one (a surrogate pair). */
-const cut = (text: string, length: number) => Array.from(text.trim()).slice(0, length).join('');
 
 /** A text field of an answer or notice, or undefined. */
 const text = (value: unknown): string | undefined =>

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
 import {
+    basicAuthorization,
+    minorOfText,
     minorText,
     ProviderError,
     type Notice,
@@ -7,7 +9,7 @@ import {
     type PaymentProvider,
     type ProviderStatus,
 } from './provider';
-import { yookassaReceipt } from './receipts';
+import { cut, yookassaReceipt } from './receipts';
 
 /*
  * ЮKassa (API v3): the payer pays on ЮKassa's page, whose address a created payment answers. Requests use
@@ -140,19 +142,11 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * ЮKassa's amount text in minor units, read as text ('1500.5' → 150050): a float times 100 could be a
  * kopeck off. Null for anything that is not a non-negative amount with at most 2 decimals.
  */
-const amountMinor = (amount: unknown): number | null => {
-    if (!isRecord(amount) || typeof amount.value !== 'string') return null;
-    const parts = /^(\d+)(?:\.(\d{1,2}))?$/.exec(amount.value.trim());
-    if (!parts) return null;
-    const minor = Number(parts[1]) * 100 + Number((parts[2] ?? '').padEnd(2, '0'));
-    return Number.isSafeInteger(minor) ? minor : null;
-};
+const amountMinor = (amount: unknown): number | null =>
+    isRecord(amount) && typeof amount.value === 'string' ? (minorOfText(amount.value) ?? null) : null;
 
 const currencyOf = (amount: unknown) =>
     isRecord(amount) && typeof amount.currency === 'string' ? amount.currency : null;
-
-/** Cut to `length` characters, never in the middle of one (a surrogate pair). */
-const cut = (text: string, length: number) => Array.from(text.trim()).slice(0, length).join('');
 
 /** ЮKassa's payment statuses in ours: with capture at once, waiting_for_capture is not decided either. */
 const paymentStatuses: Record<string, ProviderStatus> = {
@@ -181,7 +175,7 @@ export const yookassaProvider = (options: {
 }): PaymentProvider => {
     if (!options.shopId || !options.secretKey) throw new Error('ЮKassa needs a shop id and a secret key');
     const apiUrl = (options.apiUrl ?? yookassaApiUrl).replace(/\/+$/, '');
-    const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`, 'utf8').toString('base64')}`;
+    const authorization = basicAuthorization(options.shopId, options.secretKey);
     // Read once, so that a mistyped network stops the server at start-up rather than every notice.
     const networks = options.noticeIps === 'off' ? null : (options.noticeIps ?? yookassaNoticeIps).map(parseNetwork);
 
