@@ -9,13 +9,7 @@ import { PaymentLayout } from './PaymentLayout';
 import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
 import { fetchPublicLink, type PublicLink } from './publicLink';
 import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
-
-const formatMoney = (amount: number, currency: string, locale: string) =>
-    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 2,
-    }).format(amount);
+import { moneyFormatter } from '../statistics/format';
 
 /** How often the return page asks whether the provider's notice is in. */
 const pollMs = 2000;
@@ -77,7 +71,7 @@ export const PaymentLinkPage = () => {
 
     if (!link) return <PublicPageWithout pending={isPending} error={error} texts="app.payment_page" />;
 
-    const amountText = formatMoney(link.amount, link.currency, locale);
+    const amountText = moneyFormatter(locale, link.currency).format(link.amount);
     return (
         <PaymentLayout studioName={link.studioName}>
             <Stack spacing={2.5}>

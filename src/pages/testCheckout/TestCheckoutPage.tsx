@@ -8,6 +8,7 @@ import { cardSchemaAt, formatCardNumberInput, formatExpiryInput } from '../../do
 import { PaymentLayout } from '../payment/PaymentLayout';
 import { getPublic, postPublic, PublicApiError } from '../payment/publicApi';
 import { PublicPageWithout, Row } from '../payment/PublicParts';
+import { moneyFormatter } from '../statistics/format';
 
 /** What the test provider shows of a payment (src/server/payments/testProvider.ts). */
 interface TestCheckout {
@@ -51,10 +52,7 @@ export const TestCheckoutPage = () => {
     }, [translate]);
     if (!checkout) return <PublicPageWithout pending={isPending} error={error} texts="app.test_checkout" />;
 
-    const amountText = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
-        style: 'currency',
-        currency: checkout.currency,
-    }).format(Number(checkout.amount));
+    const amountText = moneyFormatter(locale, checkout.currency).format(Number(checkout.amount));
     const submit = async (values: Record<string, unknown>) => {
         try {
             const { returnUrl } = await postPublic<{ returnUrl: string }>(checkoutUrl(id), values);

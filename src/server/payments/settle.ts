@@ -2,7 +2,7 @@ import { feeOwed } from '../../domain/penalties';
 import { studioToday, type Clock } from '../../domain/time';
 import type { RefundInput } from '../../domain/money';
 import type { Config, OnlinePayment, Pass, Payment, PaymentLink, Penalty, Subscription } from '../../domain/types';
-import { conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import { recordPassPayment, recordRefund, recordSale } from '../routes/money';
 import { dueOn } from '../rules/passes';
 import { studioConfig } from '../rules/studio';
@@ -21,8 +21,6 @@ import { receiptFor, refundReceipt, type ReceiptSettings } from './receipts';
  * if they did).
  */
 
-/** The links' rules, read by the pay route before a payment is asked for and by settling after it. */
-
 const passOf = (reader: Reader, link: Pick<PaymentLink, 'passId'>) =>
     link.passId == null ? Promise.resolve(undefined) : reader.get('passes', link.passId);
 
@@ -30,7 +28,7 @@ const passOf = (reader: Reader, link: Pick<PaymentLink, 'passId'>) =>
  * A fee link is paid only while its penalty's fee is owed: paid at the desk meanwhile, or reversed, is a
  * conflict the page shows.
  */
-export const checkFeeOwed = async (reader: Reader, link: Pick<PaymentLink, 'penaltyId'>): Promise<Penalty> => {
+const checkFeeOwed = async (reader: Reader, link: Pick<PaymentLink, 'penaltyId'>): Promise<Penalty> => {
     const penalty = link.penaltyId == null ? undefined : await reader.get('penalties', link.penaltyId);
     if (!penalty || !feeOwed(penalty))
         throw conflict('The fee is owed no more', { status: 'app.payment_page.errors.nothing_due' });
@@ -41,7 +39,7 @@ export const checkFeeOwed = async (reader: Reader, link: Pick<PaymentLink, 'pena
  * A balance link is paid only while its pass still owes what it asks: nothing due any more (paid at the
  * desk meanwhile), or less than the link asks, is a conflict the page shows.
  */
-export const checkStillDue = async (reader: Reader, link: Pick<PaymentLink, 'passId' | 'amount'>): Promise<Pass> => {
+const checkStillDue = async (reader: Reader, link: Pick<PaymentLink, 'passId' | 'amount'>): Promise<Pass> => {
     const pass = await passOf(reader, link);
     const due = pass ? await dueOn(reader, pass) : 0;
     if (!pass || due <= 0)
@@ -53,6 +51,18 @@ export const checkStillDue = async (reader: Reader, link: Pick<PaymentLink, 'pas
             { due },
         );
     return pass;
+};
+
+/**
+ * A fee or balance link is paid only while what it asks is still owed (a sale always is): read by the pay
+ * route before a payment is asked for, and by settling when the money came.
+ */
+export const checkStillOwed = async (
+    reader: Reader,
+    link: Pick<PaymentLink, 'purpose' | 'passId' | 'penaltyId' | 'amount'>,
+) => {
+    if (link.purpose === 'fee') await checkFeeOwed(reader, link);
+    if (link.purpose === 'balance') await checkStillDue(reader, link);
 };
 
 /** What the link asks, as an attempt keeps it from when the payer pressed Pay. */
@@ -153,15 +163,14 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
         if (link.status === 'paid') return 'link_paid';
         if (!stillAsks(link, attempt)) return 'link_changed';
         if (Date.parse(link.expiresAt) + lateGraceMs < now.getTime()) return 'link_expired';
-        if (link.purpose === 'fee') {
-            const penalty = link.penaltyId == null ? undefined : await tx.get('penalties', link.penaltyId);
-            if (!penalty || !feeOwed(penalty)) return 'nothing_due';
-        }
-        if (link.purpose === 'balance') {
-            const pass = await passOf(tx, link);
-            if (!pass || toMinor(await dueOn(tx, pass)) < toMinor(link.amount)) return 'nothing_due';
-        }
-        return null;
+        const owed = await checkStillOwed(tx, link).then(
+            () => true,
+            (error: unknown) => {
+                if (error instanceof ApiError && error.status === 409) return false;
+                throw error;
+            },
+        );
+        return owed ? null : 'nothing_due';
     };
 
     /**

@@ -58,7 +58,7 @@ export interface PaymentEnv {
     YOOKASSA_SHOP_ID?: string;
     YOOKASSA_SECRET_KEY?: string;
     YOOKASSA_API_URL?: string;
-    /** The networks ЮKassa's notices come from (comma-separated; `off`: any): its published list by default. */
+    /** The networks ЮKassa's notices come from (comma-separated; `off`: from anywhere): its published list by default. */
     YOOKASSA_NOTICE_IPS?: string;
     CLOUDPAYMENTS_PUBLIC_ID?: string;
     CLOUDPAYMENTS_API_SECRET?: string;

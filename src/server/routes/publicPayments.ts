@@ -13,8 +13,7 @@ import { ProviderError, toMinor } from '../payments/provider';
 import { receiptContact } from '../payments/receipts';
 import {
     attemptReceipt,
-    checkFeeOwed,
-    checkStillDue,
+    checkStillOwed,
     describePayment,
     receiptSettingsOf,
     type Settlement,
@@ -196,8 +195,7 @@ export const publicPaymentRoutes = (
             const begun = await storage.transaction(async tx => {
                 const link = await findLink(tx, id);
                 checkOpen(link, now);
-                if (link.purpose === 'fee') await checkFeeOwed(tx, link);
-                if (link.purpose === 'balance') await checkStillDue(tx, link);
+                await checkStillOwed(tx, link);
                 const [latest] = await tx.select(
                     'onlinePayments',
                     { paymentLinkId: id },
