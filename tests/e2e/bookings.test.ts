@@ -4,6 +4,7 @@ import { addDays, studioToday } from '../../src/domain/time';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
 import { call, login } from '../support/server';
 import { freshPhone } from '../support/factories';
+import { ownTeacherAndHall } from '../support/ownTimetable';
 
 /*
  * Booking at the desk, as the issue's journey: a manager books customers who phoned into tomorrow's
@@ -53,11 +54,13 @@ describeInBrowser('bookings in a browser', () => {
                 endsOn: addDays(today, 60),
             });
         }
+        // A teacher and a hall of the file's own: the demo's timetable never clashes with these classes.
+        const { teacherId, studioId } = await ownTeacherAndHall(app.server.url, 'Bookings');
+        const own = { teacherId, studioId };
         await api('/events', {
             title: 'E2E phoned class',
             courseId: 1,
-            teacherId: 3,
-            studioId: 3,
+            ...own,
             startsAt: `${tomorrow}T22:40`,
             durationMinutes: 15,
             capacity: 3,
@@ -65,8 +68,7 @@ describeInBrowser('bookings in a browser', () => {
         await api('/events', {
             title: 'E2E card class',
             courseId: 1,
-            teacherId: 3,
-            studioId: 3,
+            ...own,
             startsAt: `${tomorrow}T23:00`,
             durationMinutes: 15,
             capacity: 5,

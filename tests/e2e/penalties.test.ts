@@ -6,6 +6,7 @@ import { addDays, instantAt, studioToday } from '../../src/domain/time';
 import type { Config, Payment, Penalty } from '../../src/domain/types';
 import { describeInBrowser, distDir, launchBrowser, newPage, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
+import { ownTeacherAndHall } from '../support/ownTimetable';
 import { call, login, removeDir, root, startServer, type RunningServer } from '../support/server';
 
 /*
@@ -84,12 +85,14 @@ describeInBrowser('no-show fees in a browser', () => {
         const oleg = await customer('Oleg');
         for (const { id } of [nina, oleg])
             await api('/passes/sell', { customerId: id, subscriptionId: plan.id, startsOn: today, method: 'cash' });
+        // A teacher and a hall of the test's own: the demo's timetable never clashes with these classes.
+        const { teacherId, studioId } = await ownTeacherAndHall(server.url, 'Penalties');
         const classAt = (title: string, time: string) =>
             api<{ id: number }>('/events', {
                 title,
                 courseId: 1,
-                teacherId: 3,
-                studioId: 3,
+                teacherId,
+                studioId,
                 startsAt: `${tomorrow}T${time}`,
                 durationMinutes: 60,
                 capacity: 10,
