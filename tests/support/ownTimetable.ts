@@ -27,7 +27,18 @@ export const ownTeacherAndHall = async (url: string, label = 'E2E'): Promise<Own
         email,
         role: 'teacher',
         password: ownTeacherPassword,
-        pay: [],
+        pay: [
+            {
+                from: null,
+                kind: 'per_attendee',
+                amount: 300,
+                bonus: 0,
+                threshold: 0,
+                minimum: 0,
+                directionId: null,
+                courseId: null,
+            },
+        ],
     });
     const studioId = await made('/studios', { name: `${label} hall ${tag}`, capacity: 50 });
     return { teacherId, studioId, email };
