@@ -70,8 +70,19 @@ export interface RosterPerson {
     pass: { id: Identifier; name: string; endsOn: string; visitsLeft: number | null } | null;
     /** With no pass to charge: the last frozen day of the pass that would pay but for its freeze. */
     frozenUntil?: string | null;
-    /** Their seat or place in line in the class (`position`: 1 = next in line; `makeUp`: paid by a make-up), or null. */
-    booking: { id: Identifier; status: 'booked' | 'waitlisted'; position: number | null; makeUp?: boolean } | null;
+    /**
+     * Their seat or place in line in the class (`position`: 1 = next in line; `makeUp`: paid by a make-up;
+     * `lateCancelFrom`: the studio's wall-clock time from which cancelling the seat is late), or null.
+     */
+    booking: {
+        id: Identifier;
+        status: 'booked' | 'waitlisted';
+        position: number | null;
+        makeUp?: boolean;
+        lateCancelFrom?: string | null;
+    } | null;
+    /** Holding nothing in the class, their last booking of it was cancelled (`late`: inside the window), or null. */
+    cancelled?: { id: Identifier; late: boolean } | null;
 }
 export interface RosterAnswer {
     event: StudioEvent;
@@ -79,8 +90,11 @@ export interface RosterAnswer {
     marking: Marking;
     /** The closed pay period the class is in: teachers no longer change its marks, and a manager's change is an adjustment. */
     payClosed: { id: Identifier; startsOn: string; endsOn: string } | null;
-    /** Whether the user may close or reopen the class now; why not (a teacher before it starts, a cancelled class). */
-    closing: { canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null };
+    /**
+     * Whether the user may close or reopen the class now; why not (before it starts, a cancelled class); whether
+     * it has ended (closing decides its no-shows only then).
+     */
+    closing: { canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null; ended?: boolean };
     capacity: number;
     /** Seats taken by bookings, and places in line. */
     booked: number;

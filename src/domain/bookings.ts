@@ -148,6 +148,24 @@ export const linePositions = (bookings: Queued[]): Map<Identifier, number> =>
     );
 
 /**
+ * Who of a class's bookings holds only a cancelled one, by customer: their last cancel (`late` or not).
+ * A roster shows them as cancelled, never as someone still expected.
+ */
+export const cancelledSeats = (
+    bookings: Pick<Booking, 'id' | 'customerId' | 'status' | 'late' | 'cancelledAt'>[],
+): Map<Identifier, { id: Identifier; late: boolean }> => {
+    const holding = new Set(
+        bookings.filter(booking => activeBookingStatuses.includes(booking.status)).map(booking => booking.customerId),
+    );
+    const cancelled = new Map<Identifier, { id: Identifier; late: boolean }>();
+    const inOrder = bookings
+        .filter(booking => booking.status === 'cancelled' && !holding.has(booking.customerId))
+        .sort((a, b) => (a.cancelledAt ?? '').localeCompare(b.cancelledAt ?? '') || a.id - b.id);
+    for (const booking of inOrder) cancelled.set(booking.customerId, { id: booking.id, late: booking.late });
+    return cancelled;
+};
+
+/**
  * Does a freed seat still go to the first in line at `now`: until lateCancelHours + 1 hour before the
  * start, so that nobody is promoted into a class they could then only cancel late.
  */

@@ -235,7 +235,9 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
                 },
                 { claimed: rules.createClaims },
             );
-            answer(req, res, collection, record as Row, now, 201);
+            // Read as a list reads it: a place in line answers its position.
+            const shown = present(userOf(req), collection, record as Row, now);
+            res.status(201).json((await withComputedFields(req, collection, [shown], now))[0]);
         }),
     );
 

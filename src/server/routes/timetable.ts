@@ -15,6 +15,7 @@ import { closingOf } from './closing';
 import { closedPeriodOf } from '../rules/closedPay';
 import { numericId, userOf, withoutNul } from '../http/requests';
 import { markingOf } from '../rules/attendances';
+import { rosterBookings } from '../rules/rosterBookings';
 import { startsWithin, type Reader, type Row, type Storage } from '../storage/types';
 import { chargingStatuses, marksOf } from '../rules/studio';
 import { passesOpenOn, visitTo } from '../rules/visits';
@@ -105,9 +106,9 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
             const schedule = event.scheduleId == null ? undefined : await storage.get('schedules', event.scheduleId);
             const marks = await marksOf(storage, [event]);
             const members = schedule?.customerIds ?? [];
-            const bookings = (await storage.select('bookings', { eventId: event.id })).filter(booking =>
-                activeBookingStatuses.includes(booking.status),
-            );
+            const all = await storage.select('bookings', { eventId: event.id });
+            const bookings = all.filter(booking => activeBookingStatuses.includes(booking.status));
+            const { lateCancelFrom, cancelled } = await rosterBookings(storage, event, all);
             const positions = linePositions(bookings);
             const bookingOf = new Map(bookings.map(booking => [booking.customerId, booking]));
             const ids = [
@@ -125,9 +126,15 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                 ids.filter(customerId => !passes.get(customerId)),
             );
             const charging = await chargingStatuses(storage);
-            /** The booked first, then the members and those marked, then the line. */
-            const rank = (person: { booking: RosterPerson['booking'] }) =>
-                person.booking?.status === 'booked' ? 0 : person.booking?.status === 'waitlisted' ? 2 : 1;
+            /** The booked first, then the members and those marked, then the line, then the cancelled. */
+            const rank = (person: Pick<RosterPerson, 'booking' | 'cancelled'>) =>
+                person.booking?.status === 'booked'
+                    ? 0
+                    : person.booking?.status === 'waitlisted'
+                      ? 2
+                      : person.cancelled
+                        ? 3
+                        : 1;
             const people: RosterPerson[] = ids
                 .map(customerId => {
                     const booking = bookingOf.get(customerId);
@@ -144,8 +151,10 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
                                   status: booking.status as 'booked' | 'waitlisted',
                                   position: positions.get(booking.id) ?? null,
                                   makeUp: booking.makeUpId != null,
+                                  lateCancelFrom: lateCancelFrom.get(booking.id) ?? null,
                               }
                             : null,
+                        cancelled: booking ? null : (cancelled.get(customerId) ?? null),
                     };
                 })
                 .sort(

@@ -10,12 +10,12 @@ import {
     promotionOpen,
     promotionSpared,
     seatsOf,
-    type BookingRefusal,
 } from '../../domain/bookings';
 import { bookingSchema } from '../../domain/schemas';
 import { localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, Schedule, StudioEvent } from '../../domain/types';
-import { conflict, forbidden, notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
+import { bookingRefused, noPassFacts } from './bookingRefusals';
 import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
 import type { ListFields, WriteContext, WriteRules } from './types';
@@ -37,21 +37,6 @@ import {
  * so that no seat is given twice. Cancelling is POST /api/bookings/:id/cancel (routes/bookings.ts);
  * bookings are never edited or deleted.
  */
-
-const refusalMessages: Record<BookingRefusal, string> = {
-    full: 'The class is full: ask for a place in line (waitlist) instead',
-    no_pass: 'The customer has no pass that covers this class with a visit left',
-    not_open: 'Booking for this class is not open yet',
-    closed: 'The class takes no more bookings: it has started, was cancelled or closed, or booking has ended',
-    already_booked: 'The customer already has a seat or a place in line in this class',
-    overlap: 'The customer has a seat in another class at the same time',
-    too_many_waitlists: 'The customer already holds as many places in line as the studio allows',
-    no_channel:
-        'Nothing can tell the customer when a seat is theirs (no e-mail they take, no linked Telegram chat): add one, or book a seat',
-};
-
-/** A refusal as the API answers it: 409 with the code in errors.eventId. */
-const bookingRefused = (code: BookingRefusal) => conflict(refusalMessages[code], { eventId: code });
 
 const isActive = (booking: Pick<Booking, 'status'>) => activeBookingStatuses.includes(booking.status);
 
@@ -104,7 +89,8 @@ export const bookSeat = async (
     // A make-up credit of the class's direction pays a seat first (it expires sooner than a pass).
     const makeUp = await makeUpFor(tx, found, customerId);
     const pass = await passFor(tx, found, customerId);
-    if (!pass && !makeUp && !force) throw bookingRefused('no_pass');
+    if (!pass && !makeUp && !force)
+        throw bookingRefused('no_pass', { noPass: await noPassFacts(tx, found, customerId) });
     // What the customer is told, read before the class is claimed: their choices and the class's name.
     const [customer, facts] = await Promise.all([tx.get('customers', customerId), classFacts(tx, found)]);
     // A child's messages go to their parent: the parent must be reachable for a place in line.
@@ -119,12 +105,12 @@ export const bookSeat = async (
     const taken = await tx.count('bookings', { eventId, status: 'booked' });
     let status: Booking['status'] = 'booked';
     if (taken >= event.capacity && !force) {
-        if (!waitlist) throw bookingRefused('full');
+        if (!waitlist) throw bookingRefused('full', { seats: { booked: taken, capacity: event.capacity } });
         if (active.filter(booking => booking.status === 'waitlisted').length >= settings.maxWaitlists)
             throw bookingRefused('too_many_waitlists');
         status = 'waitlisted';
         // A place in line waits for a pass: a credit pays only a seat booked now.
-        if (!pass && !force) throw bookingRefused('no_pass');
+        if (!pass && !force) throw bookingRefused('no_pass', { noPass: await noPassFacts(tx, found, customerId) });
         // A place in line is only worth holding if they hear when the seat is theirs.
         if (recipient && 'skipped' in customerChannels(recipient, 'promoted')) throw bookingRefused('no_channel');
     }
