@@ -1,11 +1,14 @@
-import type { Role, StudioEvent } from './types';
+import type { StudioEvent } from './types';
 
 /*
  * Closing a class: a class is held (`done`) once it is closed, and only then does it pay its teacher
- * per class held. Its teacher closes it with one button once it has started; managers and admins close
- * it at any time and reopen it. A class with marks that nobody closed is closed by the server
- * configs.autoCloseHours after its end; one without marks stays open, listed for staff to look at.
- * Times are the studio's wall clock (`YYYY-MM-DDTHH:mm`), as events keep them.
+ * per class held. Its teacher, a manager or an admin closes it with one button once it has started (never
+ * before: a class six days ahead has held nothing), and managers and admins reopen it. Closing decides the
+ * no-shows (the booked people nobody marked, or marked missed) only when the class has ended; those of a
+ * class closed while it was still on are decided by the server when it ends. A class with marks that
+ * nobody closed is closed by the server configs.autoCloseHours after its end; one without marks stays
+ * open, listed for staff to look at. Times are the studio's wall clock (`YYYY-MM-DDTHH:mm`), as events
+ * keep them.
  */
 
 export type CloseRefusal = 'cancelled' | 'not_started' | 'not_closed';
@@ -18,18 +21,18 @@ export const classEnd = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'
     addMinutes(event.startsAt, event.durationMinutes);
 
 /**
- * Why `role` may not close the class at `now` (the studio's wall clock), or null. A class closed
+ * Why the class may not be closed at `now` (the studio's wall clock), by anyone, or null. A class closed
  * already closes again without change, so a second tap on a phone is not an error.
  */
-export const closeRefusal = (
-    event: Pick<StudioEvent, 'startsAt' | 'status'>,
-    role: Role,
-    now: string,
-): CloseRefusal | null => {
+export const closeRefusal = (event: Pick<StudioEvent, 'startsAt' | 'status'>, now: string): CloseRefusal | null => {
     if (event.status === 'cancelled') return 'cancelled';
-    if (role === 'teacher' && event.status !== 'done' && now < event.startsAt) return 'not_started';
+    if (event.status !== 'done' && now < event.startsAt) return 'not_started';
     return null;
 };
+
+/** Whether the class has ended at `now`: only then does closing it decide its no-shows. */
+export const hasEnded = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes'>, now: string): boolean =>
+    classEnd(event) <= now;
 
 /** Why a class cannot be reopened (by a manager or an admin), or null. */
 export const reopenRefusal = (event: Pick<StudioEvent, 'status'>): CloseRefusal | null =>
@@ -61,3 +64,19 @@ export const autoCloseDue = (
 /** An open class whose end has passed: closed by nobody yet (listed for staff when it has no marks either). */
 export const isLeftOpen = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes' | 'status'>, now: string) =>
     event.status === 'planned' && classEnd(event) <= now;
+
+/**
+ * Hours after its end in which the server decides the no-shows of a class closed before it ended (its
+ * sweep comes every few minutes): a class closed after its end had them decided by its closing.
+ */
+const noShowsLookbackHours = 24;
+
+/** The starts between which a closed class may have its no-shows due at `now`. */
+export const noShowsWindow = (now: string): { from: string; to: string } => ({
+    from: addMinutes(now, -(noShowsLookbackHours * 60 + longestClassMinutes)),
+    to: now,
+});
+
+/** Whether the server decides the no-shows of this class at `now`: closed, and ended less than a day ago. */
+export const noShowsDue = (event: Pick<StudioEvent, 'startsAt' | 'durationMinutes' | 'status'>, now: string): boolean =>
+    event.status === 'done' && hasEnded(event, now) && classEnd(event) > addMinutes(now, -noShowsLookbackHours * 60);

@@ -8,7 +8,7 @@ import { call, demoDb, login, serverForEveryRole, type DemoRole } from '../suppo
 import { startClockedApp, type ClockedApp } from '../support/signIns';
 
 /*
- * Closing a class: its teacher once it has started, managers and admins at any time, reopening by
+ * Closing a class: its teacher, managers and admins once it has started (nobody before), reopening by
  * managers and admins; a closed class pays per class held; the server closes classes with marks left
  * open configs.autoCloseHours after their end, and lists those without marks on the dashboard: by its
  * clock, which the tests of the server's sweeps set and move instead of waiting.
@@ -49,13 +49,19 @@ describe('closing a class', () => {
         expect(refused.status).toBe(409);
         expect(refused.body.errors).toEqual({ eventId: 'app.timetable.close.not_started' });
         const roster = await request('GET', `/events/${later.id}/roster`, 'teacher');
-        expect(roster.body.closing).toEqual({ canClose: false, canReopen: false, refusal: 'not_started' });
+        expect(roster.body.closing).toEqual({
+            canClose: false,
+            canReopen: false,
+            refusal: 'not_started',
+            ended: false,
+        });
 
         const started = await classOn(-2);
         expect((await request('GET', `/events/${started.id}/roster`, 'teacher')).body.closing).toEqual({
             canClose: true,
             canReopen: false,
             refusal: null,
+            ended: true,
         });
         const closed = await request('POST', `/events/${started.id}/close`, 'teacher');
         expect(closed.status).toBe(200);
@@ -66,8 +72,18 @@ describe('closing a class', () => {
         expect((await request('GET', `/events/${started.id}`, 'manager')).body.status).toBe('done');
     });
 
-    it('lets managers and admins close at any time and reopen; a teacher may not reopen', async () => {
-        const later = await classOn(5);
+    it('lets managers and admins close once it has started, not before, and reopen; a teacher may not reopen', async () => {
+        const ahead = await classOn(5);
+        for (const role of ['manager', 'admin'] as const) {
+            const refused = await request('POST', `/events/${ahead.id}/close`, role);
+            expect(refused.status).toBe(409);
+            expect(refused.body.errors).toEqual({ eventId: 'app.timetable.close.not_started' });
+        }
+        expect((await request('GET', `/events/${ahead.id}/roster`, 'manager')).body.closing).toMatchObject({
+            canClose: false,
+            refusal: 'not_started',
+        });
+        const later = await classOn(-5);
         expect((await request('POST', `/events/${later.id}/close`, 'manager')).body.status).toBe('done');
         const byTeacher = await request('POST', `/events/${later.id}/reopen`, 'teacher');
         expect(byTeacher.status).toBe(403);

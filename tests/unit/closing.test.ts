@@ -5,7 +5,10 @@ import {
     autoCloseWindow,
     classEnd,
     closeRefusal,
+    hasEnded,
     isLeftOpen,
+    noShowsDue,
+    noShowsWindow,
     reopenRefusal,
 } from '../../src/domain/closing';
 
@@ -18,14 +21,36 @@ describe('closing a class', () => {
         expect(addMinutes('2026-03-01T00:10', -20)).toBe('2026-02-28T23:50');
     });
 
-    it('lets a teacher close once the class has started, staff at any time, never a cancelled class', () => {
-        expect(closeRefusal(event, 'teacher', '2026-11-20T18:59')).toBe('not_started');
-        expect(closeRefusal(event, 'teacher', '2026-11-20T19:00')).toBeNull();
-        expect(closeRefusal(event, 'manager', '2026-11-01T09:00')).toBeNull();
-        expect(closeRefusal(event, 'admin', '2026-11-01T09:00')).toBeNull();
-        expect(closeRefusal({ ...event, status: 'cancelled' }, 'manager', '2026-11-21T09:00')).toBe('cancelled');
-        // Closed already: closing again is no error, whoever asks.
-        expect(closeRefusal({ ...event, status: 'done' }, 'teacher', '2026-11-01T09:00')).toBeNull();
+    it('lets nobody close a class before it starts, whatever their role; never a cancelled class', () => {
+        // Closing takes no role: a manager six days ahead is refused as a teacher is.
+        expect(closeRefusal(event, '2026-11-14T17:30')).toBe('not_started');
+        expect(closeRefusal(event, '2026-11-20T18:59')).toBe('not_started');
+        expect(closeRefusal(event, '2026-11-20T19:00')).toBeNull();
+        expect(closeRefusal({ ...event, status: 'cancelled' }, '2026-11-21T09:00')).toBe('cancelled');
+        // Closed already: closing again is no error.
+        expect(closeRefusal({ ...event, status: 'done' }, '2026-11-01T09:00')).toBeNull();
+    });
+
+    it('decides the no-shows only once the class has ended', () => {
+        expect(hasEnded(event, '2026-11-20T19:00')).toBe(false);
+        expect(hasEnded(event, '2026-11-20T20:29')).toBe(false);
+        expect(hasEnded(event, '2026-11-20T20:30')).toBe(true);
+    });
+
+    it('leaves the no-shows of a class closed before its end to the server, in the day after the end', () => {
+        const closed = { ...event, status: 'done' as const };
+        expect(noShowsDue(closed, '2026-11-20T20:29')).toBe(false);
+        expect(noShowsDue(closed, '2026-11-20T20:30')).toBe(true);
+        expect(noShowsDue(closed, '2026-11-21T20:29')).toBe(true);
+        expect(noShowsDue(closed, '2026-11-21T20:30')).toBe(false);
+        // An open class is for the auto-close; a cancelled one has none.
+        expect(noShowsDue(event, '2026-11-20T21:00')).toBe(false);
+        expect(noShowsDue({ ...event, status: 'cancelled' }, '2026-11-20T21:00')).toBe(false);
+        const window = noShowsWindow('2026-11-21T08:30');
+        expect(window.to).toBe('2026-11-21T08:30');
+        expect(event.startsAt >= window.from && event.startsAt <= window.to).toBe(true);
+        // The longest class (10 hours) that ended a day ago started before the day.
+        expect(window.from).toBe('2026-11-19T22:30');
     });
 
     it('reopens only a closed class', () => {

@@ -6,6 +6,7 @@ import {
     autoCloseLookbackDays,
     autoCloseWindow,
     closeRefusal,
+    hasEnded,
     isLeftOpen,
     reopenRefusal,
     type CloseRefusal,
@@ -23,12 +24,15 @@ import { studioConfig, studioNow } from '../rules/studio';
 import { expireLines } from '../rules/bookings';
 import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
 import { settleMakeUpNoShows } from '../rules/makeUps';
+import { decideNoShowsAtEnd } from '../rules/noShowsAtEnd';
 
 /*
- * Closing a class (`done`): its teacher once it has started, managers and admins at any time; reopening
- * it is for managers and admins. A closed class pays its teacher per class held, so a change to one of a
- * closed pay period is paid as an adjustment. The server closes, now and then, the classes with marks
- * left open configs.autoCloseHours after their end. Every rule here judges the time by the server's clock.
+ * Closing a class (`done`): its teacher, managers and admins, once it has started; reopening it is for
+ * managers and admins. A closed class pays its teacher per class held, so a change to one of a closed
+ * pay period is paid as an adjustment. Closing decides the no-shows only when the class has ended: those
+ * of a class closed while it was on are decided by the server's sweep after its end. The server closes,
+ * now and then, the classes with marks left open configs.autoCloseHours after their end. Every rule here
+ * judges the time by the server's clock.
  */
 
 const refusals: Record<CloseRefusal, string> = {
@@ -39,22 +43,25 @@ const refusals: Record<CloseRefusal, string> = {
 
 const refuse = (refusal: CloseRefusal) => conflict(refusals[refusal], { eventId: `app.timetable.close.${refusal}` });
 
-/** The studio's wall clock at the instant `now`. */
-
 /** A database made before the setting holds no value: the schema's default applies. */
 const autoCloseHoursOf = async (reader: Reader) => (await studioConfig(reader)).autoCloseHours ?? 12;
 
-/** Sets the class's status, and pays the change as an adjustment when its pay period is closed. */
+/**
+ * Sets the class's status at the instant `now` (`local` on the studio's wall clock), and pays the change
+ * as an adjustment when its pay period is closed.
+ */
 const setStatus = async (
     tx: Transaction,
     event: StudioEvent,
     status: StudioEvent['status'],
     user: Pick<User, 'id' | 'name'> | null,
     now: Date,
+    local: string,
 ) => {
     const stored = await tx.update('events', { ...event, status });
-    // Closing decides the no-shows (the seats still booked with no mark or a missed one); reopening takes them back.
-    if (status === 'done' && event.status !== 'done') {
+    // Closing an ended class decides the no-shows (the seats still booked with no mark or a missed one):
+    // while it is on, somebody may still come, so the sweep decides them at its end. Reopening takes them back.
+    if (status === 'done' && event.status !== 'done' && hasEnded(event, local)) {
         await penalizeNoShows(tx, stored, now);
         await settleMakeUpNoShows(tx, stored, true, now);
     }
@@ -88,11 +95,12 @@ export const closingRoutes = (storage: Storage, clock: Clock): Router => {
             const now = clock();
             const answer = await storage.transaction(async tx => {
                 const event = await eventFor(req, tx);
-                const refusal = closeRefusal(event, user.role, await studioNow(tx, now));
+                const local = await studioNow(tx, now);
+                const refusal = closeRefusal(event, local);
                 if (refusal) throw refuse(refusal);
                 if (event.status === 'done') return event;
                 await refuseClosedForTeacher(tx, event, user);
-                return setStatus(tx, event, 'done', user, now);
+                return setStatus(tx, event, 'done', user, now, local);
             });
             res.json(answer);
         }),
@@ -109,7 +117,7 @@ export const closingRoutes = (storage: Storage, clock: Clock): Router => {
                 const event = await eventFor(req, tx);
                 const refusal = reopenRefusal(event);
                 if (refusal) throw refuse(refusal);
-                return setStatus(tx, event, 'planned', user, now);
+                return setStatus(tx, event, 'planned', user, now, await studioNow(tx, now));
             });
             res.json(answer);
         }),
@@ -120,7 +128,8 @@ export const closingRoutes = (storage: Storage, clock: Clock): Router => {
 
 /**
  * Closes every class with marks left open configs.autoCloseHours after its end at the instant `now`
- * (looking back a month), each in its own write; answers how many it closed.
+ * (looking back a month), each in its own write, and decides the no-shows of the classes closed before
+ * their end that have ended since; answers how many classes it closed or decided.
  */
 export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
     asJob('close-classes', async () => {
@@ -140,27 +149,32 @@ export const closeDueClasses = (storage: Storage, now: Date): Promise<number> =>
                 if (!event) return false;
                 const marks = await tx.count('attendances', { eventId: event.id });
                 if (!autoCloseDue(event, marks, local, hours)) return false;
-                await setStatus(tx, event, 'done', null, now);
+                await setStatus(tx, event, 'done', null, now, local);
                 return true;
             });
             if (done) closed++;
         }
-        return closed;
+        return closed + (await decideNoShowsAtEnd(storage, local, now));
     });
 
-/** What the roster tells the user about closing the class: whether the buttons work at `now`, and why not. */
+/**
+ * What the roster tells the user about closing the class: whether the buttons work at `now`, why not,
+ * and whether it has ended (closed before, its no-shows wait for the end).
+ */
 export const closingOf = async (
     reader: Reader,
     event: StudioEvent,
     user: Pick<User, 'role'>,
     now: Date,
-): Promise<{ canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null }> => {
+): Promise<{ canClose: boolean; canReopen: boolean; refusal: CloseRefusal | null; ended: boolean }> => {
     const staff = user.role !== 'teacher' && canAccess(user.role, { resource: 'events', action: 'edit' });
-    const refusal = event.status === 'done' ? null : closeRefusal(event, user.role, await studioNow(reader, now));
+    const local = await studioNow(reader, now);
+    const refusal = event.status === 'done' ? null : closeRefusal(event, local);
     return {
         canClose: event.status === 'planned' && refusal === null,
         canReopen: staff && reopenRefusal(event) === null,
         refusal,
+        ended: hasEnded(event, local),
     };
 };
 

@@ -11,10 +11,11 @@ import {
     promotionSpared,
     seatsOf,
 } from '../../domain/bookings';
+import { cancelRefusal, type CancelRefusal } from '../../domain/cancelling';
 import { bookingSchema } from '../../domain/schemas';
 import { localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, Schedule, StudioEvent } from '../../domain/types';
-import { forbidden, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { bookingRefused, noPassFacts } from './bookingRefusals';
 import type { Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from './studio';
@@ -173,9 +174,17 @@ export const bookingRules: WriteRules = {
     },
 };
 
+const cancelRefusalMessages: Record<CancelRefusal, string> = {
+    started: 'The class has started: its bookings can no longer be cancelled (staff correct a seat by its mark)',
+};
+
+/** A refused cancel as the API answers it: 409 with the code in errors.eventId, as a refused booking. */
+const cancelRefused = (code: CancelRefusal) => conflict(cancelRefusalMessages[code], { eventId: code });
+
 /**
- * Cancels an active booking at `now`: late when inside the late-cancel window before the class. Answers
- * the booking as stored; one cancelled already is answered as it is (a second tap changes nothing).
+ * Cancels an active booking at `now`: late when inside the late-cancel window before the class; refused
+ * once the class has started. Answers the booking as stored; one cancelled already is answered as it is
+ * (a second tap changes nothing).
  */
 export const cancelBooking = async (
     tx: Transaction,
@@ -192,11 +201,14 @@ export const cancelBooking = async (
     const event = await tx.get('events', booking.eventId);
     if (event && user) refuseOthersClass(user, event);
     if (!isActive(booking)) return booking;
+    const local = await studioNow(tx, now);
+    // Once the class has started, a seat or a place stays as it is: its mark says what happened.
+    const refusal = event && cancelRefusal(event, local);
+    if (refusal) throw cancelRefused(refusal);
     const settings = bookingSettingsOf(await studioConfig(tx));
     // The window of the plan whose pass pays the seat, when it has its own.
     const pass = booking.passId === null ? undefined : await tx.get('passes', booking.passId);
     const plan = pass && (await tx.get('subscriptions', pass.subscriptionId));
-    const local = await studioNow(tx, now);
     const hours = lateCancelHoursOf(plan, settings);
     const late =
         booking.status === 'booked' &&

@@ -126,11 +126,13 @@ export const reverseNoShows = async (tx: Transaction, event: StudioEvent) => {
 };
 
 /**
- * When a class is closed, each seat still booked with no mark or a `missed` one is a no-show: on a plan
- * with a no-show penalty it makes one (once per booking), and its mark (added as `missed` when there was
- * none) is kept uncharged with the penalty until the penalty applies. A class nobody closed makes none.
+ * When a class that has ended is closed, each seat still booked with no mark or a `missed` one is a
+ * no-show: on a plan with a no-show penalty it makes one (once per booking), and its mark (added as
+ * `missed` when there was none) is kept uncharged with the penalty until the penalty applies. A class
+ * nobody closed makes none. `atEnd`: the server deciding, at its end, a class closed while it was on,
+ * where a booking that ever had a no-show penalty (taken back since, with its mark) is not decided again.
  */
-export const penalizeNoShows = async (tx: Transaction, event: StudioEvent, now: Date) => {
+export const penalizeNoShows = async (tx: Transaction, event: StudioEvent, now: Date, atEnd = false) => {
     for (const booking of await tx.select('bookings', { eventId: event.id, status: 'booked' })) {
         const mark = (await tx.select('attendances', { eventId: event.id, customerId: booking.customerId })).at(0);
         if (mark && mark.status !== 'missed') continue;
@@ -140,7 +142,7 @@ export const penalizeNoShows = async (tx: Transaction, event: StudioEvent, now: 
         // Once per booking: a reversed one (the class was reopened) no longer stands.
         if (
             (await tx.select('penalties', { bookingId: booking.id })).some(
-                penalty => penalty.kind === 'no_show' && standing(penalty),
+                penalty => penalty.kind === 'no_show' && (atEnd || standing(penalty)),
             )
         )
             continue;
