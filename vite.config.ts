@@ -154,6 +154,7 @@ export default defineConfig({
                                   'tests/api/engines*.test.ts',
                                   'tests/api/reports*.test.ts',
                                   'tests/api/postgres-races.test.ts',
+                                  'tests/api/postgres-job-leases.test.ts',
                               ],
                               globalSetup: ['tests/support/serverBuildSetup.ts', 'tests/support/postgresSetup.ts'],
                               ...sharedTestSettings,

@@ -8,12 +8,8 @@ import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom } from './messages/channels';
-import { startJobs } from './jobs/runner';
-import { applyDuePenalties } from './rules/penalties';
-import { queuePassNotices, queueReminders } from './messages/notices';
-import { deliverDue } from './messages/runner';
+import { startStudioJobs } from './jobs/studioJobs';
 import { startTelegramBot } from './messages/telegram';
-import { closeDueClasses } from './routes/closing';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
 import { openStorage } from './storage';
@@ -158,57 +154,7 @@ export const startServer = async ({
         });
         stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
         const publicUrl = env.PUBLIC_URL?.trim() || undefined;
-        /*
-         * The job runner: MESSAGES_EVERY_MS (5 s) sets how often it sends the messages due,
-         * CLOSE_CLASSES_EVERY_MS (5 minutes) how often it closes classes left open, NOTICES_EVERY_MS (1
-         * minute) how often it queues reminders and pass notices.
-         */
-        const noticesEvery = numberFrom('NOTICES_EVERY_MS') ?? 60_000;
-        const stopRunner = startJobs(
-            audited,
-            [
-                {
-                    name: 'send_messages',
-                    everyMs: numberFrom('MESSAGES_EVERY_MS') ?? 5000,
-                    run: () => deliverDue(audited, channels, clock()),
-                },
-                {
-                    name: 'close_classes',
-                    everyMs: numberFrom('CLOSE_CLASSES_EVERY_MS') ?? 5 * 60_000,
-                    run: () => closeDueClasses(audited, clock()),
-                },
-                // Notices ahead of time wait their first period: a server started for a moment queues none.
-                {
-                    name: 'reminders',
-                    everyMs: noticesEvery,
-                    run: () => queueReminders(audited, clock(), publicUrl),
-                    atStart: false,
-                },
-                {
-                    name: 'pass_notices',
-                    everyMs: noticesEvery,
-                    run: () => queuePassNotices(audited, clock()),
-                    atStart: false,
-                },
-                // Penalties whose time to be waived is over: applied (PENALTIES_EVERY_MS, a minute).
-                {
-                    name: 'penalties',
-                    everyMs: numberFrom('PENALTIES_EVERY_MS') ?? 60_000,
-                    run: () => applyDuePenalties(audited, clock()),
-                },
-                // Online payments whose notice is late, and refunds to ask again (PAYMENTS_EVERY_MS, a minute).
-                ...(settlement
-                    ? [
-                          {
-                              name: 'payments' as const,
-                              everyMs: numberFrom('PAYMENTS_EVERY_MS') ?? 60_000,
-                              run: () => settlement.reconcileOpen(),
-                          },
-                      ]
-                    : []),
-            ],
-            log,
-        );
+        const stopRunner = startStudioJobs({ storage: audited, channels, clock, env, publicUrl, settlement, log });
         stopJobs = async () => {
             await stopRunner();
             for (const channel of Object.values(channels)) channel?.close();

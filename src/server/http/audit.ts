@@ -196,8 +196,10 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     signIns: storage.signIns,
     close: () => storage.close(),
     health: () => storage.health(),
-    takeDueMessages: (now, until, limit) => storage.takeDueMessages(now, until, limit),
+    takeDueMessages: (now, until, limit, kinds) => storage.takeDueMessages(now, until, limit, kinds),
+    renewMessages: (ids, heldUntil, until) => storage.renewMessages(ids, heldUntil, until),
     takeJob: (name, now, until) => storage.takeJob(name, now, until),
+    renewJob: (job, until) => storage.renewJob(job, until),
     finishJob: (job, done) => storage.finishJob(job, done),
     holdLock: (name, onLost) => storage.holdLock(name, onLost),
     transaction: (work, options) => {

@@ -122,6 +122,7 @@ export class JsonStorage extends MemoryReader implements Storage {
             removeTemporaries(file);
             if (differsFromFile) await writeDatabaseFile(file, storage.memory.snapshot());
             await storage.journal.start();
+            await storage.freeLeftLeases();
         } catch (error) {
             throw fileProblem(error, file, 'write the database file and its journal');
         }
@@ -132,13 +133,19 @@ export class JsonStorage extends MemoryReader implements Storage {
     }
 
     /** In a transaction of its own: this engine runs one at a time, so no two runners take one message. */
-    takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]> {
+    takeDueMessages(
+        now: string,
+        until: string,
+        limit: number,
+        kinds?: readonly RecordOf<'messages'>['kind'][],
+    ): Promise<RecordOf<'messages'>[]> {
         return this.transaction(async tx => {
             const queued = await tx.select(
                 'messages',
                 [
                     { field: 'status', kind: 'equals', values: ['queued'] },
                     { field: 'sendAt', kind: 'lte', value: now },
+                    ...(kinds ? [{ field: 'kind', kind: 'equals' as const, values: [...kinds] }] : []),
                 ],
                 { sort: { field: 'sendAt', order: 'ASC' } },
             );
@@ -146,6 +153,23 @@ export class JsonStorage extends MemoryReader implements Storage {
             const taken: RecordOf<'messages'>[] = [];
             for (const message of free) taken.push(await tx.update('messages', { ...message, leaseUntil: until }));
             return taken;
+        });
+    }
+
+    /** Written, as their taking is: the job and a lane of this one process may both look at a message. */
+    renewMessages(
+        ids: RecordOf<'messages'>['id'][],
+        heldUntil: string,
+        until: string,
+    ): Promise<RecordOf<'messages'>['id'][]> {
+        return this.transaction(async tx => {
+            const renewed: RecordOf<'messages'>['id'][] = [];
+            for (const message of await tx.getMany('messages', ids))
+                if (message.status === 'queued' && message.leaseUntil === heldUntil) {
+                    await tx.update('messages', { ...message, leaseUntil: until });
+                    renewed.push(message.id);
+                }
+            return renewed;
         });
     }
 
@@ -157,12 +181,17 @@ export class JsonStorage extends MemoryReader implements Storage {
     /** The jobs a runner of this process holds: the only process, so no write is needed to hold one. */
     private readonly heldJobs = new Set<string>();
 
-    async takeJob(name: RecordOf<'jobs'>['name']): Promise<RecordOf<'jobs'> | null> {
+    async takeJob(name: RecordOf<'jobs'>['name'], _now: string, until: string): Promise<RecordOf<'jobs'> | null> {
         if (this.heldJobs.has(name)) return null;
         const [job] = await this.select('jobs', { name });
         if (!job) return null;
         this.heldJobs.add(name);
-        return job;
+        return { ...job, leaseUntil: until };
+    }
+
+    /** Held in memory until let go: nothing to write, and no other process to lose it to. */
+    async renewJob(job: RecordOf<'jobs'>, until: string): Promise<RecordOf<'jobs'> | null> {
+        return this.heldJobs.has(job.name) ? { ...job, leaseUntil: until } : null;
     }
 
     /** Writes only what is worth recording: an idle server writes nothing. */
@@ -176,6 +205,20 @@ export class JsonStorage extends MemoryReader implements Storage {
         } finally {
             this.heldJobs.delete(job.name);
         }
+    }
+
+    /**
+     * Leases the file holds were taken by a process that is gone, since one process at a time has the
+     * file (a crash left them, or a copy of a PostgreSQL database): what they held is free again at once.
+     */
+    private async freeLeftLeases(): Promise<void> {
+        const messages = (await this.select('messages', { status: 'queued' })).filter(message => message.leaseUntil);
+        const jobs = (await this.select('jobs', {})).filter(job => job.leaseUntil);
+        if (!messages.length && !jobs.length) return;
+        await this.transaction(async tx => {
+            for (const message of messages) await tx.update('messages', { ...message, leaseUntil: null });
+            for (const job of jobs) await tx.update('jobs', { ...job, leaseUntil: null });
+        });
     }
 
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */

@@ -104,18 +104,40 @@ export class PgStorage extends PgReader implements Storage {
         }
     }
 
-    async takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]> {
+    async takeDueMessages(
+        now: string,
+        until: string,
+        limit: number,
+        kinds?: readonly RecordOf<'messages'>['kind'][],
+    ): Promise<RecordOf<'messages'>[]> {
         const rows = await this.rows(
             `UPDATE messages SET "leaseUntil" = $2
               WHERE id IN (SELECT id FROM messages
                             WHERE status = 'queued' AND "sendAt" <= $1 AND ("leaseUntil" IS NULL OR "leaseUntil" <= $1)
+                              AND ($4::text[] IS NULL OR kind = ANY($4::text[]))
                             ORDER BY "sendAt", id LIMIT $3 FOR UPDATE SKIP LOCKED)
               RETURNING *`,
-            [now, until, limit],
+            [now, until, limit, kinds ? [...kinds] : null],
         );
         return rows
             .map(row => recordOf('messages', row) as unknown as RecordOf<'messages'>)
             .sort((a, b) => a.sendAt.localeCompare(b.sendAt) || a.id - b.id);
+    }
+
+    /** Only what still carries this runner's lease: a lease is never moved from under another runner. */
+    async renewMessages(
+        ids: RecordOf<'messages'>['id'][],
+        heldUntil: string,
+        until: string,
+    ): Promise<RecordOf<'messages'>['id'][]> {
+        if (!ids.length) return [];
+        const rows = await this.rows(
+            `UPDATE messages SET "leaseUntil" = $3
+              WHERE id = ANY($1::integer[]) AND status = 'queued' AND "leaseUntil" = $2
+              RETURNING id`,
+            [ids, heldUntil, until],
+        );
+        return rows.map(row => Number(row.id));
     }
 
     async takeJob(name: RecordOf<'jobs'>['name'], now: string, until: string): Promise<RecordOf<'jobs'> | null> {
@@ -130,11 +152,29 @@ export class PgStorage extends PgReader implements Storage {
         return row ? (recordOf('jobs', row) as unknown as RecordOf<'jobs'>) : null;
     }
 
-    /** The hold is let go in any case; the record changes only when there is something to record. */
+    /**
+     * A runner's lease is the instant it holds the job until: another runner that took the job after it
+     * ran out wrote a later one, so the renewal finds the row changed and answers null.
+     */
+    async renewJob(job: RecordOf<'jobs'>, until: string): Promise<RecordOf<'jobs'> | null> {
+        if (job.leaseUntil === null) return null;
+        const rows = await this.rows(
+            `UPDATE jobs SET "leaseUntil" = $3 WHERE id = $1 AND "leaseUntil" = $2 RETURNING id`,
+            [job.id, job.leaseUntil, until],
+        );
+        return rows.length ? { ...job, leaseUntil: until } : null;
+    }
+
+    /**
+     * The lease is let go when it is still this runner's (another's is left to it); the record changes
+     * only when there is something to record.
+     */
     async finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void> {
         await this.transaction(async tx => {
             const current = (await tx.get('jobs', job.id)) ?? job;
-            await tx.update('jobs', { ...current, ...(done ?? {}), leaseUntil: null });
+            const ours = current.leaseUntil === job.leaseUntil;
+            if (!done && !ours) return;
+            await tx.update('jobs', { ...current, ...(done ?? {}), leaseUntil: ours ? null : current.leaseUntil });
         });
     }
 
