@@ -31,8 +31,10 @@ interface Props {
 }
 
 /**
- * Closing the class, for its teacher once it has started and for staff at any time: a closed class
- * counts as held (its teacher's pay per class); staff reopen it. A teacher sees why it cannot be closed yet.
+ * Closing the class, for its teacher and staff once it has started: a closed class counts as held (its
+ * teacher's pay per class); staff reopen it. Before the start everyone sees why it cannot be closed yet.
+ * Closing asks first when nobody is marked, or while the class is still on: then nobody is made missed
+ * until it ends.
  */
 const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing' | 'marked'>) => {
     const translate = useTranslate();
@@ -54,6 +56,8 @@ const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing'
         onSettled: () => setConfirming(false),
     });
     if (reopen ? !closing.canReopen : event.status !== 'planned') return null;
+    // An answer without `ended` is of a class judged ended.
+    const beforeEnd = closing.ended === false;
     if (!reopen && closing.refusal === 'not_started')
         return (
             <Typography color="text.secondary" variant="body2" data-testid="close-note">
@@ -64,7 +68,7 @@ const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing'
         <>
             <Button
                 variant={reopen ? 'outlined' : 'contained'}
-                onClick={() => (reopen || marked > 0 ? toggle.mutate() : setConfirming(true))}
+                onClick={() => (reopen || (marked > 0 && !beforeEnd) ? toggle.mutate() : setConfirming(true))}
                 disabled={toggle.isPending || (!reopen && !closing.canClose)}
                 data-testid={reopen ? 'reopen-event' : 'close-event'}
             >
@@ -73,8 +77,8 @@ const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing'
             <Confirm
                 isOpen={confirming}
                 loading={toggle.isPending}
-                title="app.timetable.close.nobody_title"
-                content="app.timetable.close.nobody"
+                title={beforeEnd ? 'app.timetable.close.before_end_title' : 'app.timetable.close.nobody_title'}
+                content={beforeEnd ? 'app.timetable.close.before_end' : 'app.timetable.close.nobody'}
                 confirm="app.timetable.close.close"
                 onConfirm={() => toggle.mutate()}
                 onClose={() => setConfirming(false)}

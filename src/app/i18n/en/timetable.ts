@@ -30,6 +30,9 @@ export const timetableMessages = {
                 not_closed: 'The class is not closed.',
                 nobody_title: 'Close the class with nobody marked?',
                 nobody: 'Nobody is marked as come. If the class did not take place, cancel it instead.',
+                before_end_title: 'Close the class before it ends?',
+                before_end:
+                    'The class is still on. Nobody is marked missed now: those still unmarked when it ends count as no-shows then.',
                 open: 'open',
                 open_hint: 'Not closed yet: a class pays per class held once it is closed.',
                 open_classes:
