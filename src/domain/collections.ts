@@ -395,6 +395,9 @@ const messages = declare({
     schema: messageSchema,
     // Taken by a runner until then (two server processes never send one message twice).
     server: { leaseUntil: instant.nullable() },
+    // A sign-in code's text as sent, code and all, which nobody reads: `text` keeps it masked.
+    hidden: { codeText: z.string().nullable().optional() },
+    sometimes: ['codeText'],
     references: [ref('customerId', 'customers')],
     unique: [['dedupeKey']],
     search: ['subject', 'text'],

@@ -70,6 +70,8 @@ export type OnlinePayment = RecordOf<'onlinePayments'>;
 export type StoredUser = StoredRecordOf<'users'>;
 /** The stored customer: the API never sends the linked Telegram chat or the link's token. */
 export type StoredCustomer = StoredRecordOf<'customers'>;
+/** The stored message: the API never sends a sign-in code's text as sent. */
+export type StoredMessage = StoredRecordOf<'messages'>;
 
 /** The whole database: every collection's records, as stored. */
 export type Database = { [Name in CollectionName]: Name extends 'users' ? StoredUser[] : RecordOf<Name>[] };

@@ -12,8 +12,8 @@ import { demoDb, tokenPayload } from '../support/server';
  * Signing in to the portal, on both engines, with codes read from mail that a real SMTP server received:
  * the code by e-mail or phone (typed any common way), the same answer for a login nobody has, a family's
  * shared phone (the adults to choose from, never the child), five wrong tries spending a code, the limits
- * on asking, a staff-made link spent once by a POST, sign-up, the portal token's own audience, and
- * signing out on one device or all.
+ * on asking, a staff-made link spent once by a POST, the portal token's own audience, and signing out on
+ * one device or all. Sign-up has its own file (portal-join.test.ts).
  */
 
 const zone = 'Europe/Moscow';
@@ -233,54 +233,6 @@ describe('a sign-in link made by staff', () => {
         now = new Date(now.getTime() + 24 * 3_600_000 + 1000);
         const late = await portal('/auth/link', undefined, { method: 'POST', json: { token } });
         expect(late.status).toBe(404);
-    });
-});
-
-describe('sign-up', () => {
-    it('makes a lead customer with their consent recorded, signed in', async () => {
-        const phone = freshPhone();
-        const joined = await portal('/auth/join', undefined, {
-            method: 'POST',
-            json: {
-                firstName: 'New',
-                lastName: 'Comer',
-                phone,
-                email: 'new.comer@example.test',
-                consent: true,
-                locale: 'ru',
-            },
-        });
-        expect(joined.status, joined.text).toBe(201);
-        expect(joined.body.customer).toMatchObject({ firstName: 'New', status: 'lead', locale: 'ru' });
-        const id = (joined.body.customer as unknown as Customer).id;
-        const card = await as('admin', `/customers/${id}`);
-        expect(card.body).toMatchObject({ status: 'lead', source: 'portal', consentAt: now.toISOString() });
-        const history = await as(
-            'admin',
-            `/auditEntries?filter=${encodeURIComponent(JSON.stringify({ collection: 'customers', recordId: String(id) }))}`,
-        );
-        expect(history.body[0]).toMatchObject({ action: 'create', endpoint: 'POST /api/portal/auth/join' });
-        const me = await portal('/me', joined.body.token as unknown as string);
-        expect(me.body.customer).toMatchObject({ id });
-    });
-
-    it('refuses without consent, and a phone or e-mail the studio knows (sign in instead)', async () => {
-        const base = { firstName: 'No', lastName: 'Consent', phone: freshPhone(), email: 'no.consent@example.test' };
-        const noConsent = await portal('/auth/join', undefined, { method: 'POST', json: { ...base, consent: false } });
-        expect(noConsent.status).toBe(400);
-        expect(noConsent.body.errors).toMatchObject({ consent: 'app.portal.consent_required' });
-        const known = await portal('/auth/join', undefined, {
-            method: 'POST',
-            json: { ...base, email: olga.email, consent: true },
-        });
-        expect(known.status).toBe(409);
-        expect(known.body.errors).toEqual({ email: 'app.portal.already_customer' });
-        const knownPhone = await portal('/auth/join', undefined, {
-            method: 'POST',
-            json: { ...base, phone: soloTyped, consent: true },
-        });
-        expect(knownPhone.status).toBe(409);
-        expect(knownPhone.body.errors).toEqual({ phone: 'app.portal.already_customer' });
     });
 });
 

@@ -1,3 +1,5 @@
+import type { SignInRecords } from '../storage/types';
+
 /**
  * Attempts (payments), counted in a sliding window per key (a link, an address), with the limit the
  * owner chose. Kept in memory: a restart forgets them. `now` is the server's clock, in milliseconds.
@@ -31,5 +33,33 @@ export class Attempts {
 
     clear(key: string) {
         this.attempts.delete(key);
+    }
+}
+
+/** Seconds until the oldest of the last `limit` tries leaves the window, or 0 while fewer were made. */
+const waitOf = (times: number[], limit: number, windowMs: number, now: number) =>
+    times.length >= limit ? Math.max(1, Math.ceil((times[times.length - limit] + windowMs - now) / 1000)) : 0;
+
+/**
+ * The same count kept by the storage (the portal's sign-in limits), so that every server process on one
+ * database counts together and, on PostgreSQL, a restart forgets nothing. `name` tells the limits apart.
+ */
+export class SharedAttempts {
+    constructor(
+        private readonly records: Pick<SignInRecords, 'attempted' | 'attempts'>,
+        private readonly name: string,
+        private readonly limit: number,
+        private readonly windowMs: number,
+    ) {}
+
+    /** Seconds until the key may try again, or 0. */
+    async retryAfter(key: string, now: number): Promise<number> {
+        // A try counts while less than the window has passed since it, as in memory.
+        const times = await this.records.attempts(`${this.name}:${key}`, now - this.windowMs + 1);
+        return waitOf(times, this.limit, this.windowMs, now);
+    }
+
+    record(key: string, now: number): Promise<void> {
+        return this.records.attempted(`${this.name}:${key}`, now);
     }
 }

@@ -1,18 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { email as emailField, optional, phone as phoneField, requiredText } from '../../domain/fields';
-import { codeSpacingMs, loginKey, loginOf } from '../../domain/portal';
+import { codeMinutes, codeSpacingMs, loginKey, loginOf, type Login } from '../../domain/portal';
 import { locales } from '../../domain/schemas';
 import { e164Phone } from '../../domain/phones';
-import { phoneNumberKey } from '../../domain/search';
 import type { Clock } from '../../domain/time';
 import type { StoredCustomer } from '../../domain/types';
 import { validate } from '../../domain/validation';
-import { Attempts } from '../http/attempts';
-import { ApiError, badRequest, conflict, handle, invalidFields, notFound } from '../http/errors';
+import { SharedAttempts } from '../http/attempts';
+import { ApiError, badRequest, handle, invalidFields, notFound } from '../http/errors';
 import type { PortalSessions } from '../http/portalSessions';
 import { allow, numericId } from '../http/requests';
 import type { Channels } from '../messages/channels';
+import { endSignUp, matchSignUp, signUpCustomers, startSignUp } from '../rules/portalJoin';
 import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from '../rules/portalSignIn';
 import { portalCustomer } from '../rules/portalViews';
 import { studioConfig } from '../rules/studio';
@@ -21,7 +21,8 @@ import type { Storage } from '../storage/types';
 /*
  * Signing in to the portal, without a token: POST /api/portal/auth/code sends a code to a login (always
  * 202, whoever has it or not), /verify exchanges it for a session, /link spends a staff-made sign-in
- * link (a POST from its page's button, never a GET), /join signs a new customer up, /setup says what the
+ * link (a POST from its page's button, never a GET), /join signs a new customer up (always 202 and a
+ * code, whoever has the contacts: the code's /verify makes or finds the customer), /setup says what the
  * sign-in page needs. Staff make the link with POST /api/customers/:id/sign-in-link (signInLinkRoutes).
  */
 
@@ -60,24 +61,60 @@ const limited = (res: Response, waits: number[]) => {
 
 const addressOf = (req: Request) => req.ip ?? 'unknown';
 
+/** What answers a code asked for, whoever has the login or not: with the wait before the next one. */
+const codeSent = { sent: true, retryAfter: Math.ceil(codeSpacingMs / 1000) };
+
+const wrongCode = () => badRequest('The code is wrong or no longer works', { code: 'app.portal.wrong_code' });
+
 export const portalSignInRoutes = (
     storage: Storage,
     sessions: PortalSessions,
     clock: Clock,
     channels: Channels,
+    log: Pick<Console, 'error'> = console,
 ): Router => {
     const router = Router();
-    // Kept in memory, per process: a restart forgets them (the codes' own limits are stored).
-    const codesByAddress = new Attempts(20, 10 * 60_000);
-    const codesByLogin = new Attempts(1, codeSpacingMs);
-    const codesByLoginHourly = new Attempts(5, 3_600_000);
-    const wrongByAddress = new Attempts(30, 10 * 60_000);
-    const joinsByAddress = new Attempts(10, 60 * 60_000);
+    /*
+     * Kept by the storage, so that every server process on the database counts together (and, on
+     * PostgreSQL, a restart forgets nothing). Codes are counted by login and address, so that a stranger
+     * asking for a customer's codes never uses up those the customer asks for from their own address.
+     */
+    const shared = (name: string, limit: number, windowMs: number) =>
+        new SharedAttempts(storage.signIns, `portal.${name}`, limit, windowMs);
+    const codesByAddress = shared('codes.address', 20, 10 * 60_000);
+    const codesByLogin = shared('codes.login', 1, codeSpacingMs);
+    const codesByLoginHourly = shared('codes.login', 5, 3_600_000);
+    /** Who asked for a login's code lately: their wrong tries spend it; others' are counted apart. */
+    const askers = shared('asked', 1, codeMinutes * 60_000);
+    const wrongByAddress = shared('wrong.address', 30, 10 * 60_000);
+    const strangersByLogin = shared('wrong.strangers', 10, 10 * 60_000);
+    const joinsByAddress = shared('joins.address', 10, 60 * 60_000);
 
     const signedIn = async (customer: StoredCustomer) => ({
         token: await sessions.issue(customer),
         customer: await portalCustomer(storage, customer),
     });
+
+    /** Counts a code asked for `login` from `address`, or answers 429 when a limit says wait. */
+    const askingCode = async (res: Response, login: Login, address: string, now: number) => {
+        const key = `${loginKey(login)}|${address}`;
+        limited(res, [
+            await codesByAddress.retryAfter(address, now),
+            await codesByLogin.retryAfter(key, now),
+            await codesByLoginHourly.retryAfter(key, now),
+        ]);
+        await Promise.all([
+            codesByAddress.record(address, now),
+            codesByLogin.record(key, now),
+            askers.record(key, now),
+        ]);
+    };
+
+    /** Work done once the answer is sent, so that it takes as long whoever has the login: its failure is logged. */
+    const afterAnswer = (req: Request, work: () => Promise<unknown>) =>
+        void work().catch(error =>
+            log.error(`${req.method} ${req.path} failed after its answer: ${(error as Error)?.message ?? error}`),
+        );
 
     router.get(
         '/portal/auth/setup',
@@ -101,21 +138,13 @@ export const portalSignInRoutes = (
             const { login: typed } = parsed(loginSchema, req.body);
             const login = loginOf(typed, (await studioConfig(storage)).country);
             if (!login) throw badRequest('Give an e-mail or a phone number', { login: 'app.portal.login_invalid' });
-            const now = clock().getTime();
-            const key = loginKey(login);
-            const address = addressOf(req);
-            limited(res, [
-                codesByAddress.retryAfter(address, now),
-                codesByLogin.retryAfter(key, now),
-                codesByLoginHourly.retryAfter(key, now),
-            ]);
-            codesByAddress.record(address, now);
-            codesByLogin.record(key, now);
-            codesByLoginHourly.record(key, now);
-            const candidates = await candidatesOf(storage, login);
-            if (candidates.length) await storage.transaction(tx => giveCode(tx, candidates, clock(), true));
-            // The same answer whether anyone has the login or not, with the wait before the next code.
-            res.status(202).json({ sent: true, retryAfter: Math.ceil(codeSpacingMs / 1000) });
+            const now = clock();
+            await askingCode(res, login, addressOf(req), now.getTime());
+            res.status(202).json(codeSent);
+            afterAnswer(req, async () => {
+                const candidates = await candidatesOf(storage, login);
+                if (candidates.length) await storage.transaction(tx => giveCode(tx, candidates, now, true));
+            });
         }),
     );
 
@@ -126,25 +155,51 @@ export const portalSignInRoutes = (
             const login = loginOf(input.login, (await studioConfig(storage)).country);
             const address = addressOf(req);
             const now = clock();
-            limited(res, [wrongByAddress.retryAfter(address, now.getTime())]);
+            const key = login ? loginKey(login) : `typed:${input.login}`;
+            // Typed where the code was asked for, a wrong code counts against it; elsewhere, it is a stranger's.
+            const asker = (await askers.retryAfter(`${key}|${address}`, now.getTime())) > 0;
+            limited(res, [
+                await wrongByAddress.retryAfter(address, now.getTime()),
+                asker ? 0 : await strangersByLogin.retryAfter(key, now.getTime()),
+            ]);
             const candidates = login ? await candidatesOf(storage, login) : [];
+            const email = login && 'email' in login ? login.email : undefined;
+            let signedUp = false;
             const answer = await storage.transaction(async tx => {
-                const matched = await matchCode(tx, candidates, input.code, now);
-                if (!matched.length) return undefined;
-                if (matched.length > 1 && input.customerId === undefined)
-                    return {
-                        choose: matched.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
-                    };
-                const chosen = matched.length === 1 ? matched[0] : matched.find(one => one.id === input.customerId);
+                const matched = await matchCode(tx, candidates, input.code, now, asker);
+                // A code given at sign-up waits with what was typed, under the e-mail typed.
+                const signUp =
+                    matched.length || !email
+                        ? undefined
+                        : await matchSignUp(storage.signIns, email, input.code, now, asker);
+                const people = signUp ? await signUpCustomers(tx, signUp) : matched;
+                if (!people.length) return undefined;
+                if (people.length > 1 && input.customerId === undefined)
+                    return { choose: people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })) };
+                const chosen = people.length === 1 ? people[0] : people.find(one => one.id === input.customerId);
                 if (!chosen) return undefined;
+                signedUp = !!signUp;
+                // A customer found at sign-up keeps their card as it was; their consent is recorded if it was not.
+                if (signUp)
+                    return {
+                        customer: chosen.consentAt
+                            ? chosen
+                            : ((await tx.update('customers', {
+                                  ...chosen,
+                                  consentAt: signUp.consentAt,
+                              })) as StoredCustomer),
+                    };
                 for (const other of matched) if (other.id !== chosen.id) await spendCode(tx, other, now);
                 return { customer: await spendCode(tx, chosen, now) };
             });
             if (!answer) {
-                wrongByAddress.record(address, now.getTime());
-                throw badRequest('The code is wrong or no longer works', { code: 'app.portal.wrong_code' });
+                await wrongByAddress.record(address, now.getTime());
+                if (!asker) await strangersByLogin.record(key, now.getTime());
+                throw wrongCode();
             }
-            res.json('choose' in answer ? answer : await signedIn(answer.customer));
+            if ('choose' in answer) return res.json(answer);
+            if (signedUp && email) await endSignUp(storage.signIns, email);
+            res.json(await signedIn(answer.customer));
         }),
     );
 
@@ -154,10 +209,10 @@ export const portalSignInRoutes = (
             const { token } = parsed(linkSchema, req.body);
             const address = addressOf(req);
             const now = clock();
-            limited(res, [wrongByAddress.retryAfter(address, now.getTime())]);
+            limited(res, [await wrongByAddress.retryAfter(address, now.getTime())]);
             const customer = await storage.transaction(tx => spendSignInLink(tx, token, now));
             if (!customer) {
-                wrongByAddress.record(address, now.getTime());
+                await wrongByAddress.record(address, now.getTime());
                 throw new ApiError(404, 'This sign-in link was used, has expired or does not exist', {
                     token: 'app.portal.link_invalid',
                 });
@@ -169,50 +224,24 @@ export const portalSignInRoutes = (
     router.post(
         '/portal/auth/join',
         handle(async (req, res) => {
-            const input = parsed(joinSchema, req.body);
             const now = clock();
             const address = addressOf(req);
-            limited(res, [joinsByAddress.retryAfter(address, now.getTime())]);
-            const config = await studioConfig(storage);
-            const phone = e164Phone(input.phone, config.country);
+            // Every attempt counts, whatever comes of it.
+            limited(res, [await joinsByAddress.retryAfter(address, now.getTime())]);
+            await joinsByAddress.record(address, now.getTime());
+            const input = parsed(joinSchema, req.body);
+            const phone = e164Phone(input.phone, (await studioConfig(storage)).country);
             if (!phone) throw badRequest('The phone is not a valid phone number', { phone: 'app.validation.phone' });
-            const customer = await storage.transaction(async tx => {
-                // One person, one card: a phone or e-mail the studio knows signs in with a code instead.
-                const samePhone = (
-                    await tx.select('customers', [{ field: 'phone', kind: 'samePhone', number: phoneNumberKey(phone) }])
-                ).filter(other => other.phone === phone);
-                if (samePhone.length)
-                    throw conflict("This phone is already a customer's: sign in with a code", {
-                        phone: 'app.portal.already_customer',
-                    });
-                const sameEmail = await tx.select('customers', [
-                    { field: 'email', kind: 'equals', values: [input.email.toLowerCase()], caseless: true },
-                ]);
-                if (sameEmail.length)
-                    throw conflict("This e-mail is already a customer's: sign in with a code", {
-                        email: 'app.portal.already_customer',
-                    });
-                // New people come in as the studio's leads (or under its first status, when it has no `lead`).
-                const statuses = await tx.select('statuses', { name: 'customer' });
-                const status = statuses.some(one => one.code === 'lead') ? 'lead' : (statuses[0]?.code ?? 'lead');
-                return tx.insert('customers', {
-                    firstName: input.firstName,
-                    lastName: input.lastName,
-                    phone,
-                    email: input.email,
-                    birthDate: null,
-                    status,
-                    source: 'portal',
-                    notes: null,
-                    locale: input.locale ?? null,
-                    notify: null,
-                    guardianId: null,
-                    telegramLinked: false,
-                    consentAt: now.toISOString(),
-                });
+            const email = input.email.trim();
+            await askingCode(res, { email: email.toLowerCase() }, address, now.getTime());
+            // The same answer whether the phone or the e-mail is a customer's or not: the code says the rest.
+            res.status(202).json(codeSent);
+            afterAnswer(req, async () => {
+                const signUp = { ...input, phone, email, locale: input.locale ?? null };
+                const newcomer = await startSignUp(storage, signUp, now);
+                if (newcomer && channels.email)
+                    await channels.email.send({ to: { email: newcomer.email }, ...newcomer });
             });
-            joinsByAddress.record(address, now.getTime());
-            res.status(201).json(await signedIn(customer as StoredCustomer));
         }),
     );
 

@@ -9,7 +9,8 @@ import {
     type Login,
 } from '../../domain/portal';
 import { phoneNumberKey } from '../../domain/search';
-import type { Identifier, StoredCustomer } from '../../domain/types';
+import type { Identifier, StoredCustomer, StoredMessage } from '../../domain/types';
+import { withoutCode } from '../../domain/messages';
 import { hashOf } from '../messages/notices';
 import { messageRecord } from '../messages/outbox';
 import type { Reader, Transaction } from '../storage/types';
@@ -22,7 +23,7 @@ import { studioConfig } from './studio';
  * secret's hash kept on the customer for a day and spent by its first use.
  */
 
-const same = (given: string, kept: string | undefined) => {
+export const same = (given: string, kept: string | undefined) => {
     const a = Buffer.from(given);
     const b = Buffer.from(kept ?? '');
     return a.length === b.length && timingSafeEqual(a, b);
@@ -47,9 +48,26 @@ export const candidatesOf = async (reader: Reader, login: Login): Promise<Stored
 };
 
 /**
- * Gives each of `customers` a new code (the same digits to all) unless their limits say no, and queues
- * it by their channel when `send` (the bot answers it in the chat itself). Answers the code and whom
- * it was given to.
+ * The sign-in code's message to `customer`, by their channel: its `text` shows the code masked (staff
+ * read the outbox), `codeText` is what is sent.
+ */
+export const codeMessage = (
+    customer: StoredCustomer,
+    config: Awaited<ReturnType<typeof studioConfig>>,
+    code: string,
+    now: Date,
+): Omit<StoredMessage, 'id' | 'createdAt'> => {
+    // Each code is a message of its own, however many are asked for at one instant.
+    const dedupeKey = `sign_in:${customer.id}:${now.toISOString()}:${randomBytes(6).toString('hex')}`;
+    const message = messageRecord(customer, config, { kind: 'sign_in', dedupeKey, facts: { code }, now });
+    return { ...message, text: withoutCode(message.text), codeText: message.text };
+};
+
+/**
+ * Gives each of `customers` a new code (the same digits to all). Asked in the portal (`send`), the code is
+ * queued by their channel, and the portal's own limits, shared by every process, say how often; asked of
+ * the bot, which answers it in the chat itself, the customer's stored sending times do (a minute apart,
+ * five an hour). Answers the code and whom it was given to.
  */
 export const giveCode = async (
     tx: Transaction,
@@ -64,33 +82,27 @@ export const giveCode = async (
     for (const found of customers) {
         const customer = ((await tx.get('customers', found.id)) as StoredCustomer | undefined) ?? found;
         const { recent, allowed } = codeAllowed(customer.signInCode?.sent ?? [], now);
-        if (!allowed) continue;
-        const signInCode = { hash: codeHash(customer.id, code), until, tries: 0, sent: [...recent, now.toISOString()] };
+        if (!send && !allowed) continue;
+        const sent = send ? recent : [...recent, now.toISOString()];
+        const signInCode = { hash: codeHash(customer.id, code), until, tries: 0, sent };
         given.push((await tx.update('customers', { ...customer, signInCode } as StoredCustomer)) as StoredCustomer);
         // The code goes to the person signing in, by their own channel: not to a guardian.
-        if (send)
-            await tx.insert(
-                'messages',
-                messageRecord(customer, config, {
-                    kind: 'sign_in',
-                    dedupeKey: `sign_in:${customer.id}:${now.toISOString()}`,
-                    facts: { code },
-                    now,
-                }),
-            );
+        if (send) await tx.insert('messages', codeMessage(customer, config, code, now));
     }
     return { code, given };
 };
 
 /**
  * Whom `code` signs in among `candidates` (read again in `tx`): those whose live code it is. A wrong
- * code counts a try against each live one, and the fifth spends it.
+ * code counts a try against each live one when `counts` (it was typed where the code was asked for),
+ * and the fifth spends it: a stranger's guesses elsewhere never spend a customer's code.
  */
 export const matchCode = async (
     tx: Transaction,
     candidates: StoredCustomer[],
     code: string,
     now: Date,
+    counts = true,
 ): Promise<StoredCustomer[]> => {
     const live: StoredCustomer[] = [];
     for (const candidate of candidates) {
@@ -98,7 +110,7 @@ export const matchCode = async (
         if (customer?.signInCode && customer.signInCode.until > now.toISOString()) live.push(customer);
     }
     const matched = live.filter(customer => same(codeHash(customer.id, code), customer.signInCode?.hash));
-    if (matched.length) return matched;
+    if (matched.length || !counts) return matched;
     for (const customer of live) {
         const stored = customer.signInCode!;
         const tries = stored.tries + 1;

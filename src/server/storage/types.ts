@@ -191,7 +191,8 @@ interface ActivePasses {
 
 /**
  * Sign-in attempts: failures by account (the email tried) and address, and the addresses each account
- * signed in from. Shared by every server process on one database (PostgreSQL keeps them in a table;
+ * signed in from; the portal's tries by key, and what its sign-ups keep until their code. Shared by
+ * every server process on one database (PostgreSQL keeps them in a table;
  * the db.json engine, run by one process, in memory). Each engine forgets failures older than
  * `failureMemoryMs` and successes older than `knownAddressMs` (src/domain/signInLimits.ts) as it goes.
  */
@@ -208,6 +209,15 @@ export interface SignInRecords {
         accountSince: number;
         knownSince: number;
     }): Promise<RecentSignIns>;
+    /** A try counted against `key` (the portal's limits: a limit's name and what it counts, such as an address). */
+    attempted(key: string, at: number): Promise<void>;
+    /** The times of `key`'s tries since `since`, oldest first (kept as long as failures). */
+    attempts(key: string, since: number): Promise<number[]>;
+    /** Keeps `value` under `key` until `until`, in place of what was there (a sign-up waiting for its code). */
+    keep(key: string, value: Record<string, unknown>, until: number): Promise<void>;
+    /** What is kept under `key` and has not ended at `now`. */
+    kept(key: string, now: number): Promise<Record<string, unknown> | undefined>;
+    forget(key: string): Promise<void>;
 }
 
 export interface Storage extends Reader {
@@ -220,43 +230,18 @@ export interface Storage extends Reader {
      */
     transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
     /**
-     * Takes up to `limit` queued messages due at `now` (soonest first; only of `kinds` when given) that no
-     * runner holds, or whose lease ended, holds them until `until` and answers them: two runners, in one
-     * process or in two, never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). A lease in a
-     * db.json file was left by a process that is gone (one process per file): it is let go at start. Not
-     * written to the audit trail.
+     * Takes up to `limit` queued messages due at `now` (soonest first) that no runner holds, or whose
+     * hold ended, holds them until `until` and answers them: two runners, in one process or in two,
+     * never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). Not written to the audit trail.
      */
-    takeDueMessages(
-        now: string,
-        until: string,
-        limit: number,
-        kinds?: readonly RecordOf<'messages'>['kind'][],
-    ): Promise<RecordOf<'messages'>[]>;
+    takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]>;
     /**
-     * Moves the lease of the messages among `ids` that are still queued and held until `heldUntil` (the
-     * lease their runner holds) to `until`, and answers their ids: the others were recorded meanwhile, or
-     * taken by another runner once the lease ran out.
-     */
-    renewMessages(
-        ids: RecordOf<'messages'>['id'][],
-        heldUntil: string,
-        until: string,
-    ): Promise<RecordOf<'messages'>['id'][]>;
-    /**
-     * Takes the job named, unless another runner holds it (and its lease has not ended), holding it until
+     * Takes the job named, unless another runner holds it (and its hold has not ended), holding it until
      * `until`: two runners never run one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED; db.json has one
      * process, and holds it in memory, writing nothing). Answers its record, or null when it is held.
      */
     takeJob(name: RecordOf<'jobs'>['name'], now: string, until: string): Promise<RecordOf<'jobs'> | null>;
-    /**
-     * Moves the lease of a job this runner holds (`job` as taken or last renewed) to `until`: answers the
-     * job as now held, or null when its lease ran out and another runner took it.
-     */
-    renewJob(job: RecordOf<'jobs'>, until: string): Promise<RecordOf<'jobs'> | null>;
-    /**
-     * Lets go of a job taken (`job` as last renewed), recording how it went (`done`), or nothing when it
-     * did nothing worth recording; a lease another runner took since is left to it.
-     */
+    /** Lets go of a job taken, recording how it went (`done`), or nothing when it did nothing worth recording. */
     finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void>;
     /**
      * Holds the lock named, which one server process at a time holds (PostgreSQL: an advisory lock on a

@@ -58,7 +58,39 @@ export class MemorySignInRecords implements SignInRecords {
         };
     }
 
+    /** The portal's tries per key, and what its sign-ups keep until their code: in memory, as the failures. */
+    private readonly tries = new Map<string, number[]>();
+    private readonly keptValues = new Map<string, { value: Record<string, unknown>; until: number }>();
+
+    async attempted(key: string, at: number): Promise<void> {
+        if (this.tries.size + this.keptValues.size > 30_000) this.prune(at);
+        this.tries.set(key, [...recentTimes(this.tries.get(key), at), at]);
+    }
+
+    async attempts(key: string, since: number): Promise<number[]> {
+        return (this.tries.get(key) ?? []).filter(time => time >= since);
+    }
+
+    async keep(key: string, value: Record<string, unknown>, until: number): Promise<void> {
+        this.keptValues.set(key, { value: structuredClone(value), until });
+    }
+
+    async kept(key: string, now: number): Promise<Record<string, unknown> | undefined> {
+        const found = this.keptValues.get(key);
+        return found && found.until > now ? structuredClone(found.value) : undefined;
+    }
+
+    async forget(key: string): Promise<void> {
+        this.keptValues.delete(key);
+    }
+
     private prune(now: number) {
+        for (const [key, times] of this.tries) {
+            const kept = recentTimes(times, now);
+            if (kept.length) this.tries.set(key, kept);
+            else this.tries.delete(key);
+        }
+        for (const [key, { until }] of this.keptValues) if (until <= now) this.keptValues.delete(key);
         for (const map of [this.pairs, this.accounts]) {
             for (const [key, times] of map) {
                 const kept = recentTimes(times, now);

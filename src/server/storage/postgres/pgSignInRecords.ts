@@ -3,7 +3,7 @@ import { failureMemoryMs, knownAddressCount, knownAddressMs, type RecentSignIns 
 import type { SignInRecords } from '../types';
 
 /*
- * Sign-in attempts in the database (migration 005), so that every server process on it counts the same
+ * Sign-in attempts in the database (migrations 005 and 025), so that every server process on it counts the same
  * failures. Each statement is one round trip that also drops what has aged out. Outside the requests'
  * transactions: a count a moment behind another process's failure is good enough for a limit.
  */
@@ -53,5 +53,43 @@ export const pgSignInRecords = (pool: pg.Pool): SignInRecords => ({
             addressAccounts: numbers(row.tried),
             known: (row.known as string[] | null) ?? [],
         };
+    },
+
+    // The portal's tries and its sign-ups waiting for a code (migration 025).
+    async attempted(key, at) {
+        await pool.query(
+            `WITH pruned AS (DELETE FROM sign_in_attempts WHERE "at" < $3)
+             INSERT INTO sign_in_attempts ("key", "at") VALUES ($1, $2)`,
+            [key, at, at - failureMemoryMs],
+        );
+    },
+
+    async attempts(key, since) {
+        const { rows } = await pool.query(
+            `SELECT array_agg("at" ORDER BY "at") AS times FROM sign_in_attempts WHERE "key" = $1 AND "at" >= $2`,
+            [key, since],
+        );
+        return numbers((rows[0] as Record<string, unknown>).times);
+    },
+
+    async keep(key, value, until) {
+        await pool.query(
+            `WITH pruned AS (DELETE FROM sign_in_kept WHERE "until" < $4 AND "key" <> $1)
+             INSERT INTO sign_in_kept ("key", "value", "until") VALUES ($1, $2, $3)
+             ON CONFLICT ("key") DO UPDATE SET "value" = EXCLUDED."value", "until" = EXCLUDED."until"`,
+            [key, JSON.stringify(value), until, until - failureMemoryMs],
+        );
+    },
+
+    async kept(key, now) {
+        const { rows } = await pool.query(`SELECT "value" FROM sign_in_kept WHERE "key" = $1 AND "until" > $2`, [
+            key,
+            now,
+        ]);
+        return (rows[0] as { value: Record<string, unknown> } | undefined)?.value;
+    },
+
+    async forget(key) {
+        await pool.query(`DELETE FROM sign_in_kept WHERE "key" = $1`, [key]);
     },
 });
