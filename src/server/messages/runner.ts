@@ -1,5 +1,7 @@
 import { nextTry, withoutCode, type MessageChannel } from '../../domain/messages';
+import type { Clock } from '../../domain/time';
 import type { Customer, Message, StoredCustomer, StoredMessage } from '../../domain/types';
+import { defaultLeaseMs, keepLease } from '../jobs/lease';
 import type { Storage } from '../storage/types';
 import { PermanentFailure, RetryLater, Unreachable, type Channels } from './channels';
 import { customerChannels } from './outbox';
@@ -12,11 +14,10 @@ import { customerChannels } from './outbox';
  * tried again later (1, 5, 15, 60 minutes) and the fifth is final (`failed`, with the reason), as is a
  * refusal for good (an address that does not exist); a channel that asks to wait (Telegram's 429) is
  * tried again after the time it names, without counting a try. A message withdrawn while it was being
- * sent stays withdrawn.
+ * sent stays withdrawn. The messages taken are held for a short lease that the runner renews while it
+ * sends them: those of a process that died are sent by another soon after, never twice by live ones.
  */
 
-/** How long a runner holds the messages it took: one that stopped meanwhile leaves them to the next. */
-const holdMs = 2 * 60_000;
 /** Messages taken at a time. */
 const batch = 20;
 
@@ -112,16 +113,53 @@ const deliver = async (storage: Storage, channels: Channels, message: Message, n
     return record(storage, message, { status: 'failed', attempts, error: unreachable ?? 'unreachable' });
 };
 
-/** Sends the messages due at `now`, a batch at a time, until none is left; answers how many were tried. */
-export const deliverDue = async (storage: Storage, channels: Channels, now: Date): Promise<number> => {
+interface Sending {
+    /** How long the messages taken stay held by a runner that stops renewing them (JOB_LEASE_MS). */
+    leaseMs?: number;
+    /** Only messages of these kinds (the sign-in codes' own lane); all by default. */
+    kinds?: readonly Message['kind'][];
+    /** Where a lease that could not be renewed is said. */
+    log?: Pick<Console, 'warn'>;
+}
+
+/**
+ * Sends the messages due, a batch at a time, until none is left; answers how many were tried. Each batch
+ * is held while it is sent: a message whose lease was lost meanwhile (this process stalled) is left to
+ * the runner that took it.
+ */
+export const deliverDue = async (
+    storage: Storage,
+    channels: Channels,
+    clock: Clock,
+    { leaseMs = defaultLeaseMs, kinds, log = console }: Sending = {},
+): Promise<number> => {
     let tried = 0;
     for (;;) {
-        const taken = await storage.takeDueMessages(
-            now.toISOString(),
-            new Date(now.getTime() + holdMs).toISOString(),
-            batch,
+        const now = clock();
+        let heldUntil = new Date(now.getTime() + leaseMs).toISOString();
+        const taken = await storage.takeDueMessages(now.toISOString(), heldUntil, batch, kinds);
+        if (!taken.length) return tried;
+        const held = new Set(taken.map(message => message.id));
+        const stopRenewing = keepLease(
+            async () => {
+                const until = new Date(clock().getTime() + leaseMs).toISOString();
+                const renewed = new Set(await storage.renewMessages([...held], heldUntil, until));
+                heldUntil = until;
+                for (const id of held) if (!renewed.has(id)) held.delete(id);
+                return held.size > 0;
+            },
+            leaseMs,
+            log,
         );
-        for (const message of taken) await deliver(storage, channels, message, now);
+        try {
+            for (const message of taken) {
+                if (!held.has(message.id)) continue;
+                await deliver(storage, channels, message, clock());
+                held.delete(message.id);
+            }
+        } finally {
+            await stopRenewing();
+        }
         tried += taken.length;
         if (taken.length < batch) return tried;
     }

@@ -230,18 +230,43 @@ export interface Storage extends Reader {
      */
     transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
     /**
-     * Takes up to `limit` queued messages due at `now` (soonest first) that no runner holds, or whose
-     * hold ended, holds them until `until` and answers them: two runners, in one process or in two,
-     * never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). Not written to the audit trail.
+     * Takes up to `limit` queued messages due at `now` (soonest first; only of `kinds` when given) that no
+     * runner holds, or whose lease ended, holds them until `until` and answers them: two runners, in one
+     * process or in two, never take the same message (PostgreSQL: FOR UPDATE SKIP LOCKED). A lease in a
+     * db.json file was left by a process that is gone (one process per file): it is let go at start. Not
+     * written to the audit trail.
      */
-    takeDueMessages(now: string, until: string, limit: number): Promise<RecordOf<'messages'>[]>;
+    takeDueMessages(
+        now: string,
+        until: string,
+        limit: number,
+        kinds?: readonly RecordOf<'messages'>['kind'][],
+    ): Promise<RecordOf<'messages'>[]>;
     /**
-     * Takes the job named, unless another runner holds it (and its hold has not ended), holding it until
+     * Moves the lease of the messages among `ids` that are still queued and held until `heldUntil` (the
+     * lease their runner holds) to `until`, and answers their ids: the others were recorded meanwhile, or
+     * taken by another runner once the lease ran out.
+     */
+    renewMessages(
+        ids: RecordOf<'messages'>['id'][],
+        heldUntil: string,
+        until: string,
+    ): Promise<RecordOf<'messages'>['id'][]>;
+    /**
+     * Takes the job named, unless another runner holds it (and its lease has not ended), holding it until
      * `until`: two runners never run one job at once (PostgreSQL: FOR UPDATE SKIP LOCKED; db.json has one
      * process, and holds it in memory, writing nothing). Answers its record, or null when it is held.
      */
     takeJob(name: RecordOf<'jobs'>['name'], now: string, until: string): Promise<RecordOf<'jobs'> | null>;
-    /** Lets go of a job taken, recording how it went (`done`), or nothing when it did nothing worth recording. */
+    /**
+     * Moves the lease of a job this runner holds (`job` as taken or last renewed) to `until`: answers the
+     * job as now held, or null when its lease ran out and another runner took it.
+     */
+    renewJob(job: RecordOf<'jobs'>, until: string): Promise<RecordOf<'jobs'> | null>;
+    /**
+     * Lets go of a job taken (`job` as last renewed), recording how it went (`done`), or nothing when it
+     * did nothing worth recording; a lease another runner took since is left to it.
+     */
     finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void>;
     /**
      * Holds the lock named, which one server process at a time holds (PostgreSQL: an advisory lock on a
