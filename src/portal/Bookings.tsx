@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { localDateTimeAt } from '../domain/time';
 import { api, hasClass, type ClassBooking } from './api';
-import { CancelDialog } from './CancelDialog';
+import { CancelDialog, hasStarted } from './CancelDialog';
 import { usePortal } from './context';
 import { formatDay, formatTimes } from './format';
 import { ordinal, useI18n } from './i18n';
 import { Empty, Failed, Heading, Loading, useLoad } from './parts';
 import { RouterLink } from './router';
 
-/** My bookings: the seats and places in line still to come, each to cancel. */
+/** My bookings: the seats and places in line still to come, each to cancel until its class starts. */
 export const Bookings = () => {
     const { setup, actingId } = usePortal();
     const { t, locale } = useI18n();
@@ -79,13 +79,19 @@ export const Bookings = () => {
                                                 )}
                                             </Stack>
                                         )}
-                                        <Button
-                                            variant="outlined"
-                                            color="inherit"
-                                            onClick={() => setCancelling(booking)}
-                                        >
-                                            {t('app.portal.cancel.action')}
-                                        </Button>
+                                        {hasStarted(booking.class.startsAt, setup.timezone) ? (
+                                            <Typography variant="body2" color="text.secondary">
+                                                {t('app.portal.cancel.started')}
+                                            </Typography>
+                                        ) : (
+                                            <Button
+                                                variant="outlined"
+                                                color="inherit"
+                                                onClick={() => setCancelling(booking)}
+                                            >
+                                                {t('app.portal.cancel.action')}
+                                            </Button>
+                                        )}
                                     </Stack>
                                 </CardContent>
                             </Card>

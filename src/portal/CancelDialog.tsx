@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { localDateTimeAt } from '../domain/time';
-import { api, type ClassBooking } from './api';
+import { api, ApiError, type ClassBooking } from './api';
 import { usePortal } from './context';
 import { formatMoney, formatWhen, hoursBetween } from './format';
 import { useI18n } from './i18n';
@@ -12,8 +12,12 @@ import { errorText } from './parts';
  * cancel would be late: after the class's cut-off (`lateCancelFrom`, by the studio's clock) it is, and
  * then it costs what the plan paying the seat says (the visit or a fee; the first time in 30 days is
  * forgiven), which the confirmation names. A seat paid by a make-up costs nothing more: a late cancel
- * loses the make-up, and one in time gives it back.
+ * loses the make-up, and one in time gives it back. Once the class has started nothing is cancelled (the
+ * screens offer no Cancel then); a refusal the server gives says why.
  */
+
+/** Whether a class of `startsAt` has started by the studio's clock: its booking is no longer cancelled. */
+export const hasStarted = (startsAt: string, timeZone: string) => localDateTimeAt(new Date(), timeZone) >= startsAt;
 
 /** Whether cancelling now is late: as the server said, or since then by the studio's clock. */
 const lateNow = (booking: ClassBooking, timeZone: string) =>
@@ -32,6 +36,8 @@ export const CancelDialog = ({
     const { t, locale } = useI18n();
     const [pending, setPending] = useState(false);
     const [error, setError] = useState<unknown>();
+    // Refused because the class has started (the page was opened before): trying again would not help.
+    const started = error instanceof ApiError && error.errors.eventId === 'started';
     const inLine = booking.status === 'waitlisted';
     const late = lateNow(booking, setup.timezone);
     const hours = hoursBetween(booking.lateCancelFrom, booking.class.startsAt);
@@ -104,21 +110,25 @@ export const CancelDialog = ({
                             </Alert>
                         )
                     )}
-                    {error !== undefined && <Alert severity="error">{errorText(t, error)}</Alert>}
+                    {error !== undefined && (
+                        <Alert severity="error">{errorText(t, error, 'eventId', 'app.portal.refusals')}</Alert>
+                    )}
                 </Stack>
             </DialogContent>
             <DialogActions sx={{ px: 3, pb: 2 }}>
                 <Button onClick={onClose} color="inherit">
-                    {t('app.portal.cancel.keep')}
+                    {t(started ? 'app.portal.common.close' : 'app.portal.cancel.keep')}
                 </Button>
-                <Button
-                    variant="contained"
-                    color={late ? 'warning' : 'primary'}
-                    disabled={pending}
-                    onClick={() => void cancel()}
-                >
-                    {t(inLine ? 'app.portal.cancel.confirm_line' : 'app.portal.cancel.confirm')}
-                </Button>
+                {!started && (
+                    <Button
+                        variant="contained"
+                        color={late ? 'warning' : 'primary'}
+                        disabled={pending}
+                        onClick={() => void cancel()}
+                    >
+                        {t(inLine ? 'app.portal.cancel.confirm_line' : 'app.portal.cancel.confirm')}
+                    </Button>
+                )}
             </DialogActions>
         </Dialog>
     );

@@ -4,7 +4,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { addDays, studioToday } from '../domain/time';
 import { api, ApiError, hasClass, type ClassBooking, type Named, type PortalClass } from './api';
-import { CancelDialog } from './CancelDialog';
+import { CancelDialog, hasStarted } from './CancelDialog';
 import { usePortal } from './context';
 import { formatDay, formatShortDay, formatTime, formatTimes } from './format';
 import { ordinal, useI18n } from './i18n';
@@ -14,7 +14,7 @@ import { navigate } from './router';
 /*
  * The classes one can book, a week at a time from today, by day: each with its time, teacher, hall and
  * seats, and what one can do: book, join the line when it is full, or see one's seat or place in line
- * and cancel it. Refusals are said in words, with the way out (a plan to buy, the line to join).
+ * and cancel it until the class starts. Refusals are said in words, with the way out (a plan to buy, the line to join).
  */
 
 type FilterKey = 'directionId' | 'teacherId' | 'studioId';
@@ -34,7 +34,7 @@ const seatsText = (t: ReturnType<typeof useI18n>['t'], item: PortalClass) =>
 
 /** A class with what one can do in it. */
 const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => void }) => {
-    const { actingId, notify } = usePortal();
+    const { actingId, notify, setup } = usePortal();
     const { t, locale } = useI18n();
     const [pending, setPending] = useState(false);
     const [refusal, setRefusal] = useState<unknown>();
@@ -74,10 +74,17 @@ const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => vo
                 {t(`app.portal.classes.${item.refusal}`)}
             </Typography>
         ) : null;
+    // A booking is cancelled until its class starts: then its mark says what happened.
     const action = booking ? (
-        <Button variant="outlined" color="inherit" onClick={() => setCancelling(booking)}>
-            {t('app.portal.cancel.action')}
-        </Button>
+        hasStarted(item.startsAt, setup.timezone) ? (
+            <Typography variant="body2" color="text.secondary">
+                {t('app.portal.cancel.started')}
+            </Typography>
+        ) : (
+            <Button variant="outlined" color="inherit" onClick={() => setCancelling(booking)}>
+                {t('app.portal.cancel.action')}
+            </Button>
+        )
     ) : item.refusal ? null : (
         <Button
             variant={item.free > 0 ? 'contained' : 'outlined'}

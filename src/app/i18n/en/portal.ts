@@ -141,6 +141,8 @@ export const portalMessages = {
                 too_many_waitlists: 'You are already in as many lines as the studio allows.',
                 no_channel:
                     'To keep a place in line we need a way to tell you about the seat: add an e-mail or link Telegram.',
+                started:
+                    'The class has started: the booking can no longer be cancelled. If you could not come, tell the studio.',
                 see_plans: 'Choose a plan',
                 open_profile: 'Open the profile',
             },
@@ -168,6 +170,8 @@ export const portalMessages = {
                 make_up_back: 'The make-up then comes back to book another class.',
                 done_make_up_lost: 'The booking is cancelled late: the make-up is lost.',
                 done_make_up_back: 'The booking is cancelled; the make-up can book another class.',
+                // Once the class has started nothing is cancelled.
+                started: 'The class has started',
             },
             bookings: {
                 title: 'My bookings',
