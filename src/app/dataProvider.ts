@@ -167,8 +167,11 @@ export const dataProvider = {
         httpClient(`/api/events/${id}/${reopen ? 'reopen' : 'close'}`, { method: 'POST', body: '{}' }).then(
             ({ json }) => json as StudioEvent,
         ),
-    /** A seat in a class for a customer, or a place in its line (`waitlist`); refused with a code in errors.eventId. */
-    book: (params: { eventId: Identifier; customerId: Identifier; waitlist?: boolean }) =>
+    /**
+     * A seat in a class for a customer, or a place in its line (`waitlist`), or past the rules (`force`: managers
+     * and admins); refused with a code in errors.eventId.
+     */
+    book: (params: { eventId: Identifier; customerId: Identifier; waitlist?: boolean; force?: boolean }) =>
         postJson<Booking>('/api/bookings', params),
     /** Frees a seat or leaves the line; answers the booking, `late` when inside the late-cancel window. */
     cancelBooking: ({ id }: { id: Identifier }) => postJson<Booking>(`/api/bookings/${id}/cancel`, {}),

@@ -84,7 +84,7 @@ export const whyNoPass = (
 export type BookingChoice = 'waitlist' | 'over_capacity' | 'without_pass' | 'before_window';
 
 /** Only managers and admins force a booking; a teacher books within the rules. */
-const mayForce = (role: Role) => role === 'manager' || role === 'admin';
+export const mayForce = (role: Role | undefined) => role === 'manager' || role === 'admin';
 
 /** The choices a refusal `code` leaves to someone of `role`, given what was `asked` for. */
 export const bookingChoices = (

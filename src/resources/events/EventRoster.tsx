@@ -12,6 +12,7 @@ import {
     type Theme,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
     Loading,
     RecordContextProvider,
@@ -34,6 +35,8 @@ import type { Marking } from '../../domain/attendance';
 import type { Attendance } from '../../domain/types';
 import { NotFound } from '../../app/errors/NotFound';
 import type { ApiErrorBody, RosterAnswer, RosterPerson } from '../../domain/api';
+import { mayForce } from '../../domain/bookingRefusals';
+import type { Role } from '../../domain/roles';
 import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
@@ -41,7 +44,9 @@ import { EventHeader } from './EventHeader';
 import { RosterPhoneRow } from './RosterPhoneRow';
 import { RosterRow } from './RosterRow';
 import { useStudioToday } from '../../app/studio';
-import { useBooking } from './bookings';
+import { useBooking, type RefusedBooking } from './bookings';
+import { BookingRefusedDialog } from './BookingRefusedDialog';
+import { CancelBookingDialog } from './CancelBookingDialog';
 import { WalkInSearch } from './WalkInSearch';
 
 const statusOf = (error: unknown) => (error as HttpError | null)?.status;
@@ -121,7 +126,10 @@ export const EventRoster = () => {
         enabled: eventId > 0,
         retry: (count, error) => !isRefusal(error) && count < 2,
     });
-    const booking = useBooking([['roster', eventId]]);
+    // A refused booking waits here for the user's choice; a seat to cancel, for the user's confirmation.
+    const [refused, setRefused] = useState<RefusedBooking | null>(null);
+    const [cancelling, setCancelling] = useState<RosterPerson | null>(null);
+    const booking = useBooking([['roster', eventId]], { onRefused: setRefused });
     const today = useStudioToday();
     const [create] = useCreate<Attendance>();
     const [update] = useUpdate<Attendance>();
@@ -166,8 +174,21 @@ export const EventRoster = () => {
     // Seats are booked in a planned class from today on (the server refuses once it has started, naming why).
     const open = event.status === 'planned' && event.startsAt.slice(0, 10) >= today;
     const full = booked >= capacity;
-    const bookPerson = (customerId: number) => booking.book.mutate({ eventId, customerId, waitlist: full });
-    const cancelBooking = open && !booking.busy ? (id: number) => booking.cancel.mutate(id) : undefined;
+    const bookPerson = (customerId: number, name: string, waitlist = false) =>
+        booking.book.mutate({ eventId, customerId, name, ...(waitlist ? { waitlist } : {}) });
+    // Cancelled until the class starts (while the closing says it has not): after that, by a mark.
+    const cancelBooking =
+        open && closing.refusal === 'not_started' && !booking.busy
+            ? (id: number) => setCancelling(people.find(person => person.booking?.id === id) ?? null)
+            : undefined;
+    const role = identity?.role as Role | undefined;
+    const bookOver =
+        open && mayForce(role)
+            ? (walkIn: { id: number; name: string }) =>
+                  booking.book.mutate({ eventId, customerId: walkIn.id, name: walkIn.name, force: true })
+            : undefined;
+    const bookAgain =
+        open && !booking.busy ? (person: RosterPerson) => bookPerson(person.customerId, person.name) : undefined;
 
     return (
         <Card sx={{ mt: 2 }}>
@@ -210,6 +231,7 @@ export const EventRoster = () => {
                                 onMark={(who, status) => mark.mutate({ person: who, status })}
                                 onClear={who => mark.mutate({ person: who, status: null })}
                                 onCancelBooking={cancelBooking}
+                                onBookAgain={bookAgain}
                             />
                         ))}
                     </Box>
@@ -232,6 +254,7 @@ export const EventRoster = () => {
                                     onMark={(who, status) => mark.mutate({ person: who, status })}
                                     onClear={who => mark.mutate({ person: who, status: null })}
                                     onCancelBooking={cancelBooking}
+                                    onBookAgain={bookAgain}
                                 />
                             ))}
                         </TableBody>
@@ -251,7 +274,25 @@ export const EventRoster = () => {
                                       status: defaultStatus as string,
                                   })
                     }
-                    onBook={open ? walkIn => bookPerson(walkIn.id) : undefined}
+                    onBook={open ? walkIn => bookPerson(walkIn.id, walkIn.name, full) : undefined}
+                    onBookOver={bookOver}
+                />
+                <BookingRefusedDialog
+                    refused={refused}
+                    role={role}
+                    full={full}
+                    onChoose={request => {
+                        setRefused(null);
+                        booking.book.mutate(request);
+                    }}
+                    onClose={() => setRefused(null)}
+                />
+                <CancelBookingDialog
+                    person={cancelling}
+                    event={event}
+                    busy={booking.cancel.isPending}
+                    onConfirm={id => booking.cancel.mutate(id, { onSettled: () => setCancelling(null) })}
+                    onClose={() => setCancelling(null)}
                 />
                 <RecordContextProvider value={event}>
                     <RecordHistory target="eventId" />

@@ -4,9 +4,9 @@ import { Box, Button, Chip, IconButton, ListItemText, Menu, MenuItem, Stack, Typ
 import { useTranslate } from 'react-admin';
 import type { RosterPerson } from '../../domain/api';
 import type { Identifier } from '../../domain/types';
-import { BookingChip } from './bookings';
+import { BookingChip, CancelledChip } from './bookings';
 import type { LabelledStatus } from '../common/statuses';
-import { markColours, NoPass, SettleButton } from './RosterRow';
+import { BookAgainButton, cancelledOnly, markColours, NoPass, SettleButton } from './RosterRow';
 
 interface Props {
     person: RosterPerson;
@@ -18,6 +18,8 @@ interface Props {
     onClear: (person: RosterPerson) => void;
     /** Cancels the person's booking, or takes them out of the line: given to those who may. */
     onCancelBooking?: (bookingId: Identifier) => void;
+    /** Books again someone whose booking was cancelled: given while the class takes bookings. */
+    onBookAgain?: (person: RosterPerson) => void;
 }
 
 /** Touch targets a finger hits without looking twice. */
@@ -26,7 +28,8 @@ const touch = { minHeight: 48, minWidth: 48 } as const;
 /**
  * One person of the roster on a teacher's phone, in class: a compact row with the name, the pass and
  * visits left, and one button. Not marked yet, one tap marks them with the default mark; marked, the
- * button shows the mark. The other marks and removing the mark are in the menu beside it.
+ * button shows the mark. The other marks and removing the mark are in the menu beside it. Someone whose
+ * booking was cancelled says so, with "Book again" in place of the marks.
  */
 export const RosterPhoneRow = ({
     person,
@@ -36,6 +39,7 @@ export const RosterPhoneRow = ({
     onMark,
     onClear,
     onCancelBooking,
+    onBookAgain,
 }: Props) => {
     const translate = useTranslate();
     const [menu, setMenu] = useState<HTMLElement | null>(null);
@@ -86,11 +90,13 @@ export const RosterPhoneRow = ({
                         />
                     )}
                     <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                    <CancelledChip cancelled={person.cancelled} />
                     {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} />}
                     {debt && person.attendance && <SettleButton attendance={person.attendance} />}
                 </Box>
             </Box>
-            {shown && (
+            {cancelledOnly(person) && <BookAgainButton person={person} onBookAgain={onBookAgain} size="medium" />}
+            {shown && !cancelledOnly(person) && (
                 <Button
                     disabled={disabled}
                     aria-pressed={!!current}
@@ -102,14 +108,16 @@ export const RosterPhoneRow = ({
                     {shown.label}
                 </Button>
             )}
-            <IconButton
-                disabled={disabled}
-                aria-label={translate('app.timetable.roster.other_marks', { name: person.name })}
-                onClick={event => setMenu(event.currentTarget)}
-                sx={touch}
-            >
-                <MoreVertOutlined />
-            </IconButton>
+            {!cancelledOnly(person) && (
+                <IconButton
+                    disabled={disabled}
+                    aria-label={translate('app.timetable.roster.other_marks', { name: person.name })}
+                    onClick={event => setMenu(event.currentTarget)}
+                    sx={touch}
+                >
+                    <MoreVertOutlined />
+                </IconButton>
+            )}
             <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
                 {statuses.map(status => (
                     <MenuItem

@@ -7,7 +7,7 @@ import { formatShortDate } from '../../app/i18n/dates';
 import type { LabelledStatus } from '../common/statuses';
 import type { RosterPerson } from '../../domain/api';
 import type { Identifier } from '../../domain/types';
-import { BookingChip } from './bookings';
+import { BookingChip, CancelledChip } from './bookings';
 import { useSettleVisit } from '../customers/SettleDebtsDialog';
 
 interface Props {
@@ -18,6 +18,8 @@ interface Props {
     onClear: (person: RosterPerson) => void;
     /** Cancels the person's booking, or takes them out of the line: given to those who may. */
     onCancelBooking?: (bookingId: Identifier) => void;
+    /** Books again someone whose booking was cancelled: given while the class takes bookings. */
+    onBookAgain?: (person: RosterPerson) => void;
 }
 
 /** A mark's button in the mark's colour: filled when chosen; a dark colour on a dark background is lightened to stay readable. */
@@ -56,11 +58,43 @@ export const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPer
     );
 };
 
-/** One person of the roster: a click on a status marks them; a debt stands out, to be settled. */
-export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCancelBooking }: Props) => {
+/** Whose booking was cancelled and who is not marked: nobody expects them, there is nothing to mark. */
+export const cancelledOnly = (person: RosterPerson) => !!person.cancelled && !person.attendance;
+
+/** "Book again" for someone whose booking was cancelled, in place of the marks (none while the class takes no booking). */
+export const BookAgainButton = ({
+    person,
+    onBookAgain,
+    size = 'small',
+}: {
+    person: RosterPerson;
+    onBookAgain?: (person: RosterPerson) => void;
+    size?: 'small' | 'medium';
+}) => {
+    const translate = useTranslate();
+    if (!onBookAgain) return null;
+    return (
+        <Button
+            size={size}
+            variant="outlined"
+            aria-label={translate('app.bookings.cancelled_seat.book_again_label', { name: person.name })}
+            onClick={() => onBookAgain(person)}
+            sx={{ flexShrink: 0 }}
+        >
+            {translate('app.bookings.cancelled_seat.book_again')}
+        </Button>
+    );
+};
+
+/**
+ * One person of the roster: a click on a status marks them; a debt stands out, to be settled. Someone
+ * whose booking was cancelled says so, and is booked again rather than marked.
+ */
+export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCancelBooking, onBookAgain }: Props) => {
     const translate = useTranslate();
     const current = person.attendance?.status;
     const debt = person.attendance?.unpaid === true;
+    const cancelled = cancelledOnly(person);
     return (
         <TableRow
             data-testid="roster-row"
@@ -72,6 +106,7 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCance
                     <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} />
                 )}
                 <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                <CancelledChip cancelled={person.cancelled} />
             </TableCell>
             <TableCell data-testid="roster-pass">
                 {person.pass ? (
@@ -96,22 +131,24 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCance
             </TableCell>
             <TableCell>
                 <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap alignItems="center">
-                    {statuses.map(status => {
-                        const chosen = status.code === current;
-                        return (
-                            <Button
-                                key={status.code}
-                                size="small"
-                                disabled={disabled}
-                                aria-pressed={chosen}
-                                variant={chosen ? 'contained' : 'outlined'}
-                                onClick={() => !chosen && onMark(person, status.code)}
-                                sx={{ ...markColours(status.color, chosen), minWidth: 0, px: 1 }}
-                            >
-                                {status.label}
-                            </Button>
-                        );
-                    })}
+                    {cancelled && <BookAgainButton person={person} onBookAgain={onBookAgain} />}
+                    {!cancelled &&
+                        statuses.map(status => {
+                            const chosen = status.code === current;
+                            return (
+                                <Button
+                                    key={status.code}
+                                    size="small"
+                                    disabled={disabled}
+                                    aria-pressed={chosen}
+                                    variant={chosen ? 'contained' : 'outlined'}
+                                    onClick={() => !chosen && onMark(person, status.code)}
+                                    sx={{ ...markColours(status.color, chosen), minWidth: 0, px: 1 }}
+                                >
+                                    {status.label}
+                                </Button>
+                            );
+                        })}
                     {person.attendance && (
                         <Tooltip title={translate('app.timetable.roster.clear')}>
                             <Box component="span">

@@ -9,20 +9,23 @@ import type { WalkIn } from '../../domain/api';
 /**
  * Finds anyone by name to add to the class: the server answers a handful of names. Choosing a name
  * marks them (`onAdd`); with `onBook` each name also has a button that books them a seat, or a place
- * in line when the class is full (`full`). With `onBook` alone (a class of a later day, which cannot be
- * marked yet) choosing a name books them.
+ * in line when the class is full (`full`), and with `onBookOver` (managers and admins) a full class also
+ * offers a seat over capacity. With `onBook` alone (a class of a later day, which cannot be marked yet)
+ * choosing a name books them.
  */
 export const WalkInSearch = ({
     eventId,
     disabled,
     onAdd,
     onBook,
+    onBookOver,
     full = false,
 }: {
     eventId: Identifier;
     disabled: boolean;
     onAdd?: (walkIn: WalkIn) => void;
     onBook?: (walkIn: WalkIn) => void;
+    onBookOver?: (walkIn: WalkIn) => void;
     full?: boolean;
 }) => {
     const translate = useTranslate();
@@ -35,6 +38,23 @@ export const WalkInSearch = ({
     });
     const choose = onAdd ?? onBook;
     const bookLabel = translate(full ? 'app.bookings.actions.put_in_line' : 'app.bookings.actions.book');
+    const overLabel = translate('app.bookings.choices.over_capacity');
+    /** A button beside a name that books them instead of choosing the row (which marks them). */
+    const bookButton = (option: WalkIn, label: string, book: (walkIn: WalkIn) => void) => (
+        <Button
+            size="small"
+            variant="outlined"
+            aria-label={`${label}: ${option.name}`}
+            onClick={event => {
+                // Books instead of marking: the row itself is not chosen.
+                event.stopPropagation();
+                book(option);
+                setText('');
+            }}
+        >
+            {label}
+        </Button>
+    );
     return (
         <Autocomplete<WalkIn>
             sx={{ maxWidth: 480, my: 2 }}
@@ -60,21 +80,10 @@ export const WalkInSearch = ({
                     sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
                 >
                     <span>{option.name}</span>
-                    {onAdd && onBook && (
-                        <Button
-                            size="small"
-                            variant="outlined"
-                            aria-label={`${bookLabel}: ${option.name}`}
-                            onClick={event => {
-                                // Books instead of marking: the row itself is not chosen.
-                                event.stopPropagation();
-                                onBook(option);
-                                setText('');
-                            }}
-                        >
-                            {bookLabel}
-                        </Button>
-                    )}
+                    <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+                        {onAdd && onBook && bookButton(option, bookLabel, onBook)}
+                        {full && onBookOver && bookButton(option, overLabel, onBookOver)}
+                    </Box>
                 </Box>
             )}
             noOptionsText={translate(

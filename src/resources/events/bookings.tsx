@@ -1,10 +1,12 @@
 import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import { Box, Chip, IconButton, Stack, Tooltip } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useTranslate, type TranslateFunction } from 'react-admin';
+import { useDataProvider, useLocaleState, useNotify, useTranslate, type TranslateFunction } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
+import { formatShortDate } from '../../app/i18n/dates';
 import type { ApiErrorBody, RosterPerson } from '../../domain/api';
-import { bookingRefusals } from '../../domain/bookings';
+import type { BookingRefusalFacts, NoPassFacts, SeatFacts } from '../../domain/bookingRefusals';
+import { bookingRefusals, type BookingRefusal } from '../../domain/bookings';
 import type { Identifier, StudioEvent } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
 
@@ -13,12 +15,51 @@ import { refusalMessage } from '../common/conflicts';
  * cancelling either; the roster and the customer's card read them again after.
  */
 
-/** A refused booking in the user's words: the code in errors.eventId (full, no_pass...) or what the server says. */
-export const bookingRefusal = (translate: TranslateFunction, error: unknown): string => {
-    const code = (error as { body?: Partial<ApiErrorBody> } | null)?.body?.errors?.eventId;
-    if (code && (bookingRefusals as readonly string[]).includes(code))
-        return translate(`app.bookings.refusals.${code}`);
-    return refusalMessage(translate, error);
+/** A refused booking's code (full, no_pass...) with what the server tells of it, or null for another error. */
+export const refusalOf = (error: unknown): ({ code: BookingRefusal } & BookingRefusalFacts) | null => {
+    const body = (error as { body?: Partial<ApiErrorBody> } | null)?.body;
+    const code = body?.errors?.eventId;
+    if (!code || !(bookingRefusals as readonly string[]).includes(code)) return null;
+    return {
+        code: code as BookingRefusal,
+        noPass: body?.noPass as NoPassFacts | undefined,
+        seats: body?.seats as SeatFacts | undefined,
+    };
+};
+
+/** Why no pass pays, in words: whose pass, and what holds it. */
+const noPassText = (translate: TranslateFunction, facts: NoPassFacts, name: string, locale: string): string => {
+    switch (facts.reason) {
+        case 'held':
+            return translate('app.bookings.refused.held', {
+                name,
+                visits: translate('app.bookings.refused.visits', { smart_count: facts.visitsLeft }),
+                bookings: translate('app.bookings.refused.upcoming', { smart_count: facts.heldBy }),
+            });
+        case 'frozen':
+            return translate('app.bookings.refused.frozen', { name, date: formatShortDate(facts.frozenTo, locale) });
+        case 'ended':
+            return translate('app.bookings.refused.ended', { name, date: formatShortDate(facts.endsOn, locale) });
+        default:
+            return translate(`app.bookings.refused.${facts.reason}`, { name });
+    }
+};
+
+/**
+ * A refused booking in the user's words: the real reason when the server names it (whose pass, held by
+ * what; a full class's seats), else the code in errors.eventId, else what the server says.
+ */
+export const bookingRefusal = (
+    translate: TranslateFunction,
+    error: unknown,
+    { name, locale = 'en' }: { name?: string; locale?: string } = {},
+): string => {
+    const refused = refusalOf(error);
+    if (!refused) return refusalMessage(translate, error);
+    if (refused.code === 'no_pass' && refused.noPass)
+        return noPassText(translate, refused.noPass, name ?? translate('app.bookings.refused.the_customer'), locale);
+    if (refused.code === 'full' && refused.seats) return translate('app.bookings.refused.full', refused.seats);
+    return translate(`app.bookings.refusals.${refused.code}`);
 };
 
 /** Seats taken and places in line, as the server answers them with each class. */
@@ -34,16 +75,38 @@ export const seatsText = (translate: TranslateFunction, event: StudioEvent) => {
     return waitlisted > 0 ? `${seats} · ${translate('app.bookings.line', { smart_count: waitlisted })}` : seats;
 };
 
-/** Books and cancels, telling the user how it went; the queries named by `refresh` are read again after. */
-export const useBooking = (refresh: readonly unknown[][]) => {
+/** What staff ask for: a seat, a place in line (`waitlist`), or a seat past the rules (`force`). */
+export interface BookingRequest {
+    eventId: Identifier;
+    customerId: Identifier;
+    waitlist?: boolean;
+    force?: boolean;
+}
+
+/** A booking the server refused: what was asked, for whom, and why. */
+export interface RefusedBooking {
+    request: BookingRequest;
+    name?: string;
+    refusal: NonNullable<ReturnType<typeof refusalOf>>;
+    error: unknown;
+}
+
+/**
+ * Books and cancels, telling the user how it went; the queries named by `refresh` are read again after.
+ * With `onRefused`, a refused booking goes there (to offer what may be done instead) rather than to a notice.
+ */
+export const useBooking = (
+    refresh: readonly unknown[][],
+    { onRefused }: { onRefused?: (refused: RefusedBooking) => void } = {},
+) => {
     const dataProvider = useDataProvider<StudioDataProvider>();
     const notify = useNotify();
     const translate = useTranslate();
+    const [locale] = useLocaleState();
     const queryClient = useQueryClient();
     const settled = () => Promise.all(refresh.map(queryKey => queryClient.invalidateQueries({ queryKey })));
     const book = useMutation({
-        mutationFn: (params: { eventId: Identifier; customerId: Identifier; waitlist?: boolean }) =>
-            dataProvider.book(params),
+        mutationFn: ({ name: _name, ...request }: BookingRequest & { name?: string }) => dataProvider.book(request),
         onSuccess: booking =>
             notify(
                 booking.status === 'waitlisted' ? 'app.bookings.notices.waitlisted' : 'app.bookings.notices.booked',
@@ -51,7 +114,11 @@ export const useBooking = (refresh: readonly unknown[][]) => {
                     type: 'success',
                 },
             ),
-        onError: error => notify(bookingRefusal(translate, error), { type: 'error' }),
+        onError: (error, { name, ...request }) => {
+            const refusal = refusalOf(error);
+            if (onRefused && refusal) onRefused({ request, name, refusal, error });
+            else notify(bookingRefusal(translate, error, { name, locale }), { type: 'error' });
+        },
         onSettled: settled,
     });
     const cancel = useMutation({
@@ -60,10 +127,34 @@ export const useBooking = (refresh: readonly unknown[][]) => {
             notify(booking.late ? 'app.bookings.notices.cancelled_late' : 'app.bookings.notices.cancelled', {
                 type: 'info',
             }),
-        onError: error => notify(refusalMessage(translate, error), { type: 'error' }),
+        onError: error =>
+            notify(
+                (error as { body?: Partial<ApiErrorBody> }).body?.errors?.eventId === 'started'
+                    ? translate('app.bookings.refusals.started')
+                    : refusalMessage(translate, error),
+                { type: 'error' },
+            ),
         onSettled: settled,
     });
     return { book, cancel, busy: book.isPending || cancel.isPending };
+};
+
+/** "Cancelled" (or "Cancelled late") beside the name of someone whose booking of the class was cancelled. */
+export const CancelledChip = ({ cancelled }: { cancelled: RosterPerson['cancelled'] }) => {
+    const translate = useTranslate();
+    if (!cancelled) return null;
+    return (
+        <Chip
+            size="small"
+            data-testid="cancelled-chip"
+            variant="outlined"
+            color={cancelled.late ? 'error' : 'default'}
+            label={translate(
+                cancelled.late ? 'app.bookings.cancelled_seat.late' : 'app.bookings.cancelled_seat.cancelled',
+            )}
+            sx={{ ml: 0.5 }}
+        />
+    );
 };
 
 /** "Booked" or "In line · 2" beside a name, with the button that cancels it. */
