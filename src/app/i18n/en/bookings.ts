@@ -75,6 +75,8 @@ export const bookingMessages = {
                 overlap: 'They have a seat in another class at the same time',
                 too_many_waitlists: 'They already hold as many places in line as the studio allows',
                 no_channel: 'Nothing can tell them when the seat is theirs: add an e-mail or link Telegram',
+                started:
+                    'The class has started: a booking is no longer cancelled; correct the seat by its mark (Excused)',
             },
             // A refused booking from the roster: the real reason, and what may be done instead.
             refused: {
