@@ -113,6 +113,8 @@ describeInBrowser('bookings in a browser', () => {
         await waiting.getByTestId('booking-chip').getByText('In line · 1').waitFor();
 
         await p.getByRole('button', { name: /Cancel the booking of Callerov/ }).click();
+        // Asked first: the dialog names the person and the class.
+        await p.getByRole('dialog').getByRole('button', { name: 'Cancel the booking', exact: true }).click();
         await p.getByText('The booking is cancelled', { exact: true }).waitFor();
         await waiting.getByTestId('booking-chip').getByText('Booked').waitFor();
         await p.getByTestId('seats').getByText('Booked: 3 / 3').waitFor();

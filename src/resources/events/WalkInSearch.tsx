@@ -80,7 +80,8 @@ export const WalkInSearch = ({
                     sx={{ display: 'flex', justifyContent: 'space-between', gap: 1 }}
                 >
                     <span>{option.name}</span>
-                    <Box component="span" sx={{ display: 'flex', gap: 1 }}>
+                    {/* The buttons keep to the right end: a tap on the name chooses the row. */}
+                    <Box component="span" sx={{ display: 'flex', gap: 1, ml: 'auto' }}>
                         {onAdd && onBook && bookButton(option, bookLabel, onBook)}
                         {full && onBookOver && bookButton(option, overLabel, onBookOver)}
                     </Box>
