@@ -11,15 +11,15 @@ import {
     Typography,
 } from '@mui/material';
 import { api, ApiError } from './api';
-import { usePortal } from './context';
 import { useI18n } from './i18n';
 import { errorText, fieldError } from './parts';
-import { RouterLink } from './router';
+import { SignIn } from './SignIn';
 
 /*
  * Joining the studio: a newcomer leaves their name and contacts and agrees to the processing of their
- * personal data, and is signed in at once, as a lead; the plans come next, trial plans first. Someone
- * who is already a customer is offered to sign in with a code instead.
+ * personal data, then gives the code the studio sends (to the e-mail typed, or, for someone who is a
+ * customer already, the way the studio's messages reach them) and is signed in: a newcomer as a lead,
+ * the plans next, trial plans first. The answer never says whether the contacts were known.
  */
 
 const fields = ['firstName', 'lastName', 'phone', 'email'] as const;
@@ -33,12 +33,22 @@ const inputs: Record<Field, { label: string; type: string; autoComplete: string 
 };
 
 export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
-    const { signedIn } = usePortal();
     const { t, locale } = useI18n();
     const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', phone: '', email: '' });
     const [consent, setConsent] = useState(false);
     const [error, setError] = useState<unknown>();
     const [pending, setPending] = useState(false);
+    /** The code was sent: the seconds before another may be. */
+    const [sent, setSent] = useState<{ retryAfter?: number }>();
+
+    const send = () =>
+        api.join({
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            phone: values.phone.trim(),
+            email: values.email.trim(),
+            locale,
+        });
 
     const submit = async (event: FormEvent) => {
         event.preventDefault();
@@ -54,16 +64,7 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
         setPending(true);
         setError(undefined);
         try {
-            await signedIn(
-                await api.join({
-                    firstName: values.firstName.trim(),
-                    lastName: values.lastName.trim(),
-                    phone: values.phone.trim(),
-                    email: values.email.trim(),
-                    locale,
-                }),
-                '/plans',
-            );
+            setSent(await send());
         } catch (failure) {
             setError(failure);
         } finally {
@@ -71,7 +72,18 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
         }
     };
 
-    const already = error instanceof ApiError && error.status === 409;
+    if (sent)
+        return (
+            <SignIn
+                joined={{
+                    email: values.email.trim(),
+                    retryAfter: sent.retryAfter,
+                    resend: send,
+                    back: () => setSent(undefined),
+                }}
+            />
+        );
+
     const shownByFields =
         error instanceof ApiError &&
         error.status === 400 &&
@@ -85,7 +97,7 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
             </Typography>
             <Typography color="text.secondary">{t('app.portal.join.intro')}</Typography>
             {fields.map(field => {
-                const message = already ? undefined : fieldError(t, error, field);
+                const message = fieldError(t, error, field);
                 return (
                     <TextField
                         key={field}
@@ -110,30 +122,18 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
                     <FormHelperText error>{fieldError(t, error, 'consent')}</FormHelperText>
                 )}
             </div>
-            {already ? (
-                <Alert
-                    severity="info"
-                    action={
-                        <Button
-                            color="inherit"
-                            size="small"
-                            onClick={() => onSignIn(error.errors.phone ? values.phone.trim() : values.email.trim())}
-                        >
-                            {t('app.portal.join.sign_in')}
-                        </Button>
-                    }
-                >
-                    {t('app.portal.join.already')}
-                </Alert>
-            ) : (
-                general !== undefined && <Alert severity="error">{errorText(t, general)}</Alert>
-            )}
+            {general !== undefined && <Alert severity="error">{errorText(t, general)}</Alert>}
             <Button type="submit" variant="contained" size="large" disabled={pending}>
                 {t('app.portal.join.submit')}
             </Button>
             <Typography color="text.secondary" sx={{ pt: 1 }}>
                 {t('app.portal.join.have_account')}{' '}
-                <Link component={RouterLink} href="/">
+                <Link
+                    component="button"
+                    type="button"
+                    sx={{ verticalAlign: 'baseline', fontSize: 'inherit' }}
+                    onClick={() => onSignIn(values.email.trim())}
+                >
                     {t('app.portal.join.sign_in')}
                 </Link>
             </Typography>

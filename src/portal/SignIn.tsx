@@ -9,7 +9,8 @@ import { RouterLink } from './router';
 /*
  * Signing in with a code: the customer's e-mail or phone, then the 6-digit code the studio sends (by
  * Telegram when linked, else by e-mail), typed or filled in by the phone from the message. A phone a
- * family shares asks who is signing in. "Send again" waits as long as the server says.
+ * family shares asks who is signing in. "Send again" waits as long as the server says. Joining the
+ * studio ends with the same code step (`joined`): the code was sent when the form was sent.
  */
 
 type Person = { id: number; firstName: string; lastName: string };
@@ -27,16 +28,25 @@ const useSecondsLeft = (until: number) => {
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
-export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
+/** A sign-up whose code was sent for the e-mail typed: sending again sends the form again. */
+export interface Joined {
+    email: string;
+    retryAfter?: number;
+    resend: () => Promise<{ retryAfter?: number }>;
+    /** Back to the form, to change what was typed. */
+    back: () => void;
+}
+
+export const SignIn = ({ initialLogin = '', joined }: { initialLogin?: string; joined?: Joined }) => {
     const { setup, signedIn } = usePortal();
     const { t } = useI18n();
-    const [step, setStep] = useState<'login' | 'code' | 'choose'>('login');
-    const [login, setLogin] = useState(initialLogin);
+    const [step, setStep] = useState<'login' | 'code' | 'choose'>(joined ? 'code' : 'login');
+    const [login, setLogin] = useState(joined?.email ?? initialLogin);
     const [code, setCode] = useState('');
     const [people, setPeople] = useState<Person[]>([]);
     const [error, setError] = useState<unknown>();
     const [pending, setPending] = useState(false);
-    const [waitUntil, setWaitUntil] = useState(0);
+    const [waitUntil, setWaitUntil] = useState(() => (joined?.retryAfter ? Date.now() + joined.retryAfter * 1000 : 0));
     const wait = useSecondsLeft(waitUntil);
 
     const waitFor = (seconds: number | undefined) => {
@@ -47,8 +57,8 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
         setPending(true);
         setError(undefined);
         try {
-            const answer = await api.sendCode(login.trim());
-            waitFor((answer as { retryAfter?: number }).retryAfter);
+            const answer: { retryAfter?: number } = await (joined ? joined.resend() : api.sendCode(login.trim()));
+            waitFor(answer.retryAfter);
             setCode('');
             setStep('code');
         } catch (failure) {
@@ -67,7 +77,7 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
             if ('choose' in answer) {
                 setPeople(answer.choose);
                 setStep('choose');
-            } else await signedIn(answer);
+            } else await signedIn(answer, joined ? '/plans' : undefined);
         } catch (failure) {
             setError(failure);
             if (step !== 'choose') setCode('');
@@ -114,7 +124,7 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
     return (
         <Stack component="form" spacing={2} onSubmit={submit} noValidate>
             <Typography variant="h5" component="h1">
-                {t('app.portal.sign_in.title')}
+                {t(joined ? 'app.portal.join.title' : 'app.portal.sign_in.title')}
             </Typography>
             {step === 'login' ? (
                 <>
@@ -137,7 +147,9 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
             ) : (
                 <>
                     <Typography color="text.secondary">
-                        {t('app.portal.sign_in.code_sent', { login: login.trim() })}
+                        {t(joined ? 'app.portal.join.code_sent' : 'app.portal.sign_in.code_sent', {
+                            login: login.trim(),
+                        })}
                     </Typography>
                     <TextField
                         label={t('app.portal.sign_in.code')}
@@ -183,10 +195,11 @@ export const SignIn = ({ initialLogin = '' }: { initialLogin?: string }) => {
                         color="inherit"
                         onClick={() => {
                             setError(undefined);
-                            setStep('login');
+                            if (joined) joined.back();
+                            else setStep('login');
                         }}
                     >
-                        {t('app.portal.sign_in.other_login')}
+                        {t(joined ? 'app.portal.join.change' : 'app.portal.sign_in.other_login')}
                     </Button>
                 </Stack>
             )}

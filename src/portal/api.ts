@@ -175,6 +175,12 @@ export interface SignedIn {
     customer: Customer;
 }
 
+/** A code was asked for (or a sign-up sent): the same answer whoever has the login, with the wait before the next. */
+export interface CodeSent {
+    sent: true;
+    retryAfter: number;
+}
+
 /** A refusal: the status, the fields at fault with their message keys or codes, and for 429 the seconds to wait. */
 export class ApiError extends Error {
     constructor(
@@ -246,7 +252,7 @@ const query = (...parts: string[]) => {
 
 export const api = {
     setup: () => request<Setup>('GET', '/auth/setup'),
-    sendCode: (login: string) => request<{ sent: true }>('POST', '/auth/code', { login }),
+    sendCode: (login: string) => request<CodeSent>('POST', '/auth/code', { login }),
     verify: (login: string, code: string, customerId?: number) =>
         request<SignedIn | { choose: { id: number; firstName: string; lastName: string }[] }>('POST', '/auth/verify', {
             login,
@@ -255,7 +261,7 @@ export const api = {
         }),
     signInByLink: (token: string) => request<SignedIn>('POST', '/auth/link', { token }),
     join: (fields: { firstName: string; lastName: string; phone: string; email: string; locale: Locale }) =>
-        request<SignedIn>('POST', '/auth/join', { ...fields, consent: true }),
+        request<CodeSent>('POST', '/auth/join', { ...fields, consent: true }),
     me: () => request<Me>('GET', '/me'),
     saveMe: (change: { locale?: Locale; notify?: Notify }) => request<{ customer: Customer }>('PUT', '/me', change),
     logout: () => request<void>('POST', '/logout'),

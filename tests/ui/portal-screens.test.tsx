@@ -193,28 +193,6 @@ describe('signing in to the portal', () => {
         await screen.findByRole('heading', { level: 1, name: 'Classes' });
         expect(window.location.pathname).toBe('/my');
     });
-
-    it('offers a code instead when joining with the phone of a customer', async () => {
-        window.history.replaceState(null, '', '/my/join');
-        routes['POST /auth/join'] = () => [409, { errors: { phone: 'app.portal.already_customer' } }];
-        render(<App />);
-        fireEvent.click(await screen.findByRole('button', { name: 'Join' }));
-        expect(await screen.findAllByText('Required')).toHaveLength(4);
-        await screen.findByText('Agree to the processing of your personal data to join');
-        expect(called('POST', '/auth/join')).toEqual([]);
-        for (const [label, value] of [
-            [/First name/, 'Anna'],
-            [/Last name/, 'Petrova'],
-            [/Phone/, '+79001234567'],
-            [/E-mail/, 'anna@example.com'],
-        ] as const)
-            fireEvent.change(screen.getByLabelText(label), { target: { value } });
-        fireEvent.click(screen.getByRole('checkbox', { name: 'I agree to the processing of my personal data' }));
-        fireEvent.click(screen.getByRole('button', { name: 'Join' }));
-        fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a code' }));
-        expect(await screen.findByLabelText(/E-mail or phone/)).toHaveProperty('value', '+79001234567');
-        expect(called('POST', '/auth/join')[0].body).toMatchObject({ consent: true, locale: 'en' });
-    });
 });
 
 describe('the classes', () => {

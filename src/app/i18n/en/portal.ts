@@ -37,7 +37,6 @@ export const portalMessages = {
             wrong_code: 'The code is wrong or has expired',
             link_invalid: 'This link has already been used or has expired',
             consent_required: 'Agree to the processing of your personal data to join',
-            already_customer: 'You are already our customer',
             nothing_due: 'Nothing is due: there is nothing to pay',
             freeze_from_tomorrow: 'A pause can start tomorrow at the earliest',
             range_too_long: 'Ask for at most 31 days at once',
@@ -105,7 +104,9 @@ export const portalMessages = {
                 email: 'E-mail',
                 consent: 'I agree to the processing of my personal data',
                 submit: 'Join',
-                already: 'You are already our customer: sign in with a code instead.',
+                code_sent:
+                    'We sent a 6-digit code for %{login}. If you are already our customer, it comes the way our messages reach you: by Telegram if you have linked it, otherwise by e-mail.',
+                change: 'Change my details',
                 sign_in: 'Sign in with a code',
                 have_account: 'Already a customer?',
             },
