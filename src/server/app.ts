@@ -138,7 +138,7 @@ export const createApp = (options: ServerOptions) => {
         clock,
         options.portalSessionDays ?? defaultSessionDays,
     );
-    api.use(portalSignInRoutes(storage, portalSessions, clock, options.channels ?? {}));
+    api.use(portalSignInRoutes(storage, portalSessions, clock, options.channels ?? {}, log));
     api.use(portalCalendarRoutes(storage, clock));
     api.use('/portal', portalSessions.authenticate);
     api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
