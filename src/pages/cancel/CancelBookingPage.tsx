@@ -6,6 +6,7 @@ import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatFullDate, formatTime } from '../../app/i18n/dates';
 import { PaymentLayout } from '../payment/PaymentLayout';
+import { PublicApiError } from '../payment/publicApi';
 import { cancelPublicBooking, fetchPublicBooking, type PublicBooking } from './publicBooking';
 import { Message, PublicPageWithout, Row, usePageLocale } from '../payment/PublicParts';
 
@@ -13,6 +14,7 @@ import { Message, PublicPageWithout, Row, usePageLocale } from '../payment/Publi
  * The public page /cancel/{token} that a reminder links to: no sign-in, the payment page's layout. It
  * names the class and asks the customer to confirm before it cancels (opening the link never does),
  * warning first when the cancel would be late; then it says the booking is cancelled, and whether late.
+ * Once the class has started it cancels nothing and says so, also when the class started while it was open.
  */
 
 /** The confirmation: a warning first when the cancel would be late, then the button. */
@@ -134,8 +136,12 @@ export const CancelBookingPage = () => {
     const cancel = useMutation({
         mutationFn: () => cancelPublicBooking(token),
         onSuccess: cancelled => queryClient.setQueryData(queryKey, cancelled),
-        // Refused (the class started meanwhile, say): read the booking again, to show where it stands.
-        onError: () => queryClient.invalidateQueries({ queryKey }),
+        // Refused because the class started meanwhile: the page says so at once. Refused otherwise: the
+        // booking is read again, to show where it stands.
+        onError: error =>
+            error instanceof PublicApiError && error.errors.eventId === 'started'
+                ? queryClient.setQueryData<PublicBooking>(queryKey, before => before && { ...before, started: true })
+                : queryClient.invalidateQueries({ queryKey }),
     });
     usePageLocale(booking?.locale);
     useEffect(() => {

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
 import { bookingSettingsOf, isLateCancel, lateCancelHoursOf } from '../../domain/bookings';
+import { cancelRefusal } from '../../domain/cancelling';
 import type { Clock } from '../../domain/time';
 import type { Booking, Identifier } from '../../domain/types';
 import { handle, notFound } from '../http/errors';
@@ -14,7 +15,8 @@ import type { Reader, Storage } from '../storage/types';
  * The reminder's cancel link, without sign-in: GET /api/public/bookings/:token says what it cancels (the
  * studio, the customer's first name, the class, until when a cancel is free) and POST
  * /api/public/bookings/:token/cancel cancels it, after the page asked the customer to confirm (a GET never
- * cancels: mail scanners open links). The token is `<booking id>-<secret>`, the booking keeping a hash of
+ * cancels: mail scanners open links); once the class has started the cancel is refused (409 `started`), and
+ * the page says the class has started. The token is `<booking id>-<secret>`, the booking keeping a hash of
  * the secret; a wrong one is a 404, as a booking that does not exist.
  */
 
@@ -50,7 +52,8 @@ const bookingView = async (reader: Reader, booking: Booking, now: Date) => {
         status: booking.status,
         // A cancel now would be late (inside the late-cancel window): the page says so before it is confirmed.
         late: booking.status === 'booked' && !!event && isLateCancel(event, local, hours),
-        started: !event || event.status !== 'planned' || event.startsAt <= local,
+        // Nothing is cancelled once the class has started (or was cancelled): the page says so instead of asking.
+        started: !event || event.status !== 'planned' || cancelRefusal(event, local) !== null,
     };
 };
 
