@@ -101,7 +101,9 @@ const renderRoster = ({
     locale = 'en',
     book = vi.fn(async () => ({ id: 50, status: 'booked' })),
     cancelBooking = vi.fn(async ({ id }: { id: number }) => ({ id, status: 'cancelled', late: false })),
+    answer = roster,
 }: {
+    answer?: RosterAnswer;
     role?: Role;
     locale?: 'en' | 'ru';
     book?: ReturnType<typeof vi.fn>;
@@ -124,7 +126,7 @@ const renderRoster = ({
             resource === 'configs'
                 ? { data: { id: 'general', timezone: 'Europe/Moscow' } }
                 : { data: { id: 1, name: 'Hatha' } },
-        getRoster: async () => roster,
+        getRoster: async () => answer,
         findWalkIns: async () => [{ id: 10, name: 'Novikova Olga' }],
         book,
         cancelBooking,
@@ -158,6 +160,16 @@ describe('someone whose booking was cancelled', () => {
         expect(within(row).getByRole('button', { name: 'Book Orlova Vera again' })).toBeTruthy();
         // Those holding a seat are marked as before.
         expect(within(await rowOf('Petrova Anna')).getByRole('button', { name: 'Attended' })).toBeTruthy();
+    });
+
+    it('can be marked once the class has started (they may have come anyway), still shown as cancelled', async () => {
+        const started = { ...event, startsAt: '2000-11-20T19:00' };
+        const marking = { future: false, locked: false, teacherEditDays: 2, lastTeacherDay: '2000-11-22' };
+        renderRoster({ answer: { ...roster, event: started, marking } });
+        const row = await rowOf('Orlova Vera');
+        expect(within(row).getByTestId('cancelled-chip').textContent).toBe('Cancelled');
+        expect(within(row).queryByRole('button', { name: /again/ })).toBeNull();
+        expect((within(row).getByRole('button', { name: 'Attended' }) as HTMLButtonElement).disabled).toBe(false);
     });
 });
 

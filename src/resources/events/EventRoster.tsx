@@ -30,20 +30,21 @@ import {
 } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
-import type { Marking } from '../../domain/attendance';
+import { formatDateTime } from '../../app/i18n/dates';
 import type { Attendance } from '../../domain/types';
 import { NotFound } from '../../app/errors/NotFound';
-import type { ApiErrorBody, RosterAnswer, RosterPerson } from '../../domain/api';
+import type { ApiErrorBody, RosterPerson } from '../../domain/api';
 import { mayForce } from '../../domain/bookingRefusals';
 import type { Role } from '../../domain/roles';
 import { refusalMessage } from '../common/conflicts';
 import { useStatuses } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { EventHeader } from './EventHeader';
+import { MarkingNote, PayClosedNote } from './RosterNotes';
 import { RosterPhoneRow } from './RosterPhoneRow';
 import { RosterRow } from './RosterRow';
-import { useStudioToday } from '../../app/studio';
+import { useStudioTimezone, useStudioToday } from '../../app/studio';
+import { localDateTimeAt } from '../../domain/time';
 import { useBooking, type RefusedBooking } from './bookings';
 import { BookingRefusedDialog } from './BookingRefusedDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
@@ -65,43 +66,6 @@ const markRefusal = (translate: TranslateFunction, error: unknown) => {
     if (body?.errors?.eventId === 'app.validation.teacher_window')
         return translate('app.validation.teacher_window', { smart_count: body.teacherEditDays ?? 0 });
     return refusalMessage(translate, error);
-};
-
-/** Why the marks of a class cannot be changed now, for the note above the roster, or null. */
-const MarkingNote = ({ marking, date }: { marking: Marking | undefined; date: string }) => {
-    const translate = useTranslate();
-    const [locale] = useLocaleState();
-    if (marking?.future) {
-        return (
-            <Alert severity="info" data-testid="marking-note">
-                {translate('app.timetable.roster.future', { date: formatShortDate(date, locale) })}
-            </Alert>
-        );
-    }
-    if (marking?.locked) {
-        return (
-            <Alert severity="warning" data-testid="marking-note">
-                {translate('app.timetable.roster.locked', {
-                    smart_count: marking.teacherEditDays,
-                    date: formatShortDate(marking.lastTeacherDay, locale),
-                })}
-            </Alert>
-        );
-    }
-    return null;
-};
-
-/** The class is in a closed pay period: teachers no longer change its marks; a manager's change is an adjustment. */
-const PayClosedNote = ({ period, teacher }: { period: RosterAnswer['payClosed']; teacher: boolean }) => {
-    const translate = useTranslate();
-    const [locale] = useLocaleState();
-    if (!period) return null;
-    const dates = { from: formatShortDate(period.startsOn, locale), to: formatShortDate(period.endsOn, locale) };
-    return (
-        <Alert severity={teacher ? 'warning' : 'info'} data-testid="pay-closed-note" sx={{ mb: 1 }}>
-            {translate(teacher ? 'app.timetable.roster.pay_closed' : 'app.timetable.roster.pay_closed_manager', dates)}
-        </Alert>
-    );
 };
 
 /**
@@ -131,6 +95,7 @@ export const EventRoster = () => {
     const [cancelling, setCancelling] = useState<RosterPerson | null>(null);
     const booking = useBooking([['roster', eventId]], { onRefused: setRefused });
     const today = useStudioToday();
+    const timezone = useStudioTimezone();
     const [create] = useCreate<Attendance>();
     const [update] = useUpdate<Attendance>();
     const [remove] = useDelete<Attendance>();
@@ -187,8 +152,10 @@ export const EventRoster = () => {
             ? (walkIn: { id: number; name: string }) =>
                   booking.book.mutate({ eventId, customerId: walkIn.id, name: walkIn.name, force: true })
             : undefined;
+    // Before the start, someone whose booking was cancelled is booked again; after it, marked if they came.
+    const started = localDateTimeAt(new Date(), timezone) >= event.startsAt;
     const bookAgain =
-        open && !booking.busy ? (person: RosterPerson) => bookPerson(person.customerId, person.name) : undefined;
+        open && !started ? (person: RosterPerson) => bookPerson(person.customerId, person.name) : undefined;
 
     return (
         <Card sx={{ mt: 2 }}>
@@ -232,6 +199,7 @@ export const EventRoster = () => {
                                 onClear={who => mark.mutate({ person: who, status: null })}
                                 onCancelBooking={cancelBooking}
                                 onBookAgain={bookAgain}
+                                bookingBusy={booking.busy}
                             />
                         ))}
                     </Box>
@@ -255,6 +223,7 @@ export const EventRoster = () => {
                                     onClear={who => mark.mutate({ person: who, status: null })}
                                     onCancelBooking={cancelBooking}
                                     onBookAgain={bookAgain}
+                                    bookingBusy={booking.busy}
                                 />
                             ))}
                         </TableBody>

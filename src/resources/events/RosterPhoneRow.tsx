@@ -6,7 +6,7 @@ import type { RosterPerson } from '../../domain/api';
 import type { Identifier } from '../../domain/types';
 import { BookingChip, CancelledChip } from './bookings';
 import type { LabelledStatus } from '../common/statuses';
-import { BookAgainButton, cancelledOnly, markColours, NoPass, SettleButton } from './RosterRow';
+import { BookAgainButton, markColours, NoPass, SettleButton, toBookAgain } from './RosterRow';
 
 interface Props {
     person: RosterPerson;
@@ -18,8 +18,10 @@ interface Props {
     onClear: (person: RosterPerson) => void;
     /** Cancels the person's booking, or takes them out of the line: given to those who may. */
     onCancelBooking?: (bookingId: Identifier) => void;
-    /** Books again someone whose booking was cancelled: given while the class takes bookings. */
+    /** Books again someone whose booking was cancelled: given until the class starts. */
     onBookAgain?: (person: RosterPerson) => void;
+    /** A booking or a cancel is under way: "Book again" waits for it. */
+    bookingBusy?: boolean;
 }
 
 /** Touch targets a finger hits without looking twice. */
@@ -40,12 +42,14 @@ export const RosterPhoneRow = ({
     onClear,
     onCancelBooking,
     onBookAgain,
+    bookingBusy,
 }: Props) => {
     const translate = useTranslate();
     const [menu, setMenu] = useState<HTMLElement | null>(null);
     const current = statuses.find(status => status.code === person.attendance?.status);
     const shown = current ?? defaultStatus;
     const debt = person.attendance?.unpaid === true;
+    const bookAgain = toBookAgain(person, onBookAgain);
     const choose = (status: string) => {
         setMenu(null);
         if (status !== current?.code) onMark(person, status);
@@ -95,8 +99,10 @@ export const RosterPhoneRow = ({
                     {debt && person.attendance && <SettleButton attendance={person.attendance} />}
                 </Box>
             </Box>
-            {cancelledOnly(person) && <BookAgainButton person={person} onBookAgain={onBookAgain} size="medium" />}
-            {shown && !cancelledOnly(person) && (
+            {bookAgain && (
+                <BookAgainButton person={person} onBookAgain={onBookAgain} disabled={bookingBusy} size="medium" />
+            )}
+            {shown && !bookAgain && (
                 <Button
                     disabled={disabled}
                     aria-pressed={!!current}
@@ -108,7 +114,7 @@ export const RosterPhoneRow = ({
                     {shown.label}
                 </Button>
             )}
-            {!cancelledOnly(person) && (
+            {!bookAgain && (
                 <IconButton
                     disabled={disabled}
                     aria-label={translate('app.timetable.roster.other_marks', { name: person.name })}

@@ -18,8 +18,10 @@ interface Props {
     onClear: (person: RosterPerson) => void;
     /** Cancels the person's booking, or takes them out of the line: given to those who may. */
     onCancelBooking?: (bookingId: Identifier) => void;
-    /** Books again someone whose booking was cancelled: given while the class takes bookings. */
+    /** Books again someone whose booking was cancelled: given until the class starts. */
     onBookAgain?: (person: RosterPerson) => void;
+    /** A booking or a cancel is under way: "Book again" waits for it. */
+    bookingBusy?: boolean;
 }
 
 /** A mark's button in the mark's colour: filled when chosen; a dark colour on a dark background is lightened to stay readable. */
@@ -58,17 +60,24 @@ export const SettleButton = ({ attendance }: { attendance: NonNullable<RosterPer
     );
 };
 
-/** Whose booking was cancelled and who is not marked: nobody expects them, there is nothing to mark. */
-export const cancelledOnly = (person: RosterPerson) => !!person.cancelled && !person.attendance;
+/**
+ * Whose booking was cancelled and who is not marked, before the class (`onBookAgain` is given until it
+ * starts): nobody expects them, so they are booked again rather than marked. Once it has started they
+ * may be marked (they came anyway), still shown as cancelled.
+ */
+export const toBookAgain = (person: RosterPerson, onBookAgain: unknown) =>
+    !!person.cancelled && !person.attendance && !!onBookAgain;
 
 /** "Book again" for someone whose booking was cancelled, in place of the marks (none while the class takes no booking). */
 export const BookAgainButton = ({
     person,
     onBookAgain,
+    disabled,
     size = 'small',
 }: {
     person: RosterPerson;
     onBookAgain?: (person: RosterPerson) => void;
+    disabled?: boolean;
     size?: 'small' | 'medium';
 }) => {
     const translate = useTranslate();
@@ -77,6 +86,7 @@ export const BookAgainButton = ({
         <Button
             size={size}
             variant="outlined"
+            disabled={disabled}
             aria-label={translate('app.bookings.cancelled_seat.book_again_label', { name: person.name })}
             onClick={() => onBookAgain(person)}
             sx={{ flexShrink: 0 }}
@@ -90,11 +100,20 @@ export const BookAgainButton = ({
  * One person of the roster: a click on a status marks them; a debt stands out, to be settled. Someone
  * whose booking was cancelled says so, and is booked again rather than marked.
  */
-export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCancelBooking, onBookAgain }: Props) => {
+export const RosterRow = ({
+    person,
+    statuses,
+    disabled,
+    onMark,
+    onClear,
+    onCancelBooking,
+    onBookAgain,
+    bookingBusy,
+}: Props) => {
     const translate = useTranslate();
     const current = person.attendance?.status;
     const debt = person.attendance?.unpaid === true;
-    const cancelled = cancelledOnly(person);
+    const cancelled = toBookAgain(person, onBookAgain);
     return (
         <TableRow
             data-testid="roster-row"
@@ -131,7 +150,7 @@ export const RosterRow = ({ person, statuses, disabled, onMark, onClear, onCance
             </TableCell>
             <TableCell>
                 <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap alignItems="center">
-                    {cancelled && <BookAgainButton person={person} onBookAgain={onBookAgain} />}
+                    {cancelled && <BookAgainButton person={person} onBookAgain={onBookAgain} disabled={bookingBusy} />}
                     {!cancelled &&
                         statuses.map(status => {
                             const chosen = status.code === current;
