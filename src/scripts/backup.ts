@@ -12,7 +12,7 @@
  * connected, and first saves the database it replaces.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -41,7 +41,8 @@ const runTool = (name: string, args: string[]) => {
         throw new Refusal(
             `${name} could not be run (${result.error.message}): install Debian's postgresql-client (apt-get install -y postgresql-client).`,
         );
-    if (result.status !== 0) throw new Refusal(`${name} failed: ${result.stderr.trim()}`);
+    // pg_dump and pg_restore may say several lines: told as one.
+    if (result.status !== 0) throw new Refusal(`${name} failed: ${result.stderr.trim().replace(/\s*\n\s*/g, '; ')}`);
 };
 
 /** YYYY-MM-DDTHH-MM-SSZ, for the names of what a restore moves aside. */
@@ -89,6 +90,27 @@ const backupFile = async (): Promise<string> => {
     }
 };
 
+/** A gzip file's first two bytes. */
+const gzipMagic = Buffer.from([0x1f, 0x8b]);
+
+/** The db.json a backup holds, or a refusal that says what is wrong with the file. */
+const unzippedBackup = (backup: string): Buffer => {
+    const bytes = readFileSync(backup);
+    if (!bytes.subarray(0, 2).equals(gzipMagic))
+        throw new Refusal(`${backup} is not a backup: it is not a gzip file (studio-….json.gz). Nothing was restored.`);
+    try {
+        return gunzipSync(bytes);
+    } catch (error) {
+        // zlib says "unexpected end of file" (Z_BUF_ERROR) for a file that stops half way.
+        const cut = (error as { code?: string }).code === 'Z_BUF_ERROR';
+        throw new Refusal(
+            cut
+                ? `${backup} is cut short: the backup is incomplete (copied or written only in part). Nothing was restored.`
+                : `${backup} is damaged: ${(error as Error).message}. Nothing was restored.`,
+        );
+    }
+};
+
 const restoreFile = (backup: string) => {
     if (!/\.json\.gz$/.test(backup)) throw new Refusal(`${backup} is not a backup of a db.json (studio-….json.gz).`);
     const lock = DatabaseLock.take(dbFile, () => undefined);
@@ -97,7 +119,7 @@ const restoreFile = (backup: string) => {
         // validated), under a temporary name beside DB_FILE: a backup that would not start is refused
         // before anything is moved.
         const incoming = `${dbFile}.restoring.tmp`;
-        writeFileSync(incoming, gunzipSync(readFileSync(backup)), { mode: 0o600 });
+        writeFileSync(incoming, unzippedBackup(backup), { mode: 0o600 });
         try {
             startingState(incoming, quiet);
         } catch (error) {
@@ -156,9 +178,36 @@ const connectedServers = async (url: string): Promise<number> => {
     }
 };
 
+/**
+ * Reads the whole dump without a database (pg_restore writing its script to nowhere), so that a file
+ * that is no dump, or one cut short, is refused before the database is touched.
+ */
+const checkDump = (backup: string) => {
+    const head = Buffer.alloc(5);
+    const fd = openSync(backup, 'r');
+    try {
+        readSync(fd, head, 0, head.length, 0);
+    } finally {
+        closeSync(fd);
+    }
+    if (head.toString('latin1') !== 'PGDMP')
+        throw new Refusal(
+            `${backup} is not a backup: it is not a dump of pg_dump's custom format (studio-….dump). Nothing was restored.`,
+        );
+    try {
+        runTool('pg_restore', ['--file=/dev/null', backup]);
+    } catch (error) {
+        if (!(error instanceof Refusal) || !/end of file|too short/i.test(error.message)) throw error;
+        throw new Refusal(
+            `${backup} is cut short: the backup is incomplete (copied or written only in part). Nothing was restored.`,
+        );
+    }
+};
+
 const restoreDump = async (url: string, backup: string) => {
     if (!/\.dump$/.test(backup))
         throw new Refusal(`${backup} is not a backup of a PostgreSQL database (studio-….dump).`);
+    checkDump(backup);
     const servers = await connectedServers(url);
     if (servers) throw new Refusal(`A server is connected to the database (${servers} connections): stop it first.`);
     const before = dump(url);
@@ -196,8 +245,10 @@ const run = async () => {
 };
 
 run().catch((error: unknown) => {
-    // One line that says what to do: a server holding the file, a backup that does not validate.
-    if (!(error instanceof Refusal || error instanceof DatabaseFileError)) throw error;
+    // One line that says what to do: a server holding the file, a backup that does not validate, a file
+    // that cannot be read (a folder named, no permission).
+    const unreadable = error instanceof Error && /^E[A-Z]+$/.test(String((error as { code?: unknown }).code));
+    if (!(error instanceof Refusal || error instanceof DatabaseFileError || unreadable)) throw error;
     console.error(error.message);
     process.exit(1);
 });
