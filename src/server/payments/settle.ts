@@ -7,7 +7,16 @@ import { recordPassPayment, recordRefund, recordSale } from '../routes/money';
 import { dueOn } from '../rules/passes';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage, Transaction } from '../storage/types';
-import { ProviderError, toMinor, type CheckCode, type Notice, type PaymentProvider, type Receipt } from './provider';
+import {
+    fromMinor,
+    ProviderError,
+    toMinor,
+    type CheckCode,
+    type Notice,
+    type PaymentProvider,
+    type Receipt,
+} from './provider';
+import { howKept, keptWords, recordOwnPayment, type Kept } from './kept';
 import { receiptFor, refundReceipt, type ReceiptSettings } from './receipts';
 
 /*
@@ -263,11 +272,24 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                 return attempt.status === 'declined'
                     ? attempt
                     : touch(tx, attempt, { ...ids, status: 'declined', reason: notice.reason ?? 'declined' });
+            if (notice.amountMinor !== toMinor(attempt.amount) || notice.currency !== attempt.currency) {
+                // Another amount than the link asked: from now on the attempt keeps what was received, the
+                // only amount given back, or recorded if it cannot be.
+                // Nothing received: nothing to give back or record, and the link may still be paid.
+                if (notice.amountMinor <= 0)
+                    return touch(tx, attempt, { ...ids, status: 'declined', reason: 'amount_differs' });
+                const received = { amount: fromMinor(notice.amountMinor), currency: notice.currency };
+                givenBack = 'amount_differs';
+                return touch(tx, attempt, {
+                    ...ids,
+                    ...received,
+                    status: 'refunding',
+                    reason: 'amount_differs',
+                    refundKey: `${attempt.id}-r1`,
+                });
+            }
             const link = (await tx.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
-            const why =
-                notice.amountMinor !== toMinor(attempt.amount) || notice.currency !== attempt.currency
-                    ? 'amount_differs'
-                    : await refusal(tx, link, attempt, now);
+            const why = await refusal(tx, link, attempt, now);
             if (why) {
                 givenBack = why;
                 return touch(tx, attempt, { ...ids, status: 'refunding', reason: why, refundKey: `${attempt.id}-r1` });
@@ -343,7 +365,7 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
         return finishRefund(attempt.id, outcome.status, outcome.providerRefundId ?? null, outcome.reason);
     };
 
-    /** A refund the provider answered or confirmed: the attempt refunded, or, refused, the payment recorded. */
+    /** A refund the provider answered or confirmed: the attempt refunded, or, refused, what was received recorded. */
     const finishRefund = async (
         attemptId: string,
         status: 'succeeded' | 'canceled',
@@ -351,9 +373,9 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
         reason?: string,
     ): Promise<OnlinePayment> => {
         const now = clock();
-        let kept = false;
+        let kept: Kept | null = null;
         const after = await storage.transaction(async tx => {
-            kept = false;
+            kept = null;
             const attempt = (await tx.get('onlinePayments', attemptId)) as OnlinePayment;
             if (attempt.status !== 'refunding') return attempt;
             if (status === 'succeeded')
@@ -362,33 +384,27 @@ export const settlement = ({ storage, provider, clock, log, lateGraceMs }: Settl
                     providerRefundId: providerRefundId ?? attempt.providerRefundId,
                     settledAt: now.toISOString(),
                 });
-            kept = true;
             const link = (await tx.get('paymentLinks', attempt.paymentLinkId)) as PaymentLink;
-            const note = `${provider.name} ${attempt.providerTransactionId ?? attempt.providerPaymentId}: the link had changed (${attempt.reason}) and the payment could not be given back`;
-            // A link paid another way keeps what paid it: the money kept is a payment of the customer's own
-            // (nothing sold with it), for staff to settle with them.
+            const paid = `${provider.name} ${attempt.providerTransactionId ?? attempt.providerPaymentId}`;
+            kept = await howKept(tx, attempt, link, paid);
             const paymentId =
-                link.status === 'paid'
-                    ? (
-                          await tx.insert('payments', {
-                              customerId: attempt.customerId,
-                              kind: 'payment',
-                              amount: attempt.amount,
-                              method: 'online',
-                              passId: null,
-                              paidAt: now.toISOString(),
-                              penaltyId: null,
-                              createdBy: null,
-                              paymentLinkId: link.id,
-                              note,
-                          })
-                      ).id
-                    : await record(tx, attempt, link, note, now);
+                kept.as === 'nothing'
+                    ? null
+                    : kept.as === 'own'
+                      ? await recordOwnPayment(tx, attempt, link, kept.note, now)
+                      : await record(
+                            tx,
+                            attempt,
+                            link,
+                            `${paid}: the link had changed (${attempt.reason}) and the payment could not be given back`,
+                            now,
+                        );
             return touch(tx, attempt, { status: 'refund_failed', paymentId, settledAt: now.toISOString() });
         });
-        if (kept)
+        const how = (kept as Kept | null)?.as;
+        if (how)
             log.error(
-                `The ${provider.name} payment ${after.providerPaymentId} of ${after.amount} ${after.currency} for payment link ${after.paymentLinkId} could not be given back (${reason ?? 'refused'}): recorded as paid, for staff to settle with the customer.`,
+                `The ${provider.name} payment ${after.providerPaymentId} of ${after.amount} ${after.currency} for payment link ${after.paymentLinkId} could not be given back (${reason ?? 'refused'}): ${keptWords[how]}, for staff to settle with the customer.`,
             );
         return after;
     };
