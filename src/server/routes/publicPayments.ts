@@ -9,8 +9,8 @@ import type { OnlinePayment, PaymentLink } from '../../domain/types';
 import { ApiError, conflict, handle, notFound, ruleRefusal } from '../http/errors';
 import { parseBody, withoutNul } from '../http/requests';
 import { Attempts } from '../http/attempts';
-import { ProviderError, toMinor } from '../payments/provider';
-import { receiptContact } from '../payments/receipts';
+import { ProviderError, toMinor, type PaymentProvider } from '../payments/provider';
+import { receiptContact, type ReceiptSettings } from '../payments/receipts';
 import {
     attemptReceipt,
     checkStillOwed,
@@ -84,6 +84,21 @@ const defaultPayLimits: PayLimits = { perLinkAndAddress: 10, perAddress: 30, win
 /** A payment the payer began and left on the provider's page is offered again for this long (a reload, a double click). */
 const reuseMs = 30 * 60_000;
 
+/**
+ * How long a press waits for the payment another press is asking the provider for (a double tap, a
+ * second tab): a little longer than a provider is given to answer. One begun longer ago than this was
+ * left by a server that stopped half way, and a new one is made.
+ */
+const inFlightMs = 45_000;
+
+/** How often a press waiting for another server process's payment reads it again. */
+const inFlightPollMs = 100;
+
+const providerUnanswered = () =>
+    new ApiError(502, 'The payment provider did not answer: try again later', {
+        status: 'app.payment_page.errors.failed',
+    });
+
 /** How long a payer's return page waits for the notice before it asks the provider itself, and how often. */
 const askAfterMs = 15_000;
 
@@ -115,6 +130,24 @@ export const publicPaymentRoutes = (
     const base = publicUrl?.replace(/\/+$/, '') ?? '';
     /** When each pending attempt's provider was last asked, by the payer's return page. */
     const asked = new Map<string, number>();
+    /** The payments this process is asking the provider for now, by attempt: other presses wait for the same answer. */
+    const creating = new Map<string, Promise<OnlinePayment>>();
+
+    /**
+     * The payment another press began, once the provider has answered it: this process's own is waited
+     * for; another server process's is read again until it leaves `creating` (or the wait is over).
+     */
+    const created = async (attempt: OnlinePayment): Promise<OnlinePayment> => {
+        const here = creating.get(attempt.id);
+        if (here) return here;
+        const until = Date.now() + inFlightMs;
+        let current = attempt;
+        while (current.status === 'creating' && Date.now() < until) {
+            await new Promise(resolve => setTimeout(resolve, inFlightPollMs));
+            current = (await storage.get('onlinePayments', attempt.id)) ?? current;
+        }
+        return current;
+    };
 
     /** The payer's attempt named by the return page, asked of the provider when its notice is late. */
     const attemptOf = async (link: PaymentLink, attemptId: unknown): Promise<OnlinePayment | undefined> => {
@@ -128,6 +161,59 @@ export const publicPaymentRoutes = (
         if (asked.size > 10_000) asked.clear();
         // The page shows what is known if the provider cannot be reached; the job asks again later.
         return settlement.reconcile(attempt).catch(() => attempt);
+    };
+
+    /**
+     * Asks the provider for the attempt's payment and answers the attempt pending, with the provider's page.
+     * The provider is slow: it answers outside any transaction, so nobody else waits for it.
+     */
+    const askProvider = async (
+        to: PaymentProvider,
+        attempt: OnlinePayment,
+        studioName: string,
+        settings: ReceiptSettings | null,
+    ): Promise<OnlinePayment> => {
+        const id = attempt.paymentLinkId;
+        const link = await findLink(storage, id);
+        let made: { providerPaymentId: string; redirectUrl: string };
+        try {
+            made = await to.createPayment({
+                attemptId: attempt.id,
+                linkId: id,
+                amountMinor: toMinor(attempt.amount),
+                currency: attempt.currency,
+                description: `${studioName}: ${await describePayment(storage, attempt)}`,
+                receipt: await attemptReceipt(storage, attempt, settings),
+                returnUrl: `${base}/payments/link/${encodeURIComponent(id)}?attempt=${attempt.id}`,
+                notifyUrl: `${base}/api/public/providers/${to.name}`,
+                expiresAt: new Date(link.expiresAt),
+                idempotenceKey: attempt.id,
+            });
+        } catch (error) {
+            await storage.transaction(async tx => {
+                const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
+                await tx.update('onlinePayments', {
+                    ...current,
+                    status: 'failed',
+                    reason:
+                        error instanceof ProviderError && !error.retryable ? (error.code ?? 'refused') : 'unanswered',
+                    updatedAt: clock().toISOString(),
+                });
+            });
+            console.error(`The ${to.name} payment for payment link ${id} could not be created: ${String(error)}`);
+            throw providerUnanswered();
+        }
+        return storage.transaction(async tx => {
+            const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
+            return tx.update('onlinePayments', {
+                ...current,
+                // A notice that came before this answer already named the payment.
+                providerPaymentId: current.providerPaymentId ?? made.providerPaymentId,
+                status: current.status === 'creating' ? 'pending' : current.status,
+                confirmationUrl: made.redirectUrl,
+                updatedAt: clock().toISOString(),
+            });
+        });
     };
 
     /** The link as the payment page shows it at `now`, the server's clock (a pending link past its expiry reads as expired). */
@@ -190,125 +276,95 @@ export const publicPaymentRoutes = (
             const config = await studioConfig(storage);
             const settings = receiptSettingsOf(config);
 
-            // Read and begin in one transaction, so that a write already under way is seen: the provider is
-            // asked exactly what the link asks, and a payment begun a moment ago is offered again.
-            const begun = await storage.transaction(async tx => {
-                const link = await findLink(tx, id);
-                checkOpen(link, now);
-                await checkStillOwed(tx, link);
-                const [latest] = await tx.select(
-                    'onlinePayments',
-                    { paymentLinkId: id },
-                    { sort: { field: 'createdAt', order: 'DESC' }, limit: 1 },
-                );
-                if (
-                    latest?.status === 'pending' &&
-                    latest.confirmationUrl &&
-                    toMinor(latest.amount) === toMinor(link.amount) &&
-                    now.getTime() - Date.parse(latest.createdAt) < reuseMs
-                )
-                    return { attempt: latest, reused: true };
-                const customer = await tx.get('customers', link.customerId);
-                const contact = customer && receiptContact(customer, payerEmail);
-                if (settings && !contact)
-                    throw conflict('The receipt needs an e-mail', { email: 'app.payment_page.errors.contact_needed' });
-                const wait = Math.max(
-                    byLinkAndAddress.retryAfter(linkAndAddress, now.getTime()),
-                    byAddress.retryAfter(address, now.getTime()),
-                );
-                if (wait > 0) {
-                    res.setHeader('Retry-After', String(wait));
-                    throw new ApiError(
-                        429,
-                        'Too many payment attempts. Try again later.',
-                        { status: 'app.payment_page.errors.too_many' },
-                        { retryAfter: wait },
+            // Read and begin in one transaction with the link claimed, so that presses at the same moment (on
+            // any server process) take turns: the provider is asked exactly what the link asks, and a payment
+            // begun a moment ago, or being begun, is answered again instead of a second one.
+            const begun = await storage.transaction(
+                async tx => {
+                    await tx.claim('paymentLinks', [id]);
+                    const link = await findLink(tx, id);
+                    checkOpen(link, now);
+                    await checkStillOwed(tx, link);
+                    const [latest] = await tx.select(
+                        'onlinePayments',
+                        { paymentLinkId: id },
+                        { sort: { field: 'createdAt', order: 'DESC' }, limit: 1 },
                     );
-                }
-                const attempt = await tx.insert('onlinePayments', {
-                    // Our order id at the provider: 128 random bits, as hex (T-Bank takes at most 36 characters).
-                    id: randomBytes(16).toString('hex'),
-                    paymentLinkId: id,
-                    provider: provider.name,
-                    providerPaymentId: null,
-                    providerTransactionId: null,
-                    amount: link.amount,
-                    currency: config.currency,
-                    customerId: link.customerId,
-                    purpose: link.purpose,
-                    subscriptionId: link.subscriptionId,
-                    passId: link.passId ?? null,
-                    penaltyId: link.penaltyId ?? null,
-                    status: 'creating',
-                    reason: null,
-                    confirmationUrl: null,
-                    receiptContact: contact ? ('email' in contact ? contact.email : contact.phone) : null,
-                    paymentId: null,
-                    refundKey: null,
-                    providerRefundId: null,
-                    updatedAt: now.toISOString(),
-                    settledAt: null,
-                    refunds: [],
-                    refundPending: false,
-                });
-                return { attempt, reused: false };
-            });
+                    const age = latest ? now.getTime() - Date.parse(latest.createdAt) : Infinity;
+                    const same = !!latest && toMinor(latest.amount) === toMinor(link.amount);
+                    if (
+                        same &&
+                        ((latest.status === 'pending' && latest.confirmationUrl && age < reuseMs) ||
+                            (latest.status === 'creating' && age < inFlightMs))
+                    )
+                        return { attempt: latest, reused: true };
+                    const customer = await tx.get('customers', link.customerId);
+                    const contact = customer && receiptContact(customer, payerEmail);
+                    if (settings && !contact)
+                        throw conflict('The receipt needs an e-mail', {
+                            email: 'app.payment_page.errors.contact_needed',
+                        });
+                    const wait = Math.max(
+                        byLinkAndAddress.retryAfter(linkAndAddress, now.getTime()),
+                        byAddress.retryAfter(address, now.getTime()),
+                    );
+                    if (wait > 0) {
+                        res.setHeader('Retry-After', String(wait));
+                        throw new ApiError(
+                            429,
+                            'Too many payment attempts. Try again later.',
+                            { status: 'app.payment_page.errors.too_many' },
+                            { retryAfter: wait },
+                        );
+                    }
+                    const attempt = await tx.insert('onlinePayments', {
+                        // Our order id at the provider: 128 random bits, as hex (T-Bank takes at most 36 characters).
+                        id: randomBytes(16).toString('hex'),
+                        paymentLinkId: id,
+                        provider: provider.name,
+                        providerPaymentId: null,
+                        providerTransactionId: null,
+                        amount: link.amount,
+                        currency: config.currency,
+                        customerId: link.customerId,
+                        purpose: link.purpose,
+                        subscriptionId: link.subscriptionId,
+                        passId: link.passId ?? null,
+                        penaltyId: link.penaltyId ?? null,
+                        status: 'creating',
+                        reason: null,
+                        confirmationUrl: null,
+                        receiptContact: contact ? ('email' in contact ? contact.email : contact.phone) : null,
+                        paymentId: null,
+                        refundKey: null,
+                        providerRefundId: null,
+                        updatedAt: now.toISOString(),
+                        settledAt: null,
+                        refunds: [],
+                        refundPending: false,
+                    });
+                    return { attempt, reused: false };
+                },
+                { claimed: true },
+            );
             if (begun.reused) {
-                res.json({ attemptId: begun.attempt.id, confirmationUrl: begun.attempt.confirmationUrl });
+                // Another press's payment: answered once the provider has answered it.
+                const attempt = begun.attempt.status === 'creating' ? await created(begun.attempt) : begun.attempt;
+                if (!attempt.confirmationUrl) throw providerUnanswered();
+                res.json({ attemptId: attempt.id, confirmationUrl: attempt.confirmationUrl });
                 return;
             }
             byLinkAndAddress.record(linkAndAddress, now.getTime());
             byAddress.record(address, now.getTime());
 
-            // The provider is slow: it answers outside any transaction, so nobody else waits for it.
-            const { attempt } = begun;
-            const link = await findLink(storage, id);
-            let created: { providerPaymentId: string; redirectUrl: string };
+            const asking = askProvider(provider, begun.attempt, config.studioName, settings);
+            creating.set(begun.attempt.id, asking);
             try {
-                created = await provider.createPayment({
-                    attemptId: attempt.id,
-                    linkId: id,
-                    amountMinor: toMinor(attempt.amount),
-                    currency: attempt.currency,
-                    description: `${config.studioName}: ${await describePayment(storage, attempt)}`,
-                    receipt: await attemptReceipt(storage, attempt, settings),
-                    returnUrl: `${base}/payments/link/${encodeURIComponent(id)}?attempt=${attempt.id}`,
-                    notifyUrl: `${base}/api/public/providers/${provider.name}`,
-                    expiresAt: new Date(link.expiresAt),
-                    idempotenceKey: attempt.id,
-                });
-            } catch (error) {
-                await storage.transaction(async tx => {
-                    const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
-                    await tx.update('onlinePayments', {
-                        ...current,
-                        status: 'failed',
-                        reason:
-                            error instanceof ProviderError && !error.retryable
-                                ? (error.code ?? 'refused')
-                                : 'unanswered',
-                        updatedAt: clock().toISOString(),
-                    });
-                });
-                console.error(
-                    `The ${provider.name} payment for payment link ${id} could not be created: ${String(error)}`,
-                );
-                throw new ApiError(502, 'The payment provider did not answer: try again later', {
-                    status: 'app.payment_page.errors.failed',
-                });
+                const pending = await asking;
+                res.json({ attemptId: pending.id, confirmationUrl: pending.confirmationUrl });
+            } finally {
+                creating.delete(begun.attempt.id);
             }
-            const pending = await storage.transaction(async tx => {
-                const current = (await tx.get('onlinePayments', attempt.id)) as OnlinePayment;
-                return tx.update('onlinePayments', {
-                    ...current,
-                    // A notice that came before this answer already named the payment.
-                    providerPaymentId: current.providerPaymentId ?? created.providerPaymentId,
-                    status: current.status === 'creating' ? 'pending' : current.status,
-                    confirmationUrl: created.redirectUrl,
-                    updatedAt: clock().toISOString(),
-                });
-            });
-            res.json({ attemptId: pending.id, confirmationUrl: pending.confirmationUrl });
         }),
     );
 
