@@ -216,10 +216,10 @@ export class PgTransaction extends PgReader implements Transaction {
      * fails to claim them (and runs again with what this one wrote) instead of counting without it.
      */
     async claim<C extends CollectionName>(collection: C, ids: Id[]): Promise<void> {
-        const keys = [...new Set(ids.map(idKey))].filter(
+        const text = tables[collection][0].kind === 'textId';
+        const keys = [...new Set(ids.map(id => (text ? String(id) : idKey(id))))].filter(
             key =>
-                Number.isInteger(key) &&
-                Math.abs(key as number) <= maxInteger &&
+                (text || (Number.isInteger(key) && Math.abs(key as number) <= maxInteger)) &&
                 !this.claimed.has(`${collection} ${key}`),
         );
         if (!keys.length) return;
@@ -227,7 +227,7 @@ export class PgTransaction extends PgReader implements Transaction {
         const table = quote(collection);
         const rows = await this.rows(
             `UPDATE ${table} SET id = claimed.id
-               FROM (SELECT id FROM ${table} WHERE id = ANY($1::integer[]) ORDER BY id FOR UPDATE) AS claimed
+               FROM (SELECT id FROM ${table} WHERE id = ANY($1::${text ? 'text' : 'integer'}[]) ORDER BY id FOR UPDATE) AS claimed
               WHERE ${table}.id = claimed.id
               RETURNING ${table}.*`,
             [keys],
