@@ -15,7 +15,7 @@ import type { Channels } from '../messages/channels';
 import { makeLinkToken } from '../messages/telegram';
 import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../rules/bookings';
 import { dueOn } from '../rules/passes';
-import { newPaymentLink } from '../rules/paymentLinks';
+import { portalPaymentLink } from '../rules/paymentLinks';
 import {
     portalBookings,
     portalClasses,
@@ -359,10 +359,11 @@ export const portalRoutes = (
             const customer = await actingFor(req, storage, customerId);
             const plan = await storage.get('subscriptions', numericId(req.params.id));
             if (!plan || !plan.soldOnline || !plan.active) throw notFound('This plan is not sold online');
-            const link = await storage.transaction(async tx =>
-                tx.insert(
-                    'paymentLinks',
-                    (await newPaymentLink(
+            // The link for this plan already waiting is answered again (200), not a second one.
+            const { link, made } = await storage.transaction(
+                async tx =>
+                    portalPaymentLink(
+                        tx,
                         {
                             id: '',
                             customerId: customer.id,
@@ -372,12 +373,11 @@ export const portalRoutes = (
                             amount: null,
                             description: null,
                         },
-                        tx,
                         clock(),
-                    )) as never,
-                ),
+                    ),
+                { claimed: true },
             );
-            res.status(201).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
+            res.status(made ? 201 : 200).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
         }),
     );
 
@@ -385,14 +385,15 @@ export const portalRoutes = (
         '/portal/pay',
         handle(async (req, res) => {
             const body = parseBody(paySchema, req.body);
-            const link = await storage.transaction(async tx => {
-                if ('penaltyId' in body) {
-                    const penalty = await tx.get('penalties', body.penaltyId);
-                    if (!penalty || !(await familyOf(req, tx)).includes(penalty.customerId))
-                        throw notFound('No such penalty');
-                    return tx.insert(
-                        'paymentLinks',
-                        (await newPaymentLink(
+            // The link for this pass or fee already waiting is answered again (200), not a second one.
+            const { link, made } = await storage.transaction(
+                async tx => {
+                    if ('penaltyId' in body) {
+                        const penalty = await tx.get('penalties', body.penaltyId);
+                        if (!penalty || !(await familyOf(req, tx)).includes(penalty.customerId))
+                            throw notFound('No such penalty');
+                        return portalPaymentLink(
+                            tx,
                             {
                                 id: '',
                                 customerId: penalty.customerId,
@@ -403,18 +404,15 @@ export const portalRoutes = (
                                 amount: null,
                                 description: null,
                             },
-                            tx,
                             clock(),
-                        )) as never,
-                    );
-                }
-                const pass = await tx.get('passes', body.passId);
-                if (!pass || !(await familyOf(req, tx)).includes(pass.customerId)) throw notFound('No such pass');
-                if ((await dueOn(tx, pass)) <= 0)
-                    throw conflict('Nothing is due on this pass', { amount: 'app.portal.nothing_due' });
-                return tx.insert(
-                    'paymentLinks',
-                    (await newPaymentLink(
+                        );
+                    }
+                    const pass = await tx.get('passes', body.passId);
+                    if (!pass || !(await familyOf(req, tx)).includes(pass.customerId)) throw notFound('No such pass');
+                    if ((await dueOn(tx, pass)) <= 0)
+                        throw conflict('Nothing is due on this pass', { amount: 'app.portal.nothing_due' });
+                    return portalPaymentLink(
+                        tx,
                         {
                             id: '',
                             customerId: pass.customerId,
@@ -424,12 +422,12 @@ export const portalRoutes = (
                             amount: null,
                             description: null,
                         },
-                        tx,
                         clock(),
-                    )) as never,
-                );
-            });
-            res.status(201).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
+                    );
+                },
+                { claimed: true },
+            );
+            res.status(made ? 201 : 200).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
         }),
     );
 

@@ -3,9 +3,10 @@ import { checkPassPayment } from '../../domain/money';
 import { paymentLinkAddress } from '../../domain/routes';
 import type { Identifier, Pass, PaymentLink } from '../../domain/types';
 import { conflict, invalidFields, ruleRefusal } from '../http/errors';
+import { toMinor } from '../payments/provider';
 import { dueOn } from './passes';
 import { feeOwed } from '../../domain/penalties';
-import type { Reader, Row } from '../storage/types';
+import type { NewRecord, Reader, Row, Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 import type { ListFields, WriteRules } from './types';
 
@@ -91,6 +92,54 @@ export const newPaymentLink = async (record: Row, reader: Reader, now: Date): Pr
         paidAt: null,
         paymentId: null,
     };
+};
+
+/**
+ * How many links of one customer may wait for payment at once before the portal makes no more: one for
+ * each plan, pass and fee a customer pays is far fewer, and a script pressing Buy cannot fill the studio's
+ * links with hundreds.
+ */
+export const maxPendingLinks = 10;
+
+/** Whether a link is for what new terms ask: the same plan bought, the same pass's rest, the same fee. */
+const sameThing = (link: PaymentLink, terms: Row) =>
+    link.purpose === terms.purpose &&
+    (terms.purpose === 'sale'
+        ? link.subscriptionId === terms.subscriptionId
+        : terms.purpose === 'balance'
+          ? link.passId === terms.passId
+          : link.penaltyId === terms.penaltyId);
+
+/**
+ * The link a customer gets in the portal for what they ask to pay, inside `tx` (claimed: true). While a
+ * link for the same thing and amount waits for payment, it is answered again (`made` false), so that
+ * pressing Buy or Pay again, or many times at once, makes no second link. A pass's rest link that asks
+ * more than is due now (part was paid at the desk meanwhile) can no longer be paid: it is cancelled and a
+ * new one asks what is due. Past maxPendingLinks waiting links, no new one is made (409).
+ */
+export const portalPaymentLink = async (
+    tx: Transaction,
+    record: Row,
+    now: Date,
+): Promise<{ link: PaymentLink; made: boolean }> => {
+    const customerId = record.customerId as Identifier;
+    // One customer's presses take turns, on every server process.
+    await tx.claim('customers', [customerId]);
+    const terms = await newPaymentLink(record, tx, now);
+    const amount = toMinor(Number(terms.amount));
+    const waiting = (await tx.select('paymentLinks', { customerId, status: 'pending' })).filter(
+        link => Date.parse(link.expiresAt) > now.getTime(),
+    );
+    const same = waiting.filter(link => sameThing(link, terms));
+    const asked = same.find(link => toMinor(link.amount) === amount);
+    if (asked) return { link: asked, made: false };
+    const stale = terms.purpose === 'balance' ? same.filter(link => toMinor(link.amount) > amount) : [];
+    for (const link of stale) await tx.update('paymentLinks', { ...link, status: 'cancelled' });
+    if (waiting.length - stale.length >= maxPendingLinks)
+        throw conflict(`${maxPendingLinks} payment links already wait for payment: pay or let them expire first`, {
+            status: 'app.portal.too_many_links',
+        });
+    return { link: await tx.insert('paymentLinks', terms as NewRecord<'paymentLinks'>), made: true };
 };
 
 export const paymentLinkRules: WriteRules = {

@@ -38,6 +38,7 @@ export const portalMessages = {
             link_invalid: 'This link has already been used or has expired',
             consent_required: 'Agree to the processing of your personal data to join',
             nothing_due: 'Nothing is due: there is nothing to pay',
+            too_many_links: 'Many payment links already wait for payment: pay one of them, or wait until they expire',
             freeze_from_tomorrow: 'A pause can start tomorrow at the earliest',
             range_too_long: 'Ask for at most 31 days at once',
             nav: {
