@@ -122,7 +122,6 @@ export class JsonStorage extends MemoryReader implements Storage {
             removeTemporaries(file);
             if (differsFromFile) await writeDatabaseFile(file, storage.memory.snapshot());
             await storage.journal.start();
-            await storage.freeLeftLeases();
         } catch (error) {
             throw fileProblem(error, file, 'write the database file and its journal');
         }
@@ -205,20 +204,6 @@ export class JsonStorage extends MemoryReader implements Storage {
         } finally {
             this.heldJobs.delete(job.name);
         }
-    }
-
-    /**
-     * Leases the file holds were taken by a process that is gone, since one process at a time has the
-     * file (a crash left them, or a copy of a PostgreSQL database): what they held is free again at once.
-     */
-    private async freeLeftLeases(): Promise<void> {
-        const messages = (await this.select('messages', { status: 'queued' })).filter(message => message.leaseUntil);
-        const jobs = (await this.select('jobs', {})).filter(job => job.leaseUntil);
-        if (!messages.length && !jobs.length) return;
-        await this.transaction(async tx => {
-            for (const message of messages) await tx.update('messages', { ...message, leaseUntil: null });
-            for (const job of jobs) await tx.update('jobs', { ...job, leaseUntil: null });
-        });
     }
 
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */

@@ -12,6 +12,26 @@ import { replayOnto, type FileState, type Operation } from './memory';
  */
 
 /** The state to start with, and whether it differs from the file (then the file is written again). */
+/**
+ * Frees the leases the file holds: one process at a time has the file, so they were taken by a process
+ * that is gone (a crash left them, or a copy of a PostgreSQL database), and what they held (a queued
+ * message, a job) is free again at once. Done before db.json is written at start, so that the start
+ * leaves an empty journal. Answers how many it freed.
+ */
+const freeLeftLeases = (values: Record<string, unknown>): number => {
+    let freed = 0;
+    for (const name of ['messages', 'jobs']) {
+        const records = values[name];
+        if (!Array.isArray(records)) continue;
+        values[name] = records.map((record: { leaseUntil?: unknown } | null) => {
+            if (!record?.leaseUntil) return record;
+            freed++;
+            return { ...record, leaseUntil: null };
+        });
+    }
+    return freed;
+};
+
 export const startingState = (
     file: string,
     log: Pick<Console, 'info'>,
@@ -29,6 +49,7 @@ export const startingState = (
     }
     replayOnto(state, replayed.operations);
     const upgraded = upgradeDatabase(state.values);
+    const freed = freeLeftLeases(state.values);
     // Journal lines are the server's own checked writes, guarded by their checksums.
     if (!checked) checkedState(file, state);
     if (!checked && !replayed.transactions && !upgraded) rememberChecked(file, bytes.length, crc32(bytes));
@@ -41,5 +62,5 @@ export const startingState = (
         log.info(
             `Brought ${upgraded} records of ${file} written by an earlier version to the current shape (such as a teacher's pay rule becoming their first dated rate, a phone as typed becoming E.164, or a payment link without a purpose a sale).`,
         );
-    return { state, differsFromFile: replayed.transactions > 0 || upgraded > 0 };
+    return { state, differsFromFile: replayed.transactions > 0 || upgraded > 0 || freed > 0 };
 };
