@@ -257,6 +257,12 @@ export class JsonStorage extends MemoryReader implements Storage {
 
     private afterWrite() {
         if (this.journal.bytes >= this.options.checkpointJournalBytes) void this.rewrite();
+        this.afterIdle();
+    }
+
+    /** Rewrites db.json once no write came for CHECKPOINT_IDLE_MS. */
+    private afterIdle() {
+        if (this.closed) return;
         clearTimeout(this.idleTimer);
         this.idleTimer = setTimeout(() => void this.rewrite(), this.options.checkpointIdleMs);
         this.idleTimer.unref();
@@ -280,6 +286,9 @@ export class JsonStorage extends MemoryReader implements Storage {
                 this.signature = signatureOf(this.options.file);
                 this.recent.rewritten();
                 await this.journal.dropBefore(mark);
+                // Lines not yet on disk when the picture was taken stay in the journal: once they are, the
+                // next idle rewrite takes them too, though no write comes after them.
+                if (this.journal.bytes > 0) void this.unsettled.settled.then(() => this.afterIdle());
             } catch (error) {
                 this.log.error(
                     `Could not rewrite ${this.options.file} (the file and the journal are as they were; every write is still safe in the journal): ${(error as Error).message}`,
