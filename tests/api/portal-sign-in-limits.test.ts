@@ -46,16 +46,24 @@ describe('a stranger at other addresses', () => {
     it('does not use up the codes a customer asks for from their own address', async () => {
         const stranger = '10.50.0.1';
         const before = served.mailbox.to(kira.email!).length;
-        for (let asked = 0; asked < 5; asked++) {
+        for (let asked = 1; asked <= 5; asked++) {
             nextMinute();
             expect((await askCode(kira.email!, stranger)).status).toBe(202);
             for (let guess = 0; guess < 5; guess++)
                 expect((await verify(kira.email!, otherThan('123456', guess), stranger)).status).toBe(400);
+            // Codes are queued after their answer: each is sent before the clock moves on, so that no
+            // code is still being sent when its hold on the message runs out on the moved clock.
+            await vi.waitFor(
+                async () =>
+                    expect(
+                        (await messagesOf(kira.id, 'sign_in')).filter(({ status }) => status === 'sent'),
+                    ).toHaveLength(asked),
+                { timeout: 15_000 },
+            );
         }
         nextMinute();
         expect((await askCode(kira.email!, stranger)).status).toBe(429);
-        // Codes are queued after their answer: the stranger's five are all delivered before the customer asks.
-        await vi.waitFor(() => expect(served.mailbox.to(kira.email!).length).toBe(before + 5), { timeout: 15_000 });
+        expect(served.mailbox.to(kira.email!).length).toBe(before + 5);
         // The customer, at home, still gets a code and signs in with it.
         const seen = served.mailbox.to(kira.email!).length;
         expect((await askCode(kira.email!, '10.50.0.2')).status).toBe(202);
