@@ -68,6 +68,11 @@ const sharedTestSettings = {
     // A screen polled for a change may take seconds on a busy shared machine: wait, do not fail.
     expect: { poll: { timeout: 15_000 } },
     fileParallelism: true,
+    // The files of a worker share its loaded modules (each file still gets a fresh jsdom, servers and
+    // databases of its own): the server's and react-admin's modules are loaded once per worker, not once
+    // per file, which was a third of the run. Nothing in src keeps state in a module that a test relies
+    // on (clocks, stores and storage are handed to what uses them).
+    isolate: false,
 };
 
 /** The browser journeys that run on PostgreSQL too: those whose server side differs by engine. */
