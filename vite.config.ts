@@ -118,9 +118,9 @@ export default defineConfig({
         rolldownOptions: { input: ['index.html', 'src/portal/index.html'] },
     },
     test: {
-        // Three test files at a time on two cores: most of a file's time waits on the servers, browsers and
+        // Four test files at a time on two cores: most of a file's time waits on the servers, browsers and
         // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here).
-        maxWorkers: 3,
+        maxWorkers: 4,
         reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [

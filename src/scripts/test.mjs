@@ -1,5 +1,6 @@
-// The checks `npm test` runs before the tests: the type check and the linters at the same time (each
-// keeps one core busy), their output as each wrote it, and a non-zero exit when either fails.
+// `npm test`: the type check, the linters and the tests at the same time (the tests spend much of their
+// time waiting on the servers, browsers and databases they start, so the checks fill the cores meanwhile),
+// each one's output as it wrote it, and a non-zero exit when any of them fails. Arguments go to Vitest.
 import { spawn } from 'node:child_process';
 
 const run = (name, command, args) =>
@@ -18,5 +19,6 @@ const run = (name, command, args) =>
 const codes = await Promise.all([
     run('The type check (tsc --noEmit)', 'npx', ['tsc', '--noEmit']),
     run('The linters (npm run lint)', 'npm', ['run', 'lint', '--silent']),
+    run('The tests (vitest run)', 'npx', ['vitest', 'run', ...process.argv.slice(2)]),
 ]);
 process.exit(codes.some(code => code !== 0) ? 1 : 0);
