@@ -94,3 +94,13 @@ export const formatDateTime = (value: DateValue, locale: string, timeZone?: stri
  */
 export const formatZonedDateTime = (value: string, locale: string, timeZone: string) =>
     `${formatDateTime(value, locale, timeZone)} (${timeZone})`;
+
+/** ru 'октябрь 2026 г.', en 'October 2026': a month of a year, as the locale names it on its own. */
+export const formatMonth = (value: DateValue, locale: string): string =>
+    format(value, locale, { month: 'long', year: 'numeric' });
+
+/**
+ * A sentence with its full stop. A Russian date ends in the abbreviation 'г.', whose dot ends the
+ * sentence too: a second one would read 'октябрь 2026 г..'.
+ */
+export const sentence = (text: string): string => (!text || text.endsWith('.') ? text : `${text}.`);

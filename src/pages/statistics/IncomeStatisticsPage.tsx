@@ -27,9 +27,18 @@ import { bucketNamer, comparedWith, formatDays, formatPeriod, toDateWords } from
 import { axisFormatter, changePercent, moneyFormatter } from './format';
 import { presetPeriod, presets, type Preset } from './periods';
 import { useStudioConfig, useStudioToday } from '../../app/studio';
-import { formatShortDate } from '../../app/i18n/dates';
+import { formatShortDate, sentence } from '../../app/i18n/dates';
 
-const Figure = ({ label, value, note, testId }: { label: string; value: string; note?: string; testId?: string }) => (
+interface FigureProps {
+    label: string;
+    value: string;
+    note?: string;
+    testId?: string;
+    /** A second note under the first, with its own test id. */
+    more?: { text: string; testId: string };
+}
+
+const Figure = ({ label, value, note, testId, more }: FigureProps) => (
     <Card sx={{ height: '100%' }}>
         <CardContent>
             <Typography variant="body2" color="text.secondary">
@@ -41,6 +50,11 @@ const Figure = ({ label, value, note, testId }: { label: string; value: string; 
             {note && (
                 <Typography variant="caption" color="text.secondary" data-testid={testId && `${testId}-note`}>
                     {note}
+                </Typography>
+            )}
+            {more && (
+                <Typography variant="caption" component="p" color="text.secondary" data-testid={more.testId}>
+                    {more.text}
                 </Typography>
             )}
         </CardContent>
@@ -200,7 +214,7 @@ const IncomeStatisticsPage = () => {
                 <>
                     <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="comparison">
                         {comparedWith(data.previous, data.comparison.kind, data.comparison.length, locale, translate)}
-                        {sameDays && ` ${translate('app.comparison.so_far')}: ${sameDays}.`}
+                        {sameDays && ` ${sentence(`${translate('app.comparison.so_far')}: ${sameDays}`)}`}
                     </Typography>
                     <Grid container spacing={2} sx={{ mb: 2 }}>
                         <Grid size={{ xs: 12, sm: 6, lg: 'grow' }}>
@@ -244,6 +258,14 @@ const IncomeStatisticsPage = () => {
                                 value={format(data.earned.total)}
                                 note={earnedNote(data, locale, translate)}
                                 testId="earned-total"
+                                more={
+                                    rows.unvisited
+                                        ? {
+                                              text: `${translate('app.statistics.unvisited')}: ${format(rows.unvisited)}`,
+                                              testId: 'earned-total-unvisited',
+                                          }
+                                        : undefined
+                                }
                             />
                         </Grid>
                     </Grid>

@@ -1,6 +1,7 @@
 import type { Interval } from '../../domain/income';
 import type { ComparisonKind, Period } from '../../domain/periods';
 import { addDays } from '../../domain/time';
+import { sentence } from '../../app/i18n/dates';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -41,7 +42,7 @@ export const formatPeriod = (
     return formatMonths(period, locale);
 };
 
-/** 'Compared with the previous month, October 2026.': which period the figures are set against. */
+/** 'Compared with the previous month, October 2026.': which period the figures are set against, one full stop at the end. */
 export const comparedWith = (
     previous: Period,
     kind: ComparisonKind,
@@ -49,12 +50,14 @@ export const comparedWith = (
     locale: string,
     translate: Translate,
 ) =>
-    translate('app.comparison.compared', {
-        previous: translate(`app.comparison.previous.${kind}`, {
-            smart_count: length,
-            period: formatPeriod(previous, kind, length, locale, translate),
+    sentence(
+        translate('app.comparison.compared', {
+            previous: translate(`app.comparison.previous.${kind}`, {
+                smart_count: length,
+                period: formatPeriod(previous, kind, length, locale, translate),
+            }),
         }),
-    });
+    );
 
 /** 'Nov 1 – 23, 2026 vs Oct 1 – 23, 2026': the days so far against the same days before. */
 export const toDateWords = (toDate: { current: Period; previous: Period }, locale: string, translate: Translate) =>

@@ -16,5 +16,7 @@ export const axisFormatter = (locale: string, currency: string) =>
         style: 'currency',
         currency,
         notation: 'compact',
+        // A currency shows two decimals unless told: '25K ₽', not '25.0K ₽'.
+        minimumFractionDigits: 0,
         maximumFractionDigits: 1,
     });

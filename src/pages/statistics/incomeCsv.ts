@@ -10,23 +10,39 @@ interface IncomeRows {
     byDirection: Row[];
     byTeacher: Row[];
     byStudio: Row[];
+    /** What unlimited passes earned on the days they went unused: no class, teacher nor studio earned it. */
+    unvisited: number;
 }
 
-/** The breakdowns named: payment methods by their label, plans, directions, teachers and studios by name, `none` in words. */
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+const noneOf = (amounts: { key: string; amount: number }[]) => amounts.find(entry => entry.key === 'none')?.amount ?? 0;
+
+/**
+ * The breakdowns named: payment methods by their label, plans, directions, teachers and studios by name,
+ * `none` in words. The server counts the unused days of unlimited passes under `none` of each earned
+ * breakdown (every class has a teacher and a studio, so theirs is only those days): they are taken out
+ * of the bars and given as one figure; what is left under no direction is classes of no direction.
+ */
 export const incomeRows = (data: IncomeStatistics, translate: TranslateFunction): IncomeRows => {
     const named = (noneKey: string) => (entry: { key: string; label?: string; amount: number }) => ({
         name: entry.key === 'none' ? translate(noneKey) : (entry.label ?? entry.key),
         amount: entry.amount,
     });
+    const unvisited = noneOf(data.earned.byTeacher);
+    const withoutUnvisited = (amounts: { key: string; label?: string; amount: number }[]) =>
+        amounts
+            .map(entry => (entry.key === 'none' ? { ...entry, amount: cents(entry.amount - unvisited) } : entry))
+            .filter(entry => entry.key !== 'none' || entry.amount !== 0);
     return {
         byMethod: data.byMethod.map(entry => ({
             name: translate(`app.payment_methods.${entry.key}`, { _: entry.key }),
             amount: entry.amount,
         })),
         byPlan: data.byPlan.map(named('app.statistics.no_pass')),
-        byDirection: data.earned.byDirection.map(named('app.statistics.no_visits')),
-        byTeacher: data.earned.byTeacher.map(named('app.statistics.no_visits')),
-        byStudio: data.earned.byStudio.map(named('app.statistics.no_visits')),
+        byDirection: withoutUnvisited(data.earned.byDirection).map(named('app.statistics.no_direction')),
+        byTeacher: withoutUnvisited(data.earned.byTeacher).map(named('app.statistics.no_teacher')),
+        byStudio: withoutUnvisited(data.earned.byStudio).map(named('app.statistics.no_studio')),
+        unvisited,
     };
 };
 
@@ -61,6 +77,7 @@ export const incomeCsv = (
             ...section(t('earned_by_direction'), rows.byDirection),
             ...section(t('earned_by_teacher'), rows.byTeacher),
             ...section(t('earned_by_studio'), rows.byStudio),
+            ...(rows.unvisited ? [[t('earned_total'), t('unvisited'), rows.unvisited]] : []),
         ],
         csvSeparator(locale),
     );

@@ -29,7 +29,10 @@ export const statisticsMessages = {
             earned_by_teacher: 'Earned by teacher',
             earned_by_studio: 'Earned by studio',
             no_pass: 'Not for a pass',
-            no_visits: 'Days without visits',
+            no_direction: 'No direction',
+            no_teacher: 'No teacher',
+            no_studio: 'No studio',
+            unvisited: 'Unlimited passes on days without a visit',
             empty: 'No income in this period.',
             export: 'Export CSV',
             csv: {
@@ -47,7 +50,7 @@ export const statisticsMessages = {
             studio: 'Studio',
         },
         comparison: {
-            compared: 'Compared with %{previous}.',
+            compared: 'Compared with %{previous}',
             previous: {
                 year: 'the previous year, %{period} |||| the previous %{smart_count} years, %{period}',
                 quarter: 'the previous quarter, %{period} |||| the previous %{smart_count} quarters, %{period}',

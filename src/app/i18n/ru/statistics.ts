@@ -32,7 +32,10 @@ export const statisticsMessages = {
             earned_by_teacher: 'Заработано по преподавателям',
             earned_by_studio: 'Заработано по залам',
             no_pass: 'Не за абонемент',
-            no_visits: 'Дни без посещений',
+            no_direction: 'Без направления',
+            no_teacher: 'Без преподавателя',
+            no_studio: 'Без зала',
+            unvisited: 'Безлимитные абонементы в дни без посещений',
             empty: 'В этом периоде доходов нет.',
             export: 'Экспорт CSV',
             csv: {
@@ -50,7 +53,7 @@ export const statisticsMessages = {
             studio: 'Зал',
         },
         comparison: {
-            compared: 'Сравнение с %{previous}.',
+            compared: 'Сравнение с %{previous}',
             previous: {
                 year: 'предыдущим годом, %{period} |||| предыдущими %{smart_count} годами, %{period} |||| предыдущими %{smart_count} годами, %{period}',
                 quarter:
