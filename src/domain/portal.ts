@@ -1,5 +1,6 @@
 import { e164Phone } from './phones';
 import { addDays } from './time';
+import { classTitle, ownTitle } from './timetable';
 import type { Customer } from './types';
 
 /*
@@ -60,3 +61,22 @@ export const firstPauseDay = (today: string): string => addDays(today, 1);
 /** Freeze days a pass has left of its plan's: a pass is frozen once (the staff's rule too), so none once it was. */
 export const freezeDaysLeft = (pass: { frozenFrom?: string | null }, freezeDays: number): number =>
     pass.frozenFrom ? 0 : freezeDays;
+
+/** A title that only says when a group meets ("Ср/Пт 14:00", "Mon/Wed 19:00"): the studio's name for the group. */
+const slotLabel =
+    /^(?:[\s/,;&+·|–—-]*(?:пн|вт|ср|чт|пт|сб|вс|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|\d{1,2}[:.]\d{2})\.?)+[\s/,;&+·|–—-]*$/i;
+
+/**
+ * A class's name as customers know it: its course's (else its direction's). A group's title, which every
+ * class made from the group carries, is the studio's own name for the group ("Ср/Пт 14:00") and is left
+ * out; a single class's own title ("Open flow") is part of its name, unless it only says when it meets.
+ */
+export const customerClassName = (
+    names: { course?: string; direction?: string },
+    event: { title?: string | null; scheduleId?: number | null },
+): string => {
+    const course = names.course?.trim() || names.direction?.trim() || '';
+    const own = event.scheduleId == null ? ownTitle(event.title, course || undefined) : null;
+    if (!own || slotLabel.test(own)) return course || own || '';
+    return classTitle(course, own);
+};

@@ -66,3 +66,27 @@ export const migrateDatabaseRecords = (values: Record<string, unknown>): void =>
     const locale = storedDefaultLocale(values);
     values.statuses = statuses.map(status => migrateStatusRecord(status, locale));
 };
+
+/** The codes of a customer who has not started yet: asking about the studio, or trying a class. */
+const beforeStarting = ['lead', 'trial'];
+
+/**
+ * Where a customer's purchase or booking moves them in the studio's customer statuses (`statuses` of
+ * the list `customer`): a lead who buys or books is a customer now, in the list's default status (or
+ * `active`, when the default is a newcomer's); a trial pass makes a lead `trial`, when the studio has
+ * that status. Answers undefined when they stay where they are: past the newcomer's stages already, or
+ * with no status to go to.
+ */
+export const statusAfterStarting = (
+    current: string,
+    statuses: readonly { name: string; code: string; isDefault?: boolean | null }[],
+    trial: boolean,
+): string | undefined => {
+    const own = statuses.filter(status => status.name === 'customer');
+    if (trial) return current === 'lead' && own.some(status => status.code === 'trial') ? 'trial' : undefined;
+    if (!beforeStarting.includes(current)) return undefined;
+    const next =
+        own.find(status => status.isDefault && !beforeStarting.includes(status.code))?.code ??
+        own.find(status => status.code === 'active')?.code;
+    return next === current ? undefined : next;
+};

@@ -21,6 +21,7 @@ import { allow, found, parseBody, userOf } from '../http/requests';
 import { afterFreeze } from '../rules/bookings';
 import { repickPasses } from '../rules/promotion';
 import { dueOn, passBalances } from '../rules/passes';
+import { advanceLead } from '../rules/statuses';
 import type { Reader, RecordOf, Storage, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages/outbox';
@@ -129,6 +130,7 @@ export const recordSale = async (
         'passes',
         passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null),
     );
+    await advanceLead(tx, sale.customerId, sale.plan.id);
     if (sale.amount <= 0) return { pass, payment: null };
     const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
     const payment = await recordEntry(

@@ -11,8 +11,9 @@ import type { Reader, Storage, Transaction } from '../storage/types';
 /*
  * A customer's booked classes as an iCalendar feed (RFC 5545) their phone's calendar subscribes to:
  * GET /api/portal/calendar/<token>.ics, without sign-in, by a token that only the customer (in the
- * portal) knows and can renew. One event per booking (its UID stays when the class moves), in the
- * studio's time zone; a cancelled booking stays in the feed as cancelled so that the calendar drops it.
+ * portal) knows and can renew. One event per booking of the customer and of their children (named with
+ * the child), its UID kept when the class moves, in the studio's time zone; a cancelled booking stays in
+ * the feed as cancelled, with a higher sequence, so that the calendar drops it.
  */
 
 /** How far back the feed reaches: last month's classes stay in the calendar, older ones are left. */
@@ -62,7 +63,10 @@ export const portalCalendarRoutes = (storage: Storage, clock: () => Date): Route
             const config = await studioConfig(storage);
             const now = clock();
             const since = new Date(now.getTime() - feedDays * 86_400_000).toISOString();
-            const bookings = (await storage.select('bookings', { customerId: customer.id })).filter(
+            // A guardian's calendar holds their children's classes too, each named with the child.
+            const wards = await storage.select('customers', { guardianId: customer.id });
+            const family = new Map([customer, ...wards].map(member => [member.id, member]));
+            const bookings = (await storage.select('bookings', { customerId: [...family.keys()] })).filter(
                 booking => booking.createdAt >= since || booking.status === 'booked' || booking.status === 'waitlisted',
             );
             const shown = (await portalBookings(storage, bookings, now)).filter(
@@ -76,14 +80,21 @@ export const portalCalendarRoutes = (storage: Storage, clock: () => Date): Route
             calendar.timezone({ name: config.timezone, generator: getVtimezoneComponent });
             for (const booking of shown) {
                 const held = booking.class!;
+                const named = held.teacherName ? `${held.title} (${held.teacherName})` : held.title;
+                const cancelled = booking.status === 'cancelled';
                 calendar.createEvent({
                     id: `booking-${booking.id}@${config.studioName.replace(/[^\w.-]+/g, '-').toLowerCase() || 'studio'}`,
+                    // A calendar takes a changed event only with a higher sequence (RFC 5545): the cancel is the change.
+                    sequence: cancelled ? 1 : 0,
                     start: wallClock(held.startsAt),
                     end: wallClock(held.endsAt),
                     timezone: config.timezone,
-                    summary: held.teacherName ? `${held.title} (${held.teacherName})` : held.title,
+                    summary:
+                        booking.customerId === customer.id
+                            ? named
+                            : `${family.get(booking.customerId)?.firstName ?? ''}: ${named}`,
                     location: held.hallName || null,
-                    status: booking.status === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+                    status: cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
                     stamp: now,
                 });
             }

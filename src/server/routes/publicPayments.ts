@@ -20,6 +20,7 @@ import {
 } from '../payments/settle';
 import type { Reader, Storage } from '../storage/types';
 import { studioConfig } from '../rules/studio';
+import { payerNames } from '../rules/portalViews';
 import type { PaymentSetup } from './paymentSetup';
 
 /*
@@ -240,7 +241,8 @@ export const publicPaymentRoutes = (
             expiresAt: link.expiresAt,
             // The expiry is shown in the studio's time, named, whatever the customer's device says.
             timezone: config.timezone,
-            firstName: customer?.firstName ?? '',
+            // The payer greeted: a child's guardian, with the child named.
+            ...(await payerNames(storage, customer)),
             // The studio's language, for a customer whose browser says nothing the app speaks.
             locale: config.defaultLocale,
             // The receipt needs an e-mail or a phone: the page asks the payer for an e-mail when the studio has neither.

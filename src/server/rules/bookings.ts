@@ -23,6 +23,7 @@ import type { ListFields, WriteContext, WriteRules } from './types';
 import { penalize } from './penalties';
 import { holdMakeUp, loseMakeUp, makeUpFor } from './makeUps';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
+import { advanceLead } from './statuses';
 import {
     classFacts,
     customerChannels,
@@ -136,6 +137,7 @@ export const bookSeat = async (
         );
     }
     const paidByMakeUp = status === 'booked' && makeUp !== undefined;
+    await advanceLead(tx, customerId, paidByMakeUp ? null : pass?.subscriptionId);
     return {
         eventId,
         customerId,

@@ -9,16 +9,16 @@ import {
 } from '../../domain/bookings';
 import { addMinutes } from '../../domain/closing';
 import { canFreeze, canUnfreeze } from '../../domain/freezes';
-import { penaltyRuleOf } from '../../domain/penalties';
+import { isFirstOffence, penaltyRuleOf } from '../../domain/penalties';
 import { addDays } from '../../domain/time';
 import { makeUpState, type MakeUpState } from '../../domain/makeUps';
-import { freezeDaysLeft } from '../../domain/portal';
+import { customerClassName, freezeDaysLeft } from '../../domain/portal';
 import { passStateOn, visitsLeft } from '../../domain/passes';
-import { classTitle } from '../../domain/timetable';
 import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
 import type { Reader } from '../storage/types';
 import { passBalances } from './passes';
 import { feesOwedBy } from './penalties';
+import { standing } from './penaltyReversal';
 import { studioConfig, studioNow } from './studio';
 
 /*
@@ -47,7 +47,7 @@ export const portalCustomer = async (reader: Reader, customer: Customer) => {
     };
 };
 
-/** What a class is to a customer: its title, times, teacher and hall. */
+/** What a class is to a customer: its name as customers know it (never a group's own), times, teacher and hall. */
 const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
     const [courses, teachers, halls] = await Promise.all([
         reader.getMany('courses', [...new Set(events.map(event => event.courseId))]),
@@ -69,7 +69,7 @@ const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
                     startsAt: event.startsAt,
                     endsAt: addMinutes(event.startsAt, event.durationMinutes),
                     durationMinutes: event.durationMinutes,
-                    title: classTitle(course?.name, event.title),
+                    title: customerClassName({ course: course?.name, direction: direction?.name }, event),
                     directionId: direction?.id ?? null,
                     directionName: direction?.name ?? '',
                     teacherId: event.teacherId,
@@ -108,6 +108,17 @@ export const portalBookings = async (reader: Reader, bookings: Booking[], now: D
           })
         : [];
     const positions = linePositions(lines);
+    // Whose late cancel now would be forgiven: theirs the first in 30 days (a reversed penalty does not count).
+    const customerIds = [...new Set(bookings.map(booking => booking.customerId))];
+    const penalties = customerIds.length ? await reader.select('penalties', { customerId: customerIds }) : [];
+    const forgivenFor = new Set(
+        customerIds.filter(id =>
+            isFirstOffence(
+                penalties.filter(penalty => penalty.customerId === id && standing(penalty)),
+                now,
+            ),
+        ),
+    );
     return bookings.map(booking => {
         const event = events.find(one => one.id === booking.eventId);
         const pass = passes.find(one => one.id === booking.passId);
@@ -122,8 +133,10 @@ export const portalBookings = async (reader: Reader, bookings: Booking[], now: D
             late: booking.late,
             lateCancelFrom: event ? addMinutes(event.startsAt, -hours * 60) : null,
             lateNow: booking.status === 'booked' && !!event && isLateCancel(event, local, hours),
-            // What a late cancel costs on the plan paying the seat: null, nothing (the first in 30 days is forgiven).
+            // What a late cancel costs on the plan paying the seat: null, nothing.
             lateCancelCost: penaltyRuleOf(plan, 'late_cancel'),
+            // Whether a late cancel now would be forgiven: the customer's first offence in 30 days.
+            lateForgiven: forgivenFor.has(booking.customerId),
             // Paid by a make-up credit, which a late cancel loses.
             makeUp: booking.makeUpId != null,
             class: summaries.get(booking.eventId) ?? null,
@@ -269,4 +282,15 @@ export const portalMakeUps = async (reader: Reader, customerId: Identifier, toda
             };
         })
         .sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state) || a.expiresOn.localeCompare(b.expiresOn));
+};
+
+/**
+ * Whom a payment page greets and whom the payment is for: a child's guardian pays for them, so the page
+ * greets the guardian and names the child (`forName`); anyone else is greeted, paying for themselves.
+ */
+export const payerNames = async (reader: Reader, customer: Customer | undefined) => {
+    const guardian = customer?.guardianId == null ? undefined : await reader.get('customers', customer.guardianId);
+    return customer && guardian
+        ? { firstName: guardian.firstName, forName: `${customer.firstName} ${customer.lastName}`.trim() }
+        : { firstName: customer?.firstName ?? '', forName: null };
 };
