@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Chip, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { DataTable, List, NumberField, useRecordContext, useTranslate } from 'react-admin';
 import type { Job } from '../../domain/types';
@@ -37,6 +38,29 @@ const JobState = (_: { label?: string }) => {
     );
 };
 
+/** The time now, moved on every half minute so that a due time the screen showed turns into "due now" as it passes. */
+const useNow = () => {
+    const [now, setNow] = useState(() => Date.now());
+    useEffect(() => {
+        const timer = window.setInterval(() => setNow(Date.now()), 30_000);
+        return () => window.clearInterval(timer);
+    }, []);
+    return now;
+};
+
+/**
+ * When the job runs next: its due time while it is ahead, "due now" once it has passed (the runner takes
+ * a due job at its next turn, within seconds; a time already gone would read as a run missed).
+ */
+const NextRun = (_: { label?: string }) => {
+    const job = useRecordContext<Job>();
+    const translate = useTranslate();
+    const now = useNow();
+    if (!job) return null;
+    if (Date.parse(job.runAt) > now) return <DateTimeField source="runAt" />;
+    return <span>{translate('app.jobs.due_now')}</span>;
+};
+
 const Help = () => {
     const translate = useTranslate();
     return (
@@ -68,7 +92,7 @@ export const JobList = () => {
                         <Stack>
                             <TranslatedField source="name" prefix="app.jobs.names" />
                             <Typography variant="caption" color="text.secondary">
-                                <DateTimeField source="runAt" />
+                                <NextRun />
                             </Typography>
                         </Stack>
                     </DataTable.Col>
@@ -79,7 +103,7 @@ export const JobList = () => {
                 )}
                 {!phone && (
                     <DataTable.Col source="runAt">
-                        <DateTimeField source="runAt" />
+                        <NextRun />
                     </DataTable.Col>
                 )}
                 {!phone && (
