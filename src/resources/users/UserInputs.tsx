@@ -22,7 +22,7 @@ import { payKinds } from '../../domain/payRates';
 import { roles } from '../../domain/roles';
 import { nextRate, type PayRate } from '../../domain/pay';
 import type { User } from '../../domain/types';
-import { ColorInput } from '../common/ColorInput';
+import { ColorPickerInput } from './UserColor';
 import { phoneText } from '../common/phones';
 import { translatedChoices } from '../common/TranslatedField';
 import { useStudioToday } from '../../app/studio';
@@ -194,7 +194,7 @@ export const UserInputs = ({ creating = false }: { creating?: boolean }) => {
                 helperText={self ? 'app.validation.own_role' : undefined}
             />
             <BooleanInput source="active" disabled={self} />
-            <ColorInput source="color" />
+            <ColorPickerInput source="color" />
             <PayInputs />
             <PasswordInput
                 source="password"

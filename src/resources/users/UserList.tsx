@@ -1,13 +1,13 @@
 import { BooleanField, BooleanInput, DataTable, EmailField, List, SelectInput } from 'react-admin';
 import { roles } from '../../domain/roles';
 import type { User } from '../../domain/types';
-import { ColorField } from '../common/ColorField';
 import { inactiveRowSx } from '../common/inactive';
 import { PhoneField } from '../common/phones';
 import { SettingsListActions } from '../common/SettingsActions';
 import { TranslatedField, translatedChoices } from '../common/TranslatedField';
 import { searchFilter } from '../common/lists';
 import { PayField } from './PayField';
+import { ColorSwatchField } from './UserColor';
 import { recordExporter } from '../common/exporter';
 
 const userFilters = [
@@ -35,7 +35,7 @@ export const UserList = () => (
                 <PayField />
             </DataTable.Col>
             <DataTable.Col source="color" disableSort>
-                <ColorField source="color" />
+                <ColorSwatchField source="color" />
             </DataTable.Col>
             <DataTable.Col source="active" field={BooleanField} />
         </DataTable>

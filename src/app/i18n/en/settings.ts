@@ -48,6 +48,7 @@ export const settingsMessages = {
             deactivate: 'Deactivate instead',
             deactivated: 'Deactivated',
             pick_color: 'Pick a colour',
+            no_color: 'No colour',
             new_password: 'New password',
             new_password_help: 'Leave empty to keep the current password; at least 8 characters',
             add_status: 'Add status',

@@ -53,6 +53,7 @@ export const settingsMessages = {
             deactivate: 'Сделать неактивной',
             deactivated: 'Запись больше не активна',
             pick_color: 'Выбрать цвет',
+            no_color: 'Без цвета',
             new_password: 'Новый пароль',
             new_password_help: 'Оставьте пустым, чтобы не менять пароль; не короче 8 символов',
             add_status: 'Добавить статус',
