@@ -6,7 +6,7 @@ import { CancelDialog, hasStarted } from './CancelDialog';
 import { usePortal } from './context';
 import { formatDay, formatTimes } from './format';
 import { ordinal, useI18n } from './i18n';
-import { Empty, Failed, Heading, Loading, useLoad } from './parts';
+import { Direction, Empty, Failed, Heading, Loading, useLoad } from './parts';
 import { RouterLink } from './router';
 
 /** My bookings: the seats and places in line still to come, each to cancel until its class starts. */
@@ -50,6 +50,7 @@ export const Bookings = () => {
                                     >
                                         {when}
                                     </Typography>
+                                    <Direction name={booking.class.directionName} title={booking.class.title} />
                                     <Typography component="h2" sx={{ fontWeight: 600 }}>
                                         {booking.class.title}
                                     </Typography>

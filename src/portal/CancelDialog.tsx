@@ -10,8 +10,8 @@ import { errorText } from './parts';
 /*
  * Cancelling a seat or leaving a line, after a confirmation that says before the click whether the
  * cancel would be late: after the class's cut-off (`lateCancelFrom`, by the studio's clock) it is, and
- * then it costs what the plan paying the seat says (the visit or a fee; the first time in 30 days is
- * forgiven), which the confirmation names. A seat paid by a make-up costs nothing more: a late cancel
+ * then it costs what the plan paying the seat says (the visit or a fee), which the confirmation names
+ * with whether this one would be forgiven (the first in 30 days) or counts (the forgiven one is used). A seat paid by a make-up costs nothing more: a late cancel
  * loses the make-up, and one in time gives it back. Once the class has started nothing is cancelled (the
  * screens offer no Cancel then); a refusal the server gives says why.
  */
@@ -44,6 +44,13 @@ export const CancelDialog = ({
     const where = [booking.class.teacherName, booking.class.hallName].filter(Boolean).join(' · ');
     const makeUp = booking.makeUp === true;
     const cost = booking.lateCancelCost;
+    // Forgiven or not as the server's rule says: one late cancel in 30 days is forgiven, the next ones count.
+    const costKey =
+        booking.lateForgiven === undefined
+            ? 'app.portal.cancel.costs'
+            : booking.lateForgiven
+              ? 'app.portal.cancel.costs_forgiven'
+              : 'app.portal.cancel.costs_counted';
     /** What a late cancel costs, in words: the visit, or the fee in the studio's currency. */
     const costText = (of: { action: 'visit' | 'fee'; amount: number | null }) =>
         of.action === 'fee'
@@ -98,7 +105,7 @@ export const CancelDialog = ({
                                 : t('app.portal.cancel.late_now')}
                             {makeUp
                                 ? ` ${t('app.portal.cancel.make_up_lost')}`
-                                : cost && ` ${t('app.portal.cancel.costs', { cost: costText(cost) })}`}
+                                : cost && ` ${t(costKey, { cost: costText(cost) })}`}
                         </Alert>
                     ) : (
                         !inLine && (

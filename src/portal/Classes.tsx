@@ -8,7 +8,7 @@ import { CancelDialog, hasStarted } from './CancelDialog';
 import { usePortal } from './context';
 import { formatDay, formatShortDay, formatTime, formatTimes } from './format';
 import { ordinal, useI18n } from './i18n';
-import { Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
+import { Direction, Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
 import { navigate } from './router';
 
 /*
@@ -123,6 +123,7 @@ const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => vo
                     </Typography>
                 </Box>
                 <Stack spacing={0.5} sx={{ flex: 1, minWidth: 0 }}>
+                    <Direction name={item.directionName} title={item.title} />
                     <Typography component="h3" sx={{ fontWeight: 600 }}>
                         {item.title}
                     </Typography>

@@ -11,13 +11,14 @@ import {
     Typography,
 } from '@mui/material';
 import { api, ApiError } from './api';
+import { ConsentDialog } from './ConsentDialog';
 import { useI18n } from './i18n';
 import { errorText, fieldError } from './parts';
 import { SignIn } from './SignIn';
 
 /*
  * Joining the studio: a newcomer leaves their name and contacts and agrees to the processing of their
- * personal data, then gives the code the studio sends (to the e-mail typed, or, for someone who is a
+ * personal data (whose text opens from the consent's words), then gives the code the studio sends (to the e-mail typed, or, for someone who is a
  * customer already, the way the studio's messages reach them) and is signed in: a newcomer as a lead,
  * the plans next, trial plans first. The answer never says whether the contacts were known.
  */
@@ -36,6 +37,8 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
     const { t, locale } = useI18n();
     const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', phone: '', email: '' });
     const [consent, setConsent] = useState(false);
+    /** The consent's text is open. */
+    const [reading, setReading] = useState(false);
     const [error, setError] = useState<unknown>();
     const [pending, setPending] = useState(false);
     /** The code was sent: the seconds before another may be. */
@@ -116,8 +119,25 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
             <div>
                 <FormControlLabel
                     control={<Checkbox checked={consent} onChange={event => setConsent(event.target.checked)} />}
-                    label={t('app.portal.join.consent')}
+                    label={
+                        <>
+                            {t('app.portal.join.consent_agree')}{' '}
+                            <Link
+                                component="button"
+                                type="button"
+                                sx={{ verticalAlign: 'baseline', fontSize: 'inherit', textAlign: 'left' }}
+                                onClick={event => {
+                                    // Reading the text is not ticking the box.
+                                    event.preventDefault();
+                                    setReading(true);
+                                }}
+                            >
+                                {t('app.portal.join.consent_link')}
+                            </Link>
+                        </>
+                    }
                 />
+                {reading && <ConsentDialog onClose={() => setReading(false)} />}
                 {fieldError(t, error, 'consent') && (
                     <FormHelperText error>{fieldError(t, error, 'consent')}</FormHelperText>
                 )}

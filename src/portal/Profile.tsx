@@ -15,6 +15,7 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import Telegram from '@mui/icons-material/Telegram';
 import { api, type Me, type Notify, type NotifyKind } from './api';
+import { groupedPhone } from '../domain/phones';
 import { usePortal } from './context';
 import { locales, useI18n } from './i18n';
 import { errorText, Heading } from './parts';
@@ -103,7 +104,8 @@ export const Profile = () => {
             <Stack spacing={2}>
                 <Section title={`${customer.firstName} ${customer.lastName}`}>
                     <Typography color="text.secondary">
-                        {t('app.portal.profile.phone')}: {customer.phone || t('app.portal.profile.none')}
+                        {t('app.portal.profile.phone')}:{' '}
+                        {customer.phone ? groupedPhone(customer.phone) : t('app.portal.profile.none')}
                     </Typography>
                     <Typography color="text.secondary">
                         {t('app.portal.profile.email')}: {customer.email || t('app.portal.profile.none')}

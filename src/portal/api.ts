@@ -64,9 +64,19 @@ interface Booking {
     lateNow: boolean;
     /** What a late cancel costs on the plan paying the seat: the visit, a fee, or nothing (null). */
     lateCancelCost?: { action: 'visit' | 'fee'; amount: number | null } | null;
+    /** Whether a late cancel now would be forgiven: the customer's first in 30 days. */
+    lateForgiven?: boolean;
     /** Paid by a make-up credit instead of a pass: a late cancel loses the credit (and costs nothing else). */
     makeUp?: boolean;
-    class: { startsAt: string; endsAt: string; title: string; teacherName: string; hallName: string } | null;
+    class: {
+        startsAt: string;
+        endsAt: string;
+        /** The class's name as customers know it: its course's. */
+        title: string;
+        directionName?: string;
+        teacherName: string;
+        hallName: string;
+    } | null;
 }
 
 /** A late cancel's or a no-show's penalty, as the customer (or their guardian) sees it. */

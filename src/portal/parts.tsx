@@ -122,3 +122,11 @@ export const Empty = ({ text, children }: { text: string; children?: ReactNode }
         {children}
     </Box>
 );
+
+/** A class's direction above its name ("Yoga" over "Hatha"), unless the name says it already. */
+export const Direction = ({ name, title }: { name?: string; title: string }) =>
+    name && !title.toLocaleLowerCase().startsWith(name.toLocaleLowerCase()) ? (
+        <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.4 }}>
+            {name}
+        </Typography>
+    ) : null;

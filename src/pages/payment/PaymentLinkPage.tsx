@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CircularProgress, Divider, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Divider, Stack, Typography } from '@mui/material';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
@@ -10,6 +10,9 @@ import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
 import { fetchPublicLink, type PublicLink } from './publicLink';
 import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
 import { moneyFormatter } from '../statistics/format';
+
+/** The customers' own app, where a payer goes back to their classes. */
+const myAddress = '/my';
 
 /** How often the return page asks whether the provider's notice is in. */
 const pollMs = 2000;
@@ -31,7 +34,8 @@ const declineReasons = ['insufficient_funds', 'card_expired'];
 /**
  * The public page /payments/link/{id}: no login, the payment layout, and the link's state: Pay while
  * pending (to the provider's page), "processing" when the payer is back (?attempt=…) until the provider's
- * notice is in, a receipt when paid, a message when expired, cancelled or not found.
+ * notice is in, a receipt when paid, a message when expired, cancelled or not found. The payer is greeted
+ * (a guardian paying for a child, with the child named), and once back from paying, led back to /my.
  */
 export const PaymentLinkPage = () => {
     const { id = '' } = useParams();
@@ -84,6 +88,7 @@ export const PaymentLinkPage = () => {
                     </Typography>
                 </Stack>
                 <Stack spacing={1}>
+                    {link.forName && <Row label={translate('app.payment_page.student')} value={link.forName} />}
                     {link.purpose === 'fee' && link.penalty ? (
                         <Row
                             label={translate('app.payment_page.paying_for')}
@@ -189,6 +194,12 @@ export const PaymentLinkPage = () => {
                         title="app.payment_page.states.cancelled_title"
                         text="app.payment_page.states.cancelled_text"
                     />
+                )}
+                {(link.status === 'paid' || attemptId) && (
+                    // Back from the provider's page: the way home to the customer's own app.
+                    <Button variant={link.status === 'paid' ? 'contained' : 'text'} href={myAddress}>
+                        {translate('app.payment_page.back_to_my')}
+                    </Button>
                 )}
             </Stack>
         </PaymentLayout>

@@ -17,7 +17,10 @@ export interface PublicLink {
     expiresAt: string;
     /** The studio's time zone, in which the expiry is shown. */
     timezone: string;
+    /** The payer's first name: the customer's, or a child's guardian's who pays for them. */
     firstName: string;
+    /** Whom a guardian pays for: the child's name; null when the customer pays for themselves. */
+    forName?: string | null;
     locale: 'en' | 'ru';
     /**
      * `test`: the test provider takes no money; `live`: a real provider takes it; `off`: no provider is

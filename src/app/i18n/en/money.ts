@@ -166,6 +166,8 @@ export const moneyMessages = {
         payment_page: {
             title: 'Payment',
             greeting: 'Hello, %{name}!',
+            student: 'Student',
+            back_to_my: 'Back to my classes',
             plan: 'Plan',
             paying_for: 'For',
             rest_for: 'The rest for %{name}',

@@ -104,6 +104,12 @@ export const portalMessages = {
                 phone: 'Phone',
                 email: 'E-mail',
                 consent: 'I agree to the processing of my personal data',
+                // The consent's words, the second part opening its text.
+                consent_agree: 'I agree to',
+                consent_link: 'the processing of my personal data',
+                consent_title: 'Consent to the processing of personal data',
+                consent_text:
+                    'By joining, I give %{studio} my consent to process my personal data: my name, phone number and e-mail, and the records of my classes, passes and payments.\n\nThe purpose is to sign me up, book my classes, take my payments and send me messages about my bookings, passes and payments. The data is collected, recorded, stored, updated, used and deleted, with and without automation, and is passed to others only where the law requires it or the service needs it (the payment provider, the services that deliver messages).\n\nThe consent lasts until I revoke it. I can revoke it at any time by telling the studio; my data is then deleted, except what the law requires the studio to keep.',
                 submit: 'Join',
                 code_sent:
                     'We sent a 6-digit code for %{login}. If you are already our customer, it comes the way our messages reach you: by Telegram if you have linked it, otherwise by e-mail.',
@@ -161,6 +167,10 @@ export const portalMessages = {
                 done: 'The booking is cancelled',
                 done_late: 'The booking is cancelled, as a late cancel',
                 costs: 'Under your plan it costs %{cost}; the first time in 30 days is forgiven.',
+                costs_forgiven:
+                    'Under your plan it costs %{cost}, but this one is forgiven, the first in 30 days; the next one counts.',
+                costs_counted:
+                    'Under your plan it costs %{cost}: the one late cancel forgiven in 30 days is used, so this one counts.',
                 cost_visit: 'the visit',
                 cost_fee: 'a fee of %{amount}',
                 done_forgiven: 'The booking is cancelled. This late cancel is forgiven: the first in 30 days.',

@@ -168,6 +168,8 @@ export const moneyMessages = {
         payment_page: {
             title: 'Оплата',
             greeting: 'Здравствуйте, %{name}!',
+            student: 'Ученик',
+            back_to_my: 'Вернуться к моим занятиям',
             plan: 'Абонемент',
             paying_for: 'Оплата',
             rest_for: 'Доплата за «%{name}»',
