@@ -24,6 +24,7 @@ import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
 import { appRouteSegments, prototypeOfPath } from '../domain/routes';
 import { systemClock, type Clock } from '../domain/time';
+import { publicUrlOfRequests } from './messages/site';
 
 interface Layer {
     route?: { path: unknown };
@@ -127,6 +128,8 @@ export const createApp = (options: ServerOptions) => {
     api.use(express.json({ limit: '1mb', strict: true, type: ['application/json', 'application/*+json'] }));
     // After the body is read: the request's context must reach the handlers, and stream events do not carry it.
     api.use(recordRequests);
+    // Messages queued by a request link to the portal at the server's public address.
+    api.use(publicUrlOfRequests(options.publicUrl));
     api.use(healthRoutes(storage, options.distDir, clock));
     api.post('/auth/login', auth.login);
     api.use(mountAll(publicRoutes(storage, payments, settlement, clock, options.publicUrl)));

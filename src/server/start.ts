@@ -13,6 +13,7 @@ import { startTelegramBot } from './messages/telegram';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './routes/paymentSetup';
 import { openStorage } from './storage';
+import { withPublicUrl } from './messages/site';
 import { root } from './paths';
 import type { Storage } from './storage/types';
 
@@ -154,7 +155,10 @@ export const startServer = async ({
         });
         stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
         const publicUrl = env.PUBLIC_URL?.trim() || undefined;
-        const stopRunner = startStudioJobs({ storage: audited, channels, clock, env, publicUrl, settlement, log });
+        // The jobs' messages link to the portal at the public address, as the requests' do.
+        const stopRunner = withPublicUrl(publicUrl, () =>
+            startStudioJobs({ storage: audited, channels, clock, env, publicUrl, settlement, log }),
+        );
         stopJobs = async () => {
             await stopRunner();
             for (const channel of Object.values(channels)) channel?.close();

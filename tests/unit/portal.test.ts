@@ -55,9 +55,9 @@ describe('sign-in codes', () => {
     it('are said in the customer’s language and masked once sent', () => {
         const { text } = messageText('sign_in', 'ru', { studioName: 'Studio', code: '012345' });
         expect(text).toBe(
-            'Ваш код для входа в Studio: 012345. Он действует 10 минут. Если вы его не запрашивали, просто не отвечайте.',
+            'Studio: код для входа — 012345. Он действует 10 минут. Если вы его не запрашивали, просто не отвечайте.',
         );
-        expect(withoutCode(text)).toContain('Studio: ••••••.');
+        expect(withoutCode(text)).toContain('Studio: код для входа — ••••••.');
         expect(withoutCode('+79123456701')).toBe('+79123456701');
     });
 });

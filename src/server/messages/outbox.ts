@@ -4,6 +4,7 @@ import { instantAt, localDateTimeAt } from '../../domain/time';
 import type { Config, Customer, Identifier, Message, StudioEvent } from '../../domain/types';
 import type { NewRecord, Reader, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
+import { portalAddress } from './site';
 
 /*
  * The outbox: a message is queued inside the transaction of the change that causes it, so that it is sent
@@ -68,8 +69,10 @@ export const messageRecord = (
 ): NewRecord<'messages'> => {
     const locale = customer.locale ?? config.defaultLocale;
     const choice = customerChannels(customer, message.kind);
+    const portalUrl = portalAddress();
     const { subject, text } = messageText(message.kind, locale, {
         studioName: config.studioName,
+        ...(portalUrl ? { portalUrl } : {}),
         ...message.facts,
         ...(about.id !== customer.id ? { wardName: about.firstName } : {}),
     });
