@@ -6,12 +6,13 @@ import { conflict, forbidden, handle, notFound } from '../http/errors';
 import { paymentMethods } from '../../domain/schemas';
 import { allow, numericId, parseBody, userOf } from '../http/requests';
 import { feeOwed } from '../../domain/penalties';
+import { waivePenalty } from '../rules/penaltyWaiver';
 import type { Storage } from '../storage/types';
 
 /*
- * POST /api/penalties/:id/waive {reason}: managers and admins forgive a pending penalty (the regular stuck
- * in traffic) before the job runner applies it; who and why are kept on it and in the History. Only a
- * pending one: an applied penalty is put right by a reversal, never by an edit.
+ * POST /api/penalties/:id/waive {reason}: managers and admins forgive a pending penalty before the job
+ * runner applies it (rules/penaltyWaiver.ts); who and why are kept on it and in the History, and the
+ * customer is told.
  */
 
 const waiveSchema = z.object({ reason: requiredText(500) });
@@ -27,21 +28,9 @@ export const penaltyRoutes = (storage: Storage, clock: Clock): Router => {
                 throw forbidden('Managers and admins waive penalties');
             const { reason } = parseBody(waiveSchema, req.body);
             const id = numericId(req.params.id);
-            const waived = await storage.transaction(async tx => {
-                const penalty = await tx.get('penalties', id);
-                if (!penalty) throw notFound(`penalties ${id} does not exist`);
-                if (penalty.status !== 'pending')
-                    throw conflict(`This penalty is ${penalty.status}: only a pending one is waived`, {
-                        status: 'app.penalties.errors.not_pending',
-                    });
-                return tx.update('penalties', {
-                    ...penalty,
-                    status: 'waived',
-                    decidedBy: user.id,
-                    decidedAt: clock().toISOString(),
-                    reason,
-                });
-            });
+            const waived = await storage.transaction(tx =>
+                waivePenalty(tx, { id, reason, decidedBy: user.id, now: clock() }),
+            );
             res.json(waived);
         }),
     );
