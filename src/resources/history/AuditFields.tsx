@@ -3,6 +3,7 @@ import { Box, Link, Typography } from '@mui/material';
 import { useListContext, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AuditEntry } from '../../domain/types';
+import { deedKey } from './auditDeeds';
 import { loadingNameBook, useNameBook } from './auditNames';
 import { fieldLabel, recordPieces, shownChanges, useAuditWording, valuePieces, whoText, type Piece } from './auditText';
 
@@ -45,7 +46,7 @@ export const WhoField = (_props: { label?: string }) => {
 export const ActionField = (_props: { label?: string }) => {
     const entry = useRecordContext<AuditEntry>();
     const translate = useTranslate();
-    return entry ? <span>{translate(`app.history.actions.${entry.action}`)}</span> : null;
+    return entry ? <span>{translate(deedKey(entry))}</span> : null;
 };
 
 export const RecordField = (_props: { label?: string }) => {

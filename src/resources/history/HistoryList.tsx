@@ -91,26 +91,17 @@ const useHistoryFilters = () => {
 };
 
 /** Every change made in the studio, newest first: searched, filtered and paged by the server; admins only. */
-export const HistoryList = () => {
-    const phone = usePhone();
-    return (
-        <List<AuditEntry>
-            title="app.menu.history"
-            filters={useHistoryFilters()}
-            sort={{ field: 'id', order: 'DESC' }}
-            exporter={useHistoryExporter()}
-        >
-            <AuditNames>
-                <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
-                    <AuditColumns />
-                    {!phone && (
-                        <DataTable.Col
-                            source="endpoint"
-                            cellSx={() => ({ color: 'text.secondary', fontFamily: 'monospace', fontSize: 12 })}
-                        />
-                    )}
-                </DataTable>
-            </AuditNames>
-        </List>
-    );
-};
+export const HistoryList = () => (
+    <List<AuditEntry>
+        title="app.menu.history"
+        filters={useHistoryFilters()}
+        sort={{ field: 'id', order: 'DESC' }}
+        exporter={useHistoryExporter()}
+    >
+        <AuditNames>
+            <DataTable<AuditEntry> bulkActionButtons={false} rowClick={false}>
+                <AuditColumns />
+            </DataTable>
+        </AuditNames>
+    </List>
+);

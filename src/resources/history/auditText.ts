@@ -266,8 +266,8 @@ export const recordPieces = (wording: AuditWording, entry: AuditEntry): Piece[] 
         const path = `/${entry.collection}/${encodeURIComponent(entry.recordId)}/show`;
         return [`${kind}: `, linked({ text: String(name), path })];
     }
-    // A mark and a penalty have no name of their own: whose they are and which class they concern.
-    if (entry.collection === 'attendances' || entry.collection === 'penalties') {
+    // A mark, a booking and a penalty have no name of their own: whose they are and which class they concern.
+    if (entry.collection === 'attendances' || entry.collection === 'bookings' || entry.collection === 'penalties') {
         const customer = namedRecord(book, wording, 'customers', entry.customerId);
         const event = namedRecord(book, wording, 'events', entry.eventId);
         return [`${kind}: `, linked(customer), ' · ', linked(event)];

@@ -3,6 +3,7 @@ import { formatDateTime } from '../../app/i18n/dates';
 import { toCsv } from '../../domain/csv';
 import type { AuditEntry } from '../../domain/types';
 import { download } from '../../app/csv';
+import { deedKey } from './auditDeeds';
 import { fetchNameBook, loadingNameBook } from './auditNames';
 import { changeText, piecesText, recordPieces, shownChanges, useAuditWording, whoText } from './auditText';
 
@@ -21,7 +22,7 @@ export const useHistoryExporter = (): Exporter<AuditEntry> => {
         const rows = entries.map(entry => [
             formatDateTime(entry.createdAt, locale, wording.timeZone),
             whoText(translate, entry),
-            translate(`app.history.actions.${entry.action}`),
+            translate(deedKey(entry)),
             piecesText(recordPieces(named, entry)),
             shownChanges(entry)
                 .map(change => changeText(named, entry.collection, change))
