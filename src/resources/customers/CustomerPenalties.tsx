@@ -15,7 +15,13 @@ import { feeOwed } from '../../domain/penalties';
 import type { Penalty } from '../../domain/types';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
-import { PenaltyCostField, PenaltyStatusChip, usePenaltyCost, WaiveButton } from '../penalties/PenaltyFields';
+import {
+    PenaltyAppliesField,
+    PenaltyCostField,
+    PenaltyStatusChip,
+    usePenaltyCost,
+    WaiveButton,
+} from '../penalties/PenaltyFields';
 import { PayPenaltyDialog } from './PayPenaltyDialog';
 import { Empty, scrollableTable, Section } from './Section';
 
@@ -132,7 +138,7 @@ export const CustomerPenalties = () => {
                         <PenaltyStatusChip />
                     </DataTable.Col>
                     <DataTable.Col source="appliesAt">
-                        <DateTimeField source="appliesAt" />
+                        <PenaltyAppliesField />
                     </DataTable.Col>
                     <DataTable.Col source="reason">
                         <TextField source="reason" emptyText="" />

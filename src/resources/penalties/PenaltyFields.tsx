@@ -10,7 +10,8 @@ import {
     useTranslate,
 } from 'react-admin';
 import type { StudioDataProvider } from '../../app/dataProvider';
-import { useStudioConfig } from '../../app/studio';
+import { formatDateTime } from '../../app/i18n/dates';
+import { useStudioConfig, useStudioTimezone } from '../../app/studio';
 import { requiredText } from '../../domain/fields';
 import type { Penalty } from '../../domain/types';
 import { moneyFormatter } from '../../pages/statistics/format';
@@ -18,7 +19,7 @@ import { ActionDialog } from '../customers/ActionDialog';
 
 /*
  * What staff see of a penalty wherever it is listed (the dashboard, the customer's card): what it costs
- * in words, its state as a chip, and the Waive action of a pending one.
+ * in words, its state as a chip, when it applies or what became of it, and the Waive action of a pending one.
  */
 
 /** "the visit" or "a fee of 500,00 ₽", in the interface's language and the studio's currency. */
@@ -60,6 +61,30 @@ export const PenaltyStatusChip = (_props: { label?: string }) => {
             label={translate(`app.penalties.statuses.${penalty.status}`)}
         />
     );
+};
+
+/**
+ * When a penalty applies, or what became of it: the time a pending one applies, and for the others the
+ * word with its time (applied, waived) or none (forgiven, reversed); a waived one never shows the time
+ * it would have applied.
+ */
+export const PenaltyAppliesField = (_props: { label?: string }) => {
+    const penalty = useRecordContext<Penalty>();
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+    const timeZone = useStudioTimezone();
+    if (!penalty) return null;
+    const at = (value: string | null | undefined) => (value ? formatDateTime(value, locale, timeZone) : '');
+    const said: Record<Penalty['status'], string> = {
+        pending: at(penalty.appliesAt),
+        applied: translate('app.penalties.outcome.applied', { date: at(penalty.appliesAt) }),
+        waived: penalty.decidedAt
+            ? translate('app.penalties.outcome.waived', { date: at(penalty.decidedAt) })
+            : translate('app.penalties.outcome.waived_undated'),
+        forgiven: translate('app.penalties.outcome.forgiven'),
+        reversed: translate('app.penalties.outcome.reversed'),
+    };
+    return <span>{said[penalty.status]}</span>;
 };
 
 // The server's own rule for the request: a reason is required.

@@ -14,7 +14,7 @@ export const messages = {
                 action: 'Costs',
                 amount: 'Fee',
                 status: 'State',
-                appliesAt: 'Applies at',
+                appliesAt: 'Due',
                 decidedBy: 'Waived by',
                 decidedAt: 'Waived at',
                 reason: 'Reason',
@@ -106,6 +106,14 @@ export const messages = {
             /** What a penalty costs, in a list. */
             cost: { visit: 'the visit', fee: 'a fee of %{amount}' },
             applies: 'applies %{date}',
+            /** What became of a penalty that is no longer pending, where a pending one says when it applies. */
+            outcome: {
+                applied: 'applied %{date}',
+                waived: 'waived %{date}',
+                waived_undated: 'waived',
+                forgiven: 'not applied',
+                reversed: 'taken back',
+            },
             dashboard: {
                 title: 'Penalties to review',
                 hint: 'Each applies at the time shown unless waived',

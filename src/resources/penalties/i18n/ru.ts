@@ -17,7 +17,7 @@ export const messages = {
                 action: 'Чем',
                 amount: 'Сумма штрафа',
                 status: 'Состояние',
-                appliesAt: 'Будет применён',
+                appliesAt: 'Срок',
                 decidedBy: 'Отменил',
                 decidedAt: 'Отменён',
                 reason: 'Причина',
@@ -107,6 +107,13 @@ export const messages = {
             },
             cost: { visit: 'посещение', fee: 'штраф %{amount}' },
             applies: 'применится %{date}',
+            outcome: {
+                applied: 'применён %{date}',
+                waived: 'отменён %{date}',
+                waived_undated: 'отменён',
+                forgiven: 'не применяется',
+                reversed: 'возвращён',
+            },
             dashboard: {
                 title: 'Штрафы на рассмотрении',
                 hint: 'Каждый применится в указанное время, если его не отменить',
