@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { e164Phone } from './phones';
-import { customerSchema } from './schemas';
+import { customerFields, hasContact } from './schemas';
 import { issueMessage, nulMessage } from './validation';
 
 /*
@@ -16,6 +16,7 @@ export const importFields = [
     'lastName',
     'firstName',
     'fullName',
+    'fullNameFirstLast',
     'phone',
     'email',
     'birthDate',
@@ -50,12 +51,16 @@ const normalized = (text: string) =>
 /**
  * The headers each field is known by, normalized. A header is compared whole, not searched for a word:
  * "Имя" is the first name, but "Имя клиента" the full name, and "Дата" nothing. "Name" alone is below.
+ * A whole name is read in the order its header says: "ФИО" and "Фамилия Имя" put the last name first,
+ * "Имя Фамилия" the first name; an English header that says no order ("Full name") means the English one.
  */
 const headersOf: Record<Exclude<ImportField, ''>, RegExp> = {
     lastName: /^(фамилия|last ?name|surname|family name)$/,
     firstName: /^(имя|first ?name|given name)$/,
     fullName:
-        /^(фио|ф и о|full ?name|клиент|ученик|ученица|фио (клиента|ученика)|имя (клиента|ученика)|client|customer|student|client name|customer name|student name)$/,
+        /^(фио|ф и о|клиент|ученик|ученица|фио (клиента|ученика)|имя (клиента|ученика)|фамилия (и )?имя( (и )?отчество)?|(last ?name|surname) (and )?(first ?name|name))$/,
+    fullNameFirstLast:
+        /^(имя (и )?фамилия|имя (и )?отчество (и )?фамилия|full ?name|client|customer|student|(client|customer|student) name|first ?name (and )?(last ?name|surname)|first and last name|name (and )?surname)$/,
     phone: /^((моб|мобильный|сотовый) )?(телефон|тел)( клиента)?( \d)?$|^(мобильный|сотовый|номер телефона)$|^((mobile|cell) )?(phone|telephone)( number)?( \d)?$|^(mobile|cell|tel)$/,
     email: /^(e ?mail|e ?mail address|mail|эл почта|электронная почта|почта|емейл|имейл)$/,
     birthDate: /^(дата рождения|день рождения|др|д р|birth ?date|date of birth|birthday|dob)$/,
@@ -85,7 +90,7 @@ export const guessMapping = (headers: string[]): ImportMapping => {
             text === 'name'
                 ? hasLastName
                     ? 'firstName'
-                    : 'fullName'
+                    : 'fullNameFirstLast'
                 : importFields.find(candidate => headersOf[candidate].test(text));
         if (field && !taken.has(field)) {
             taken.add(field);
@@ -127,11 +132,18 @@ export const parseDate = (text: string, options: { today?: string; future?: bool
 };
 
 /**
- * A full name the Russian way, "Фамилия Имя Отчество": the first word is the last name, the second the
- * first name, and the patronymic is left out (customers have no field for it). One word is a last name.
+ * A full name in the order its column says. `lastFirst`, the Russian way, "Фамилия Имя Отчество": the
+ * first word is the last name, the second the first name, and the patronymic is left out (customers have
+ * no field for it); one word is a last name. `firstLast`, "Имя (Отчество) Фамилия" or "Anna Smith": the
+ * first word is the first name and the last word the last name; one word is a first name.
  */
-export const splitFullName = (text: string): { lastName?: string; firstName?: string } => {
-    const [lastName, firstName] = text.trim().split(/\s+/).filter(Boolean);
+export const splitFullName = (
+    text: string,
+    order: 'lastFirst' | 'firstLast' = 'lastFirst',
+): { lastName?: string; firstName?: string } => {
+    const words = text.trim().split(/\s+/).filter(Boolean);
+    const [lastName, firstName] =
+        order === 'lastFirst' ? words : [words.length > 1 ? words.at(-1) : undefined, words[0]];
     return { ...(lastName && { lastName }), ...(firstName && { firstName }) };
 };
 
@@ -177,7 +189,8 @@ export type ImportContext = {
 export type ImportedCustomer = {
     firstName: string;
     lastName: string;
-    phone: string;
+    /** None when the row gives an e-mail instead. */
+    phone: string | null;
     email: string | null;
     birthDate: string | null;
     status: string;
@@ -188,8 +201,8 @@ export type ImportedCustomer = {
 /** The pass a customer still has: the plan's name as the studio writes it, visits left (null when not counted), and its last day. */
 export type ImportedPass = { plan: string; visitsLeft: number | null; endDate: string };
 
-/** A problem of a row: the field at fault and an i18n key. */
-export type ImportError = { field: Exclude<ImportField, ''>; message: string };
+/** A problem of a row: the field at fault, an i18n key and what it names (the value left out). */
+export type ImportError = { field: Exclude<ImportField, ''>; message: string; params?: Record<string, string> };
 
 /**
  * A row read: the customer, the pass they still have, and the row's problems. A pass the row names that
@@ -200,10 +213,25 @@ export type ImportedRow = {
     pass?: ImportedPass;
     passDropped?: 'ended' | 'used_up';
     errors: ImportError[];
+    /** What was left out of a row that is imported all the same (a birth date that cannot be read). */
+    warnings?: ImportError[];
 };
 
 /** A name as compared: lower case, ё as е, spaces as one. */
 const nameKey = (text: string) => text.trim().toLowerCase().replace(/ё/g, 'е').replace(/\s+/g, ' ');
+
+/**
+ * Do a row's names and a customer's make one person: the same first and last names, whatever their
+ * case, ё or spaces, or the two swapped (a file whose columns were the other way round).
+ */
+export const sameName = (
+    row: { firstName: string; lastName: string },
+    customer: { firstName: string; lastName: string },
+): boolean => {
+    const [first, last] = [nameKey(row.firstName), nameKey(row.lastName)];
+    const [theirFirst, theirLast] = [nameKey(customer.firstName), nameKey(customer.lastName)];
+    return (first === theirFirst && last === theirLast) || (first === theirLast && last === theirFirst);
+};
 
 /** The app's CSV export prefixes text that looks like a formula with a quote (src/domain/csv.ts): taken off again. */
 const formulaQuote = /^'(?=[=+\-@\t\r])/;
@@ -221,7 +249,7 @@ const importedFields = {
     source: true,
     notes: true,
 } as const;
-const importedCustomerSchema = customerSchema.pick(importedFields);
+const importedCustomerSchema = customerFields.pick(importedFields);
 
 /**
  * One row of the file read into a customer and the pass they still have, with every problem found: an
@@ -255,22 +283,31 @@ export const readRow = (
         return text;
     };
 
-    const full = splitFullName(cell('fullName'));
+    const warnings: ImportError[] = [];
+    // The whole name's column, in the order its header says; the last and first name columns come first.
+    const fullColumn = columns.has('fullName') ? 'fullName' : 'fullNameFirstLast';
+    const full = splitFullName(cell(fullColumn), fullColumn === 'fullName' ? 'lastFirst' : 'firstLast');
     const lastNameText = cell('lastName');
     const firstNameText = cell('firstName');
     // A name taken from the full name is that column's to fix.
     const nameFields = {
-        lastName: lastNameText || !columns.has('fullName') ? 'lastName' : 'fullName',
-        firstName: firstNameText || !columns.has('fullName') ? 'firstName' : 'fullName',
+        lastName: lastNameText || !columns.has(fullColumn) ? 'lastName' : fullColumn,
+        firstName: firstNameText || !columns.has(fullColumn) ? 'firstName' : fullColumn,
     } as const;
 
     const phoneText = cell('phone');
     const phone = phoneText ? e164Phone(phoneText, context.country) : undefined;
-    if (!phone) fail('phone', phoneText ? 'app.validation.phone' : 'ra.validation.required');
+    if (phoneText && !phone) fail('phone', 'app.validation.phone');
 
+    // A birth date is a detail: one that cannot be read is left out, and the row imported without it.
     const birthDateText = cell('birthDate');
     const birthDate = birthDateText ? parseDate(birthDateText, { today: context.today }) : undefined;
-    if (birthDateText && !birthDate) fail('birthDate', 'app.validation.date');
+    if (birthDateText && !birthDate)
+        warnings.push({
+            field: 'birthDate',
+            message: 'app.import.birth_date_dropped',
+            params: { value: birthDateText },
+        });
 
     const statusText = cell('status');
     const status = statusText
@@ -286,9 +323,9 @@ export const readRow = (
     const customer: ImportedCustomer = {
         firstName: firstNameText || full.firstName || '',
         lastName: lastNameText || full.lastName || '',
-        phone: phone ?? phoneText,
+        phone: phone ?? (phoneText || null),
         email: email || null,
-        birthDate: birthDate ?? (birthDateText || null),
+        birthDate: birthDate ?? null,
         status: status ?? statusText,
         source: cell('source') || null,
         notes: cell('notes') || null,
@@ -300,8 +337,11 @@ export const readRow = (
             const field = String(issue.path[0]) as keyof ImportedCustomer;
             fail(field === 'firstName' || field === 'lastName' ? nameFields[field] : field, issueMessage(issue));
         }
+    // The studio must reach them: a phone or an e-mail (a file names no guardian).
+    if (!phoneText && !hasContact(customer) && !errors.some(error => error.field === 'email'))
+        fail('phone', 'app.validation.contact');
 
-    return { customer, ...passOf(cell, fail, context), errors };
+    return { customer, ...passOf(cell, fail, context), errors, ...(warnings.length && { warnings }) };
 };
 
 /** The pass of a row when it names one still running, or why it is left out; its problems go to `fail`. */
@@ -340,3 +380,35 @@ const passOf = (
     if (visitsLeft === 0) return { passDropped: 'used_up' };
     return { pass: { plan, visitsLeft, endDate } };
 };
+
+/**
+ * A row's problem or warning as the import answers it: the file's line, the person the row is about
+ * (their name, else their e-mail or phone), the field at fault, an i18n key and what it names.
+ */
+export type ImportRowProblem = {
+    row: number;
+    name: string;
+    field: string;
+    message: string;
+    params?: Record<string, string | number>;
+};
+
+/**
+ * What the import does with a row it takes: creates a customer, updates one (`fields` the row changes),
+ * or leaves one as it is; with the person's name (the card's, for one found), phone and e-mail, and the
+ * plan of the pass it carries over.
+ */
+export type ImportLine = {
+    row: number;
+    action: 'create' | 'update' | 'skip';
+    name: string;
+    phone: string | null;
+    email: string | null;
+    customerId?: number;
+    fields?: string[];
+    pass?: string;
+};
+
+/** The person a row is about, for its problems: the name as the row gives it, else its e-mail or phone. */
+export const rowPerson = (customer: Pick<ImportedCustomer, 'firstName' | 'lastName' | 'email' | 'phone'>): string =>
+    `${customer.lastName} ${customer.firstName}`.trim() || customer.email || customer.phone || '';

@@ -186,10 +186,12 @@ export const notifySchema = z.object({
     kinds: z.partialRecord(z.enum(messageKinds, { error: 'app.validation.choice' }), z.boolean()).default({}),
 });
 
-export const customerSchema = z.object({
+/** A customer's fields, each on its own (customerSchema adds the rule on how the studio reaches them). */
+export const customerFields = z.object({
     firstName: requiredText(80),
     lastName: requiredText(80),
-    phone,
+    /** Optional: a customer may be reached by e-mail, and a ward through their guardian. */
+    phone: optional(phone),
     email: optional(email),
     birthDate: optional(isoDate),
     status: slug,
@@ -202,6 +204,12 @@ export const customerSchema = z.object({
     /** The parent who manages them in the portal (books, cancels, pays for them, and gets their messages). */
     guardianId: optional(id),
 });
+
+/** The studio can reach the customer: by phone, by e-mail, or through their guardian. */
+export const hasContact = (customer: { phone?: unknown; email?: unknown; guardianId?: unknown }): boolean =>
+    !!customer.phone || !!customer.email || customer.guardianId != null;
+
+export const customerSchema = customerFields.refine(hasContact, { message: 'app.validation.contact', path: ['phone'] });
 
 export const slotSchema = z.object({
     weekday: z.number().int().min(1, 'app.validation.weekday').max(7, 'app.validation.weekday'),
@@ -593,6 +601,8 @@ export const payAdjustmentSchema = z.object({
 /** A problem of one row of an imported file: its line in the file (the header is line 1), the field, an i18n key. */
 export const importErrorSchema = z.object({
     row: z.number().int().min(1),
+    /** The person the row is about, as the file names them. */
+    name: z.string().optional(),
     field: z.string(),
     message: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),

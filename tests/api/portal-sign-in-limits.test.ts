@@ -134,7 +134,7 @@ describe('the outbox', () => {
         served.mailbox.unknown.add(failed.email!);
         nextMinute();
         expect((await askCode(failed.email!, '10.53.0.1')).status).toBe(202);
-        expect((await askCode(phoneOnly.phone, '10.53.0.1')).status).toBe(202);
+        expect((await askCode(phoneOnly.phone!, '10.53.0.1')).status).toBe(202);
         await vi.waitFor(
             async () => {
                 expect(await codeMessages(failed.id)).toEqual([expect.objectContaining({ status: 'failed' })]);

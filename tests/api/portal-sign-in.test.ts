@@ -39,7 +39,7 @@ const dad = person('Dad', { phone: familyPhone });
 const kid = person('Kid', { phone: familyPhone, guardianId: mum.id, email: 'kid.portal@example.test' });
 // A phone only one customer has, typed as people type it in Russia.
 const solo = person('Solo');
-const soloTyped = `8 (${solo.phone.slice(3, 6)}) ${solo.phone.slice(7)}`;
+const soloTyped = `8 (${solo.phone!.slice(3, 6)}) ${solo.phone!.slice(7)}`;
 
 let now = new Date(instantAt('2031-07-15T12:00', zone));
 const served = serverWithMail(db, { PUBLIC_URL: 'https://studio.example.test' }, () => now);

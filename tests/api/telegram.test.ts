@@ -213,7 +213,7 @@ describe('Telegram', () => {
         telegram.userSharesContact(5002, '79990001122', { language_code: 'en' });
         await telegram.waitForMessage(5002, /no customer with this phone number/);
         // Telegram sends the number without its plus.
-        telegram.userSharesContact(5001, dora.phone.replace(/\D/g, ''), { language_code: 'en' });
+        telegram.userSharesContact(5001, dora.phone!.replace(/\D/g, ''), { language_code: 'en' });
         const sent = await telegram.waitForMessage(5001, /Your code to sign in: \d{6}/);
         const code = /(\d{6})/.exec(sent.text)![1];
         const verified = await call(server.url, '/api/portal/auth/verify', {

@@ -112,7 +112,8 @@ describe('the columns of a file', () => {
         expect(
             guessMapping(['Full name', 'Phone', 'Email', 'Birthday', 'Notes', 'Pass', 'Remaining', 'Expires']),
         ).toEqual({
-            'Full name': 'fullName',
+            // English whole names put the first name first.
+            'Full name': 'fullNameFirstLast',
             Phone: 'phone',
             Email: 'email',
             Birthday: 'birthDate',
@@ -128,9 +129,9 @@ describe('the columns of a file', () => {
         });
     });
 
-    it('read "Name" as the first name beside a last name, and as the full name alone', () => {
+    it('read "Name" as the first name beside a last name, and as the full name (first name first) alone', () => {
         expect(guessMapping(['Last name', 'Name'])).toEqual({ 'Last name': 'lastName', Name: 'firstName' });
-        expect(guessMapping(['Name', 'Phone'])).toEqual({ Name: 'fullName', Phone: 'phone' });
+        expect(guessMapping(['Name', 'Phone'])).toEqual({ Name: 'fullNameFirstLast', Phone: 'phone' });
     });
 
     it('give each field to the first column that names it', () => {
@@ -221,13 +222,13 @@ describe('a row of a file', () => {
             expect(row({ ...customer, Телефон: phone }).customer.phone, phone).toBe('+79123456701');
     });
 
-    it('names the phone it cannot read, and the one missing', () => {
+    it('names the phone it cannot read, and the contact missing (neither a phone nor an e-mail)', () => {
         expect(row({ ...customer, Телефон: '345-67-01' })).toMatchObject({
             customer: { phone: '345-67-01' },
             errors: [{ field: 'phone', message: 'app.validation.phone' }],
         });
         expect(row({ ...customer, Телефон: '' }).errors).toEqual([
-            { field: 'phone', message: 'ra.validation.required' },
+            { field: 'phone', message: 'app.validation.contact' },
         ]);
     });
 
@@ -267,7 +268,7 @@ describe('a row of a file', () => {
         ]);
     });
 
-    it('refuses an email that is none, and a birth date that does not exist', () => {
+    it('refuses an email that is none, and leaves out a birth date that does not exist with a warning', () => {
         expect(row({ ...customer, 'E-mail': 'anna@' }).errors).toEqual([
             { field: 'email', message: 'ra.validation.email' },
         ]);
@@ -275,8 +276,11 @@ describe('a row of a file', () => {
             { field: 'email', message: 'ra.validation.email' },
         ]);
         expect(row({ ...customer, 'Дата рождения': '31.02.1990' })).toMatchObject({
-            customer: { birthDate: '31.02.1990' },
-            errors: [{ field: 'birthDate', message: 'app.validation.date' }],
+            customer: { birthDate: null },
+            errors: [],
+            warnings: [
+                { field: 'birthDate', message: 'app.import.birth_date_dropped', params: { value: '31.02.1990' } },
+            ],
         });
     });
 

@@ -1,15 +1,18 @@
 import {
     guessMapping,
     readRow,
+    rowPerson,
+    sameName,
     statusSynonyms,
     type ImportContext,
     type ImportedCustomer,
     type ImportField,
+    type ImportLine,
     type ImportMapping,
+    type ImportRowProblem,
 } from '../../domain/imports';
 import type { Customer, Identifier, Import, Subscription, User } from '../../domain/types';
 import { personName } from '../../domain/journal';
-import { conflict, notFound } from '../http/errors';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import type { CsvFile } from './readCsv';
@@ -38,12 +41,12 @@ const customerFields = [
 ] as const satisfies readonly (keyof ImportedCustomer)[];
 
 /** What a new customer must have, and a row updating one found by e-mail may leave empty. */
-const identity: string[] = ['firstName', 'lastName', 'fullName', 'phone'];
+const identity: string[] = ['firstName', 'lastName', 'fullName', 'fullNameFirstLast', 'phone'];
 
-/** The import fields whose cells set each customer field (a name may come from the full name). */
+/** The import fields whose cells set each customer field (a name may come from a whole name's column). */
 const setBy: Record<(typeof customerFields)[number], ImportField[]> = {
-    firstName: ['firstName', 'fullName'],
-    lastName: ['lastName', 'fullName'],
+    firstName: ['firstName', 'fullName', 'fullNameFirstLast'],
+    lastName: ['lastName', 'fullName', 'fullNameFirstLast'],
     phone: ['phone'],
     email: ['email'],
     birthDate: ['birthDate'],
@@ -51,13 +54,6 @@ const setBy: Record<(typeof customerFields)[number], ImportField[]> = {
     source: ['source'],
     notes: ['notes'],
 };
-
-export interface ImportRowError {
-    row: number;
-    field: string;
-    message: string;
-    params?: Record<string, string | number>;
-}
 
 /** A pass a row carries over: of the plan, with the visits left, until its end. */
 interface CarriedPass {
@@ -70,14 +66,19 @@ type Action =
     | { kind: 'create'; line: number; customer: ImportedCustomer; pass?: CarriedPass }
     | { kind: 'update'; line: number; id: Identifier; changes: Partial<ImportedCustomer>; pass?: CarriedPass };
 
-/** What an import would do: the columns as read, the counts, every row's problem, and the writes. */
+/**
+ * What an import would do: the columns as read, the counts, what it does with each row it takes (to
+ * review before importing), every row's problem and warning, and the writes.
+ */
 export interface ImportPlan {
     encoding: string;
     separator: string;
     columns: { header: string; field: ImportField | null }[];
     rows: { create: number; update: number; skip: number };
     passes: number;
-    errors: ImportRowError[];
+    lines: ImportLine[];
+    errors: ImportRowProblem[];
+    warnings: ImportRowProblem[];
     actions: Action[];
 }
 
@@ -111,10 +112,13 @@ const contextOf = async (reader: Reader, now: Date): Promise<{ context: ImportCo
 const planNamed = (plans: Subscription[], name: string) =>
     plans.filter(plan => plan.name === name).sort((a, b) => Number(b.active) - Number(a.active))[0];
 
+const namesOf = (customers: Customer[]) => customers.map(found => personName(found, 'lastFirst')).join(', ');
+
 /**
  * What importing `file` would do, read with the columns `chosen` (or those guessed from its headers):
- * nothing is written. A row matches an existing customer by its phone (E.164) or e-mail; matching two is
- * an error, as is a second row for someone an earlier row of the file already has.
+ * nothing is written. A row is an existing customer when it has their phone (E.164) and their name, or
+ * their e-mail; another name on a known phone is a conflict to review, never merged; matching two
+ * customers is an error, as is a second row for someone an earlier row of the file already has.
  */
 export const planImport = async (
     reader: Reader,
@@ -126,7 +130,7 @@ export const planImport = async (
     const { context, plans } = await contextOf(reader, now);
     const read = file.rows.map(row => ({ line: row.line, ...readRow(row.cells, file.headers, mapping, context) }));
     // The customers the rows may match, in two reads whatever the file's length.
-    const phones = [...new Set(read.map(row => row.customer.phone).filter(phone => phone.startsWith('+')))];
+    const phones = [...new Set(read.flatMap(row => (row.customer.phone?.startsWith('+') ? [row.customer.phone] : [])))];
     const emails = [...new Set(read.flatMap(row => (row.customer.email ? [row.customer.email] : [])))];
     const [byPhone, byEmail] = await Promise.all([
         phones.length ? reader.select('customers', { phone: phones }) : [],
@@ -148,15 +152,20 @@ export const planImport = async (
         return index !== undefined && (cells[index] ?? '').trim() !== '';
     };
 
-    const errors: ImportRowError[] = [];
+    const errors: ImportRowProblem[] = [];
+    const warnings: ImportRowProblem[] = [];
+    const lines: ImportLine[] = [];
     const actions: Action[] = [];
     const rows = { create: 0, update: 0, skip: 0 };
     let passes = 0;
-    // The rows already read, by phone and e-mail: the line of the first row of each.
-    const seen = new Map<string, number>();
+    // The rows already read, by phone and e-mail: the first row of each.
+    const seen = new Map<string, { line: number; customer: ImportedCustomer }>();
     read.forEach((row, index) => {
         const cells = file.rows[index].cells;
         const { customer } = row;
+        const name = rowPerson(customer);
+        const fail = (problem: Omit<ImportRowProblem, 'row' | 'name'>) =>
+            errors.push({ row: row.line, name, ...problem });
         // A row that matches a customer by e-mail updates what its cells say: the name and phone it
         // leaves empty are the card's, not missing.
         const updatesByEmail =
@@ -165,46 +174,50 @@ export const planImport = async (
             customer.email !== null &&
             byEmail.some(found => found.email === customer.email);
         if (row.errors.length && !updatesByEmail) {
-            for (const error of row.errors) errors.push({ row: row.line, ...error });
+            for (const error of row.errors) fail(error);
             return;
         }
-        const keys = [
-            ...(updatesByEmail ? [] : [`phone:${customer.phone}`]),
-            ...(customer.email ? [`email:${customer.email}`] : []),
-        ];
-        const earlier = keys.map(key => seen.get(key)).find(line => line !== undefined);
-        if (earlier !== undefined) {
-            errors.push({
-                row: row.line,
-                field: keys[0] && seen.has(keys[0]) && keys[0].startsWith('phone:') ? 'phone' : 'email',
-                message: 'app.import.duplicate_row',
-                params: { line: earlier },
+        const phoneKey = !updatesByEmail && customer.phone ? `phone:${customer.phone}` : undefined;
+        const keys = [...(phoneKey ? [phoneKey] : []), ...(customer.email ? [`email:${customer.email}`] : [])];
+        // On its phone: the same person only under the same name.
+        const onPhone = phoneKey ? byPhone.filter(found => found.phone === customer.phone) : [];
+        const samePerson = onPhone.filter(found => sameName(customer, found));
+        // Another name on a known phone: the same person, or someone of their family? Never merged.
+        if (!samePerson.length && onPhone.length) {
+            fail({ field: 'phone', message: 'app.import.phone_of_another', params: { names: namesOf(onPhone) } });
+            return;
+        }
+        const earlierKey = keys.find(key => seen.has(key));
+        if (earlierKey) {
+            const earlier = seen.get(earlierKey)!;
+            // Another name on the phone of an earlier row: the same family, or a mistake, for a person to decide.
+            const otherPerson = earlierKey === phoneKey && !sameName(customer, earlier.customer);
+            fail({
+                field: earlierKey === phoneKey ? 'phone' : 'email',
+                message: otherPerson ? 'app.import.phone_of_row' : 'app.import.duplicate_row',
+                params: { line: earlier.line, ...(otherPerson && { names: rowPerson(earlier.customer) }) },
             });
             return;
         }
-        keys.forEach(key => seen.set(key, row.line));
+        keys.forEach(key => seen.set(key, { line: row.line, customer }));
         const matches = [
             ...new Map(
                 [
-                    ...byPhone.filter(found => !updatesByEmail && found.phone === customer.phone),
+                    ...samePerson,
                     ...byEmail.filter(found => customer.email !== null && found.email === customer.email),
                 ].map(found => [found.id, found]),
             ).values(),
         ];
         if (matches.length > 1) {
-            errors.push({
-                row: row.line,
-                field: 'phone',
-                message: 'app.import.two_customers',
-                params: { names: matches.map(found => personName(found, 'lastFirst')).join(', ') },
-            });
+            fail({ field: 'phone', message: 'app.import.two_customers', params: { names: namesOf(matches) } });
             return;
         }
         const plan = row.pass && planNamed(plans, row.pass.plan);
         if (row.pass && plan && plan.visits !== null && row.pass.visitsLeft === null) {
-            errors.push({ row: row.line, field: 'visitsLeft', message: 'ra.validation.required' });
+            fail({ field: 'visitsLeft', message: 'ra.validation.required' });
             return;
         }
+        for (const warning of row.warnings ?? []) warnings.push({ row: row.line, name, ...warning });
         const pass: CarriedPass | undefined =
             row.pass && plan
                 ? {
@@ -217,14 +230,25 @@ export const planImport = async (
         const match = matches[0];
         if (!match) {
             actions.push({ kind: 'create', line: row.line, customer, pass });
+            lines.push({
+                row: row.line,
+                action: 'create',
+                name,
+                phone: customer.phone,
+                email: customer.email,
+                ...(pass && { pass: plan!.name }),
+            });
             rows.create++;
             if (pass) passes++;
             return;
         }
-        // Only what the row says changes: an empty cell keeps what the card has.
+        // Only what the row says changes: an empty cell keeps what the card has, and a name written
+        // otherwise (its case, ё, the order) stays as the card has it.
         const changes: Partial<ImportedCustomer> = {};
+        const keepsName = sameName(customer, match);
         for (const field of customerFields)
             if (
+                !(keepsName && (field === 'firstName' || field === 'lastName')) &&
                 setBy[field].some(source => filled(cells, source)) &&
                 customer[field] !== ((match as Row)[field] ?? null)
             )
@@ -237,11 +261,25 @@ export const planImport = async (
             )
                 ? pass
                 : undefined;
+        const seenAs = {
+            row: row.line,
+            name: personName(match, 'lastFirst'),
+            phone: match.phone ?? null,
+            email: match.email ?? null,
+            customerId: match.id,
+        };
         if (!Object.keys(changes).length && !carried) {
+            lines.push({ ...seenAs, action: 'skip' });
             rows.skip++;
             return;
         }
         actions.push({ kind: 'update', line: row.line, id: match.id, changes, pass: carried });
+        lines.push({
+            ...seenAs,
+            action: 'update',
+            fields: Object.keys(changes),
+            ...(carried && { pass: plan!.name }),
+        });
         rows.update++;
         if (carried) passes++;
     });
@@ -251,7 +289,9 @@ export const planImport = async (
         columns: file.headers.map(header => ({ header, field: mapping[header] || null })),
         rows,
         passes,
+        lines,
         errors,
+        warnings,
         actions,
     };
 };
@@ -356,109 +396,4 @@ export const applyImport = async (
     });
 };
 
-/** A record of the import that was used or changed since: named in the refusal. */
-const refuseUndo = (collection: string, record: Row, reason: 'used' | 'changed') => {
-    const name =
-        collection === 'customers'
-            ? personName(record as unknown as Customer, 'lastFirst')
-            : String(record.name ?? record.id);
-    return conflict(
-        `The import cannot be undone: ${collection} ${String(record.id)} (${name}) was ${reason} since`,
-        { id: `app.import.undo_${reason}` },
-        { collection, recordId: record.id as Identifier, name },
-    );
-};
-
-/** Are the stored values still those the import wrote. */
-const unchanged = (record: Row, values: Record<string, unknown>) =>
-    Object.entries(values).every(([field, value]) => JSON.stringify(record[field] ?? null) === JSON.stringify(value));
-
-/**
- * Undoes an import in `tx`: removes the passes and customers it created and puts back what it changed,
- * refused (409, naming the record) when one of them was used (a booking, a mark, a payment, a visit) or
- * changed since. Answers the import, marked undone.
- */
-export const undoImport = async (tx: Transaction, id: Identifier, user: Pick<User, 'id'>, now: Date) => {
-    const done = await tx.get('imports', id);
-    if (!done) throw notFound(`imports ${id} does not exist`);
-    if (done.undoneAt) throw conflict('This import was undone already', { id: 'app.import.undone_already' });
-    // What it wrote, by collection and id: each record is looked up once, whatever the file's length.
-    const written = new Map(done.created.map(entry => [`${entry.collection}:${entry.id}`, entry.values]));
-    const changed = new Map(done.updated.map(entry => [entry.id, entry]));
-    const idsOf = (collection: 'customers' | 'passes') =>
-        done.created.filter(entry => entry.collection === collection).map(entry => entry.id);
-    const createdIds = new Set(idsOf('customers'));
-    const [customers, passes] = await Promise.all([
-        tx.getMany('customers', [...createdIds, ...changed.keys()]),
-        tx.getMany('passes', idsOf('passes')),
-    ]);
-    const carriedIds = new Set(passes.map(pass => pass.id));
-    // Used: anything of the studio's names a customer it created (a booking, a mark, a payment, another
-    // pass, a payment link, a penalty, a make-up, a ward, a group), or a pass it carried over. Messages the
-    // server queued them (a pass about to end) go with them.
-    const newIds = [...createdIds];
-    const byCustomer = newIds.length
-        ? await Promise.all([
-              tx.select('bookings', { customerId: newIds }),
-              tx.select('attendances', { customerId: newIds }),
-              tx.select('payments', { customerId: newIds }),
-              tx.select('passes', { customerId: newIds }).then(all => all.filter(pass => !carriedIds.has(pass.id))),
-              tx.select('paymentLinks', { customerId: newIds }),
-              tx.select('penalties', { customerId: newIds }),
-              tx.select('makeUps', { customerId: newIds }),
-              tx.select('onlinePayments', { customerId: newIds }),
-          ])
-        : [];
-    const wards = newIds.length ? await tx.select('customers', { guardianId: newIds }) : [];
-    const members = newIds.length
-        ? (await tx.select('schedules')).flatMap(schedule => schedule.customerIds.filter(id => createdIds.has(id)))
-        : [];
-    const usedCustomer = [
-        ...byCustomer.flat().map(record => record.customerId),
-        ...wards.map(ward => ward.guardianId as Identifier),
-        ...members,
-    ].find(customerId => createdIds.has(customerId));
-    if (usedCustomer !== undefined)
-        throw refuseUndo('customers', customers.find(found => found.id === usedCustomer) as unknown as Row, 'used');
-    const carriedList = [...carriedIds];
-    const byPass = carriedList.length
-        ? (
-              await Promise.all([
-                  tx.select('bookings', { passId: carriedList }),
-                  tx.select('payments', { passId: carriedList }),
-                  tx.select('paymentLinks', { passId: carriedList }),
-                  tx.select('penalties', { passId: carriedList }),
-              ])
-          ).flat()
-        : [];
-    const usedPass = passes.find(pass => byPass.some(record => record.passId === pass.id));
-    if (usedPass) throw refuseUndo('passes', usedPass as unknown as Row, 'used');
-    const charged = new Set(
-        (passes.length ? await tx.select('attendances', { passId: [...carriedIds] }) : []).map(mark => mark.passId),
-    );
-    for (const pass of passes) {
-        if (pass.visitsUsed > 0 || charged.has(pass.id)) throw refuseUndo('passes', pass as unknown as Row, 'used');
-        if (!unchanged(pass as unknown as Row, written.get(`passes:${pass.id}`) ?? {}))
-            throw refuseUndo('passes', pass as unknown as Row, 'changed');
-    }
-    for (const customer of customers) {
-        const values = written.get(`customers:${customer.id}`) ?? changed.get(customer.id)?.after ?? {};
-        if (!unchanged(customer as unknown as Row, values))
-            throw refuseUndo('customers', customer as unknown as Row, 'changed');
-    }
-    // What it made goes in a few statements, whatever the file's length.
-    if (newIds.length)
-        await tx.removeMany(
-            'messages',
-            (await tx.select('messages', { customerId: newIds })).map(message => message.id),
-        );
-    await tx.removeMany(
-        'passes',
-        passes.map(pass => pass.id),
-    );
-    await tx.removeMany('customers', newIds);
-    for (const customer of customers)
-        if (!createdIds.has(customer.id))
-            await tx.update('customers', { ...customer, ...changed.get(customer.id)?.before } as Customer);
-    return tx.update('imports', { ...done, undoneAt: now.toISOString(), undoneBy: user.id });
-};
+export { undoImport } from './undoImport';

@@ -5,7 +5,7 @@ import { isoDate } from '../../domain/fields';
 import { freezePass, freezeSchema, unfreezePass } from '../../domain/freezes';
 import { firstPauseDay } from '../../domain/portal';
 import { paymentLinkAddress } from '../../domain/routes';
-import { customerSchema } from '../../domain/schemas';
+import { customerFields } from '../../domain/schemas';
 import { addDays, daysBetween, studioToday, type Clock } from '../../domain/time';
 import type { Identifier, Pass, StoredCustomer } from '../../domain/types';
 import { ApiError, badRequest, conflict, forbidden, handle, notFound, ruleRefusal } from '../http/errors';
@@ -43,7 +43,7 @@ const bookSchema = z.object({
     waitlist: z.boolean().optional(),
 });
 const rangeSchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
-const profileSchema = customerSchema.pick({ locale: true, notify: true }).partial();
+const profileSchema = customerFields.pick({ locale: true, notify: true }).partial();
 const pauseSchema = z.intersection(freezeSchema, z.object({ dryRun: z.boolean().optional() }));
 /** What to pay: the rest of a pass, or a penalty's fee owed. */
 const paySchema = z.union([

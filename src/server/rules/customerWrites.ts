@@ -12,7 +12,7 @@ import type { Reader, Row } from '../storage/types';
  * A customer added twice is the desk's most common slip (a phone number written another way, a second
  * visit to the front desk). The server refuses a new customer whose phone is already someone's, whoever
  * sends it, unless the request says the desk saw the others and means it: `confirmDuplicate: true`,
- * which is never stored.
+ * which is never stored. A ward may share their family's phone, or have none (see customerSchema).
  */
 
 const createSchema = customerSchema.extend({ confirmDuplicate: z.boolean().optional() });
@@ -38,12 +38,27 @@ export const customerRules: WriteRules = {
     createSchema,
     create: async ({ confirmDuplicate, ...input }, { tx }) => {
         await checkGuardian(input, undefined, tx);
-        // A new customer has linked no Telegram chat yet, and consented to nothing in the portal.
-        const record: Row = { ...(await withStoredPhone(input, null, tx)), telegramLinked: false, consentAt: null };
+        // A new customer has linked no Telegram chat yet, and consented to nothing in the portal. A contact
+        // not given is null, as both engines answer it.
+        const stored = await withStoredPhone(input, null, tx);
+        const record: Row = {
+            ...stored,
+            phone: stored.phone ?? null,
+            email: stored.email ?? null,
+            telegramLinked: false,
+            consentAt: null,
+        };
         if (confirmDuplicate === true) return record;
         const number = phoneNumberKey(record.phone);
         if (number.length < phoneDigitsNeeded) return record;
-        const same = await tx.select('customers', [{ field: 'phone', kind: 'samePhone', number }]);
+        // A ward given their guardian's phone shares it with their family: the guardian and the guardian's
+        // other wards are not duplicates of them.
+        const family = (customer: Row) =>
+            record.guardianId != null &&
+            (customer.id === record.guardianId || customer.guardianId === record.guardianId);
+        const same = (await tx.select('customers', [{ field: 'phone', kind: 'samePhone', number }])).filter(
+            customer => !family(customer),
+        );
         if (!same.length) return record;
         const duplicates = same.map(customer => ({
             id: customer.id,

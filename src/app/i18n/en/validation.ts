@@ -2,6 +2,7 @@
 export const validationMessages = {
     app: {
         validation: {
+            contact: 'Give a phone or an e-mail (a ward may have neither: the guardian is reached)',
             duplicate_phone: 'This phone number already belongs to another customer',
             guardian: "The guardian must be another customer who is nobody's ward and has no wards of their own",
             label_required: 'Give the label in at least one language',

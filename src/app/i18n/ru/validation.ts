@@ -5,6 +5,7 @@ import type { validationMessages as english } from '../en/validation';
 export const validationMessages = {
     app: {
         validation: {
+            contact: 'Укажите телефон или e-mail (у подопечного может не быть ни того ни другого: связь через опекуна)',
             duplicate_phone: 'Этот номер телефона уже есть у другого клиента',
             guardian: 'Опекуном может быть только другой клиент, который сам не подопечный',
             label_required: 'Укажите название хотя бы на одном языке',
