@@ -36,7 +36,8 @@ const urgentKinds: readonly Message['kind'][] = ['sign_in', 'test'];
 export const customerChannels = (customer: Customer, kind: Message['kind']) =>
     channelsFor({ email: customer.email, notify: customer.notify, telegram: customer.telegramLinked === true }, kind);
 
-type Studio = Pick<Config, 'defaultLocale' | 'studioName' | 'timezone' | 'quietHours'>;
+type Studio = Pick<Config, 'defaultLocale' | 'studioName' | 'timezone' | 'quietHours'> &
+    Partial<Pick<Config, 'currency'>>;
 
 /** When a message goes: when due, moved out of the studio's quiet hours unless it is urgent. */
 const sendingTime = (config: Studio, message: Omit<Queued, 'customerId'>): string => {
@@ -72,6 +73,8 @@ export const messageRecord = (
     const portalUrl = portalAddress();
     const { subject, text } = messageText(message.kind, locale, {
         studioName: config.studioName,
+        // Amounts are in the studio's currency unless the message says otherwise.
+        ...(config.currency ? { currency: config.currency } : {}),
         ...(portalUrl ? { portalUrl } : {}),
         ...message.facts,
         ...(about.id !== customer.id ? { wardName: about.firstName } : {}),

@@ -2,7 +2,6 @@ import type { Identifier, Penalty } from '../../domain/types';
 import { conflict, notFound } from '../http/errors';
 import { classFacts, queueMessage } from '../messages/outbox';
 import type { Transaction } from '../storage/types';
-import { studioConfig } from './studio';
 
 /*
  * A pending penalty forgiven by staff (the regular stuck in traffic) before the job runner applies it:
@@ -33,14 +32,13 @@ export const waivePenalty = async (tx: Transaction, { id, reason, decidedBy, now
         decidedAt: now.toISOString(),
         reason,
     });
-    const [event, config] = await Promise.all([tx.get('events', penalty.eventId), studioConfig(tx)]);
+    const event = await tx.get('events', penalty.eventId);
     await queueMessage(tx, {
         customerId: penalty.customerId,
         kind: 'penalty',
         dedupeKey: `penalty-waived:${penalty.id}`,
         facts: {
             ...(event ? await classFacts(tx, event) : {}),
-            currency: config.currency,
             penalty: {
                 forgiven: false,
                 waived: true,
