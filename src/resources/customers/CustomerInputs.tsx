@@ -12,7 +12,7 @@ import {
     useRecordContext,
     useTranslate,
 } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { personName } from '../../domain/journal';
 import type { Customer, Identifier } from '../../domain/types';
 import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
@@ -55,14 +55,18 @@ const named = (customers: Customer[]): NamedCustomer[] =>
 /**
  * Other customers the form's phone (by its digits, with or without the country code) or e-mail already
  * belong to; with those the server named when it refused to save (it decides: the form may not have
- * looked yet).
+ * looked yet). A ward shares their family's phone and e-mail: their guardian and the guardian's other
+ * wards are no duplicates of them.
  */
 export const useDuplicateCustomers = (fromServer: NamedCustomer[] = []): Duplicates => {
     const record = useRecordContext<Customer>();
     const phone = useSettled(phoneNumberKey(useWatch({ name: 'phone' })));
     const email = useSettled(emailKey(useWatch({ name: 'email' })));
+    const guardianId = useWatch({ name: 'guardianId' }) as Identifier | null | undefined;
+    const family = (customer: Customer) =>
+        guardianId != null && (customer.id === guardianId || customer.guardianId === guardianId);
     const others = (customers: Customer[] | undefined) =>
-        (customers ?? []).filter(customer => customer.id !== record?.id);
+        (customers ?? []).filter(customer => customer.id !== record?.id && !family(customer));
     const options = { pagination: { page: 1, perPage: 5 }, sort: { field: 'id', order: 'ASC' as const } };
     const phoneMatches = useGetList<Customer>(
         'customers',
@@ -79,6 +83,19 @@ export const useDuplicateCustomers = (fromServer: NamedCustomer[] = []): Duplica
     const byEmail = email.includes('@') ? named(others(emailMatches.data)) : [];
     const ids: Identifier[] = [...byPhone, ...byEmail].map(customer => customer.id);
     return { byPhone, byEmail, key: ids.join(','), checking: phoneMatches.isFetching || emailMatches.isFetching };
+};
+
+/**
+ * "Give a phone or an e-mail" stands under the phone but depends on the e-mail and the guardian too: it is
+ * checked again as they change, so that the next Save is not held back by an error no longer true.
+ */
+const useContactCheck = () => {
+    const { trigger, getFieldState } = useFormContext();
+    const email: unknown = useWatch({ name: 'email' });
+    const guardianId: unknown = useWatch({ name: 'guardianId' });
+    useEffect(() => {
+        if (getFieldState('phone').error) void trigger('phone');
+    }, [email, guardianId, trigger, getFieldState]);
 };
 
 const DuplicateLine = ({ message, customers }: { message: string; customers: NamedCustomer[] }) => {
@@ -158,6 +175,7 @@ const GuardianInput = () => {
  */
 export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
     const statuses = useStatuses('customer');
+    useContactCheck();
     return (
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
             <Grid size={{ xs: 12, sm: 6, md: 3 }}>
