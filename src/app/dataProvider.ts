@@ -15,7 +15,7 @@ import type {
     PaymentSetupAnswer,
     MessageSetupAnswer,
 } from '../domain/api';
-import type { ImportField, ImportMapping } from '../domain/imports';
+import type { ImportField, ImportLine, ImportMapping } from '../domain/imports';
 import type { PayrollAnswer } from '../domain/payroll';
 import type {
     Attendance,
@@ -90,6 +90,8 @@ export interface PrototypeCollection {
 /** A row's problem in an import: the file's line, the field at fault, an i18n key and its parameters. */
 export interface ImportRowError {
     row: number;
+    /** The person the row is about. */
+    name?: string;
     field: string;
     message: string;
     params?: Record<string, string | number>;
@@ -105,6 +107,9 @@ export interface ImportDryRun {
     /** Passes that would be carried over. */
     passes: number;
     errors: ImportRowError[];
+    /** What it does with each row it takes, and what it leaves out of them. */
+    lines?: ImportLine[];
+    warnings?: ImportRowError[];
 }
 
 /** A customers' file to import: its bytes as read from the disk (the server finds the encoding), its name, and the columns chosen. */

@@ -25,14 +25,15 @@ import type { ImportDryRun, StudioDataProvider } from '../../app/dataProvider';
 import type { ImportField, ImportMapping } from '../../domain/imports';
 import type { Import } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
-import { errorText, fieldChoices, fieldLabel } from './fields';
+import { fieldChoices, fieldLabel } from './fields';
+import { ImportLines, ImportProblems } from './ImportRows';
 
 /*
  * /imports/create: customers and their passes from another system's CSV file. The file chosen is sent
  * as it is (the server finds its encoding and separator) for a dry run that writes nothing: the columns
  * as read, each with the field guessed from its header and changeable (the file is read again with the
- * columns chosen), what the import would do and each row's error. Importing sends it once more with the
- * same columns; the rows with errors are left out.
+ * columns chosen), what the import would do with each row, and each row's error and warning. Importing
+ * sends it once more with the same columns; the rows with errors are left out.
  */
 
 interface ChosenFile {
@@ -145,47 +146,6 @@ const Columns = ({
                                 </TableRow>
                             );
                         })}
-                    </TableBody>
-                </Table>
-            </Box>
-        </Box>
-    );
-};
-
-/** Each row's problem: the file's line, the column at fault (its header) and what is wrong. */
-const Errors = ({ preview }: { preview: ImportDryRun }) => {
-    const translate = useTranslate();
-    const id = useId();
-    const headerOf = (field: string) =>
-        preview.columns.find(column => column.field === field)?.header ??
-        translate('app.import.no_column', { field: fieldLabel(translate, field as ImportField) });
-    return (
-        <Box component="section" aria-labelledby={`${id}-title`}>
-            <Typography id={`${id}-title`} variant="h6" component="h2">
-                {translate('app.import.errors_title')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('app.import.errors_hint')}
-            </Typography>
-            <Box sx={{ overflowX: 'auto', maxHeight: 480 }}>
-                <Table size="small" stickyHeader sx={{ '& .MuiTableCell-root': { px: 1 } }}>
-                    <TableHead>
-                        <TableRow>
-                            <TableCell align="right">{translate('app.import.line')}</TableCell>
-                            <TableCell>{translate('app.import.column')}</TableCell>
-                            <TableCell>{translate('app.import.message')}</TableCell>
-                        </TableRow>
-                    </TableHead>
-                    <TableBody>
-                        {preview.errors.map((error, index) => (
-                            <TableRow key={`${error.row}:${error.field}:${index}`} data-testid="import-error">
-                                <TableCell align="right">{error.row}</TableCell>
-                                <TableCell sx={{ minWidth: 90, overflowWrap: 'anywhere' }}>
-                                    {headerOf(error.field)}
-                                </TableCell>
-                                <TableCell sx={{ minWidth: 150 }}>{errorText(translate, error)}</TableCell>
-                            </TableRow>
-                        ))}
                     </TableBody>
                 </Table>
             </Box>
@@ -367,7 +327,13 @@ export const ImportCreate = () => {
                                 </Typography>
                                 <Counts preview={preview} />
                             </Box>
-                            {preview.errors.length > 0 && <Errors preview={preview} />}
+                            {preview.lines && preview.lines.length > 0 && <ImportLines lines={preview.lines} />}
+                            {preview.errors.length > 0 && (
+                                <ImportProblems preview={preview} problems={preview.errors} kind="error" />
+                            )}
+                            {preview.warnings && preview.warnings.length > 0 && (
+                                <ImportProblems preview={preview} problems={preview.warnings} kind="warning" />
+                            )}
                             <Box>
                                 <Button
                                     variant="contained"
