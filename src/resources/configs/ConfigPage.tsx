@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Grid } from '@mui/material';
 import {
     AutocompleteInput,
     BooleanInput,
@@ -19,6 +20,8 @@ import { configSchema, locales, paymentModes, taxSystems, vats } from '../../dom
 import { translatedChoices } from '../common/TranslatedField';
 import { MessageSetup } from './MessageSetup';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
+import { QuietHoursInput } from './QuietHoursInput';
+import { SettingsSection } from './SettingsSection';
 
 // The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
 const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({
@@ -45,7 +48,10 @@ const ConfigToolbar = () => (
     </Toolbar>
 );
 
-/** /configs: the studio's general settings, one record that is changed, never created or deleted. */
+/**
+ * /configs: the studio's general settings, one record that is changed, never created or deleted, in
+ * sections side by side on a wide screen and one under another on a phone.
+ */
 export const ConfigPage = () => {
     const saved = useSaved('updated', false, 'configs');
     return (
@@ -59,57 +65,65 @@ export const ConfigPage = () => {
         >
             <SimpleForm
                 noValidate
-                sx={{ maxWidth: 640 }}
+                sx={{ maxWidth: 1400 }}
                 validate={schemaValidator(configSchema)}
                 toolbar={<ConfigToolbar />}
             >
-                <PaymentSetupWarning />
-                <MessageSetup />
-                <TextInput source="studioName" />
-                <AutocompleteInput source="currency" choices={currencies} />
-                <AutocompleteInput source="timezone" choices={timeZones} />
-                <CountryInput />
-                <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
-                <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
-                <NumberInput source="expiringPassDays" min={0} step={1} />
-                <NumberInput source="lowVisitsThreshold" min={0} step={1} />
-                {/* A database made before the setting holds no value: the form shows the default the server applies. */}
-                <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
-                <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
-                <NumberInput source="bookingOpensDays" min={1} max={365} step={1} defaultValue={14} />
-                <NumberInput source="bookingClosesMinutes" min={0} max={10080} step={5} defaultValue={0} />
-                <NumberInput source="lateCancelHours" min={0} max={336} step={1} defaultValue={12} />
-                <NumberInput source="penaltyDelayHours" min={0} max={336} step={1} defaultValue={24} />
-                <NumberInput source="maxWaitlists" min={0} max={100} step={1} defaultValue={3} />
-                {/* Messages: empty quiet hours are none (saved as null), which the default does not fill. */}
-                <TextInput
-                    source="quietHours"
-                    defaultValue="22:00-09:00"
-                    helperText="app.messages.setup.quiet_hours_help"
-                    slotProps={{ htmlInput: { inputMode: 'numeric', placeholder: '22:00-09:00' } }}
-                />
-                <BooleanInput source="reminders" defaultValue={true} />
-                <BooleanInput source="staffBookingNotices" defaultValue={true} />
-                {/* Receipts of online payments: none (null) while no taxation system is chosen. */}
-                <SelectInput
-                    source="receiptTaxSystem"
-                    choices={translatedChoices(taxSystems, 'app.receipts.tax_systems')}
-                    emptyText="app.receipts.tax_systems.none"
-                    parse={value => (value === '' ? null : value)}
-                    helperText="app.receipts.help"
-                />
-                <SelectInput
-                    source="receiptVat"
-                    choices={translatedChoices(vats, 'app.receipts.vats')}
-                    defaultValue="none"
-                    validate={required()}
-                />
-                <SelectInput
-                    source="receiptPaymentMode"
-                    choices={translatedChoices(paymentModes, 'app.receipts.payment_modes')}
-                    defaultValue="full_payment"
-                    validate={required()}
-                />
+                <Grid container spacing={2} sx={{ width: '100%' }}>
+                    <SettingsSection title="app.configs.sections.studio">
+                        <TextInput source="studioName" />
+                        <AutocompleteInput source="currency" choices={currencies} />
+                        <AutocompleteInput source="timezone" choices={timeZones} />
+                        <CountryInput />
+                        <SelectInput source="defaultLocale" choices={translatedChoices(locales, 'app.locales')} />
+                    </SettingsSection>
+                    {/* A database made before a setting holds no value: the form shows the default the server applies. */}
+                    <SettingsSection title="app.configs.sections.booking">
+                        <NumberInput source="bookingOpensDays" min={1} max={365} step={1} defaultValue={14} />
+                        <NumberInput source="bookingClosesMinutes" min={0} max={10080} step={5} defaultValue={0} />
+                        <NumberInput source="lateCancelHours" min={0} max={336} step={1} defaultValue={12} />
+                        <NumberInput source="maxWaitlists" min={0} max={100} step={1} defaultValue={3} />
+                        <NumberInput source="teacherEditDays" min={0} max={365} step={1} defaultValue={2} />
+                        <NumberInput source="autoCloseHours" min={0} max={336} step={1} defaultValue={12} />
+                    </SettingsSection>
+                    <SettingsSection title="app.configs.sections.messages">
+                        <MessageSetup />
+                        <QuietHoursInput />
+                        <BooleanInput source="reminders" defaultValue={true} />
+                        <BooleanInput source="staffBookingNotices" defaultValue={true} />
+                    </SettingsSection>
+                    <SettingsSection title="app.configs.sections.payments">
+                        <PaymentSetupWarning />
+                        <NumberInput source="paymentLinkTtlHours" min={1} step={1} />
+                        {/* Receipts of online payments: none (null) while no taxation system is chosen. */}
+                        <SelectInput
+                            source="receiptTaxSystem"
+                            choices={translatedChoices(taxSystems, 'app.receipts.tax_systems')}
+                            emptyText="app.receipts.tax_systems.none"
+                            parse={value => (value === '' ? null : value)}
+                            helperText="app.receipts.help"
+                        />
+                        <SelectInput
+                            source="receiptVat"
+                            choices={translatedChoices(vats, 'app.receipts.vats')}
+                            defaultValue="none"
+                            validate={required()}
+                        />
+                        <SelectInput
+                            source="receiptPaymentMode"
+                            choices={translatedChoices(paymentModes, 'app.receipts.payment_modes')}
+                            defaultValue="full_payment"
+                            validate={required()}
+                        />
+                    </SettingsSection>
+                    <SettingsSection title="app.configs.sections.penalties">
+                        <NumberInput source="penaltyDelayHours" min={0} max={336} step={1} defaultValue={24} />
+                    </SettingsSection>
+                    <SettingsSection title="app.configs.sections.passes">
+                        <NumberInput source="expiringPassDays" min={0} step={1} />
+                        <NumberInput source="lowVisitsThreshold" min={0} step={1} />
+                    </SettingsSection>
+                </Grid>
             </SimpleForm>
         </Edit>
     );

@@ -33,6 +33,22 @@ export const settingsMessages = {
         statuses: { fields: { labels: { en: 'Label in English', ru: 'Label in Russian' } } },
     },
     app: {
+        configs: {
+            sections: {
+                studio: 'The studio',
+                booking: 'Classes and booking',
+                messages: 'Messages',
+                payments: 'Payments and receipts',
+                penalties: 'Penalties',
+                passes: 'Passes on the dashboard',
+            },
+            quiet_hours: {
+                from: 'Quiet hours from',
+                to: 'Quiet hours until',
+                help: 'Reminders and notices due then wait until the quiet hours end; sign-in codes always go.',
+                none: 'No quiet hours: messages go out at any hour.',
+            },
+        },
         sign_in_hold: {
             held: 'Sign-in held since %{since} after %{failures} failed sign-ins: only addresses this user signed in from recently may sign in. It ends an hour after the last failure.',
             release: 'Release',
