@@ -15,6 +15,7 @@ import type {
     PaymentSetupAnswer,
     MessageSetupAnswer,
 } from '../domain/api';
+import type { CancelNoticesAnswer } from '../domain/eventNotices';
 import type { ImportField, ImportLine, ImportMapping } from '../domain/imports';
 import type { PayrollAnswer } from '../domain/payroll';
 import type {
@@ -167,6 +168,8 @@ export const dataProvider = {
     generateAllEvents: (period: { from: string; to: string }) =>
         postJson<GenerationForAllAnswer>('/api/schedules/generate', period),
     getRoster: ({ id }: { id: Identifier }) => getJson<RosterAnswer>(`/api/events/${id}/roster`),
+    /** Who hears that a class is cancelled: before the cancel, by which channel; after it, how each message went. */
+    getCancelNotices: ({ id }: { id: Identifier }) => getJson<CancelNoticesAnswer>(`/api/events/${id}/cancel-notices`),
     /** Closes a class (`done`: it counts as held) or reopens it; answers the class. */
     closeEvent: ({ id, reopen = false }: { id: Identifier; reopen?: boolean }) =>
         httpClient(`/api/events/${id}/${reopen ? 'reopen' : 'close'}`, { method: 'POST', body: '{}' }).then(

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { bookingRoutes } from './bookings';
+import { cancelNoticeRoutes } from './cancelNotices';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
@@ -57,6 +58,7 @@ export const featureRoutes = (
     timetableRoutes(storage, clock),
     closingRoutes(storage, clock),
     bookingRoutes(storage, clock),
+    cancelNoticeRoutes(storage, channels),
     penaltyRoutes(storage, clock),
     importRoutes(storage, clock),
     messageRoutes(storage, clock),
