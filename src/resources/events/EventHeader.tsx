@@ -17,6 +17,7 @@ import type { StudioEvent } from '../../domain/types';
 import { ClassTitleField } from '../common/ClassTitleField';
 import { refusalMessage } from '../common/conflicts';
 import { DateTimeField } from '../common/dates';
+import { CancelEventDialog } from './CancelEventDialog';
 import { EventEditDialog } from './EventEditDialog';
 
 interface Props {
@@ -89,7 +90,8 @@ const CloseButton = ({ event, closing, marked }: Pick<Props, 'event' | 'closing'
 
 /**
  * When, what, who and where, and for staff the button that cancels or reinstates the class. Cancelling
- * gives visits back, so it is confirmed first, saying how many.
+ * gives visits back and tells those booked, so it is confirmed first, saying how many visits and who
+ * will be told by which channel.
  */
 export const EventHeader = ({ event, visits, capacity, givenBack, closing, marked }: Props) => {
     const translate = useTranslate();
@@ -112,6 +114,7 @@ export const EventHeader = ({ event, visits, capacity, givenBack, closing, marke
             Promise.all([
                 queryClient.invalidateQueries({ queryKey: ['roster', event.id] }),
                 queryClient.invalidateQueries({ queryKey: ['events'] }),
+                queryClient.invalidateQueries({ queryKey: ['cancelNotices', event.id] }),
             ]),
         onError: (error: Error) => notify(error.message, { type: 'error' }),
         onSettled: () => setConfirming(false),
@@ -156,15 +159,11 @@ export const EventHeader = ({ event, visits, capacity, givenBack, closing, marke
                         {translate(cancelled ? 'app.timetable.roster.reinstate' : 'app.timetable.roster.cancel_event')}
                     </Button>
                 )}
-                <Confirm
-                    isOpen={confirming}
-                    loading={toggle.isPending}
-                    title="app.timetable.roster.cancel_confirm_title"
-                    content="app.timetable.roster.cancel_confirm"
-                    translateOptions={{ smart_count: givenBack }}
-                    confirm="app.timetable.roster.cancel_event"
-                    cancel="app.timetable.roster.keep_event"
-                    confirmColor="warning"
+                <CancelEventDialog
+                    event={event}
+                    open={confirming}
+                    givenBack={givenBack}
+                    busy={toggle.isPending}
                     onConfirm={() => toggle.mutate()}
                     onClose={() => setConfirming(false)}
                 />

@@ -48,6 +48,7 @@ import { localDateTimeAt } from '../../domain/time';
 import { useBooking, type RefusedBooking } from './bookings';
 import { BookingRefusedDialog } from './BookingRefusedDialog';
 import { CancelBookingDialog } from './CancelBookingDialog';
+import { UnreachedPanel } from './UnreachedPanel';
 import { WalkInSearch } from './WalkInSearch';
 
 const statusOf = (error: unknown) => (error as HttpError | null)?.status;
@@ -169,11 +170,9 @@ export const EventRoster = () => {
                     closing={closing}
                     marked={people.filter(person => person.attendance).length}
                 />
-                {cancelled ? (
-                    <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>
-                ) : (
-                    <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />
-                )}
+                {cancelled && <Alert severity="info">{translate('app.timetable.roster.cancelled')}</Alert>}
+                {cancelled && <UnreachedPanel eventId={event.id} />}
+                {!cancelled && <MarkingNote marking={marking} date={event.startsAt.slice(0, 10)} />}
                 {!cancelled && <PayClosedNote period={payClosed} teacher={teacher} />}
                 {(booked > 0 || waitlisted > 0) && (
                     <Alert severity={full ? 'warning' : 'info'} icon={false} data-testid="seats" sx={{ mb: 1 }}>
