@@ -8,7 +8,7 @@ import { refusalMessage } from '../common/conflicts';
 
 /*
  * A message's parts as the outbox list and the customer's card show them: its state (with the reason when
- * it failed or was skipped), its text, and the button that sends a failed or skipped one again.
+ * it failed or was skipped), its text, and the button that sends a failed one again.
  */
 
 const colors = {
@@ -65,7 +65,14 @@ export const MessageText = () => {
     );
 };
 
-/** Sends a failed or skipped message again; the lists that show it are read again after. */
+/** The skip reasons the outbox explains; another code reads as having had no channel. */
+const skipReasons = ['opted_out', 'no_channel', 'not_configured'];
+
+/**
+ * Sends a failed message again; the lists that show it are read again after. A skipped one had no
+ * channel to go by (or its kind was turned off), so sending it again would skip it again: why is said
+ * in place of the button.
+ */
 export const ResendButton = (_: { label?: string }) => {
     const message = useRecordContext<Message>();
     const translate = useTranslate();
@@ -78,7 +85,15 @@ export const ResendButton = (_: { label?: string }) => {
         onError: error => notify(refusalMessage(translate, error), { type: 'error' }),
         onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
     });
-    if (!message || (message.status !== 'failed' && message.status !== 'skipped')) return null;
+    if (message?.status === 'skipped')
+        return (
+            <Typography variant="caption" color="text.secondary" data-testid="not-resent">
+                {translate(
+                    `app.messages.not_resent.${skipReasons.includes(message.error ?? '') ? message.error : 'other'}`,
+                )}
+            </Typography>
+        );
+    if (message?.status !== 'failed') return null;
     return (
         <Button
             size="small"

@@ -36,7 +36,7 @@ const filters = [
 /** On a phone the columns would run off the screen: who and what stacked in one cell, the state and its button in another. */
 const usePhone = () => useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
 
-/** Every message to customers, newest first: a row opens to its text; a failed or skipped one is sent again from here. */
+/** Every message to customers, newest first: a row opens to its text; a failed one is sent again from here, a skipped one says why not. */
 export const MessageList = () => {
     const phone = usePhone();
     return (

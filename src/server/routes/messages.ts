@@ -6,9 +6,10 @@ import { numericId, userOf } from '../http/requests';
 import type { Storage } from '../storage/types';
 
 /*
- * POST /api/messages/:id/resend: a message that failed or was skipped is queued again, due now, its tries
- * counted from zero; the runner sends it with the customer's channels as they are now. Managers and
- * admins, who read the outbox. Messages are otherwise never written through the API.
+ * POST /api/messages/:id/resend: a message that failed is queued again, due now, its tries counted from
+ * zero; the runner sends it with the customer's channels as they are now. A skipped one is refused (409):
+ * it had no channel to go by, or the customer turned its kind off, and the desk reaches them otherwise.
+ * Managers and admins, who read the outbox. Messages are otherwise never written through the API.
  */
 export const messageRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();
@@ -23,8 +24,8 @@ export const messageRoutes = (storage: Storage, clock: Clock): Router => {
             const message = await storage.transaction(async tx => {
                 const found = await tx.get('messages', id);
                 if (!found) throw notFound(`messages ${id} does not exist`);
-                if (found.status !== 'failed' && found.status !== 'skipped')
-                    throw conflict(`Only a failed or skipped message is sent again; this one is ${found.status}`, {
+                if (found.status !== 'failed')
+                    throw conflict(`Only a failed message is sent again; this one is ${found.status}`, {
                         status: 'app.messages.errors.not_resendable',
                     });
                 return tx.update('messages', {

@@ -80,6 +80,12 @@ export const messages = {
                 test: 'Test message',
             },
             actions: { resend: 'Send again' },
+            not_resent: {
+                opted_out: 'Not sent again: the customer turned these messages off',
+                no_channel: 'Not sent again: no channel reaches the customer (no Telegram, no e-mail)',
+                not_configured: 'Not sent again: the customer’s channel is not set up on this server',
+                other: 'Not sent again: it had no channel to go by',
+            },
             setup: {
                 title: 'Messages to customers',
                 configured: 'Set up',
@@ -120,7 +126,7 @@ export const messages = {
             },
             notices: { resent: 'Queued again: it goes out in a moment' },
             errors: {
-                not_resendable: 'Only a failed or skipped message is sent again',
+                not_resendable: 'Only a failed message is sent again: a skipped one had no channel to go by',
                 not_configured: 'This channel is not set up on this server',
                 not_linked: 'This customer has not linked Telegram',
             },
