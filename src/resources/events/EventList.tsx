@@ -18,6 +18,7 @@ import { ClassTitleField } from '../common/ClassTitleField';
 import { DateTimeField } from '../common/dates';
 import { TranslatedField } from '../common/TranslatedField';
 import { recordExporter } from '../common/exporter';
+import { BookedField } from './BookedField';
 import { eventFilters } from './EventFilters';
 import { useStudioToday } from '../../app/studio';
 
@@ -68,6 +69,8 @@ const EventTable = () => (
         </DataTable.Col>
         <DataTable.NumberCol source="durationMinutes" />
         <DataTable.NumberCol source="capacity" />
+        {/* Counted per page by the server, never stored: not sortable. */}
+        <DataTable.Col source="booked" disableSort field={BookedField} align="right" />
         <DataTable.Col source="status">
             <TranslatedField source="status" prefix="resources.events.statuses" />
         </DataTable.Col>
