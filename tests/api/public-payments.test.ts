@@ -118,6 +118,7 @@ describe('the public payment link', () => {
             expiresAt: link.expiresAt,
             timezone: 'Europe/Moscow',
             firstName: customer.firstName,
+            forName: null,
             locale: 'ru',
             // No PUBLIC_URL: the test provider, which takes no money, and the page says so.
             payments: 'test',

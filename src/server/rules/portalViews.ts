@@ -286,11 +286,12 @@ export const portalMakeUps = async (reader: Reader, customerId: Identifier, toda
 
 /**
  * Whom a payment page greets and whom the payment is for: a child's guardian pays for them, so the page
- * greets the guardian and names the child (`forName`); anyone else is greeted, paying for themselves.
+ * greets the guardian and names the child (`forName`); anyone else is greeted, paying for themselves. The
+ * page needs no sign-in, so like the payer the child is named by first name only.
  */
 export const payerNames = async (reader: Reader, customer: Customer | undefined) => {
     const guardian = customer?.guardianId == null ? undefined : await reader.get('customers', customer.guardianId);
     return customer && guardian
-        ? { firstName: guardian.firstName, forName: `${customer.firstName} ${customer.lastName}`.trim() }
+        ? { firstName: guardian.firstName, forName: customer.firstName }
         : { firstName: customer?.firstName ?? '', forName: null };
 };
