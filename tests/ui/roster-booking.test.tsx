@@ -295,3 +295,54 @@ describe('cancelling a seat', () => {
         await waitFor(() => expect(cancelBooking).toHaveBeenCalledWith({ id: 42 }));
     });
 });
+
+describe('a class that has been marked', () => {
+    const closed = { ...event, startsAt: '2000-11-20T19:00', status: 'done' as const };
+    const marking = { future: false, locked: false, teacherEditDays: 2, lastTeacherDay: '2000-11-22' };
+    const mark = {
+        id: 90,
+        createdAt: '2000-11-20T20:00:00.000Z',
+        eventId: 12,
+        customerId: 7,
+        status: 'attended',
+        subscriptionId: 3,
+        charged: true,
+        unpaid: false,
+    } as unknown as NonNullable<RosterPerson['attendance']>;
+    const answer: RosterAnswer = {
+        ...roster,
+        event: closed,
+        marking,
+        marked: 1,
+        people: [{ ...anna, attendance: mark }, boris],
+    };
+    const phoneWidth = () =>
+        vi.stubGlobal('matchMedia', (query: string) => ({
+            matches: true,
+            media: query,
+            onchange: null,
+            addListener: () => undefined,
+            removeListener: () => undefined,
+            addEventListener: () => undefined,
+            removeEventListener: () => undefined,
+            dispatchEvent: () => false,
+        }));
+
+    it('shows a marked person by their mark only, not "Booked" beside it; the unmarked still show their seat', async () => {
+        renderRoster({ answer });
+        const marked = await rowOf('Petrova Anna');
+        expect(within(marked).queryByTestId('booking-chip')).toBeNull();
+        expect(within(marked).getByRole('button', { name: 'Attended' }).getAttribute('aria-pressed')).toBe('true');
+        expect(within(await rowOf('Sidorov Boris')).getByTestId('booking-chip').textContent).toBe('Booked');
+    });
+
+    it('does the same on a phone’s row, in Russian', async () => {
+        phoneWidth();
+        renderRoster({ answer, locale: 'ru' });
+        const marked = await rowOf('Petrova Anna');
+        expect(within(marked).queryByTestId('booking-chip')).toBeNull();
+        expect(within(await rowOf('Sidorov Boris')).getByTestId('booking-chip').textContent).toBe(
+            russianMessages.app.bookings.booked,
+        );
+    });
+});

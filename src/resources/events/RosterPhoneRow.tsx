@@ -93,7 +93,10 @@ export const RosterPhoneRow = ({
                             sx={{ mr: 0.5 }}
                         />
                     )}
-                    <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                    {/* Once marked, the mark says how it went: "Booked" beside "Attended" would say it twice. */}
+                    {!person.attendance && (
+                        <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                    )}
                     <CancelledChip cancelled={person.cancelled} />
                     {debt && <Chip size="small" color="error" label={translate('app.timetable.roster.debt')} />}
                     {debt && person.attendance && <SettleButton attendance={person.attendance} />}

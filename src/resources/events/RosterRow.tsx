@@ -124,7 +124,10 @@ export const RosterRow = ({
                 {!person.member && !person.booking && (
                     <Chip size="small" variant="outlined" label={translate('app.timetable.roster.walk_in')} />
                 )}
-                <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                {/* Once marked, the mark says how it went: "Booked" beside "Attended" would say it twice. */}
+                {!person.attendance && (
+                    <BookingChip booking={person.booking} name={person.name} onCancel={onCancelBooking} />
+                )}
                 <CancelledChip cancelled={person.cancelled} />
             </TableCell>
             <TableCell data-testid="roster-pass">
