@@ -23,6 +23,7 @@ import { useStudioConfig } from '../../app/studio';
 import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning';
 import { Empty, Panel } from './Panel';
 import { PenaltiesPanel } from './PenaltiesPanel';
+import { TeacherWeekPanel } from './TeacherWeekPanel';
 
 const Figure = ({
     label,
@@ -58,7 +59,10 @@ const Figure = ({
     </Card>
 );
 
-/** The first page: today's classes, and for staff the month's income, passes running out and debts. */
+/**
+ * The first page: today's classes; for staff the month's income, passes running out and debts; for a
+ * teacher their week ahead.
+ */
 export const Dashboard = () => {
     const translate = useTranslate();
     const [locale] = useLocaleState();
@@ -179,6 +183,7 @@ export const Dashboard = () => {
                         </Panel>
                     </Grid>
                 )}
+                {identity?.role === 'teacher' && <TeacherWeekPanel />}
                 {staff && <PenaltiesPanel />}
                 {staff && (
                     <>

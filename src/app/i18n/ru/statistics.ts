@@ -91,6 +91,10 @@ export const statisticsMessages = {
             without_marks: 'Занятия без отметок',
             without_marks_hint:
                 'Закончились и не закрыты: отметьте, кто пришёл, или отмените занятие, если его не было',
+            week_ahead: 'Ваша неделя',
+            week_ahead_hint: 'Следующие семь дней: откройте занятие, чтобы увидеть, кто записан',
+            no_week_ahead: 'В ближайшие семь дней занятий нет.',
+            open_week: 'Вся неделя',
             more_without_marks: 'и ещё %{smart_count}',
         },
     },
