@@ -62,6 +62,12 @@ const format = (value: DateValue, locale: string, options: Intl.DateTimeFormatOp
 export const formatFullDate = (value: DateValue, locale: string, timeZone?: string): string =>
     format(value, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }, timeZone);
 
+/** A day in a list of days ahead: ru 'Вторник, 1 декабря', en 'Tuesday, December 1' (the weekday capitalised). */
+export const formatDayHeading = (value: DateValue, locale: string, timeZone?: string): string => {
+    const text = format(value, locale, { weekday: 'long', day: 'numeric', month: 'long' }, timeZone);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
 /** ru '23.11.2026', en '11/23/2026'. */
 export const formatShortDate = (value: DateValue, locale: string, timeZone?: string): string =>
     format(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric' }, timeZone);
