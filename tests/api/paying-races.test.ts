@@ -10,7 +10,7 @@ import type { OnlinePayment, PaymentLink, StoredUser } from '../../src/domain/ty
 import type { AuthenticatedRequest } from '../../src/server/http/auth';
 import { collectionRoutes } from '../../src/server/routes/crud';
 import { errorHandler } from '../../src/server/http/errors';
-import { moneyRoutes } from '../../src/server/routes/money';
+import { moneyRoutes } from '../../src/server/money';
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../../src/server/payments/provider';
 import { settlement as settlementOf, type Settlement } from '../../src/server/payments/settle';
 import { publicPaymentRoutes } from '../../src/server/routes/publicPayments';

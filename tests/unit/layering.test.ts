@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -6,6 +6,11 @@ import { describe, expect, it } from 'vitest';
  * The app (src/app, src/resources, src/pages) talks to the server only over HTTP: what the business
  * endpoints answer is typed in src/domain/api.ts, which both sides import, so no screen imports the
  * server's code, not even its types.
+ *
+ * On the server a feature is a room (src/server/<room>/): routes.ts speaks HTTP, operations.ts holds the
+ * transactions, rules.ts the write rules, and imports go routes -> operations -> rules, never back. Other
+ * code uses a room through its index only, http/ and storage/ know no feature, and no two rooms import
+ * each other, however indirectly.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -18,6 +23,21 @@ const sourcesUnder = (folder: string): string[] =>
               ? [join(folder, entry.name)]
               : [],
     );
+
+/** The feature rooms of src/server so far; the rest of the server is moving into rooms one at a time. */
+const rooms = ['money', 'payments'];
+
+/** The other files of the repository a file imports (relative imports only), as paths from the root. */
+const importedFiles = (file: string): string[] =>
+    importsOf(file)
+        .filter(target => target.startsWith('.'))
+        .map(target => relative(root, resolve(file, '..', target)).replace(/\.tsx?$/, ''));
+
+/** The room a path (from the root, without extension) is in, if any. */
+const roomOf = (path: string) =>
+    rooms.find(room => path.startsWith(`src/server/${room}/`) || path === `src/server/${room}`);
+
+const serverFiles = () => sourcesUnder(join(root, 'src/server')).map(file => relative(root, file));
 
 const importsOf = (file: string) =>
     [...readFileSync(file, 'utf8').matchAll(/\bfrom\s+'([^']+)'|import\(\s*'([^']+)'\s*\)/g)].map(
@@ -50,5 +70,67 @@ describe('the layers', () => {
                 .map(target => `${relative(root, file)} → ${target}`),
         );
         expect(crossings).toEqual([]);
+    });
+
+    it('keep each room in order: routes -> operations -> rules, never back', () => {
+        const order = ['routes', 'operations', 'rules'];
+        const backwards = rooms.flatMap(room =>
+            order.flatMap((layer, rank) => {
+                const file = join(root, `src/server/${room}/${layer}.ts`);
+                if (!existsSync(file)) return [];
+                return importedFiles(file)
+                    .filter(target => order.slice(0, rank).some(above => target === `src/server/${room}/${above}`))
+                    .map(target => `src/server/${room}/${layer}.ts → ${target}`);
+            }),
+        );
+        expect(backwards).toEqual([]);
+    });
+
+    it('let the rest of the code into a room through its index only', () => {
+        // Tests may try a room's parts one by one; the product's code goes through the door.
+        const files = sourcesUnder(join(root, 'src')).map(file => relative(root, file));
+        const intrusions = files.flatMap(file =>
+            importedFiles(join(root, file))
+                .filter(target => {
+                    const room = roomOf(target);
+                    return (
+                        room !== undefined &&
+                        roomOf(file.replace(/\.tsx?$/, '')) !== room &&
+                        target !== `src/server/${room}` &&
+                        target !== `src/server/${room}/index`
+                    );
+                })
+                .map(target => `${file} → ${target}`),
+        );
+        expect(intrusions).toEqual([]);
+    });
+
+    it('keep http/ and storage/ free of features', () => {
+        const base = serverFiles().filter(file => /^src\/server\/(http|storage)\//.test(file));
+        expect(base.length).toBeGreaterThan(10);
+        const feature = /^src\/server\/(?!http\/|storage\/)[^/]+\//;
+        const crossings = base.flatMap(file =>
+            importedFiles(join(root, file))
+                .filter(target => feature.test(target))
+                .map(target => `${file} → ${target}`),
+        );
+        expect(crossings).toEqual([]);
+    });
+
+    it('let no two rooms import each other, however indirectly', () => {
+        const edges = new Map(rooms.map(room => [room, new Set<string>()]));
+        for (const file of serverFiles()) {
+            const from = roomOf(file.replace(/\.tsx?$/, ''));
+            if (!from) continue;
+            for (const target of importedFiles(join(root, file))) {
+                const to = roomOf(target);
+                if (to && to !== from) edges.get(from)?.add(to);
+            }
+        }
+        const reaches = (from: string, to: string, seen = new Set<string>()): boolean =>
+            [...(edges.get(from) ?? [])].some(
+                next => next === to || (!seen.has(next) && (seen.add(next), reaches(next, to, seen))),
+            );
+        expect(rooms.filter(room => reaches(room, room))).toEqual([]);
     });
 });

@@ -3,8 +3,7 @@ import { studioToday, type Clock } from '../../domain/time';
 import type { RefundInput } from '../../domain/money';
 import type { Config, OnlinePayment, Pass, Payment, PaymentLink, Penalty, Subscription } from '../../domain/types';
 import { ApiError, conflict } from '../http/errors';
-import { recordPassPayment, recordRefund, recordSale } from '../routes/money';
-import { dueOn } from '../rules/passes';
+import { dueOn, recordPassPayment, recordRefund, recordSale } from '../money';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage, Transaction } from '../storage/types';
 import {

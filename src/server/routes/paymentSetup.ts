@@ -2,11 +2,15 @@ import { Router } from 'express';
 import type { PaymentSetupAnswer } from '../../domain/api';
 import type { AuthenticatedRequest } from '../http/auth';
 import { forbidden, handle } from '../http/errors';
-import { cloudpaymentsProvider } from '../payments/cloudpayments';
-import { providerNames, type PaymentProvider, type ProviderName } from '../payments/provider';
-import { tbankProvider } from '../payments/tbank';
-import { yookassaProvider } from '../payments/yookassa';
-import { testProvider } from '../payments/testProvider';
+import {
+    cloudpaymentsProvider,
+    providerNames,
+    tbankProvider,
+    yookassaProvider,
+    testProvider,
+    type PaymentProvider,
+    type ProviderName,
+} from '../payments';
 
 /*
  * Which payment provider takes the money of payment links. The built-in test provider (a checkout page

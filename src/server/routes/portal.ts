@@ -14,7 +14,7 @@ import { numericId, parseBody } from '../http/requests';
 import type { Channels } from '../messages/channels';
 import { makeLinkToken } from '../messages/telegram';
 import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../rules/bookings';
-import { dueOn } from '../rules/passes';
+import { dueOn } from '../money';
 import { portalPaymentLink } from '../rules/paymentLinks';
 import {
     portalBookings,

@@ -2,9 +2,7 @@ import express, { Router, type Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Clock } from '../../domain/time';
 import { badRequest, handle, notFound } from '../http/errors';
-import type { PaymentProvider } from '../payments/provider';
-import type { Settlement } from '../payments/settle';
-import { TestCardError, type TestProvider } from '../payments/testProvider';
+import { TestCardError, type PaymentProvider, type Settlement, type TestProvider } from '../payments';
 
 /*
  * What payment providers send the server, without sign-in: their notices at /api/public/providers/{name},

@@ -9,15 +9,18 @@ import type { OnlinePayment, PaymentLink } from '../../domain/types';
 import { ApiError, conflict, handle, notFound, ruleRefusal } from '../http/errors';
 import { parseBody, withoutNul } from '../http/requests';
 import { Attempts } from '../http/attempts';
-import { ProviderError, toMinor, type PaymentProvider } from '../payments/provider';
-import { receiptContact, type ReceiptSettings } from '../payments/receipts';
 import {
+    ProviderError,
+    toMinor,
+    receiptContact,
     attemptReceipt,
     checkStillOwed,
     describePayment,
     receiptSettingsOf,
+    type PaymentProvider,
+    type ReceiptSettings,
     type Settlement,
-} from '../payments/settle';
+} from '../payments';
 import type { Reader, Storage } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { payerNames } from '../rules/portalViews';

@@ -4,7 +4,7 @@ import { studioToday } from '../../domain/time';
 import type { Identifier, Pass } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
 import { studioConfig } from './studio';
-import { passBalances } from './passes';
+import { passBalances } from '../money';
 import { feesOwedBy } from './penalties';
 import { samePhoneFilter } from './phoneDigits';
 import type { ComputedFilter, ListFields } from './types';

@@ -16,7 +16,7 @@ import { customerClassName, freezeDaysLeft } from '../../domain/portal';
 import { passStateOn, visitsLeft } from '../../domain/passes';
 import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
 import type { Reader } from '../storage/types';
-import { passBalances } from './passes';
+import { passBalances } from '../money';
 import { feesOwedBy } from './penalties';
 import { standing } from './penaltyReversal';
 import { studioConfig, studioNow } from './studio';

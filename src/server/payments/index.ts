@@ -1,0 +1,18 @@
+/*
+ * The online payments room: the providers' hosted pages, their notices, and what a payment becomes,
+ * exactly once. Other code uses it through this index only.
+ */
+export { cloudpaymentsProvider } from './cloudpayments';
+export { providerNames, ProviderError, toMinor, type PaymentProvider, type ProviderName } from './provider';
+export { receiptContact, type ReceiptSettings } from './receipts';
+export {
+    attemptReceipt,
+    checkStillOwed,
+    describePayment,
+    receiptSettingsOf,
+    settlement,
+    type Settlement,
+} from './settle';
+export { tbankProvider } from './tbank';
+export { isTestProvider, TestCardError, testProvider, type TestProvider } from './testProvider';
+export { yookassaProvider } from './yookassa';
