@@ -5,14 +5,8 @@
 export { cloudpaymentsProvider } from './cloudpayments';
 export { providerNames, ProviderError, toMinor, type PaymentProvider, type ProviderName } from './provider';
 export { receiptContact, type ReceiptSettings } from './receipts';
-export {
-    attemptReceipt,
-    checkStillOwed,
-    describePayment,
-    receiptSettingsOf,
-    settlement,
-    type Settlement,
-} from './settle';
+export { settlement, type Settlement } from './settle';
+export { attemptReceipt, checkStillOwed, describePayment, receiptSettingsOf } from './checks';
 export { tbankProvider } from './tbank';
 export { isTestProvider, TestCardError, testProvider, type TestProvider } from './testProvider';
 export { yookassaProvider } from './yookassa';
