@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ChannelSetupError } from './messages/channels';
-import { PaymentSetupError } from './routes/paymentSetup';
+import { PaymentSetupError } from './payments';
 import { root } from './paths';
 import { distDirOf, startServer, type StartedServer } from './start';
 import { DatabaseFileError } from './storage';

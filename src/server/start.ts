@@ -11,7 +11,7 @@ import { channelsFrom } from './messages/channels';
 import { startStudioJobs } from './jobs/studioJobs';
 import { startTelegramBot } from './messages/telegram';
 import { logLevels, type LogLevel } from './http/requestLog';
-import { choosePayments } from './routes/paymentSetup';
+import { choosePayments } from './payments';
 import { openStorage } from './storage';
 import { withPublicUrl } from './messages/site';
 import { root } from './paths';

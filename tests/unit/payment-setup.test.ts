@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choosePayments, isLocalAddress, PaymentSetupError } from '../../src/server/routes/paymentSetup';
+import { choosePayments, isLocalAddress, PaymentSetupError } from '../../src/server/payments';
 
 /*
  * The test payment provider takes no money: it is chosen by itself only while the server has no public

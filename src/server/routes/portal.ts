@@ -15,7 +15,7 @@ import type { Channels } from '../messages/channels';
 import { makeLinkToken } from '../messages/telegram';
 import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../rules/bookings';
 import { dueOn } from '../money';
-import { portalPaymentLink } from '../rules/paymentLinks';
+import { portalPaymentLink } from '../payments';
 import {
     portalBookings,
     portalClasses,

@@ -24,7 +24,7 @@ import {
 import type { Reader, Storage } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { payerNames } from '../rules/portalViews';
-import type { PaymentSetup } from './paymentSetup';
+import type { PaymentSetup } from '../payments';
 
 /*
  * The only API without sign-in: what the public page /payments/link/{id} shows, and paying. A link's id

@@ -1,8 +1,13 @@
 import express, { Router, type Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
+import type { PaymentSetupAnswer } from '../../domain/api';
 import type { Clock } from '../../domain/time';
-import { badRequest, handle, notFound } from '../http/errors';
-import { TestCardError, type PaymentProvider, type Settlement, type TestProvider } from '../payments';
+import type { AuthenticatedRequest } from '../http/auth';
+import { badRequest, forbidden, handle, notFound } from '../http/errors';
+import type { PaymentProvider } from './provider';
+import type { Settlement } from './settle';
+import type { PaymentSetup } from './setup';
+import { TestCardError, type TestProvider } from './testProvider';
 
 /*
  * What payment providers send the server, without sign-in: their notices at /api/public/providers/{name},
@@ -69,6 +74,26 @@ export const testCheckoutRoutes = (provider: TestProvider, clock: Clock): Router
                 if (error instanceof TestCardError) throw badRequest(error.message, { [error.field]: error.key });
                 throw error;
             }
+        }),
+    );
+    return router;
+};
+
+/** `GET /api/settings/payments` (admins and managers): what the settings page warns about. */
+export const paymentSetupRoutes = (setup: PaymentSetup): Router => {
+    const router = Router();
+    router.get(
+        '/settings/payments',
+        handle((req, res) => {
+            const { role } = (req as AuthenticatedRequest).user;
+            if (role === 'teacher') throw forbidden('Your role may not read the payment settings');
+            const answer: PaymentSetupAnswer = {
+                mode: setup.mode,
+                publicAddress: setup.publicAddress,
+                provider: setup.provider?.name ?? null,
+                noticeUrl: setup.noticeUrl,
+            };
+            res.json(answer);
         }),
     );
     return router;

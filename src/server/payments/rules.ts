@@ -3,12 +3,12 @@ import { checkPassPayment } from '../../domain/money';
 import { paymentLinkAddress } from '../../domain/routes';
 import type { Identifier, Pass, PaymentLink } from '../../domain/types';
 import { conflict, invalidFields, ruleRefusal } from '../http/errors';
-import { toMinor } from '../payments';
+import { toMinor } from './provider';
 import { dueOn } from '../money';
 import { feeOwed } from '../../domain/penalties';
 import type { NewRecord, Reader, Row, Transaction } from '../storage/types';
-import { studioConfig } from './studio';
-import type { ListFields, WriteRules } from './types';
+import { studioConfig } from '../rules/studio';
+import type { ListFields, WriteRules } from '../rules/types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */
 const randomLinkId = () => randomBytes(16).toString('base64url');
@@ -160,3 +160,12 @@ export const paymentLinkListFields: ListFields =
     record => ({
         url: paymentLinkAddress(record.id as string, publicUrl),
     });
+
+/** Attempts to pay a link online are begun by the payment page and settled by the provider's notices only. */
+export const onlinePaymentRules: WriteRules = {
+    refused: {
+        create: "An online payment begins on the link's public payment page",
+        update: "An online payment changes only by its provider's verified notice",
+        delete: 'An online payment is kept as the account of what the provider was asked and answered',
+    },
+};

@@ -1,16 +1,9 @@
-import { Router } from 'express';
 import type { PaymentSetupAnswer } from '../../domain/api';
-import type { AuthenticatedRequest } from '../http/auth';
-import { forbidden, handle } from '../http/errors';
-import {
-    cloudpaymentsProvider,
-    providerNames,
-    tbankProvider,
-    yookassaProvider,
-    testProvider,
-    type PaymentProvider,
-    type ProviderName,
-} from '../payments';
+import { cloudpaymentsProvider } from './cloudpayments';
+import { providerNames, type PaymentProvider, type ProviderName } from './provider';
+import { tbankProvider } from './tbank';
+import { testProvider } from './testProvider';
+import { yookassaProvider } from './yookassa';
 
 /*
  * Which payment provider takes the money of payment links. The built-in test provider (a checkout page
@@ -149,24 +142,4 @@ export const choosePayments = (env: PaymentEnv): PaymentSetup => {
         );
     if (!publicAddress) return { provider: makeTestProvider(env), mode: 'test', publicAddress, noticeUrl: null };
     return { provider: null, mode: 'off', publicAddress, noticeUrl: null };
-};
-
-/** `GET /api/settings/payments` (admins and managers): what the settings page warns about. */
-export const paymentSetupRoutes = (setup: PaymentSetup): Router => {
-    const router = Router();
-    router.get(
-        '/settings/payments',
-        handle((req, res) => {
-            const { role } = (req as AuthenticatedRequest).user;
-            if (role === 'teacher') throw forbidden('Your role may not read the payment settings');
-            const answer: PaymentSetupAnswer = {
-                mode: setup.mode,
-                publicAddress: setup.publicAddress,
-                provider: setup.provider?.name ?? null,
-                noticeUrl: setup.noticeUrl,
-            };
-            res.json(answer);
-        }),
-    );
-    return router;
 };
