@@ -11,7 +11,7 @@ import { portalRoutes } from './routes/portal';
 import { portalCalendarRoutes } from './routes/portalCalendar';
 import { portalSignInRoutes, signInLinkRoutes } from './routes/portalSignIn';
 import { defaultSessionDays } from '../domain/portal';
-import type { Channels } from './messages/channels';
+import { publicUrlOfRequests, type Channels } from './messages';
 import { choosePayments, noticeReceiver, providerNoticeRoutes, type PaymentSetup } from './payments';
 import { settlement as settlementOf, isTestProvider } from './payments';
 import { prototypeRoutes } from './routes/prototypes/routes';
@@ -22,7 +22,6 @@ import type { Storage } from './storage/types';
 import { prototypeNameProblem } from '../domain/prototypes';
 import { appRouteSegments, prototypeOfPath } from '../domain/routes';
 import { systemClock, type Clock } from '../domain/time';
-import { publicUrlOfRequests } from './messages/site';
 
 interface Layer {
     route?: { path: unknown };

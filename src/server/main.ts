@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ChannelSetupError } from './messages/channels';
+import { ChannelSetupError } from './messages';
 import { PaymentSetupError } from './payments';
 import { root } from './paths';
 import { distDirOf, startServer, type StartedServer } from './start';

@@ -7,13 +7,11 @@ import { resolve } from 'node:path';
 import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
-import { channelsFrom } from './messages/channels';
+import { channelsFrom, startTelegramBot, withPublicUrl } from './messages';
 import { startStudioJobs } from './jobs/studioJobs';
-import { startTelegramBot } from './messages/telegram';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './payments';
 import { openStorage } from './storage';
-import { withPublicUrl } from './messages/site';
 import { root } from './paths';
 import type { Storage } from './storage/types';
 

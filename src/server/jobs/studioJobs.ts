@@ -1,7 +1,5 @@
 import type { Clock } from '../../domain/time';
-import type { Channels } from '../messages/channels';
-import { queuePassNotices, queueReminders } from '../messages/notices';
-import { deliverDue } from '../messages/runner';
+import { deliverDue, queuePassNotices, queueReminders, type Channels } from '../messages';
 import { closeDueClasses } from '../routes/closing';
 import { applyDuePenalties } from '../rules/penalties';
 import type { Storage } from '../storage/types';

@@ -19,7 +19,7 @@ import { afterFreeze } from '../rules/bookings';
 import { repickPasses } from '../rules/promotion';
 import { advanceLead } from '../rules/statuses';
 import { studioConfig } from '../rules/studio';
-import { queueMessage } from '../messages/outbox';
+import { queueMessage } from '../messages';
 import type { Reader, RecordOf, Transaction } from '../storage/types';
 import { dueOn, passBalances } from './rules';
 

@@ -11,7 +11,7 @@ import { SharedAttempts } from '../http/attempts';
 import { ApiError, badRequest, handle, invalidFields, notFound } from '../http/errors';
 import type { PortalSessions } from '../http/portalSessions';
 import { allow, numericId } from '../http/requests';
-import type { Channels } from '../messages/channels';
+import type { Channels } from '../messages';
 import { endSignUp, matchSignUp, signUpCustomers, startSignUp } from '../rules/portalJoin';
 import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from '../rules/portalSignIn';
 import { portalCustomer } from '../rules/portalViews';

@@ -11,7 +11,7 @@ import { penaltyRuleOf } from '../../domain/penalties';
 import { reversePenalty } from './penaltyReversal';
 import { visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
-import { queueMessage } from '../messages/outbox';
+import { queueMessage } from '../messages';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';

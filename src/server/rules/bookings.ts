@@ -24,14 +24,7 @@ import { penalize } from './penalties';
 import { holdMakeUp, loseMakeUp, makeUpFor } from './makeUps';
 import { giveUp, passFor, promote, repickPasses } from './promotion';
 import { advanceLead } from './statuses';
-import {
-    classFacts,
-    customerChannels,
-    messageRecord,
-    queueMessage,
-    recipientOf,
-    withdrawMessages,
-} from '../messages/outbox';
+import { classFacts, customerChannels, messageRecord, queueMessage, recipientOf, withdrawMessages } from '../messages';
 
 /*
  * Bookings as staff make them: POST /api/bookings {eventId, customerId, waitlist?, force?} books a seat

@@ -2,7 +2,7 @@ import { addMinutes } from '../../domain/closing';
 import { appliesAtOf, feeOwed, isFirstOffence, penaltyRuleOf } from '../../domain/penalties';
 import { instantAt, localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } from '../../domain/types';
-import { classFacts, queueMessage } from '../messages/outbox';
+import { classFacts, queueMessage } from '../messages';
 import { asJob } from '../http/audit';
 import type { Reader, Storage, Transaction } from '../storage/types';
 import { chargeOf, settleAttendance } from './attendances';

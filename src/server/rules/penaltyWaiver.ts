@@ -1,6 +1,6 @@
 import type { Identifier, Penalty } from '../../domain/types';
 import { conflict, notFound } from '../http/errors';
-import { classFacts, queueMessage } from '../messages/outbox';
+import { classFacts, queueMessage } from '../messages';
 import type { Transaction } from '../storage/types';
 
 /*

@@ -6,7 +6,7 @@ import { codeMinutes, codeOf, codeTries, loginKey } from '../../domain/portal';
 import { locales } from '../../domain/schemas';
 import type { Locale } from '../../domain/statuses';
 import type { StoredCustomer } from '../../domain/types';
-import { hashOf } from '../messages/notices';
+import { hashOf } from '../messages';
 import type { SignInRecords, Storage, Transaction } from '../storage/types';
 import { candidatesOf, codeMessage, same } from './portalSignIn';
 import { studioConfig } from './studio';

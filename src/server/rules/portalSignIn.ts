@@ -11,8 +11,7 @@ import {
 import { phoneNumberKey } from '../../domain/search';
 import type { Identifier, StoredCustomer, StoredMessage } from '../../domain/types';
 import { withoutCode } from '../../domain/messages';
-import { hashOf } from '../messages/notices';
-import { messageRecord } from '../messages/outbox';
+import { hashOf, messageRecord } from '../messages';
 import type { Reader, Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 

@@ -12,7 +12,7 @@ import type { Booking, Identifier, Pass, StudioEvent } from '../../domain/types'
 import type { Transaction } from '../storage/types';
 import { studioConfig } from './studio';
 import { visitTo } from './visits';
-import { classFacts, queueMessage, withdrawMessages } from '../messages/outbox';
+import { classFacts, queueMessage, withdrawMessages } from '../messages';
 
 /*
  * The one promotion rule, called inside the transaction of every write that frees a seat or changes
