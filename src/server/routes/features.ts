@@ -4,7 +4,7 @@ import { cancelNoticeRoutes } from './cancelNotices';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
 import { generationRoutes } from './generation';
-import { importRoutes } from './imports';
+import { importRoutes } from '../imports';
 import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
 import { payrollRoutes } from './payroll';

@@ -11,7 +11,7 @@ import { passListFields, passRules, paymentRules } from '../money';
 import { onlinePaymentRules, paymentLinkListFields, paymentLinkRules } from '../payments';
 import { penaltyRules } from './penalties';
 import { makeUpRules } from './makeUps';
-import { importRules } from './imports';
+import { importRules } from '../imports';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';

@@ -3,8 +3,10 @@ import { importMappingSchema, type ImportMapping } from '../../domain/imports';
 import type { Clock } from '../../domain/time';
 import { ApiError, badRequest, handle } from '../http/errors';
 import { allow, numericId, userOf, withoutNul } from '../http/requests';
-import { applyImport, planImport, undoImport } from '../imports/customerImport';
-import { CsvError, readCsv } from '../imports/readCsv';
+import { applyImport } from './operations';
+import { planImport } from './plan';
+import { undoImport } from './undoImport';
+import { CsvError, readCsv } from './readCsv';
 import type { Storage } from '../storage/types';
 
 /*

@@ -1,4 +1,4 @@
-import type { WriteRules } from './types';
+import type { WriteRules } from '../rules/types';
 
 /** Imports are made by importing a file and undone by their endpoint: never written through the API. */
 export const importRules: WriteRules = {
