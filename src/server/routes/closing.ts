@@ -21,7 +21,7 @@ import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
-import { expireLines } from '../rules/bookings';
+import { expireLines } from '../bookings';
 import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
 import { settleMakeUpNoShows } from '../rules/makeUps';
 import { decideNoShowsAtEnd } from '../rules/noShowsAtEnd';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { bookingRoutes } from './bookings';
+import { bookingRoutes } from '../bookings';
 import { cancelNoticeRoutes } from './cancelNotices';
 import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';

@@ -6,7 +6,7 @@ import { classTitle, planGeneration, type Skipped } from '../../domain/timetable
 import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
 import { forbidden, handle, notFound } from '../http/errors';
 import { numericId, periodOf, userOf } from '../http/requests';
-import { bookMembers } from '../rules/bookings';
+import { bookMembers } from '../bookings';
 import { startsWithin, type Reader, type Storage, type Transaction } from '../storage/types';
 
 /*

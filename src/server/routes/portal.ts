@@ -12,7 +12,7 @@ import { ApiError, badRequest, conflict, forbidden, handle, notFound, ruleRefusa
 import type { PortalRequest, PortalSessions } from '../http/portalSessions';
 import { numericId, parseBody } from '../http/requests';
 import { makeLinkToken, type Channels } from '../messages';
-import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../rules/bookings';
+import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../bookings';
 import { dueOn } from '../money';
 import { portalPaymentLink } from '../payments';
 import {

@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/time';
 import type { Booking, Identifier } from '../../domain/types';
 import { handle, notFound } from '../http/errors';
 import { classFacts, hashOf } from '../messages';
-import { cancelBooking } from '../rules/bookings';
+import { cancelBooking } from '../bookings';
 import { studioConfig, studioNow } from '../rules/studio';
 import type { Reader, Storage } from '../storage/types';
 

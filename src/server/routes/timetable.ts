@@ -15,7 +15,7 @@ import { closingOf } from './closing';
 import { closedPeriodOf } from '../rules/closedPay';
 import { numericId, userOf, withoutNul } from '../http/requests';
 import { markingOf } from '../rules/attendances';
-import { rosterBookings } from '../rules/rosterBookings';
+import { rosterBookings } from '../bookings';
 import { startsWithin, type Reader, type Row, type Storage } from '../storage/types';
 import { chargingStatuses, marksOf } from '../rules/studio';
 import { passesOpenOn, visitTo } from '../rules/visits';

@@ -17,7 +17,7 @@ import { ApiError, conflict, forbidden } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from './studio';
-import { repickPasses } from './promotion';
+import { repickPasses } from '../bookings';
 import { visitTo } from './visits';
 import { excusedStatus, makeUpPlanPays, settleMakeUp } from './makeUps';
 import type { WriteRules } from './types';

@@ -1,7 +1,7 @@
 import type { CollectionName } from '../../domain/types';
 import { attendanceRules } from './attendances';
 import { auditEntryRules } from './auditEntries';
-import { bookingListFields, bookingRules, eventListFields } from './bookings';
+import { bookingListFields, bookingRules, eventListFields } from '../bookings';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';

@@ -1,7 +1,7 @@
 import { makeUpExpiry, makeUpState, usableMakeUp } from '../../domain/makeUps';
 import type { Booking, Identifier, MakeUp, StudioEvent } from '../../domain/types';
 import type { Row, Transaction } from '../storage/types';
-import { repickPasses } from './promotion';
+import { repickPasses } from '../bookings';
 import { studioNow } from './studio';
 import { visitTo } from './visits';
 import type { WriteRules } from './types';

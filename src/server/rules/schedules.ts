@@ -1,7 +1,7 @@
 import { refuseNonTeacher } from './teachers';
 import type { WriteRules } from './types';
 import type { Identifier, Schedule } from '../../domain/types';
-import { groupMembershipChanged } from './bookings';
+import { groupMembershipChanged } from '../bookings';
 
 export const scheduleRules: WriteRules = {
     create: async (record, { tx }) => {

@@ -3,13 +3,13 @@ import { canAccess } from '../../domain/permissions';
 import type { Clock } from '../../domain/time';
 import { ApiError, forbidden, handle } from '../http/errors';
 import { numericId, userOf } from '../http/requests';
-import { cancelBooking } from '../rules/bookings';
+import { cancelBooking } from './operations';
 import type { Storage } from '../storage/types';
 
 /*
  * POST /api/bookings/:id/cancel: frees a seat or leaves the line; late when inside the late-cancel
  * window before the class (the clock is the server's). Managers and admins cancel any booking, a
- * teacher those of their own classes. Booking itself is POST /api/bookings (rules/bookings.ts).
+ * teacher those of their own classes. Booking itself is POST /api/bookings (rules.ts).
  */
 export const bookingRoutes = (storage: Storage, clock: Clock): Router => {
     const router = Router();

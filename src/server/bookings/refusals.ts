@@ -3,7 +3,7 @@ import { promisedVisits, type BookingRefusal } from '../../domain/bookings';
 import type { Identifier, StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
 import type { Reader } from '../storage/types';
-import { visitTo } from './visits';
+import { visitTo } from '../rules/visits';
 
 /*
  * A refused booking as the API answers it: 409, the code in errors.eventId, a message that names the

@@ -10,8 +10,8 @@ import {
 import { localDateTimeAt } from '../../domain/time';
 import type { Booking, Identifier, Pass, StudioEvent } from '../../domain/types';
 import type { Transaction } from '../storage/types';
-import { studioConfig } from './studio';
-import { visitTo } from './visits';
+import { studioConfig } from '../rules/studio';
+import { visitTo } from '../rules/visits';
 import { classFacts, queueMessage, withdrawMessages } from '../messages';
 
 /*

@@ -2,7 +2,7 @@ import { bookingSettingsOf, cancelledSeats, lateCancelHoursOf } from '../../doma
 import { addMinutes } from '../../domain/closing';
 import type { Booking, Identifier, StudioEvent } from '../../domain/types';
 import type { Reader } from '../storage/types';
-import { studioConfig } from './studio';
+import { studioConfig } from '../rules/studio';
 
 /*
  * What a class's roster tells of its bookings beyond who holds a seat or a place: from when a cancel of
