@@ -12,7 +12,7 @@ import type { Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import type { WriteContext } from '../rules/types';
 import { penalize } from '../rules/penalties';
-import { holdMakeUp, loseMakeUp } from '../rules/makeUps';
+import { holdMakeUp, loseMakeUp } from './makeUps';
 import { giveUp, promote, repickPasses } from './promotion';
 import { classFacts, queueMessage, withdrawMessages } from '../messages';
 import { isActive, refuseOthersClass } from './rules';

@@ -15,7 +15,7 @@ import { bookingRefused, noPassFacts } from './refusals';
 import type { Row, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import type { ListFields, WriteContext, WriteRules } from '../rules/types';
-import { holdMakeUp, makeUpFor } from '../rules/makeUps';
+import { holdMakeUp, makeUpFor } from './makeUps';
 import { passFor } from './promotion';
 import { advanceLead } from '../rules/statuses';
 import { classFacts, customerChannels, messageRecord, recipientOf } from '../messages';

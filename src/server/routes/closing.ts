@@ -21,9 +21,8 @@ import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
-import { expireLines } from '../bookings';
 import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
-import { settleMakeUpNoShows } from '../rules/makeUps';
+import { expireLines, settleMakeUpNoShows } from '../bookings';
 import { decideNoShowsAtEnd } from '../rules/noShowsAtEnd';
 
 /*

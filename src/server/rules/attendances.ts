@@ -17,9 +17,8 @@ import { ApiError, conflict, forbidden } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { chargingStatuses, studioConfig } from './studio';
-import { repickPasses } from '../bookings';
 import { visitTo } from './visits';
-import { excusedStatus, makeUpPlanPays, settleMakeUp } from './makeUps';
+import { excusedStatus, makeUpPlanPays, repickPasses, settleMakeUp } from '../bookings';
 import type { WriteRules } from './types';
 
 /** What a mark's charge is, as stored. */

@@ -3,10 +3,9 @@ import { findClash } from '../../domain/timetable';
 import type { StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
 import { adjustClosedPay } from './closedPay';
-import { cancelBookingsOf, promote } from '../bookings';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from './attendances';
-import { releaseMakeUp, settleMakeUp } from './makeUps';
+import { cancelBookingsOf, promote, releaseMakeUp, settleMakeUp } from '../bookings';
 import { refuseNonTeacher } from './teachers';
 import type { WriteRules } from './types';
 

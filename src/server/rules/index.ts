@@ -1,7 +1,6 @@
 import type { CollectionName } from '../../domain/types';
 import { attendanceRules } from './attendances';
 import { auditEntryRules } from './auditEntries';
-import { bookingListFields, bookingRules, eventListFields } from '../bookings';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
 import { eventRules } from './events';
@@ -10,7 +9,7 @@ import { jobRules } from '../jobs/rules';
 import { passListFields, passRules, paymentRules } from '../money';
 import { onlinePaymentRules, paymentLinkListFields, paymentLinkRules } from '../payments';
 import { penaltyRules } from './penalties';
-import { makeUpRules } from './makeUps';
+import { bookingListFields, bookingRules, eventListFields, makeUpRules } from '../bookings';
 import { importRules } from '../imports';
 import { payPeriodRules } from './payPeriods';
 import { scheduleRules } from './schedules';

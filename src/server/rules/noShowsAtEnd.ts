@@ -2,7 +2,7 @@ import { noShowsDue, noShowsWindow } from '../../domain/closing';
 import { penaltyRuleOf } from '../../domain/penalties';
 import type { Booking, Identifier } from '../../domain/types';
 import type { Storage } from '../storage/types';
-import { settleMakeUpNoShows } from './makeUps';
+import { settleMakeUpNoShows } from '../bookings';
 import { penalizeNoShows } from './penalties';
 
 /*

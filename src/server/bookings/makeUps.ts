@@ -1,10 +1,10 @@
 import { makeUpExpiry, makeUpState, usableMakeUp } from '../../domain/makeUps';
 import type { Booking, Identifier, MakeUp, StudioEvent } from '../../domain/types';
 import type { Row, Transaction } from '../storage/types';
-import { repickPasses } from '../bookings';
-import { studioNow } from './studio';
-import { visitTo } from './visits';
-import type { WriteRules } from './types';
+import { repickPasses } from './promotion';
+import { studioNow } from '../rules/studio';
+import { visitTo } from '../rules/visits';
+import type { WriteRules } from '../rules/types';
 
 /*
  * Make-up credits (src/domain/makeUps.ts has the rules): given by an excused mark charged to a pass whose
