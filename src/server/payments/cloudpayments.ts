@@ -1,18 +1,13 @@
-import type { IncomingHttpHeaders } from 'node:http';
 import {
     basicAuthorization,
     fromMinor,
-    minorOfText,
     ProviderError,
-    toMinor,
     type CheckCode,
-    type Notice,
-    type NoticeVerdict,
     type PaymentProvider,
     type ProviderStatus,
 } from './provider';
 import { cloudpaymentsReceipt } from './receipts';
-import { cloudpaymentsHmac, sameSecret } from './signatures';
+import { minorOf, transactionId, verifyNotice } from './cloudpaymentsNotices';
 
 /*
  * CloudPayments (developers.cloudpayments.ru) without its widget: the server creates an order
@@ -27,30 +22,6 @@ import { cloudpaymentsHmac, sameSecret } from './signatures';
  * with it is what refunds and payments/get need.
  */
 
-/** Where CloudPayments' API is. */
-const defaultApiUrl = 'https://api.cloudpayments.ru';
-
-/** How long an API call may take before its outcome counts as unknown (CloudPayments allows itself 5 minutes). */
-const defaultTimeoutMs = 30_000;
-
-/**
- * The reasons of a Fail notice's ReasonCode (developers.cloudpayments.ru "Коды ошибок"), in the words
- * the other providers use for the same declines; any other code is a general decline.
- */
-const declineReasons: Record<number, string> = {
-    5051: 'insufficient_funds',
-    5054: 'card_expired',
-    5014: 'invalid_card_number',
-    5082: 'invalid_csc',
-    5034: 'fraud_suspected',
-    5059: 'fraud_suspected',
-    5206: '3d_secure_failed',
-    5091: 'issuer_unavailable',
-    5092: 'issuer_unavailable',
-    5061: 'payment_method_limit_exceeded',
-    5065: 'payment_method_limit_exceeded',
-};
-
 /** CloudPayments' answer: at least Success and Message, the result in Model. */
 interface Envelope {
     Success?: boolean;
@@ -58,159 +29,11 @@ interface Envelope {
     Model?: Record<string, unknown> | null;
 }
 
-/** A header's single value (Node gives an array for a header sent twice: then none counts). */
-const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
-    const value = headers[name];
-    return typeof value === 'string' ? value : undefined;
-};
+/** Where CloudPayments' API is. */
+const defaultApiUrl = 'https://api.cloudpayments.ru';
 
-/** A field of a notice as text, whether it came from a form (always text) or JSON (numbers too). */
-const text = (fields: Record<string, unknown>, name: string): string | undefined => {
-    const value = fields[name];
-    if (typeof value === 'string') return value.trim() || undefined;
-    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-    return undefined;
-};
-
-/**
- * An amount of a notice or answer in minor units: a number, or a decimal text with a point and at
- * most 2 decimals ("1500.00"); read as whole minor units without floating-point doubt.
- */
-const minorOf = (value: unknown): number | undefined => {
-    if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? toMinor(value) : undefined;
-    return typeof value === 'string' ? minorOfText(value) : undefined;
-};
-
-/** A transaction id: a positive whole number, as text. */
-const transactionId = (value: string | undefined): string | undefined =>
-    value !== undefined && /^\d{1,19}$/.test(value) && !/^0+$/.test(value) ? value : undefined;
-
-/** Whether a notice body is JSON: by its Content-Type, or (a form never starts so) by its first character. */
-const isJson = (raw: Buffer, contentType: string | undefined) =>
-    contentType?.toLowerCase().includes('json') || raw.toString('utf8').trimStart().startsWith('{');
-
-/** The parameters of a notice body, or undefined when it cannot be read. */
-const parseNotice = (raw: Buffer, json: boolean): Record<string, unknown> | undefined => {
-    const body = raw.toString('utf8');
-    if (!json) return Object.fromEntries(new URLSearchParams(body));
-    try {
-        const parsed: unknown = JSON.parse(body);
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-            ? (parsed as Record<string, unknown>)
-            : undefined;
-    } catch {
-        return undefined;
-    }
-};
-
-/**
- * The message X-Content-HMAC signs: the parameters URL-decoded. A JSON body is not encoded, so it is
- * itself; a form is decoded as forms are ('+' a space). Undefined for a form that cannot be decoded.
- */
-const decodedMessage = (raw: Buffer, json: boolean): string | undefined => {
-    const body = raw.toString('utf8');
-    if (json) return body;
-    try {
-        return decodeURIComponent(body.replace(/\+/g, ' '));
-    } catch {
-        return undefined;
-    }
-};
-
-const unverified = (reason: string): NoticeVerdict => ({ verified: false, reason });
-const verified = (notice: Notice): NoticeVerdict => ({ verified: true, notice });
-
-/**
- * What a verified notice tells. CloudPayments posts each kind of notice to an address of its own set in
- * its cabinet, while this server takes all of them at one address; so the kind is read from the
- * fields each kind carries, as documented:
- * - Refund: OperationType 'Refund' (TransactionId is the refund's, PaymentTransactionId the payment's);
- * - Fail: Reason and a non-zero ReasonCode, and no Status, unlike the other notices of a payment;
- * - Pay: OperationType 'Payment', Status and GatewayName (the acquiring bank, required in Pay);
- * - Check: the same as Pay but without GatewayName, for it is sent before the bank is asked. Its
- *   Status is the one the payment will have if allowed ('Completed'), so Status cannot tell it apart.
- *   Reading a notice without GatewayName as a Check is the safe side: a Pay taken for a Check records
- *   nothing (the payment is found later by asking), while a Check taken for a Pay would record money
- *   not yet taken;
- * - Confirm (Status but no OperationType), Cancel, Recurrent and payouts change nothing here.
- */
-const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
-    const operation = text(fields, 'OperationType');
-    const status = text(fields, 'Status');
-    const amountMinor = minorOf(fields.Amount);
-    const attemptId = text(fields, 'InvoiceId');
-    const reasonCode = text(fields, 'ReasonCode');
-    // A Fail has a ReasonCode (0 would be "approved") and, unlike the others, no Status.
-    const failed =
-        (reasonCode !== undefined && Number(reasonCode) !== 0) ||
-        (reasonCode === undefined && status === undefined && text(fields, 'Reason') !== undefined);
-
-    if (operation === 'Refund') {
-        const refundId = transactionId(text(fields, 'TransactionId'));
-        const paymentId = transactionId(text(fields, 'PaymentTransactionId'));
-        // A refund that failed, or one asked about (Check) before it is made: the refund call's answer tells.
-        if (failed || !text(fields, 'PaymentTransactionId'))
-            return verified({ kind: 'ignored', why: failed ? 'a failed CloudPayments refund' : 'a Check of a refund' });
-        if (!refundId || !paymentId || amountMinor === undefined)
-            return unverified('a Refund notice without its TransactionId, PaymentTransactionId or Amount');
-        return verified({
-            kind: 'refund',
-            providerPaymentId: paymentId,
-            providerRefundId: refundId,
-            // CloudPayments sends a Refund notice once the money is given back.
-            status: 'succeeded',
-            amountMinor,
-        });
-    }
-    if (operation !== undefined && operation !== 'Payment')
-        return verified({ kind: 'ignored', why: `CloudPayments operation ${operation}` });
-
-    if (failed) {
-        if (!attemptId) return verified({ kind: 'ignored', why: 'a Fail notice of a payment without our InvoiceId' });
-        const paymentId = transactionId(text(fields, 'TransactionId'));
-        const currency = text(fields, 'Currency');
-        if (!paymentId || amountMinor === undefined || !currency)
-            return unverified('a Fail notice without its TransactionId, Amount or Currency');
-        return verified({
-            kind: 'payment',
-            providerPaymentId: paymentId,
-            attemptId,
-            status: 'declined',
-            amountMinor,
-            currency,
-            reason: declineReasons[Number(reasonCode)] ?? 'general_decline',
-        });
-    }
-
-    if (operation === undefined)
-        return verified({
-            kind: 'ignored',
-            why: status ? `CloudPayments Confirm (${status})` : 'a CloudPayments notice of no payment',
-        });
-
-    if (!text(fields, 'GatewayName')) {
-        if (amountMinor === undefined) return unverified('a Check notice without its Amount');
-        // A Check of a payment without our InvoiceId names no attempt: the server answers it "wrong order".
-        return verified({ kind: 'check', attemptId: attemptId ?? '', amountMinor });
-    }
-
-    // Two-stage payments are never asked for: an authorization alone takes no money.
-    if (status !== 'Completed')
-        return verified({ kind: 'ignored', why: `CloudPayments Pay with status ${status ?? 'none'}` });
-    if (!attemptId) return verified({ kind: 'ignored', why: 'a Pay notice of a payment without our InvoiceId' });
-    const paymentId = transactionId(text(fields, 'TransactionId'));
-    const currency = text(fields, 'Currency');
-    if (!paymentId || amountMinor === undefined || !currency)
-        return unverified('a Pay notice without its TransactionId, Amount or Currency');
-    return verified({
-        kind: 'payment',
-        providerPaymentId: paymentId,
-        attemptId,
-        status: 'succeeded',
-        amountMinor,
-        currency,
-    });
-};
+/** How long an API call may take before its outcome counts as unknown (CloudPayments allows itself 5 minutes). */
+const defaultTimeoutMs = 30_000;
 
 /** A transaction's status (Completed, Declined…) as a payment's. */
 const paymentStatus = (status: unknown): ProviderStatus =>
@@ -328,27 +151,7 @@ export const cloudpaymentsProvider = (options: {
         },
 
         async handleNotice(raw, headers) {
-            const json = isJson(raw, header(headers, 'content-type'));
-            const signed = header(headers, 'content-hmac');
-            const decodedSigned = header(headers, 'x-content-hmac');
-            if (signed !== undefined) {
-                // Over the body's bytes as they came: still URL-encoded for a form.
-                if (!sameSecret(cloudpaymentsHmac(raw, options.apiSecret), signed.trim()))
-                    return unverified('the Content-HMAC does not match');
-            } else if (decodedSigned !== undefined) {
-                const message = decodedMessage(raw, json);
-                if (message === undefined) return unverified('a form body that cannot be decoded');
-                if (
-                    !sameSecret(
-                        cloudpaymentsHmac(Buffer.from(message, 'utf8'), options.apiSecret),
-                        decodedSigned.trim(),
-                    )
-                )
-                    return unverified('the X-Content-HMAC does not match');
-            } else return unverified('no Content-HMAC');
-            const fields = parseNotice(raw, json);
-            if (!fields) return unverified('a body that is not a JSON object');
-            return readNotice(fields);
+            return verifyNotice(raw, headers, options.apiSecret);
         },
 
         answer(outcome) {
