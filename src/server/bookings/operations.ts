@@ -11,7 +11,7 @@ import { conflict, notFound } from '../http/errors';
 import type { Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import type { WriteContext } from '../rules/types';
-import { penalize } from '../rules/penalties';
+import { penalize } from '../policy';
 import { holdMakeUp, loseMakeUp } from './makeUps';
 import { giveUp, promote, repickPasses } from './promotion';
 import { classFacts, queueMessage, withdrawMessages } from '../messages';

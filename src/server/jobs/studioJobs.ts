@@ -1,7 +1,7 @@
 import type { Clock } from '../../domain/time';
 import { deliverDue, queuePassNotices, queueReminders, type Channels } from '../messages';
 import { closeDueClasses } from '../routes/closing';
-import { applyDuePenalties } from '../rules/penalties';
+import { applyDuePenalties } from '../policy';
 import type { Storage } from '../storage/types';
 import { defaultLeaseMs, leaseMsOf } from './lease';
 import { startJobs, startLane } from './runner';

@@ -21,7 +21,7 @@ import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
-import { penalizeNoShows, reverseNoShows } from '../rules/penalties';
+import { penalizeNoShows, reverseNoShows } from '../policy';
 import { expireLines, settleMakeUpNoShows } from '../bookings';
 import { decideNoShowsAtEnd } from '../rules/noShowsAtEnd';
 

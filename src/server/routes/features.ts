@@ -8,7 +8,7 @@ import { importRoutes } from '../imports';
 import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
 import { payrollRoutes } from './payroll';
-import { penaltyRoutes } from './penalties';
+import { penaltyRoutes } from '../policy';
 import { paymentSetupRoutes, testCheckoutRoutes, type PaymentSetup } from '../payments';
 import { publicBookingRoutes } from './publicBookings';
 import { publicPaymentRoutes } from './publicPayments';

@@ -8,7 +8,7 @@ import {
 } from '../../domain/attendance';
 import { lowVisitsAt } from '../../domain/messages';
 import { penaltyRuleOf } from '../../domain/penalties';
-import { reversePenalty } from './penaltyReversal';
+import { reversePenalty } from '../policy';
 import { visitsLeft } from '../../domain/passes';
 import { studioToday } from '../../domain/time';
 import { queueMessage } from '../messages';

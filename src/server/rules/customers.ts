@@ -5,7 +5,7 @@ import type { Identifier, Pass } from '../../domain/types';
 import type { Filter, Reader, Scalar } from '../storage/types';
 import { studioConfig } from './studio';
 import { passBalances } from '../money';
-import { feesOwedBy } from './penalties';
+import { feesOwedBy } from '../policy';
 import { samePhoneFilter } from './phoneDigits';
 import type { ComputedFilter, ListFields } from './types';
 

@@ -8,7 +8,7 @@ import { messageRules } from '../messages';
 import { jobRules } from '../jobs/rules';
 import { passListFields, passRules, paymentRules } from '../money';
 import { onlinePaymentRules, paymentLinkListFields, paymentLinkRules } from '../payments';
-import { penaltyRules } from './penalties';
+import { penaltyRules } from '../policy';
 import { bookingListFields, bookingRules, eventListFields, makeUpRules } from '../bookings';
 import { importRules } from '../imports';
 import { payPeriodRules } from './payPeriods';

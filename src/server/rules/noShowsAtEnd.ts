@@ -3,7 +3,7 @@ import { penaltyRuleOf } from '../../domain/penalties';
 import type { Booking, Identifier } from '../../domain/types';
 import type { Storage } from '../storage/types';
 import { settleMakeUpNoShows } from '../bookings';
-import { penalizeNoShows } from './penalties';
+import { penalizeNoShows } from '../policy';
 
 /*
  * The no-shows of a class closed while it was still on: closing decided none (somebody could still come),

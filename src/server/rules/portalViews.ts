@@ -17,8 +17,7 @@ import { passStateOn, visitsLeft } from '../../domain/passes';
 import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
 import type { Reader } from '../storage/types';
 import { passBalances } from '../money';
-import { feesOwedBy } from './penalties';
-import { standing } from './penaltyReversal';
+import { feesOwedBy, standing } from '../policy';
 import { studioConfig, studioNow } from './studio';
 
 /*

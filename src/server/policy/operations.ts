@@ -5,25 +5,15 @@ import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } fr
 import { classFacts, queueMessage } from '../messages';
 import { asJob } from '../http/audit';
 import type { Reader, Storage, Transaction } from '../storage/types';
-import { chargeOf, settleAttendance } from './attendances';
-import { reversePenalty, standing } from './penaltyReversal';
-import { studioConfig } from './studio';
-import type { WriteRules } from './types';
+import { chargeOf, settleAttendance } from '../rules/attendances';
+import { reversePenalty, standing } from './reversal';
+import { studioConfig } from '../rules/studio';
 
 /*
- * Penalties of the attendance policy: made by the server when a seat on a plan with a penalty is
- * cancelled late or a closed class finds it a no-show, the customer's first offence in 30 days
- * forgiven and every one told; applied by the job runner at appliesAt unless staff waived it before
- * (routes/penalties.ts). Never written through the API.
+ * The penalties' transactions: penalizing a late cancel or a no-show (a first offence in 30 days
+ * forgiven), taking back a closed class's no-shows when it is reopened, applying the penalties whose time
+ * has come, and what each customer owes in fees.
  */
-
-export const penaltyRules: WriteRules = {
-    refused: {
-        create: 'Penalties are made by the server when a seat is cancelled late or missed',
-        update: 'A penalty is never edited: waive a pending one with POST /api/penalties/:id/waive',
-        delete: 'Penalties are kept as the account of what each offence cost',
-    },
-};
 
 /**
  * The penalty an offence makes on the plan of the pass that pays the seat, if the plan has one: forgiven
@@ -178,7 +168,7 @@ const applyPenalty = async (tx: Transaction, id: Penalty['id'], now: Date): Prom
     const penalty = await tx.get('penalties', id);
     if (!penalty || penalty.status !== 'pending' || penalty.appliesAt > now.toISOString()) return false;
     const applied = (await tx.update('penalties', { ...penalty, status: 'applied' })) as Penalty;
-    // A fee is owed from now on: in the customer's balance due, paid at the desk (routes/penalties.ts).
+    // A fee is owed from now on: in the customer's balance due, paid at the desk (routes.ts).
     if (penalty.action !== 'visit') return true;
     await ensureStatus(tx, 'late_cancel');
     const mark = (await tx.select('attendances', { eventId: penalty.eventId, customerId: penalty.customerId })).at(0);

@@ -6,12 +6,12 @@ import { conflict, forbidden, handle, notFound } from '../http/errors';
 import { paymentMethods } from '../../domain/schemas';
 import { allow, numericId, parseBody, userOf } from '../http/requests';
 import { feeOwed } from '../../domain/penalties';
-import { waivePenalty } from '../rules/penaltyWaiver';
+import { waivePenalty } from './waiver';
 import type { Storage } from '../storage/types';
 
 /*
  * POST /api/penalties/:id/waive {reason}: managers and admins forgive a pending penalty before the job
- * runner applies it (rules/penaltyWaiver.ts); who and why are kept on it and in the History, and the
+ * runner applies it (waiver.ts); who and why are kept on it and in the History, and the
  * customer is told.
  */
 
