@@ -4,14 +4,7 @@
  * through this index only.
  */
 export { bookMembers, groupMembershipChanged } from './groups';
-export {
-    excusedStatus,
-    makeUpPlanPays,
-    makeUpRules,
-    releaseMakeUp,
-    settleMakeUp,
-    settleMakeUpNoShows,
-} from './makeUps';
+export { makeUpRules, releaseMakeUp, settleMakeUp, settleMakeUpNoShows } from './makeUps';
 export { afterFreeze, cancelBooking, cancelBookingsOf, expireLines, insertBooking } from './operations';
 export { promote, repickPasses } from './promotion';
 export { rosterBookings } from './roster';

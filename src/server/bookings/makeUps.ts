@@ -2,6 +2,7 @@ import { makeUpExpiry, makeUpState, usableMakeUp } from '../../domain/makeUps';
 import type { Booking, Identifier, MakeUp, StudioEvent } from '../../domain/types';
 import type { Row, Transaction } from '../storage/types';
 import { repickPasses } from './promotion';
+import { excusedStatus, makeUpPlanPays } from '../rules/charging';
 import { studioNow } from '../rules/studio';
 import { visitTo } from '../rules/visits';
 import type { WriteRules } from '../rules/types';
@@ -18,15 +19,6 @@ export const makeUpRules: WriteRules = {
         update: 'A make-up is used by booking a class of its direction, never edited',
         delete: 'A make-up goes when the excused mark that gave it changes, never by itself',
     },
-};
-
-/** The attendance status whose absence gives a make-up on a plan that has them. */
-export const excusedStatus = 'excused';
-
-/** Does an excused mark of a group's class use the visit of this pass: its plan gives make-ups. */
-export const makeUpPlanPays = async (tx: Transaction, passId: Identifier | null): Promise<boolean> => {
-    const pass = passId === null ? undefined : await tx.get('passes', passId);
-    return (pass && (await tx.get('subscriptions', pass.subscriptionId)))?.makeUps === true;
 };
 
 /** The bookings credits name, read for their state. */

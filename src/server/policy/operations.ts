@@ -5,7 +5,7 @@ import type { Booking, Identifier, Pass, Penalty, StudioEvent, Subscription } fr
 import { classFacts, queueMessage } from '../messages';
 import { asJob } from '../http/audit';
 import type { Reader, Storage, Transaction } from '../storage/types';
-import { chargeOf, settleAttendance } from '../rules/attendances';
+import { chargeOf, settleAttendance } from '../rules/charging';
 import { reversePenalty, standing } from './reversal';
 import { studioConfig } from '../rules/studio';
 

@@ -4,7 +4,7 @@ import type { StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
 import { adjustClosedPay } from './closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
-import { settleAttendance } from './attendances';
+import { settleAttendance } from './charging';
 import { cancelBookingsOf, promote, releaseMakeUp, settleMakeUp } from '../bookings';
 import { refuseNonTeacher } from './teachers';
 import type { WriteRules } from './types';
