@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/server/app';
 import { startJobs } from '../../src/server/jobs/runner';
-import { closeDueClasses } from '../../src/server/routes/closing';
+import { closeDueClasses } from '../../src/server/timetable';
 import { openStorage } from '../../src/server/storage';
 import type { Storage } from '../../src/server/storage/types';
 import { call, demoDb, engine, postgresDatabaseFor, removeDir, stubDist } from './server';

@@ -1,6 +1,6 @@
 import type { Clock } from '../../domain/time';
 import { deliverDue, queuePassNotices, queueReminders, type Channels } from '../messages';
-import { closeDueClasses } from '../routes/closing';
+import { closeDueClasses } from '../timetable';
 import { applyDuePenalties } from '../policy';
 import type { Storage } from '../storage/types';
 import { defaultLeaseMs, leaseMsOf } from './lease';

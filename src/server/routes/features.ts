@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { bookingRoutes } from '../bookings';
 import { cancelNoticeRoutes } from './cancelNotices';
-import { closingRoutes } from './closing';
 import { debtRoutes } from './debts';
-import { generationRoutes } from './generation';
 import { importRoutes } from '../imports';
 import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
@@ -15,7 +13,7 @@ import { publicPaymentRoutes } from './publicPayments';
 import { isTestProvider, type Settlement } from '../payments';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
-import { timetableRoutes } from './timetable';
+import { timetableRoutes } from '../timetable';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
@@ -50,9 +48,7 @@ export const featureRoutes = (
     moneyRoutes(storage, clock, settlement),
     debtRoutes(storage),
     settingsRoutes(storage),
-    generationRoutes(storage, clock),
     timetableRoutes(storage, clock),
-    closingRoutes(storage, clock),
     bookingRoutes(storage, clock),
     cancelNoticeRoutes(storage, channels),
     penaltyRoutes(storage, clock),

@@ -26,7 +26,7 @@ import type { Config, Identifier, StudioEvent } from '../../domain/types';
 import { validate } from '../../domain/validation';
 import { visibilityFilters } from '../http/access';
 import type { AuthenticatedRequest } from '../http/auth';
-import { classesWithoutMarks } from './closing';
+import { classesWithoutMarks } from '../timetable';
 import { forbidden, handle, invalidFields } from '../http/errors';
 import { startsWithin, type Reader, type Storage } from '../storage/types';
 import { chargingStatuses, studioConfig } from '../rules/studio';

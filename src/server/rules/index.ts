@@ -1,9 +1,8 @@
 import type { CollectionName } from '../../domain/types';
-import { attendanceRules } from './attendances';
+import { attendanceRules, eventRules, scheduleRules } from '../timetable';
 import { auditEntryRules } from './auditEntries';
 import { customerFilters, customerListFields } from './customers';
 import { customerRules } from './customerWrites';
-import { eventRules } from './events';
 import { messageRules } from '../messages';
 import { jobRules } from '../jobs/rules';
 import { passListFields, passRules, paymentRules } from '../money';
@@ -12,7 +11,6 @@ import { penaltyRules } from '../policy';
 import { bookingListFields, bookingRules, eventListFields, makeUpRules } from '../bookings';
 import { importRules } from '../imports';
 import { payPeriodRules } from './payPeriods';
-import { scheduleRules } from './schedules';
 import { statusRules } from './statuses';
 import { subscriptionFilters } from './subscriptions';
 import type { ComputedFilter, ListFields, WriteRules } from './types';

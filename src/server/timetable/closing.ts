@@ -1,4 +1,3 @@
-import { Router, type Request } from 'express';
 import type { LeftOpenClass } from '../../domain/api';
 import {
     addMinutes,
@@ -12,18 +11,16 @@ import {
     type CloseRefusal,
 } from '../../domain/closing';
 import { canAccess } from '../../domain/permissions';
-import type { Clock } from '../../domain/time';
 import type { Identifier, StudioEvent, User } from '../../domain/types';
 import { canSee, visibilityFilters } from '../http/access';
 import { asJob } from '../http/audit';
-import { conflict, forbidden, handle, notFound } from '../http/errors';
+import { conflict, forbidden, notFound } from '../http/errors';
 import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
-import { numericId, userOf } from '../http/requests';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import { penalizeNoShows, reverseNoShows } from '../policy';
 import { expireLines, settleMakeUpNoShows } from '../bookings';
-import { decideNoShowsAtEnd } from '../rules/noShowsAtEnd';
+import { decideNoShowsAtEnd } from './noShows';
 
 /*
  * Closing a class (`done`): its teacher, managers and admins, once it has started; reopening it is for
@@ -72,57 +69,32 @@ const setStatus = async (
     return stored;
 };
 
-export const closingRoutes = (storage: Storage, clock: Clock): Router => {
-    const router = Router();
+/** The class named, as this user may see it: a teacher only their own. */
+const visibleEvent = async (reader: Reader, id: Identifier, user: User) => {
+    const event = await reader.get('events', id);
+    if (!event) throw notFound(`events ${id} does not exist`);
+    if (!(await canSee(user, 'events', event as unknown as Row, reader)))
+        throw forbidden('This class is not yours to close');
+    return event;
+};
 
-    /** The class the path names, as this user may see it: a teacher only their own. */
-    const eventFor = async (req: Request, reader: Reader) => {
-        const event = await reader.get('events', numericId(req.params.id));
-        if (!event) throw notFound(`events ${req.params.id} does not exist`);
-        if (!(await canSee(userOf(req), 'events', event as unknown as Row, reader)))
-            throw forbidden('This class is not yours to close');
-        return event;
-    };
+/** Closes a class that has started: its teacher, managers and admins. A class closed already is answered as it is. */
+export const closeEvent = async (tx: Transaction, id: Identifier, user: User, now: Date) => {
+    const event = await visibleEvent(tx, id, user);
+    const local = await studioNow(tx, now);
+    const refusal = closeRefusal(event, local);
+    if (refusal) throw refuse(refusal);
+    if (event.status === 'done') return event;
+    await refuseClosedForTeacher(tx, event, user);
+    return setStatus(tx, event, 'done', user, now, local);
+};
 
-    router.post(
-        '/events/:id/close',
-        handle(async (req, res) => {
-            const user = userOf(req);
-            const teacher = user.role === 'teacher';
-            if (!teacher && !canAccess(user.role, { resource: 'events', action: 'edit' }))
-                throw forbidden('Your role may not close classes');
-            const now = clock();
-            const answer = await storage.transaction(async tx => {
-                const event = await eventFor(req, tx);
-                const local = await studioNow(tx, now);
-                const refusal = closeRefusal(event, local);
-                if (refusal) throw refuse(refusal);
-                if (event.status === 'done') return event;
-                await refuseClosedForTeacher(tx, event, user);
-                return setStatus(tx, event, 'done', user, now, local);
-            });
-            res.json(answer);
-        }),
-    );
-
-    router.post(
-        '/events/:id/reopen',
-        handle(async (req, res) => {
-            const user = userOf(req);
-            if (user.role === 'teacher' || !canAccess(user.role, { resource: 'events', action: 'edit' }))
-                throw forbidden('Classes are reopened by managers and admins');
-            const now = clock();
-            const answer = await storage.transaction(async tx => {
-                const event = await eventFor(req, tx);
-                const refusal = reopenRefusal(event);
-                if (refusal) throw refuse(refusal);
-                return setStatus(tx, event, 'planned', user, now, await studioNow(tx, now));
-            });
-            res.json(answer);
-        }),
-    );
-
-    return router;
+/** Reopens a closed class: managers and admins. */
+export const reopenEvent = async (tx: Transaction, id: Identifier, user: User, now: Date) => {
+    const event = await visibleEvent(tx, id, user);
+    const refusal = reopenRefusal(event);
+    if (refusal) throw refuse(refusal);
+    return setStatus(tx, event, 'planned', user, now, await studioNow(tx, now));
 };
 
 /**

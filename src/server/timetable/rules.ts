@@ -1,13 +1,14 @@
 import { addDays } from '../../domain/time';
 import { findClash } from '../../domain/timetable';
-import type { StudioEvent } from '../../domain/types';
+import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
-import { adjustClosedPay } from './closedPay';
+import { adjustClosedPay } from '../rules/closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
-import { settleAttendance } from './charging';
+import { settleAttendance } from '../rules/charging';
 import { cancelBookingsOf, promote, releaseMakeUp, settleMakeUp } from '../bookings';
-import { refuseNonTeacher } from './teachers';
-import type { WriteRules } from './types';
+import { refuseNonTeacher } from '../rules/teachers';
+import { groupMembershipChanged } from '../bookings';
+import type { WriteRules } from '../rules/types';
 
 /** A 409 naming who or what is busy, and with which class. */
 const clashError = async (reader: Reader, kind: 'teacher' | 'studio', other: StudioEvent) => {
@@ -93,5 +94,27 @@ export const eventRules: WriteRules = {
             else if (event.capacity > (before.capacity as number)) await promote(tx, [event.id], now);
         }
         await adjustClosedPay(tx, user, now, [event.id], before ? [before as unknown as StudioEvent] : []);
+    },
+};
+
+export const scheduleRules: WriteRules = {
+    create: async (record, { tx }) => {
+        await refuseNonTeacher(record, tx);
+        return record;
+    },
+    update: async (record, _before, { tx }) => {
+        await refuseNonTeacher(record, tx);
+        return record;
+    },
+    // Joining a group books its classes still to come; leaving it gives them up.
+    after: async (record, before, { tx, user, now }) => {
+        if (record && before)
+            await groupMembershipChanged(
+                tx,
+                record as unknown as Schedule,
+                (before.customerIds as Identifier[]) ?? [],
+                user.id,
+                now,
+            );
     },
 };

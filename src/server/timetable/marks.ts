@@ -6,12 +6,12 @@ import { studioToday } from '../../domain/time';
 import { queueMessage } from '../messages';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../http/errors';
-import { adjustClosedPay, refuseClosedForTeacher } from './closedPay';
+import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
 import type { Reader, Row, Transaction } from '../storage/types';
-import { studioConfig } from './studio';
-import { applyVisitChanges, bookingsFor, chargeOf, settleAttendance } from './charging';
+import { studioConfig } from '../rules/studio';
+import { applyVisitChanges, bookingsFor, chargeOf, settleAttendance } from '../rules/charging';
 import { repickPasses, settleMakeUp } from '../bookings';
-import type { WriteRules } from './types';
+import type { WriteRules } from '../rules/types';
 
 /** A mark fulfils the seat its customer booked in the class: the booking names it, until the mark goes or moves. */
 const linkBooking = async (tx: Transaction, attendance: Row | null, before: Row | null) => {

@@ -1,13 +1,10 @@
-import { Router } from 'express';
 import type { GenerationAnswer, GenerationForAllAnswer, GroupGeneration, SkippedAnswer } from '../../domain/api';
-import { canAccess } from '../../domain/permissions';
-import { addDays, type Clock } from '../../domain/time';
+import { addDays } from '../../domain/time';
 import { classTitle, planGeneration, type Skipped } from '../../domain/timetable';
 import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
-import { forbidden, handle, notFound } from '../http/errors';
-import { numericId, periodOf, userOf } from '../http/requests';
+import { notFound } from '../http/errors';
 import { bookMembers } from '../bookings';
-import { startsWithin, type Reader, type Storage, type Transaction } from '../storage/types';
+import { startsWithin, type Reader, type Transaction } from '../storage/types';
 
 /*
  * Generating a group's classes from its weekly slots for a period, or every active group's at once,
@@ -57,7 +54,7 @@ type GeneratedGroup = GroupGeneration & { events: StudioEvent[] };
  * and no class lasts a day, so one from the day before or after is enough; the group's own events hold
  * its slots whatever their dates. Classes generated for a group just before are seen by the next.
  */
-const generateGroup = async (
+export const generateGroup = async (
     tx: Transaction,
     schedule: Schedule,
     from: string,
@@ -83,53 +80,32 @@ const generateGroup = async (
     };
 };
 
-export const generationRoutes = (storage: Storage, clock: Clock): Router => {
-    const router = Router();
+/** Generates one group's classes for a period, in the caller's transaction. */
+export const generateForGroup = async (
+    tx: Transaction,
+    scheduleId: Identifier,
+    period: { from: string; to: string },
+    bookedBy: Identifier,
+    now: Date,
+): Promise<GenerationAnswer> => {
+    const schedule = await tx.get('schedules', scheduleId);
+    if (!schedule) throw notFound(`schedules ${scheduleId} does not exist`);
+    const { created, events, skipped } = await generateGroup(tx, schedule, period.from, period.to, bookedBy, now);
+    return { created, events, skipped };
+};
 
-    router.post(
-        '/schedules/:id/generate',
-        handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
-                throw forbidden('Your role may not create classes');
-            const { from, to } = periodOf(req.body);
-            const now = clock();
-            const answer = await storage.transaction(async (tx): Promise<GenerationAnswer> => {
-                const schedule = await tx.get('schedules', numericId(req.params.id));
-                if (!schedule) throw notFound(`schedules ${req.params.id} does not exist`);
-                const { created, events, skipped } = await generateGroup(tx, schedule, from, to, userOf(req).id, now);
-                return { created, events, skipped };
-            });
-            res.json(answer);
-        }),
-    );
-
-    router.post(
-        '/schedules/generate',
-        handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'events', action: 'create' }))
-                throw forbidden('Your role may not create classes');
-            const { from, to } = periodOf(req.body);
-            const now = clock();
-            // One write for all groups: a studio sees the whole period generated, or nothing if it fails.
-            const answer = await storage.transaction(async (tx): Promise<GenerationForAllAnswer> => {
-                const schedules = (await tx.select('schedules', { active: true })).sort((a, b) => a.id - b.id);
-                const groups: GroupGeneration[] = [];
-                for (const schedule of schedules) {
-                    const { events: _events, ...group } = await generateGroup(
-                        tx,
-                        schedule,
-                        from,
-                        to,
-                        userOf(req).id,
-                        now,
-                    );
-                    groups.push(group);
-                }
-                return { from, to, created: groups.reduce((sum, group) => sum + group.created, 0), groups };
-            });
-            res.json(answer);
-        }),
-    );
-
-    return router;
+/** Generates every active group's classes for a period, in one transaction: the whole period, or nothing. */
+export const generateForAll = async (
+    tx: Transaction,
+    { from, to }: { from: string; to: string },
+    bookedBy: Identifier,
+    now: Date,
+): Promise<GenerationForAllAnswer> => {
+    const schedules = (await tx.select('schedules', { active: true })).sort((a, b) => a.id - b.id);
+    const groups: GroupGeneration[] = [];
+    for (const schedule of schedules) {
+        const { events: _events, ...group } = await generateGroup(tx, schedule, from, to, bookedBy, now);
+        groups.push(group);
+    }
+    return { from, to, created: groups.reduce((sum, group) => sum + group.created, 0), groups };
 };
