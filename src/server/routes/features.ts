@@ -5,7 +5,7 @@ import { debtRoutes } from './debts';
 import { importRoutes } from '../imports';
 import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
-import { payrollRoutes } from './payroll';
+import { payrollRoutes } from '../pay';
 import { penaltyRoutes } from '../policy';
 import { paymentSetupRoutes, testCheckoutRoutes, type PaymentSetup } from '../payments';
 import { publicBookingRoutes } from './publicBookings';

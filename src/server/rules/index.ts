@@ -10,7 +10,7 @@ import { onlinePaymentRules, paymentLinkListFields, paymentLinkRules } from '../
 import { penaltyRules } from '../policy';
 import { bookingListFields, bookingRules, eventListFields, makeUpRules } from '../bookings';
 import { importRules } from '../imports';
-import { payPeriodRules } from './payPeriods';
+import { payPeriodRules } from '../pay';
 import { statusRules } from './statuses';
 import { subscriptionFilters } from './subscriptions';
 import type { ComputedFilter, ListFields, WriteRules } from './types';

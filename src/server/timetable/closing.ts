@@ -15,7 +15,7 @@ import type { Identifier, StudioEvent, User } from '../../domain/types';
 import { canSee, visibilityFilters } from '../http/access';
 import { asJob } from '../http/audit';
 import { conflict, forbidden, notFound } from '../http/errors';
-import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
+import { adjustClosedPay, refuseClosedForTeacher } from '../pay';
 import type { Reader, Row, Storage, Transaction } from '../storage/types';
 import { studioConfig, studioNow } from '../rules/studio';
 import { penalizeNoShows, reverseNoShows } from '../policy';

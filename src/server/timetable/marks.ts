@@ -6,7 +6,7 @@ import { studioToday } from '../../domain/time';
 import { queueMessage } from '../messages';
 import type { Attendance, Identifier, StudioEvent } from '../../domain/types';
 import { ApiError, conflict, forbidden } from '../http/errors';
-import { adjustClosedPay, refuseClosedForTeacher } from '../rules/closedPay';
+import { adjustClosedPay, refuseClosedForTeacher } from '../pay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { applyVisitChanges, bookingsFor, chargeOf, settleAttendance } from '../rules/charging';

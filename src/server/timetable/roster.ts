@@ -7,7 +7,7 @@ import type { Attendance, Booking, Customer, Identifier, Pass, StudioEvent, User
 import { frozenUntilOn } from '../routes/debts';
 import { notFound } from '../http/errors';
 import { closingOf } from './closing';
-import { closedPeriodOf } from '../rules/closedPay';
+import { closedPeriodOf } from '../pay';
 import { markingOf } from './marks';
 import { rosterBookings } from '../bookings';
 import { startsWithin, type Reader } from '../storage/types';

@@ -2,7 +2,7 @@ import { addDays } from '../../domain/time';
 import { findClash } from '../../domain/timetable';
 import type { Identifier, Schedule, StudioEvent } from '../../domain/types';
 import { conflict } from '../http/errors';
-import { adjustClosedPay } from '../rules/closedPay';
+import { adjustClosedPay } from '../pay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from '../rules/charging';
 import { cancelBookingsOf, promote, releaseMakeUp, settleMakeUp } from '../bookings';

@@ -1,4 +1,4 @@
-import type { WriteRules } from './types';
+import type { WriteRules } from '../rules/types';
 
 /** A period's pay is closed and reopened by the pay endpoints, which store its figures; never written as a plain record. */
 export const payPeriodRules: WriteRules = {

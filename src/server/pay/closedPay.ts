@@ -14,7 +14,7 @@ import { studioToday } from '../../domain/time';
 import type { Attendance, Identifier, StudioEvent, User } from '../../domain/types';
 import { ApiError } from '../http/errors';
 import { startsWithin, type Reader, type Transaction } from '../storage/types';
-import { chargingStatuses, marksOf, studioConfig } from './studio';
+import { chargingStatuses, marksOf, studioConfig } from '../rules/studio';
 
 /*
  * Closed pay periods at the storage boundary: a teacher's pay for a period from their classes and their
