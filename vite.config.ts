@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { runFilesReporter } from './tests/support/runFiles';
 
 /** Every build gets an id, compiled into the app and served as /build.json, so that open tabs notice a new release. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -121,10 +122,13 @@ export default defineConfig({
         // Four test files at a time on two cores: most of a file's time waits on the servers, browsers and
         // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here).
         maxWorkers: 4,
-        reporters: process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default'],
+        // The last notes each project's files, so that a run of unit or screen tests only does not build the
+        // server (tests/support/serverBuildSetup.ts).
+        reporters: [...(process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default']), runFilesReporter],
         outputFile: process.env.VITEST_JSON_REPORT ? { json: process.env.VITEST_JSON_REPORT } : undefined,
         projects: [
-            // Unit, screen and API tests on the default engine: nothing is built for them.
+            // Unit, screen and API tests on the default engine: the server is built for the process tests,
+            // unless the run holds unit and screen tests only.
             {
                 test: {
                     name: 'db.json',

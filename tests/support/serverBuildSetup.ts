@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildServer, serverEntryIn } from '../../src/scripts/server-build.mjs';
+import { runFilesOf } from './runFiles';
 import { root } from './server';
 import { sharedForTheRun } from './shared';
 
@@ -18,6 +19,12 @@ declare module 'vitest' {
  * the server's process run it as `npm start` does, from its build, without tsx.
  */
 export default async function setup(project: TestProject) {
+    // The unit and screen tests start no server: a run of only those (`vitest run tests/unit`) builds nothing.
+    const files = runFilesOf(project);
+    if (files && files.every(file => /^tests\/(unit|ui)\//.test(file))) {
+        project.provide('serverEntry', '');
+        return;
+    }
     const { value, release } = await sharedForTheRun('server build', async () => {
         mkdirSync(join(root, 'build'), { recursive: true });
         const dir = mkdtempSync(join(root, 'build', 'test-'));
