@@ -141,8 +141,7 @@ export const bookSeat = async (
     };
 };
 
-const book = async (input: Row, { tx, user, now }: WriteContext): Promise<Row> =>
-    (await bookSeat(tx, createSchema.parse(input), user, now)) as unknown as Row;
+const book = (input: Row, { tx, user, now }: WriteContext) => bookSeat(tx, createSchema.parse(input), user, now);
 
 export const bookingRules: WriteRules = {
     refused: {
@@ -153,7 +152,7 @@ export const bookingRules: WriteRules = {
     create: book,
     createClaims: true,
     after: async (record, before, { tx }) => {
-        if (record && !before) await holdMakeUp(tx, record as unknown as Booking);
+        if (record && !before) await holdMakeUp(tx, record as Booking);
     },
 };
 

@@ -87,6 +87,6 @@ export const present = (user: User, collection: CollectionName, record: Row, now
             .map(field => [field, record[field]]),
     ) as Row;
     // A pending link past its expiry reads as expired in every answer, without waiting for a write.
-    if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as unknown as PaymentLink, now) };
+    if (collection === 'paymentLinks') return { ...shown, status: linkStatusAt(record as PaymentLink, now) };
     return shown;
 };

@@ -86,6 +86,6 @@ export const dueOn = async (reader: Reader, pass: Pass): Promise<number> =>
  * computed from the page's passes' payments. Read-only: the pass schema strips them from any write.
  */
 export const passListFields: ListFields = async (page, reader) => {
-    const balances = await passBalances(page as unknown as Pass[], reader);
+    const balances = await passBalances(page as Pass[], reader);
     return record => balances.get(record.id as Identifier) ?? { paid: 0, refunded: 0, balanceDue: 0 };
 };

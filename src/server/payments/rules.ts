@@ -21,7 +21,7 @@ const closedLinkKeys: Partial<Record<PaymentLink['status'], string>> = {
 
 /** A paid or cancelled link is a closed record: it says what was paid, or that nothing will be (409). */
 const refuseClosed = (link: Row) => {
-    const { status } = link as unknown as PaymentLink;
+    const { status } = link as PaymentLink;
     const key = closedLinkKeys[status];
     if (key) throw conflict(`This payment link is ${status}: it can no longer be changed or deleted`, { status: key });
 };

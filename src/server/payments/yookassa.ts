@@ -116,14 +116,14 @@ export const yookassaProvider = (options: {
     /** A payment object as ЮKassa answers it, checked for what is read of it. */
     const readPayment = (body: Record<string, unknown>): PaymentObject | null =>
         typeof body.id === 'string' && typeof body.status === 'string' && isRecord(body.amount)
-            ? (body as unknown as PaymentObject)
+            ? { ...body, id: body.id, status: body.status, amount: body.amount }
             : null;
     const readRefund = (body: Record<string, unknown>): RefundObject | null =>
         typeof body.id === 'string' &&
         typeof body.payment_id === 'string' &&
         typeof body.status === 'string' &&
         isRecord(body.amount)
-            ? (body as unknown as RefundObject)
+            ? { ...body, id: body.id, payment_id: body.payment_id, status: body.status, amount: body.amount }
             : null;
 
     const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;

@@ -5,10 +5,8 @@ import { minorOfText, type ProviderStatus } from './provider';
  * events mean here.
  */
 
-export interface Amount {
-    value: string;
-    currency: string;
-}
+/** An amount object: read by amountMinor and currencyOf, which check its value and currency. */
+export type Amount = Record<string, unknown>;
 
 /** What is read of a payment object. */
 export interface PaymentObject {

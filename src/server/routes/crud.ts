@@ -192,7 +192,7 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
                 await withComputedFields(
                     req,
                     collection,
-                    (records as unknown as Row[]).map(record => present(userOf(req), collection, record, now)),
+                    (records as Row[]).map(record => present(userOf(req), collection, record, now)),
                     now,
                 ),
             );

@@ -32,7 +32,7 @@ export const signInHoldRoutes = (storage: Storage, clock: Clock): Router => {
                     signInHold: releasedHold(held.signInHold, now.getTime(), user.name),
                 });
             });
-            res.json(present(user, 'users', released as unknown as Row, now));
+            res.json(present(user, 'users', released as Row, now));
         }),
     );
 

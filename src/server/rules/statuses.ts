@@ -35,7 +35,7 @@ export const statusRules: WriteRules = {
     update: async (record, before, { tx }) => {
         if (record.name !== before.name)
             throw badRequest('A status stays in its list', { name: 'app.settings.status_list_fixed' });
-        if (record.code !== before.code && (await usesOf(tx, before as unknown as Status)) > 0) {
+        if (record.code !== before.code && (await usesOf(tx, before as Status)) > 0) {
             throw conflict('This status is in use: its code cannot change', { code: 'app.settings.code_in_use' });
         }
         await keepOneDefault(tx, record);

@@ -27,8 +27,8 @@ export interface WriteRules {
     createSchema?: z.ZodObject;
     /** Turns the validated input into what is stored, before the transaction: for slow work such as hashing a password. */
     prepare?: (input: Row) => Promise<Row>;
-    /** Answers the record to store. */
-    create?: (record: Row, context: WriteContext) => Promise<Row>;
+    /** Answers the record to store (the server gives it its id and createdAt). */
+    create?: (record: Row, context: WriteContext) => Promise<Record<string, unknown>>;
     /** `create` claims what it depends on first (TransactionOptions.claimed in storage/types.ts): a seat of a class. */
     createClaims?: boolean;
     /** Answers the record to store in place of `before`. */

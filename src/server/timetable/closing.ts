@@ -73,8 +73,7 @@ const setStatus = async (
 const visibleEvent = async (reader: Reader, id: Identifier, user: User) => {
     const event = await reader.get('events', id);
     if (!event) throw notFound(`events ${id} does not exist`);
-    if (!(await canSee(user, 'events', event as unknown as Row, reader)))
-        throw forbidden('This class is not yours to close');
+    if (!(await canSee(user, 'events', event as Row, reader))) throw forbidden('This class is not yours to close');
     return event;
 };
 

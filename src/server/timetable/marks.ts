@@ -19,7 +19,7 @@ const linkBooking = async (tx: Transaction, attendance: Row | null, before: Row 
         for (const booking of await tx.select('bookings', { attendanceId: before.id as Identifier }))
             await tx.update('bookings', { ...booking, attendanceId: null });
     if (!attendance) return;
-    const booking = (await bookingsFor(tx, attendance as unknown as Attendance)).find(
+    const booking = (await bookingsFor(tx, attendance as Attendance)).find(
         found => found.status === 'booked' && found.attendanceId === null,
     );
     if (booking) await tx.update('bookings', { ...booking, attendanceId: attendance.id as Identifier });
@@ -111,7 +111,7 @@ const tellLowVisits = async (tx: Transaction, passId: Identifier, now: Date) => 
 export const attendanceRules: WriteRules = {
     create: async (record, { tx, user, now }) => {
         await checkEvent(tx, record, user, now);
-        const charge = await settleAttendance(tx, record as unknown as Attendance, null);
+        const charge = await settleAttendance(tx, record as Attendance, null);
         return { ...record, ...charge, markedBy: user.id };
     },
     update: async (found, before, { tx, user, now }) => {
@@ -126,7 +126,7 @@ export const attendanceRules: WriteRules = {
             record = plain as Row;
         }
         if (moved) await applyVisitChanges(tx, releaseVisit(chargeOf(before)));
-        const charge = await settleAttendance(tx, record as unknown as Attendance, moved ? null : chargeOf(before));
+        const charge = await settleAttendance(tx, record as Attendance, moved ? null : chargeOf(before));
         return { ...record, ...charge, markedBy: user.id };
     },
     delete: async (record, { tx, user, now }) => {

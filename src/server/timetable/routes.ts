@@ -40,7 +40,7 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
     const visibleEvent = async (req: Request) => {
         const event = await storage.get('events', numericId(req.params.id));
         if (!event) throw notFound(`events ${req.params.id} does not exist`);
-        if (!(await canSee(userOf(req), 'events', event as unknown as Row, storage)))
+        if (!(await canSee(userOf(req), 'events', event as Row, storage)))
             throw forbidden('This class is not yours to see');
         return event;
     };
@@ -124,7 +124,7 @@ export const timetableRoutes = (storage: Storage, clock: Clock): Router => {
             const last = page.records.length ? query.range.start + page.records.length - 1 : query.range.start;
             res.setHeader('Content-Range', `attendances ${query.range.start}-${last}/${page.total}`);
             res.setHeader('X-Total-Count', String(page.total));
-            res.json((page.records as unknown as Row[]).map(record => present(user, 'attendances', record, now)));
+            res.json((page.records as Row[]).map(record => present(user, 'attendances', record, now)));
         }),
     );
 

@@ -53,7 +53,7 @@ const rechargeMarks = async (tx: Transaction, event: StudioEvent, now: Date) => 
     for (const attendance of await tx.select('attendances', { eventId: event.id })) {
         const charge = await settleAttendance(tx, attendance, attendance, event.status === 'cancelled');
         const stored = await tx.update('attendances', { ...attendance, ...charge });
-        await settleMakeUp(tx, stored as unknown as Row, attendance as unknown as Row, now);
+        await settleMakeUp(tx, stored as Row, attendance as Row, now);
     }
 };
 
@@ -65,11 +65,11 @@ const rechargeMarks = async (tx: Transaction, event: StudioEvent, now: Date) => 
 export const eventRules: WriteRules = {
     create: async (record, { tx }) => {
         await refuseNonTeacher(record, tx);
-        await refuseClash(tx, record as unknown as StudioEvent);
+        await refuseClash(tx, record as StudioEvent);
         return record;
     },
     update: async (record: Row, before, { tx, now }) => {
-        const event = record as unknown as StudioEvent;
+        const event = record as StudioEvent;
         await refuseNonTeacher(record, tx);
         await refuseClash(tx, event);
         if ((event.status === 'cancelled') !== (before.status === 'cancelled')) await rechargeMarks(tx, event, now);
@@ -86,14 +86,14 @@ export const eventRules: WriteRules = {
     // What a class pays depends on its status, day, teacher and course: a change to one of a closed pay
     // period is paid as an adjustment in the open one.
     after: async (record, before, { tx, user, now }) => {
-        const event = (record ?? before) as unknown as StudioEvent;
+        const event = (record ?? before) as StudioEvent;
         if (record && before) {
             // A class the studio cancels cancels its seats and lines; more seats go to the line at once.
             if (event.status === 'cancelled' && before.status !== 'cancelled')
                 await cancelBookingsOf(tx, event.id, now);
             else if (event.capacity > (before.capacity as number)) await promote(tx, [event.id], now);
         }
-        await adjustClosedPay(tx, user, now, [event.id], before ? [before as unknown as StudioEvent] : []);
+        await adjustClosedPay(tx, user, now, [event.id], before ? [before as StudioEvent] : []);
     },
 };
 
@@ -111,7 +111,7 @@ export const scheduleRules: WriteRules = {
         if (record && before)
             await groupMembershipChanged(
                 tx,
-                record as unknown as Schedule,
+                record as Schedule,
                 (before.customerIds as Identifier[]) ?? [],
                 user.id,
                 now,

@@ -184,7 +184,7 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
             // The server stamps what it creates by its own clock (src/server/http/audit.ts): only a record
             // written straight to the storage (the scripts, the engines' own tests) is stamped here.
             createdAt: input.createdAt ?? systemClock().toISOString(),
-        } as unknown as Row);
+        } as Row);
         this.write(collection, idKey(id), record, { op: 'put', collection, record });
         return record as RecordOf<C>;
     }
@@ -198,7 +198,7 @@ export class MemoryTransaction extends MemoryReader implements Transaction {
     async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
         if ((await this.get(collection, input.id)) === undefined)
             throw new Error(`${collection} ${String(input.id)} does not exist`);
-        const record = freezeRecord({ ...input } as unknown as Row);
+        const record = freezeRecord({ ...input } as Row);
         this.write(collection, idKey(record.id), record, { op: 'put', collection, record });
         return record as RecordOf<C>;
     }

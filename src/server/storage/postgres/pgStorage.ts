@@ -120,7 +120,7 @@ export class PgStorage extends PgReader implements Storage {
             [now, until, limit, kinds ? [...kinds] : null],
         );
         return rows
-            .map(row => recordOf('messages', row) as unknown as RecordOf<'messages'>)
+            .map(row => recordOf('messages', row) as RecordOf<'messages'>)
             .sort((a, b) => a.sendAt.localeCompare(b.sendAt) || a.id - b.id);
     }
 
@@ -149,7 +149,7 @@ export class PgStorage extends PgReader implements Storage {
               RETURNING *`,
             [name, now, until],
         );
-        return row ? (recordOf('jobs', row) as unknown as RecordOf<'jobs'>) : null;
+        return row ? (recordOf('jobs', row) as RecordOf<'jobs'>) : null;
     }
 
     /**

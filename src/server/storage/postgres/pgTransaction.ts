@@ -96,7 +96,7 @@ export class PgReader {
             `SELECT * FROM ${quote(collection)} WHERE id = ANY($1::${text ? 'text' : 'integer'}[])`,
             [keys],
         );
-        return rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>);
+        return rows.map(row => recordOf(collection, row) as RecordOf<C>);
     }
 
     private where(
@@ -121,7 +121,7 @@ export class PgReader {
             `SELECT * FROM ${quote(collection)} ${condition} ORDER BY ${orderBy(collection, options.sort ?? { field: 'id', order: 'ASC' })}${limit}`,
             params.values,
         );
-        return rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>);
+        return rows.map(row => recordOf(collection, row) as RecordOf<C>);
     }
 
     async count<C extends CollectionName>(collection: C, where?: Where): Promise<number> {
@@ -154,7 +154,7 @@ export class PgReader {
             rows.length < query.range.end - query.range.start + 1 && (rows.length > 0 || query.range.start === 0)
                 ? query.range.start + rows.length
                 : await this.countOf(collection, query);
-        return { records: rows.map(row => recordOf(collection, row) as unknown as RecordOf<C>), total };
+        return { records: rows.map(row => recordOf(collection, row) as RecordOf<C>), total };
     }
 
     async prototypeNames(): Promise<string[]> {
@@ -243,7 +243,7 @@ export class PgTransaction extends PgReader implements Transaction {
         const rest = ids.filter(id => !this.claimedRows.has(`${collection} ${String(idKey(id))}`));
         const others = rest.length ? await super.getMany(collection, rest) : [];
         const seen = new Set<unknown>();
-        return [...held.map(row => recordOf(collection, row) as unknown as RecordOf<C>), ...others].filter(record =>
+        return [...held.map(row => recordOf(collection, row) as RecordOf<C>), ...others].filter(record =>
             seen.has(record.id) ? false : (seen.add(record.id), true),
         );
     }
@@ -259,7 +259,7 @@ export class PgTransaction extends PgReader implements Transaction {
             `INSERT INTO ${quote(collection)} (${columns.map(quote).join(', ')}) VALUES (${placeholders.join(', ')}) RETURNING *`,
             params.values,
         );
-        return recordOf(collection, rows[0]) as unknown as RecordOf<C>;
+        return recordOf(collection, rows[0]) as RecordOf<C>;
     }
 
     /**
@@ -278,7 +278,7 @@ export class PgTransaction extends PgReader implements Transaction {
                 `INSERT INTO ${quote(collection)} (${columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')} RETURNING *`,
                 params.values,
             );
-            for (const row of answered) stored.push(recordOf(collection, row) as unknown as RecordOf<C>);
+            for (const row of answered) stored.push(recordOf(collection, row) as RecordOf<C>);
             rows = [];
         };
         for (const input of inputs) {
@@ -294,7 +294,7 @@ export class PgTransaction extends PgReader implements Transaction {
     }
 
     async update<C extends CollectionName>(collection: C, input: RecordOf<C>): Promise<RecordOf<C>> {
-        const record = input as unknown as Record<string, unknown>;
+        const record = input as Record<string, unknown>;
         valuesOf(collection, record);
         const params = new Params();
         // The whole record is replaced: a field it no longer has becomes NULL.
@@ -311,7 +311,7 @@ export class PgTransaction extends PgReader implements Transaction {
         if (!rows.length) throw new Error(`${collection} ${String(record.id)} does not exist`);
         const key = `${collection} ${String(rows[0].id)}`;
         if (this.claimedRows.has(key)) this.claimedRows.set(key, rows[0]);
-        return recordOf(collection, rows[0]) as unknown as RecordOf<C>;
+        return recordOf(collection, rows[0]) as RecordOf<C>;
     }
 
     async remove<C extends CollectionName>(collection: C, id: Id): Promise<void> {

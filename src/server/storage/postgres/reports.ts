@@ -143,6 +143,19 @@ interface EarnedRow {
     visits: number;
 }
 
+/** A row of the earned queries, its numbers as numbers. */
+const earnedRow = (row: Record<string, unknown>): EarnedRow => ({
+    kind: row.kind as EarnedRow['kind'],
+    price: Number(row.price),
+    visitsTotal: Number(row.visitsTotal),
+    validDays: Number(row.validDays),
+    sameDay: Number(row.sameDay),
+    directionId: (row.directionId as Identifier | null) ?? null,
+    teacherId: row.teacherId as Identifier,
+    studioId: row.studioId as Identifier,
+    visits: Number(row.visits),
+});
+
 /** The classes' earnings by direction, teacher and studio: each count of visits times its share. */
 const groupsOf = (rows: EarnedRow[]): EarnedGroup[] => {
     const groups = new Map<string, EarnedGroup>();
@@ -185,14 +198,18 @@ export const pgReports = (query: Query): Reports => ({
                FROM payments LEFT JOIN passes ON passes.id = payments."passId" WHERE ${condition} GROUP BY 1, 2`,
             values,
         );
-        return rows as unknown as IncomeShare[];
+        return rows.map((row): IncomeShare => ({
+            method: row.method as IncomeShare['method'],
+            planId: (row.planId as Identifier | null) ?? null,
+            cents: Number(row.cents),
+        }));
     },
 
     async earned(period: Period): Promise<EarnedShares> {
         const values = [period.from, period.to];
-        const rows = (
-            await Promise.all([query(countedSql, values), query(unlimitedSql, values)])
-        ).flat() as unknown as EarnedRow[];
+        const rows = (await Promise.all([query(countedSql, values), query(unlimitedSql, values)]))
+            .flat()
+            .map(earnedRow);
         const unvisited = rows.filter(row => row.kind === 'unvisited');
         return {
             groups: groupsOf(rows),
@@ -227,7 +244,7 @@ export const pgReports = (query: Query): Reports => ({
         return {
             active: counts.active as number,
             runningOut: counts.runningOut as number,
-            firstRunningOut: first.map(row => recordOf('passes', row)) as unknown as RecordOf<'passes'>[],
+            firstRunningOut: first.map(row => recordOf('passes', row)) as RecordOf<'passes'>[],
         };
     },
 });
