@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { testDataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { payRate } from '../../src/domain/pay';
-import { canAccess } from '../../src/domain/permissions';
 import type { User } from '../../src/domain/types';
 import users from '../../src/resources/users';
 import { UserList } from '../../src/resources/users/UserList';
-import { i18n, type Locale } from '../support/forms';
+import { renderScreen, type Locale } from '../support/screen';
 
 /*
  * A user's colour (their classes in the calendar) is seen as a colour: a swatch in the list and a colour
@@ -16,17 +15,6 @@ import { i18n, type Locale } from '../support/forms';
  */
 
 afterEach(cleanup);
-
-const auth: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'admin',
-    getIdentity: async () => ({ id: 1, fullName: 'Olga Admin' }),
-    canAccess: async ({ resource, action }) =>
-        canAccess('admin', { resource: resource.replace(/^settings\//, ''), action }),
-};
 
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' };
 
@@ -43,28 +31,24 @@ const vera: User = {
 
 const renderAt = (path: string, locale: Locale) => {
     const update = vi.fn(async (_resource: string, { data }: { data: unknown }) => ({ data }) as never);
-    render(
-        <MemoryRouter initialEntries={[path]}>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getOne: async resource => ({ data: resource === 'configs' ? config : vera }) as never,
-                    getList: async resource =>
-                        (resource === 'settings/users' ? { data: [vera], total: 1 } : { data: [], total: 0 }) as never,
-                    getMany: async () => ({ data: [] }),
-                    update,
-                })}
-                i18nProvider={i18n(locale)}
-                authProvider={auth}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="settings/users">
-                    <Routes>
-                        <Route path="/settings/users" element={<UserList />} />
-                        <Route path="/settings/users/:id" element={<users.edit />} />
-                    </Routes>
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <Routes>
+            <Route path="/settings/users" element={<UserList />} />
+            <Route path="/settings/users/:id" element={<users.edit />} />
+        </Routes>,
+        {
+            dataProvider: testDataProvider({
+                getOne: async resource => ({ data: resource === 'configs' ? config : vera }) as never,
+                getList: async resource =>
+                    (resource === 'settings/users' ? { data: [vera], total: 1 } : { data: [], total: 0 }) as never,
+                getMany: async () => ({ data: [] }),
+                update,
+            }),
+            identity: { id: 1, fullName: 'Olga Admin' },
+            locale,
+            path,
+            resource: 'settings/users',
+        },
     );
     return update;
 };

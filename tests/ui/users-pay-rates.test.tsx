@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ResourceContextProvider, testDataProvider } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
 import { payRate } from '../../src/domain/pay';
-import { canAccess } from '../../src/domain/permissions';
 import { studioToday } from '../../src/domain/time';
 import type { Config, User } from '../../src/domain/types';
 import users from '../../src/resources/users';
-import { i18n, type Locale } from '../support/forms';
+import { renderScreen, type Locale } from '../support/screen';
 
 /*
  * A new pay rate on a teacher's card starts from the rate in force, from today; a rate that pays nothing
@@ -16,17 +15,6 @@ import { i18n, type Locale } from '../support/forms';
  */
 
 afterEach(cleanup);
-
-const auth: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'admin',
-    getIdentity: async () => ({ id: 1, fullName: 'Olga Admin' }),
-    canAccess: async ({ resource, action }) =>
-        canAccess('admin', { resource: resource.replace(/^settings\//, ''), action }),
-};
 
 const config: Config = {
     id: 'general',
@@ -73,27 +61,19 @@ const renderCard = (locale: Locale = 'en') => {
         getMany: async () => ({ data: [] }),
         update,
     });
-    render(
-        <MemoryRouter initialEntries={['/settings/users/4']}>
-            <AdminContext
-                dataProvider={dataProvider}
-                i18nProvider={i18n(locale)}
-                authProvider={auth}
-                store={memoryStore()}
-            >
-                <Routes>
-                    <Route
-                        path="/settings/users/:id"
-                        element={
-                            <ResourceContextProvider value="settings/users">
-                                <users.edit />
-                            </ResourceContextProvider>
-                        }
-                    />
-                    <Route path="/settings/users" element={<p>The list</p>} />
-                </Routes>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <Routes>
+            <Route
+                path="/settings/users/:id"
+                element={
+                    <ResourceContextProvider value="settings/users">
+                        <users.edit />
+                    </ResourceContextProvider>
+                }
+            />
+            <Route path="/settings/users" element={<p>The list</p>} />
+        </Routes>,
+        { dataProvider, identity: { id: 1, fullName: 'Olga Admin' }, locale, path: '/settings/users/4' },
     );
     return update;
 };
