@@ -59,6 +59,17 @@ describe('the layers', () => {
         expect(crossings).toEqual([]);
     });
 
+    it('keep screens from importing pages', () => {
+        const screens = sourcesUnder(join(root, 'src/resources'));
+        expect(screens.length).toBeGreaterThan(50);
+        const crossings = screens.flatMap(file =>
+            importedFiles(file)
+                .filter(target => target.startsWith('src/pages/'))
+                .map(target => `${relative(root, file)} → ${target}`),
+        );
+        expect(crossings).toEqual([]);
+    });
+
     it('keep the domain free of the server and the app', () => {
         const domain = sourcesUnder(join(root, 'src/domain'));
         const crossings = domain.flatMap(file =>

@@ -18,7 +18,7 @@ import { formatDateTime, formatShortDate, formatTime } from '../../app/i18n/date
 import type { DashboardData } from '../../domain/api';
 import { classTitle } from '../../domain/timetable';
 import { formatDays, formatPeriod } from '../statistics/comparison';
-import { moneyFormatter } from '../statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 import { useStudioConfig } from '../../app/studio';
 import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning';
 import { Empty, Panel } from './Panel';

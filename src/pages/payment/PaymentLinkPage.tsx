@@ -9,7 +9,7 @@ import { PaymentLayout } from './PaymentLayout';
 import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
 import { fetchPublicLink, type PublicLink } from './publicLink';
 import { Message, PublicPageWithout, Row, usePageLocale } from './PublicParts';
-import { moneyFormatter } from '../statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 
 /** The customers' own app, where a payer goes back to their classes. */
 const myAddress = '/my';

@@ -1,10 +1,4 @@
-/** Amounts in the studio currency, in the user's language: 12 500,00 ₽ in Russian, RUB 12,500.00 in English. */
-export const moneyFormatter = (locale: string, currency: string) =>
-    new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
-        style: 'currency',
-        currency,
-        maximumFractionDigits: 2,
-    });
+export { moneyFormatter } from '../../app/i18n/numbers';
 
 /** The change from `previous` to `current` in percent, or null when there was nothing before. */
 export const changePercent = (current: number, previous: number): number | null =>

@@ -33,7 +33,7 @@ import { canOpenPage } from '../../domain/roles';
 import { refusalMessage } from '../../resources/common/conflicts';
 import { DateTimeField } from '../../resources/common/dates';
 import { MoneyField } from '../../resources/common/money';
-import { moneyFormatter } from '../statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 import { useStudioConfig } from '../../app/studio';
 
 /*

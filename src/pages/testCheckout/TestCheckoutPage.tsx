@@ -8,7 +8,7 @@ import { cardSchemaAt, formatCardNumberInput, formatExpiryInput } from '../../do
 import { PaymentLayout } from '../payment/PaymentLayout';
 import { getPublic, postPublic, PublicApiError } from '../payment/publicApi';
 import { PublicPageWithout, Row } from '../payment/PublicParts';
-import { moneyFormatter } from '../statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 
 /** What the test provider shows of a payment (src/server/payments/testProvider.ts). */
 interface TestCheckout {

@@ -14,7 +14,7 @@ import { formatDateTime } from '../../app/i18n/dates';
 import { useStudioConfig, useStudioTimezone } from '../../app/studio';
 import { requiredText } from '../../domain/fields';
 import type { Penalty } from '../../domain/types';
-import { moneyFormatter } from '../../pages/statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 import { ActionDialog } from '../customers/ActionDialog';
 
 /*

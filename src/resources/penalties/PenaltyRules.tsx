@@ -12,7 +12,7 @@ import {
 import { useStudioConfig } from '../../app/studio';
 import { penaltyRuleKinds } from '../../domain/schemas';
 import type { Config, Subscription } from '../../domain/types';
-import { moneyFormatter } from '../../pages/statistics/format';
+import { moneyFormatter } from '../../app/i18n/numbers';
 
 /*
  * A plan's attendance rules: the form's choices of what a late cancel and a no-show cost and whether
