@@ -1,22 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-    AdminContext,
-    memoryStore,
-    ResourceContextProvider,
-    testDataProvider,
-    type AuthProvider,
-    type GetManyParams,
-} from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
-import { canAccess } from '../../src/domain/permissions';
+import { ResourceContextProvider, testDataProvider, type GetManyParams } from 'react-admin';
 import type { AuditEntry } from '../../src/domain/types';
 import { deedKey } from '../../src/resources/history/auditDeeds';
 import { HistoryList } from '../../src/resources/history/HistoryList';
+import { renderScreen } from '../support/screen';
 
 /*
  * The history says what was done in words, as staff would tell it ("Marked attendance", "Sold a pass"),
@@ -27,16 +16,6 @@ import { HistoryList } from '../../src/resources/history/HistoryList';
 afterEach(cleanup);
 
 type Locale = 'en' | 'ru';
-
-const admin: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'admin',
-    canAccess: async ({ resource, action }) =>
-        canAccess('admin', { resource: resource.replace(/^settings\//, ''), action }),
-};
 
 const config = { id: 'general', currency: 'RUB', timezone: 'UTC' };
 
@@ -103,30 +82,26 @@ const entries: AuditEntry[] = [
 ];
 
 const renderHistory = (locale: Locale) =>
-    render(
-        <MemoryRouter initialEntries={['/history']}>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getList: (async (resource: string) =>
-                        resource === 'history'
-                            ? { data: entries, total: entries.length }
-                            : { data: [], total: 0 }) as never,
-                    getOne: (async () => ({ data: config })) as never,
-                    getMany: (async (resource: string, params: GetManyParams) => ({
-                        data: (records[resource] ?? []).filter(record =>
-                            params.ids.map(String).includes(String(record.id)),
-                        ),
-                    })) as never,
-                })}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                authProvider={admin}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="history">
-                    <HistoryList />
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <ResourceContextProvider value="history">
+            <HistoryList />
+        </ResourceContextProvider>,
+        {
+            dataProvider: testDataProvider({
+                getList: (async (resource: string) =>
+                    resource === 'history'
+                        ? { data: entries, total: entries.length }
+                        : { data: [], total: 0 }) as never,
+                getOne: (async () => ({ data: config })) as never,
+                getMany: (async (resource: string, params: GetManyParams) => ({
+                    data: (records[resource] ?? []).filter(record =>
+                        params.ids.map(String).includes(String(record.id)),
+                    ),
+                })) as never,
+            }),
+            locale,
+            path: '/history',
+        },
     );
 
 const words = {

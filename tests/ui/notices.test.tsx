@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, AdminUI, memoryStore, Resource, type AuthProvider, type DataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
-import { canAccess } from '../../src/domain/permissions';
+import { AdminUI, Resource, type DataProvider } from 'react-admin';
 import type { Customer, Direction } from '../../src/domain/types';
 import customers from '../../src/resources/customers';
 import directions from '../../src/resources/directions';
-import { fill, i18n, provider, type Locale } from '../support/forms';
+import { fill, provider, type Locale } from '../support/forms';
+import { renderScreen } from '../support/screen';
 
 /*
  * A saved form says which record it saved, by the name the app shows it by, in the interface's
@@ -16,16 +15,6 @@ import { fill, i18n, provider, type Locale } from '../support/forms';
  */
 
 afterEach(cleanup);
-
-const admin: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'admin',
-    canAccess: async ({ resource, action }) =>
-        canAccess('admin', { resource: resource.replace(/^settings\//, ''), action }),
-};
 
 const yoga: Direction = {
     id: 1,
@@ -37,31 +26,23 @@ const yoga: Direction = {
 } as Direction;
 
 const renderApp = (locale: Locale, path: string, dataProvider: DataProvider) =>
-    render(
-        <MemoryRouter initialEntries={[path]}>
-            <AdminContext
-                dataProvider={dataProvider}
-                i18nProvider={i18n(locale)}
-                authProvider={admin}
-                store={memoryStore()}
-            >
-                <AdminUI>
-                    {/* The card and the lists are elsewhere: here, the forms and where they go. */}
-                    <Resource
-                        name="customers"
-                        create={customers.create}
-                        edit={() => <p>a customer card</p>}
-                        recordRepresentation={customers.recordRepresentation}
-                    />
-                    <Resource
-                        name="settings/directions"
-                        edit={directions.edit}
-                        list={() => <p>the directions</p>}
-                        recordRepresentation={directions.recordRepresentation}
-                    />
-                </AdminUI>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <AdminUI>
+            {/* The card and the lists are elsewhere: here, the forms and where they go. */}
+            <Resource
+                name="customers"
+                create={customers.create}
+                edit={() => <p>a customer card</p>}
+                recordRepresentation={customers.recordRepresentation}
+            />
+            <Resource
+                name="settings/directions"
+                edit={directions.edit}
+                list={() => <p>the directions</p>}
+                recordRepresentation={directions.recordRepresentation}
+            />
+        </AdminUI>,
+        { dataProvider, locale, path },
     );
 
 describe('the notice of a saved form', () => {

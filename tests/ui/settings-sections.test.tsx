@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, testDataProvider, type AuthProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
-import { canAccess } from '../../src/domain/permissions';
+import { testDataProvider } from 'react-admin';
 import type { Config } from '../../src/domain/types';
 import { ConfigPage } from '../../src/resources/configs/ConfigPage';
-import { i18n, type Locale } from '../support/forms';
+import { renderScreen, type Locale } from '../support/screen';
 
 /*
  * The studio's settings in sections an admin can find their way in (the studio, classes and booking,
@@ -15,15 +13,6 @@ import { i18n, type Locale } from '../support/forms';
  */
 
 afterEach(cleanup);
-
-const admin: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'admin',
-    canAccess: async ({ resource, action }) => canAccess('admin', { resource, action }),
-};
 
 const config: Config = {
     id: 'general',
@@ -53,24 +42,18 @@ const config: Config = {
 
 const renderSettings = (locale: Locale) => {
     const update = vi.fn(async (_resource: string, { data }: { data: unknown }) => ({ data }) as never);
-    render(
-        <MemoryRouter initialEntries={['/configs']}>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getOne: (async () => ({ data: config })) as never,
-                    getList: (async () => ({ data: [], total: 0 })) as never,
-                    getPaymentSetup: async () => null,
-                    getMessageSetup: async () => null,
-                    update,
-                } as never)}
-                authProvider={admin}
-                i18nProvider={i18n(locale)}
-                store={memoryStore()}
-            >
-                <ConfigPage />
-            </AdminContext>
-        </MemoryRouter>,
-    );
+    renderScreen(<ConfigPage />, {
+        dataProvider: testDataProvider({
+            getOne: (async () => ({ data: config })) as never,
+            getList: (async () => ({ data: [], total: 0 })) as never,
+            getPaymentSetup: async () => null,
+            getMessageSetup: async () => null,
+            update,
+        } as never),
+        resourcesAsNamed: true,
+        locale,
+        path: '/configs',
+    });
     return update;
 };
 

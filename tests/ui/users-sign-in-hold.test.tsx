@@ -1,27 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
-import { canAccess } from '../../src/domain/permissions';
+import { testDataProvider } from 'react-admin';
 import type { Role, User } from '../../src/domain/types';
 import users from '../../src/resources/users';
+import { renderScreen } from '../support/screen';
 
 afterEach(cleanup);
-
-const authAs = (role: Role): AuthProvider => ({
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => role,
-    getIdentity: async () => ({ id: 1, fullName: 'Olga Admin' }),
-    canAccess: async ({ resource, action }) =>
-        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
-});
 
 const hour = 60 * 60_000;
 const buildUser = (fields: Partial<User> = {}): User => ({
@@ -53,27 +38,15 @@ const renderCard = (
         }),
         releaseSignIn,
     };
-    render(
-        <MemoryRouter initialEntries={['/settings/users/3']}>
-            <AdminContext
-                dataProvider={dataProvider}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                authProvider={authAs(role)}
-                store={memoryStore()}
-            >
-                <Routes>
-                    <Route
-                        path="/settings/users/:id"
-                        element={
-                            <ResourceContextProvider value="settings/users">
-                                <users.edit />
-                            </ResourceContextProvider>
-                        }
-                    />
-                </Routes>
-            </AdminContext>
-        </MemoryRouter>,
-    );
+    renderScreen(<users.edit />, {
+        dataProvider,
+        role,
+        identity: { id: 1, fullName: 'Olga Admin' },
+        locale,
+        path: '/settings/users/3',
+        route: '/settings/users/:id',
+        resource: 'settings/users',
+    });
     return releaseSignIn;
 };
 
