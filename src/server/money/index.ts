@@ -4,4 +4,5 @@
  */
 export { moneyRoutes, type OnlineRefunds } from './routes';
 export { recordPassPayment, recordRefund, recordSale } from './operations';
+export { frozenUntilOn } from './debts';
 export { dueOn, passBalances, passListFields, passRules, paymentRules } from './rules';

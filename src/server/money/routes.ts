@@ -22,10 +22,11 @@ import {
     sellPass,
     unfreezePassOn,
 } from './operations';
+import { settleDebt, settleSchema } from './debts';
 
 /*
- * The money endpoints: selling, paying what is due, freezing, refunds, corrections of the ledger and
- * cancelling a payment link. Each checks the role, reads the body and runs its operation in one
+ * The money endpoints: selling, paying what is due, freezing, refunds, corrections of the ledger,
+ * settling a visit's debt and cancelling a payment link. Each checks the role, reads the body and runs its operation in one
  * transaction; the answer goes once the transaction is durable.
  */
 
@@ -114,6 +115,17 @@ export const moneyRoutes = (storage: Storage, clock: Clock, settlement: OnlineRe
             res.status(201).json(
                 await storage.transaction(tx => correctPayment(tx, req.params.id, input, userOf(req).id, now)),
             );
+        }),
+    );
+
+    router.post(
+        '/attendances/:id/settle',
+        handle(async (req, res) => {
+            // Settling changes the mark and the pass it charges: managers and admins.
+            allow(req, 'attendances', 'edit');
+            allow(req, 'passes', 'edit');
+            const input = parseBody(settleSchema, req.body);
+            res.json(await storage.transaction(tx => settleDebt(tx, req.params.id, input)));
         }),
     );
 

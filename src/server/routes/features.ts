@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { bookingRoutes } from '../bookings';
 import { cancelNoticeRoutes } from './cancelNotices';
-import { debtRoutes } from './debts';
 import { importRoutes } from '../imports';
 import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
@@ -46,7 +45,6 @@ export const featureRoutes = (
     messageSetupRoutes(storage, channels, clock),
     statisticsRoutes(storage, clock),
     moneyRoutes(storage, clock, settlement),
-    debtRoutes(storage),
     settingsRoutes(storage),
     timetableRoutes(storage, clock),
     bookingRoutes(storage, clock),

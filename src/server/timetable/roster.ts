@@ -4,7 +4,7 @@ import { passToCharge, visitsLeft } from '../../domain/passes';
 import { classTitle } from '../../domain/timetable';
 import { activeBookingStatuses, linePositions } from '../../domain/bookings';
 import type { Attendance, Booking, Customer, Identifier, Pass, StudioEvent, User } from '../../domain/types';
-import { frozenUntilOn } from '../routes/debts';
+import { frozenUntilOn } from '../money';
 import { notFound } from '../http/errors';
 import { closingOf } from './closing';
 import { closedPeriodOf } from '../pay';
