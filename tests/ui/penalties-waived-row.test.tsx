@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminContext, memoryStore, RecordContextProvider, testDataProvider, type AuthProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
-import { canAccess } from '../../src/domain/permissions';
+import { RecordContextProvider, testDataProvider } from 'react-admin';
 import type { Config, Penalty } from '../../src/domain/types';
 import { CustomerPenalties } from '../../src/resources/customers/CustomerPenalties';
-import { anna, i18n, type Locale } from '../support/forms';
+import { anna, type Locale } from '../support/forms';
+import { renderScreen } from '../support/screen';
 
 /*
  * The customer's penalties on the card say where each stands in the column of when it applies: the
@@ -44,33 +43,21 @@ const penalties = [
     penalty(1, { status: 'forgiven', appliesAt: '2026-11-10T17:00:00.000Z' }),
 ];
 
-const manager: AuthProvider = {
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => 'manager',
-    canAccess: async ({ resource, action }) => canAccess('manager', { resource, action }),
-};
-
 const renderCard = (locale: Locale) =>
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getOne: (async () => ({ data: config })) as never,
-                    getMany: (async () => ({ data: [] })) as never,
-                    getManyReference: (async () => ({ data: penalties, total: penalties.length })) as never,
-                })}
-                authProvider={manager}
-                i18nProvider={i18n(locale)}
-                store={memoryStore()}
-            >
-                <RecordContextProvider value={anna}>
-                    <CustomerPenalties />
-                </RecordContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <RecordContextProvider value={anna}>
+            <CustomerPenalties />
+        </RecordContextProvider>,
+        {
+            dataProvider: testDataProvider({
+                getOne: (async () => ({ data: config })) as never,
+                getMany: (async () => ({ data: [] })) as never,
+                getManyReference: (async () => ({ data: penalties, total: penalties.length })) as never,
+            }),
+            role: 'manager',
+            resourcesAsNamed: true,
+            locale,
+        },
     );
 
 /** The row of the penalty whose reason or state reads `text`. */

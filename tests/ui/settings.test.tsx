@@ -1,41 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-    AdminContext,
-    HttpError,
-    memoryStore,
-    ResourceContextProvider,
-    testDataProvider,
-    type AuthProvider,
-    type DataProvider,
-} from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
 import type { ReactNode } from 'react';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
-import { canAccess } from '../../src/domain/permissions';
 import type { Direction, Role } from '../../src/domain/types';
 import directions from '../../src/resources/directions';
 import users from '../../src/resources/users';
 import { StatusListPage } from '../../src/resources/statuses/StatusListPage';
+import { renderScreen } from '../support/screen';
 
 afterEach(cleanup);
-
-const i18n = (locale: 'en' | 'ru') =>
-    polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale);
-
-const authAs = (role: Role, id = 1): AuthProvider => ({
-    login: async () => undefined,
-    logout: async () => undefined,
-    checkAuth: async () => undefined,
-    checkError: async () => undefined,
-    getPermissions: async () => role,
-    getIdentity: async () => ({ id, fullName: 'Olga Admin' }),
-    canAccess: async ({ resource, action }) =>
-        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
-});
 
 const buildDirection = (fields: Partial<Direction> = {}): Direction => ({
     id: 1,
@@ -56,29 +30,9 @@ interface Options {
     dataProvider?: DataProvider;
 }
 
-const renderAt = (
-    ui: ReactNode,
-    { locale = 'en', role = 'admin', path, route, resource, dataProvider = testDataProvider() }: Options,
-) =>
-    render(
-        <MemoryRouter initialEntries={[path]}>
-            <AdminContext
-                dataProvider={dataProvider}
-                i18nProvider={i18n(locale)}
-                authProvider={authAs(role)}
-                store={memoryStore()}
-            >
-                <Routes>
-                    <Route
-                        path={route}
-                        element={
-                            resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui
-                        }
-                    />
-                </Routes>
-            </AdminContext>
-        </MemoryRouter>,
-    );
+/** The screens here are the admin's, Olga's, unless a test names another role. */
+const renderAt = (ui: ReactNode, options: Options) =>
+    renderScreen(ui, { ...options, identity: { id: 1, fullName: 'Olga Admin' } });
 
 const directionProvider = (overrides: Partial<DataProvider> = {}) =>
     testDataProvider({
