@@ -1,16 +1,16 @@
-import type { Marking } from './attendance';
-import type { CloseRefusal } from './closing';
-import type { Period, Interval, Amount, IncomeSeries } from './income';
-import type { Journal } from './journal';
-import type { PayRate } from './pay';
-import type { PaidClass, PayPeriod, PeriodAdjustment } from './payPeriods';
-import type { ComparisonKind } from './periods';
-import type { Skipped } from './timetable';
-import type { Attendance, Identifier, StudioEvent } from './types';
+import type { Marking } from '../attendance';
+import type { CloseRefusal } from '../closing';
+import type { Period, Interval, Amount, IncomeSeries } from '../income';
+import type { Journal } from '../journal';
+import type { PayRate } from '../pay';
+import type { PaidClass, PayPeriod, PeriodAdjustment } from '../payPeriods';
+import type { ComparisonKind } from '../periods';
+import type { Skipped } from '../timetable';
+import type { Attendance, Identifier, StudioEvent } from '../types';
 
 /*
- * What the business endpoints answer, shared by the server that sends it and the app that reads it:
- * the app imports these types from here, never from the server.
+ * What the staff app's business endpoints answer, shared by the server that sends it and the app that
+ * reads it: the app imports these types from here, never from the server.
  */
 
 /** What the server names when it refuses to delete a record that others refer to (409). */
