@@ -1,8 +1,7 @@
 import type { CollectionName } from '../../domain/types';
 import { attendanceRules, eventRules, scheduleRules } from '../timetable';
 import { auditEntryRules } from './auditEntries';
-import { customerFilters, customerListFields } from './customers';
-import { customerRules } from './customerWrites';
+import { customerFilters, customerListFields, customerRules } from '../customers';
 import { messageRules } from '../messages';
 import { jobRules } from '../jobs/rules';
 import { passListFields, passRules, paymentRules } from '../money';

@@ -5,7 +5,7 @@ import { studioConfig } from './studio';
 import { tokenVersionOf } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { hashPassword } from '../http/passwords';
-import { withStoredPhone } from './phones';
+import { withStoredPhone } from '../customers';
 import type { WriteRules } from './types';
 
 /** A password is stored only as its hash (made before the write, being slow), a phone in E.164; nobody changes their own role, or deactivates or deletes themselves. */
