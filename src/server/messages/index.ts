@@ -6,7 +6,7 @@
 export { ChannelSetupError, channelsFrom, type Channels } from './channels';
 export { hashOf, queuePassNotices, queueReminders } from './notices';
 export { classFacts, customerChannels, messageRecord, queueMessage, recipientOf, withdrawMessages } from './outbox';
-export { messageRoutes, messageSetupRoutes } from './routes';
+export { cancelNoticeRoutes, messageRoutes, messageSetupRoutes } from './routes';
 export { messageRules } from './rules';
 export { deliverDue } from './runner';
 export { publicUrlOfRequests, withPublicUrl } from './site';

@@ -13,6 +13,7 @@ import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
 import type { Channels } from './channels';
 import { makeLinkToken } from './telegram';
+import { cancelNoticesOf } from './cancelNotices';
 
 /*
  * POST /api/messages/:id/resend: a message that failed is queued again, due now, its tries counted from
@@ -165,6 +166,27 @@ export const messageSetupRoutes = (storage: Storage, channels: Channels, clock: 
             const made = await makeLinkToken(storage, numericId(req.params.id), clock());
             if (!made) throw notFound(`customers ${req.params.id} does not exist`);
             res.json({ url: `https://t.me/${telegram.bot.botInfo.username}?start=${made.token}`, ...made });
+        }),
+    );
+
+    return router;
+};
+
+/*
+ * GET /api/events/:id/cancel-notices: who hears that the class is cancelled, before the cancel and after
+ * it (cancelNotices.ts). Managers and admins, who read the outbox and the customers' phones.
+ */
+export const cancelNoticeRoutes = (storage: Storage, channels: Channels): Router => {
+    const router = Router();
+
+    router.get(
+        '/events/:id/cancel-notices',
+        handle(async (req, res) => {
+            if (!canAccess(userOf(req).role, { resource: 'messages', action: 'list' }))
+                throw forbidden('Your role may not read messages to customers');
+            const event = await storage.get('events', numericId(req.params.id));
+            if (!event) throw notFound(`events ${req.params.id} does not exist`);
+            res.json(await cancelNoticesOf(storage, event, channels));
         }),
     );
 

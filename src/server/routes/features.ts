@@ -1,8 +1,7 @@
 import { Router } from 'express';
 import { bookingRoutes } from '../bookings';
-import { cancelNoticeRoutes } from './cancelNotices';
 import { importRoutes } from '../imports';
-import { messageRoutes, messageSetupRoutes, type Channels } from '../messages';
+import { cancelNoticeRoutes, messageRoutes, messageSetupRoutes, type Channels } from '../messages';
 import { moneyRoutes } from '../money';
 import { payrollRoutes } from '../pay';
 import { penaltyRoutes } from '../policy';

@@ -1,17 +1,14 @@
-import { Router } from 'express';
 import { activeBookingStatuses } from '../../domain/bookings';
 import type { CancelNotice, CancelNoticesAnswer } from '../../domain/eventNotices';
 import { personName } from '../../domain/journal';
 import type { MessageChannel } from '../../domain/messages';
-import { canAccess } from '../../domain/permissions';
-import type { Booking, Customer, Identifier, Message, StoredCustomer } from '../../domain/types';
-import { customerChannels, type Channels } from '../messages';
-import { forbidden, handle, notFound } from '../http/errors';
-import { numericId, userOf } from '../http/requests';
-import type { Reader, Storage } from '../storage/types';
+import type { Booking, Customer, Identifier, Message, StoredCustomer, StudioEvent } from '../../domain/types';
+import type { Channels } from './channels';
+import { customerChannels } from './outbox';
+import type { Reader } from '../storage/types';
 
 /*
- * GET /api/events/:id/cancel-notices: who hears that the class is cancelled. Before the cancel, everyone
+ * Who hears that the class is cancelled. Before the cancel, everyone
  * booked or in line, with the channel their message would take as the customer's choices and this
  * server's channels stand now (or why none can); after it, each cancellation message as it went. Each
  * names whoever reads the message (a ward's guardian) with their phone, for the desk to call those no
@@ -81,25 +78,15 @@ const cancelNotices = async (
     });
 };
 
-export const cancelNoticeRoutes = (storage: Storage, channels: Channels): Router => {
-    const router = Router();
-
-    router.get(
-        '/events/:id/cancel-notices',
-        handle(async (req, res) => {
-            if (!canAccess(userOf(req).role, { resource: 'messages', action: 'list' }))
-                throw forbidden('Your role may not read messages to customers');
-            const event = await storage.get('events', numericId(req.params.id));
-            if (!event) throw notFound(`events ${req.params.id} does not exist`);
-            const cancelled = event.status === 'cancelled';
-            const people = await cancelNotices(storage, event.id, cancelled, channels);
-            // The booked first, then the line; each group by name.
-            const rank = (notice: CancelNotice) => (notice.seat === 'waitlisted' ? 1 : 0);
-            people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'ru'));
-            const answer: CancelNoticesAnswer = { cancelled, people };
-            res.json(answer);
-        }),
-    );
-
-    return router;
+/** Who hears that the class is cancelled: the booked first, then the line; each group by name. */
+export const cancelNoticesOf = async (
+    reader: Reader,
+    event: Pick<StudioEvent, 'id' | 'status'>,
+    channels: Channels,
+): Promise<CancelNoticesAnswer> => {
+    const cancelled = event.status === 'cancelled';
+    const people = await cancelNotices(reader, event.id, cancelled, channels);
+    const rank = (notice: CancelNotice) => (notice.seat === 'waitlisted' ? 1 : 0);
+    people.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'ru'));
+    return { cancelled, people };
 };
