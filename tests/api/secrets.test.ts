@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/domain/collections';
-import { call, serverProcessForEveryRole } from '../support/server';
+import { call, serverForEveryRole } from '../support/server';
 
-const served = serverProcessForEveryRole();
+const served = serverForEveryRole();
 const { tokens } = served;
 
 const leaks = (text: string) => /passwordHash|scrypt\$/.test(text);

@@ -6,7 +6,9 @@ import {
     demoAccounts,
     login,
     removeDir,
+    startServer,
     startServerProcess,
+    type RunningServer,
     type ServerProcess,
     itOnDbJson,
 } from '../support/server';
@@ -19,15 +21,12 @@ import { signIn } from '../support/security';
  */
 
 describe('headers', () => {
-    let server: ServerProcess;
-    let proxied: ServerProcess;
+    let server: RunningServer;
+    let proxied: RunningServer;
     let link: string;
 
     beforeAll(async () => {
-        [server, proxied] = await Promise.all([
-            startServerProcess(),
-            startServerProcess({ env: { TRUSTED_PROXY: 'loopback' } }),
-        ]);
+        [server, proxied] = await Promise.all([startServer(), startServer({ env: { TRUSTED_PROXY: 'loopback' } })]);
         const links = await call(server.url, '/api/paymentLinks?range=[0,0]', {
             token: await login(server.url, 'admin'),
         });
@@ -97,13 +96,13 @@ describe('headers', () => {
 
 describe('sign-in limits', () => {
     // LOGIN_MAX_FAILURES 2: waits after 2 per email and address, 8 accounts per address, a hold at 40 per account.
-    let direct: ServerProcess;
-    let proxied: ServerProcess;
+    let direct: RunningServer;
+    let proxied: RunningServer;
 
     beforeAll(async () => {
         [direct, proxied] = await Promise.all([
-            startServerProcess({ env: { LOGIN_MAX_FAILURES: '2' } }),
-            startServerProcess({ env: { LOGIN_MAX_FAILURES: '2', TRUSTED_PROXY: 'loopback' } }),
+            startServer({ env: { LOGIN_MAX_FAILURES: '2' } }),
+            startServer({ env: { LOGIN_MAX_FAILURES: '2', TRUSTED_PROXY: 'loopback' } }),
         ]);
     });
 
@@ -168,6 +167,7 @@ describe('sign-in limits', () => {
     });
 });
 
+// A crash is a process killed: these start the server's own process.
 describe('the database files', () => {
     let server: ServerProcess;
 

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, login, removeDir, startServerProcess, type ServerProcess } from '../support/server';
+import { call, login, removeDir, startServer, type RunningServer } from '../support/server';
 
-let server: ServerProcess;
+let server: RunningServer;
 
 beforeAll(async () => {
-    server = await startServerProcess();
+    server = await startServer();
 });
 
 afterAll(async () => {
@@ -87,7 +87,7 @@ const rawGet = (
 
 describe('compression', () => {
     const script = `export const app = ${JSON.stringify('studio '.repeat(2000))};\n`;
-    let compressed: ServerProcess;
+    let compressed: RunningServer;
 
     beforeAll(async () => {
         // A build as vite writes it: each asset beside its brotli and gzip copies.
@@ -99,7 +99,7 @@ describe('compression', () => {
         writeFileSync(join(dist, 'assets/index-abc123.js.gz'), gzipSync(script));
         mkdirSync(join(dist, '.vite'));
         writeFileSync(join(dist, '.vite/manifest.json'), '{}');
-        compressed = await startServerProcess({ distDir: dist });
+        compressed = await startServer({ distDir: dist });
     });
 
     afterAll(async () => {
