@@ -1,35 +1,37 @@
 import { z } from 'zod';
+import { courses } from './collections/courses';
+import { declare, ref } from './collections/declare';
+import { directions } from './collections/directions';
+import { studios } from './collections/studios';
 import { id, instant, localDateTime, money } from './fields';
-import type { CollectionName, Role } from './roles';
 import {
+    attendanceSchema,
     auditEntrySchema,
     bookingSchema,
     bookingSources,
     bookingStatuses,
-    messageSchema,
-    jobSchema,
-    penaltySchema,
-    makeUpSchema,
-    importSchema,
-    onlinePaymentSchema,
-    payPeriodSchema,
-    attendanceSchema,
     configSchema,
-    courseSchema,
     customerSchema,
-    directionSchema,
     eventSchema,
+    importSchema,
+    jobSchema,
+    makeUpSchema,
+    messageSchema,
+    onlinePaymentSchema,
     passSchema,
     paymentLinkSchema,
     paymentLinkStatuses,
     paymentSchema,
+    payPeriodSchema,
+    penaltySchema,
     scheduleSchema,
     signInHoldSchema,
     statusSchema,
-    studioSchema,
     subscriptionSchema,
     userSchema,
 } from './schemas';
+import type { CollectionInfo, Reference } from './collections/declare';
+import type { CollectionName, Role } from './roles';
 
 /*
  * One declaration per collection: what a client writes (its zod schema), what the server adds, how
@@ -41,95 +43,7 @@ import {
  * loads without the schemas.
  */
 
-/** A field that holds the id (or ids) of records of another collection. */
-export interface Reference {
-    field: string;
-    collection: CollectionName;
-    /** The referenced records are statuses of this list, referred to by code. */
-    statusList?: 'customer' | 'attendance';
-}
-
-/** How ids are made: integers by the server, random strings (payment links), or one fixed id (the settings). */
-type IdKind = 'integer' | 'random' | 'fixed';
-
-/** Which fields a role other than admin reads, when it reads less than all of them. */
-interface FieldRule {
-    /** Only these. */
-    only?: readonly string[];
-    /** All but these. */
-    except?: readonly string[];
-}
-
-interface Declaration<
-    Schema extends z.ZodObject,
-    Server extends z.ZodRawShape,
-    Kept extends z.ZodRawShape,
-    Hidden extends z.ZodRawShape,
-    Id extends IdKind,
-> {
-    /** What a client may write. */
-    schema: Schema;
-    /** Fields the server sets: a client never writes them, but they can be read, sorted and filtered. */
-    server?: Server;
-    /** Fields a client writes that the server always fills in when the client leaves them out: their stored form. */
-    kept?: Kept;
-    /** Fields stored with the record and never answered (a user's password hash). */
-    hidden?: Hidden;
-    /** Fields a record holds only when they have a value (records of older files lack them). */
-    sometimes?: readonly string[];
-    references?: readonly Reference[];
-    /** Fields, or groups of fields, whose values no two records may share (409); case and surrounding spaces do not count. */
-    unique?: readonly (readonly string[])[];
-    /** Fields searched by the `q` filter. */
-    search?: readonly string[];
-    /** Fields the db.json engine keeps an equality index on, beyond the references (which always have one). */
-    indexed?: readonly string[];
-    /** What roles other than admin read of its records, when less than every field. */
-    readable?: Partial<Record<Exclude<Role, 'admin'>, FieldRule>>;
-    idKind: Id;
-    /** Databases made before it existed lack it: it starts empty. */
-    addedLater?: boolean;
-}
-
-/** A declaration with every part filled in, and `serverFields` named. */
-type CollectionInfo<
-    Schema extends z.ZodObject = z.ZodObject,
-    Server extends z.ZodRawShape = z.ZodRawShape,
-    Kept extends z.ZodRawShape = z.ZodRawShape,
-    Hidden extends z.ZodRawShape = z.ZodRawShape,
-    Id extends IdKind = IdKind,
-> = Required<Omit<Declaration<Schema, Server, Kept, Hidden, Id>, 'readable'>> &
-    Pick<Declaration<Schema, Server, Kept, Hidden, Id>, 'readable'> & {
-        /** The names of the fields the server sets. */
-        serverFields: string[];
-    };
-
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the empty shape of a declaration without that part
-type None = {};
-
-const declare = <
-    Schema extends z.ZodObject,
-    Id extends IdKind,
-    Server extends z.ZodRawShape = None,
-    Kept extends z.ZodRawShape = None,
-    Hidden extends z.ZodRawShape = None,
->(
-    declaration: Declaration<Schema, Server, Kept, Hidden, Id>,
-): CollectionInfo<Schema, Server, Kept, Hidden, Id> => ({
-    server: {} as Server,
-    kept: {} as Kept,
-    hidden: {} as Hidden,
-    sometimes: [],
-    references: [],
-    unique: [],
-    search: [],
-    indexed: [],
-    addedLater: false,
-    ...declaration,
-    serverFields: Object.keys(declaration.server ?? {}),
-});
-
-const ref = (field: string, collection: CollectionName): Reference => ({ field, collection });
+export type { Reference };
 
 const users = declare({
     schema: userSchema,
@@ -150,27 +64,6 @@ const users = declare({
     search: ['name', 'email', 'phone'],
     indexed: ['email', 'role'],
     readable: { manager: { except: ['signInHold'] }, teacher: { except: ['signInHold'] } },
-    idKind: 'integer',
-});
-
-const directions = declare({
-    schema: directionSchema,
-    unique: [['name']],
-    search: ['name', 'description'],
-    idKind: 'integer',
-});
-
-const studios = declare({
-    schema: studioSchema,
-    unique: [['name']],
-    search: ['name', 'address'],
-    idKind: 'integer',
-});
-
-const courses = declare({
-    schema: courseSchema,
-    references: [ref('directionId', 'directions')],
-    search: ['name', 'description'],
     idKind: 'integer',
 });
 
@@ -354,6 +247,28 @@ const configs = declare({
     idKind: 'fixed',
 });
 
+const auditEntries = declare({
+    // Written only by the server, alongside each change; ids it names are not references, since the
+    // trail outlives the records it speaks of.
+    schema: auditEntrySchema,
+    search: ['userName', 'endpoint', 'collection', 'recordId'],
+    // The History panels of a customer, a pass and a class, and the trail's filters.
+    indexed: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
+const payPeriods = declare({
+    // Closed by the pay endpoints only (POST /api/teachers/:id/pay/close, /api/payPeriods/:id/reopen).
+    schema: payPeriodSchema,
+    references: [ref('teacherId', 'users')],
+    search: ['closedByName'],
+    // Closed periods with adjustments in a period, for the studio's pay.
+    indexed: ['adjustedOn'],
+    idKind: 'integer',
+    addedLater: true,
+});
+
 const bookings = declare({
     // Made by POST /api/bookings and cancelled by POST /api/bookings/:id/cancel; never edited or deleted.
     schema: bookingSchema,
@@ -476,28 +391,6 @@ const onlinePayments = declare({
     unique: [['provider', 'providerPaymentId']],
     indexed: ['status', 'providerPaymentId', 'providerTransactionId', 'refundPending'],
     idKind: 'random',
-    addedLater: true,
-});
-
-const auditEntries = declare({
-    // Written only by the server, alongside each change; ids it names are not references, since the
-    // trail outlives the records it speaks of.
-    schema: auditEntrySchema,
-    search: ['userName', 'endpoint', 'collection', 'recordId'],
-    // The History panels of a customer, a pass and a class, and the trail's filters.
-    indexed: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
-    idKind: 'integer',
-    addedLater: true,
-});
-
-const payPeriods = declare({
-    // Closed by the pay endpoints only (POST /api/teachers/:id/pay/close, /api/payPeriods/:id/reopen).
-    schema: payPeriodSchema,
-    references: [ref('teacherId', 'users')],
-    search: ['closedByName'],
-    // Closed periods with adjustments in a period, for the studio's pay.
-    indexed: ['adjustedOn'],
-    idKind: 'integer',
     addedLater: true,
 });
 

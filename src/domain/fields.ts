@@ -89,3 +89,10 @@ export const slug = z
     .string({ error: 'ra.validation.required' })
     .trim()
     .regex(/^[a-z][a-z0-9_-]{0,39}$/, 'app.validation.slug');
+
+/** The languages of the interface and of the messages to customers. */
+export const locales = ['en', 'ru'] as const;
+
+/** A period that ends, ends on or after its start. */
+export const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
+    !value.startsOn || !value.endsOn || value.startsOn <= value.endsOn;

@@ -6,6 +6,7 @@ import {
     instant,
     isoDate,
     localDateTime,
+    locales,
     money,
     optional,
     optionalText,
@@ -14,30 +15,37 @@ import {
     requiredText,
     signedMoney,
     slug,
+    startsBeforeEnd,
     timeOfDay,
 } from './fields';
-import { payRateSchema, payRates } from './payRates';
+import { payRates, payRateSchema } from './payRates';
 import { roles } from './roles';
 import { statusLabelsSchema } from './statuses';
 
-export const courseLevels = ['beginner', 'intermediate', 'advanced', 'open'] as const;
+/*
+ * Every collection's schemas and lists of values, each kept in its collection's module
+ * (src/domain/collections/<name>.ts) and gathered here for the code that reads several.
+ */
+
+export { locales } from './fields';
+export { directionSchema } from './collections/directions';
+export { studioSchema } from './collections/studios';
+export { courseLevels, courseSchema } from './collections/courses';
+
 export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
+
 /** A correction fixes a payment or refund recorded wrong: the ledger is never edited, so the fix is a record too. */
 export const paymentKinds = ['payment', 'refund', 'correction'] as const;
 export const paymentMethods = ['cash', 'card', 'transfer', 'online'] as const;
+
 export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
 /** What a link's payment does: sells a new pass of the plan, or pays what is still due on a pass (`passId`). */
 export const paymentLinkPurposes = ['sale', 'balance', 'fee'] as const;
+
 export const statusListNames = ['customer', 'attendance'] as const;
-export const locales = ['en', 'ru'] as const;
 
 const password = z.string().min(8, 'app.validation.password_length').max(200, 'app.validation.too_long');
 
-/*
- * Each collection has one schema for what a client may write. Fields the server owns (id, createdAt,
- * and the derived fields listed in `serverFields`) are not part of it: zod strips unknown keys, so a
- * client cannot set them.
- */
 export const userSchema = z.object({
     name: requiredText(120),
     email,
@@ -62,39 +70,6 @@ export const signInHoldSchema = z.object({
 
 /** On create the password is required. */
 export const userCreateSchema = userSchema.extend({ password });
-
-export const directionSchema = z.object({
-    name: requiredText(80),
-    color: hexColor,
-    description: optionalText(),
-    active: z.boolean().default(true),
-});
-
-export const studioSchema = z.object({
-    name: requiredText(80),
-    address: optionalText(300),
-    capacity: z
-        .number({ error: 'app.validation.number' })
-        .int('app.validation.integer')
-        .min(1, 'app.validation.min_one')
-        .max(10_000),
-    color: optional(hexColor),
-    active: z.boolean().default(true),
-});
-
-export const courseSchema = z.object({
-    name: requiredText(120),
-    directionId: id,
-    level: z.enum(courseLevels, { error: 'app.validation.choice' }).default('open'),
-    durationMinutes: z
-        .number()
-        .int('app.validation.integer')
-        .min(5, 'app.validation.duration')
-        .max(600, 'app.validation.duration')
-        .default(60),
-    description: optionalText(),
-    active: z.boolean().default(true),
-});
 
 const visits = z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000).nullable();
 
@@ -134,9 +109,6 @@ export const subscriptionSchema = z.object({
     /** An excused absence from a group's class gives a make-up credit (and uses the visit). */
     makeUps: z.boolean().default(false),
 });
-
-const startsBeforeEnd = (value: { startsOn?: string | null; endsOn?: string | null }) =>
-    !value.startsOn || !value.endsOn || value.startsOn <= value.endsOn;
 
 const frozenInOrder = (value: { frozenFrom?: string | null; frozenTo?: string | null }) =>
     (value.frozenFrom == null) === (value.frozenTo == null) &&
@@ -534,8 +506,6 @@ export const jobSchema = z.object({
     /** Runs finished since the job was made. */
     runs: z.number().int().min(0),
 });
-
-// The server's own records: the audit trail's entries and closed pay periods.
 
 export const auditActions = ['create', 'update', 'delete'] as const;
 
