@@ -54,8 +54,8 @@ export interface ScreenOptions extends AuthOptions {
     role?: Role;
     locale?: Locale;
     dataProvider?: DataProvider;
-    /** Another auth provider than the role's. */
-    authProvider?: AuthProvider;
+    /** Another auth provider than the role's; null for none, as the screens that ask nobody's rights run. */
+    authProvider?: AuthProvider | null;
     /** The address the screen opens at. */
     path?: string;
     /** The route the element is rendered at; without one it is rendered whatever the address. */
@@ -74,22 +74,18 @@ export const renderScreen = (
         resourcesAsNamed,
         locale = 'en',
         dataProvider = testDataProvider(),
-        authProvider = authFor(role, { identity, resourcesAsNamed }),
+        authProvider,
         path = '/',
         route,
         resource,
         store = memoryStore(),
     }: ScreenOptions = {},
 ) => {
+    const auth = authProvider === null ? undefined : (authProvider ?? authFor(role, { identity, resourcesAsNamed }));
     const screen = resource ? <ResourceContextProvider value={resource}>{element}</ResourceContextProvider> : element;
     return render(
         <MemoryRouter initialEntries={[path]}>
-            <AdminContext
-                dataProvider={dataProvider}
-                authProvider={authProvider}
-                i18nProvider={i18nFor(locale)}
-                store={store}
-            >
+            <AdminContext dataProvider={dataProvider} authProvider={auth} i18nProvider={i18nFor(locale)} store={store}>
                 {route ? (
                     <Routes>
                         <Route path={route} element={screen} />

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { testDataProvider } from 'react-admin';
 import type { RosterAnswer } from '../../src/domain/api';
 import type { StudioEvent } from '../../src/domain/types';
 import { EventHeader } from '../../src/resources/events/EventHeader';
+import { renderScreen } from '../support/screen';
 
 /* The roster's header closes a class (asking first when nobody is marked), reopens it for staff, and tells a teacher why not yet. */
 
@@ -37,27 +34,24 @@ const renderHeader = (
     locale: 'en' | 'ru' = 'en',
 ) => {
     const closeEvent = vi.fn(async ({ id }: { id: number }) => ({ ...event, id, status: 'done' }));
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getMany: async () => ({ data: [] }),
-                    getOne: async () => ({ data: { id: 1, name: 'Hatha' } }),
-                    closeEvent,
-                } as never)}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <EventHeader
-                    event={props.event ?? event}
-                    visits={0}
-                    capacity={10}
-                    givenBack={0}
-                    closing={props.closing ?? open}
-                    marked={props.marked ?? 0}
-                />
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <EventHeader
+            event={props.event ?? event}
+            visits={0}
+            capacity={10}
+            givenBack={0}
+            closing={props.closing ?? open}
+            marked={props.marked ?? 0}
+        />,
+        {
+            dataProvider: testDataProvider({
+                getMany: async () => ({ data: [] }),
+                getOne: async () => ({ data: { id: 1, name: 'Hatha' } }),
+                closeEvent,
+            } as never),
+            authProvider: null,
+            locale,
+        },
     );
     return closeEvent;
 };

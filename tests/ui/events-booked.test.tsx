@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminContext, ResourceContextProvider, memoryStore, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { ResourceContextProvider, testDataProvider } from 'react-admin';
 import type { StudioEvent } from '../../src/domain/types';
 import { EventList } from '../../src/resources/events/EventList';
+import { renderScreen } from '../support/screen';
 
 /*
  * The classes list shows each class's seats taken as "booked/capacity", as the server answers them with
@@ -34,24 +31,21 @@ const event = (id: number, booked: number, capacity: number): StudioEvent & { bo
 });
 
 const renderList = (locale: 'en' | 'ru' = 'en') =>
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getList: async () => ({ data: [event(1, 12, 20), event(2, 0, 8)], total: 2 }),
-                    getMany: async (resource: string) => ({
-                        data: resource === 'settings/courses' ? [{ id: 1, name: 'Yoga' }] : [],
-                    }),
-                    getOne: async () => ({ data: { id: 1 } }),
-                } as never)}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="events">
-                    <EventList />
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <ResourceContextProvider value="events">
+            <EventList />
+        </ResourceContextProvider>,
+        {
+            dataProvider: testDataProvider({
+                getList: async () => ({ data: [event(1, 12, 20), event(2, 0, 8)], total: 2 }),
+                getMany: async (resource: string) => ({
+                    data: resource === 'settings/courses' ? [{ id: 1, name: 'Yoga' }] : [],
+                }),
+                getOne: async () => ({ data: { id: 1 } }),
+            } as never),
+            authProvider: null,
+            locale,
+        },
     );
 
 const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr') as HTMLElement;

@@ -7,15 +7,18 @@ import {
     RecordContextProvider,
     ResourceContextProvider,
     testDataProvider,
+    type AuthProvider,
     type GetManyParams,
 } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { MemoryRouter } from 'react-router-dom';
 import { englishMessages } from '../../src/app/i18n/en';
+import { russianMessages } from '../../src/app/i18n/ru';
+import { canAccess } from '../../src/domain/permissions';
 import type { AuditEntry, Config, Customer } from '../../src/domain/types';
 import { useHistoryExporter } from '../../src/resources/history/historyExporter';
 import { HistoryList } from '../../src/resources/history/HistoryList';
 import { RecordHistory } from '../../src/resources/history/RecordHistory';
-import { renderScreen } from '../support/screen';
 
 /*
  * The history of changes reads as staff speak: every field by its label in the interface's language,
@@ -27,6 +30,16 @@ import { renderScreen } from '../support/screen';
 afterEach(cleanup);
 
 type Locale = 'en' | 'ru';
+
+const admin: AuthProvider = {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => 'admin',
+    canAccess: async ({ resource, action }) =>
+        canAccess('admin', { resource: resource.replace(/^settings\//, ''), action }),
+};
 
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
 const anna = { id: 5, firstName: 'Anna', lastName: 'Petrova', phone: '+7 900 000-00-00', status: 'active' } as Customer;
@@ -196,21 +209,27 @@ const renderHistory = (screenOf: 'list' | 'customer', locale: Locale) => {
         getOne: (async () => ({ data: config })) as never,
         getMany: getMany as never,
     });
-    renderScreen(
-        <>
-            {screenOf === 'list' ? (
-                <ResourceContextProvider value="history">
-                    <HistoryList />
-                </ResourceContextProvider>
-            ) : (
-                <ResourceContextProvider value="customers">
-                    <RecordContextProvider value={anna}>
-                        <RecordHistory target="customerId" />
-                    </RecordContextProvider>
-                </ResourceContextProvider>
-            )}
-        </>,
-        { dataProvider, locale, path: screenOf === 'list' ? '/history' : '/customers/5' },
+    render(
+        <MemoryRouter initialEntries={[screenOf === 'list' ? '/history' : '/customers/5']}>
+            <AdminContext
+                dataProvider={dataProvider}
+                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
+                authProvider={admin}
+                store={memoryStore()}
+            >
+                {screenOf === 'list' ? (
+                    <ResourceContextProvider value="history">
+                        <HistoryList />
+                    </ResourceContextProvider>
+                ) : (
+                    <ResourceContextProvider value="customers">
+                        <RecordContextProvider value={anna}>
+                            <RecordHistory target="customerId" />
+                        </RecordContextProvider>
+                    </ResourceContextProvider>
+                )}
+            </AdminContext>
+        </MemoryRouter>,
     );
     return getMany;
 };

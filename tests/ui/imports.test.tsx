@@ -1,17 +1,26 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import iconv from 'iconv-lite';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, Notification, ResourceContextProvider, testDataProvider, type DataProvider } from 'react-admin';
-import { Route, Routes } from 'react-router-dom';
+import {
+    AdminContext,
+    HttpError,
+    memoryStore,
+    Notification,
+    ResourceContextProvider,
+    testDataProvider,
+    type AuthProvider,
+    type DataProvider,
+} from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ImportCustomersInput, ImportDryRun } from '../../src/app/dataProvider';
+import { canAccess } from '../../src/domain/permissions';
 import type { Config, Import, Role } from '../../src/domain/types';
 import { CustomerList } from '../../src/resources/customers/CustomerList';
 import { ImportCreate } from '../../src/resources/imports/ImportCreate';
 import { ImportList } from '../../src/resources/imports/ImportList';
-import { anna, type Locale } from '../support/forms';
-import { renderScreen } from '../support/screen';
+import { anna, i18n, type Locale } from '../support/forms';
 
 /*
  * Importing customers on the staff's screens: the file chosen goes as it is to a dry run, whose guessed
@@ -23,6 +32,15 @@ import { renderScreen } from '../support/screen';
 afterEach(cleanup);
 
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow' } as Config;
+
+const authAs = (role: Role): AuthProvider => ({
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+    canAccess: async ({ resource, action }) => canAccess(role, { resource, action }),
+});
 
 const provider = (overrides: Record<string, unknown> = {}) =>
     testDataProvider({
@@ -43,20 +61,28 @@ const renderAt = (
         role = 'manager',
     }: { locale?: Locale; path: string; resource: string; dataProvider: DataProvider; role?: Role },
 ) =>
-    renderScreen(
-        <Routes>
-            <Route
-                path={path}
-                element={
-                    <ResourceContextProvider value={resource}>
-                        {ui}
-                        <Notification />
-                    </ResourceContextProvider>
-                }
-            />
-            <Route path="/imports" element={<p>The history of imports</p>} />
-        </Routes>,
-        { dataProvider, role, resourcesAsNamed: true, locale, path },
+    render(
+        <MemoryRouter initialEntries={[path]}>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authAs(role)}
+                i18nProvider={i18n(locale)}
+                store={memoryStore()}
+            >
+                <Routes>
+                    <Route
+                        path={path}
+                        element={
+                            <ResourceContextProvider value={resource}>
+                                {ui}
+                                <Notification />
+                            </ResourceContextProvider>
+                        }
+                    />
+                    <Route path="/imports" element={<p>The history of imports</p>} />
+                </Routes>
+            </AdminContext>
+        </MemoryRouter>,
     );
 
 const headers = ['ФИО', 'Мобильный номер клиента', 'Дата рождения', 'Абонемент', 'Осталось занятий', 'Действует до'];

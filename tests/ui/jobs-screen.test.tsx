@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { ResourceContextProvider, testDataProvider } from 'react-admin';
 import { formatDateTime } from '../../src/app/i18n/dates';
 import { JobList } from '../../src/resources/jobs/JobList';
+import { renderScreen } from '../support/screen';
 
 /*
  * The server's jobs as an admin reads them: every job by its name in the interface's language, and a
@@ -46,21 +43,19 @@ const jobs = () => [
 
 const renderJobs = (locale: Locale) => {
     const data = jobs();
-    render(
-        <MemoryRouter initialEntries={['/jobs']}>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getList: (async () => ({ data, total: data.length })) as never,
-                    getOne: (async () => ({ data: config })) as never,
-                })}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="jobs">
-                    <JobList />
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <ResourceContextProvider value="jobs">
+            <JobList />
+        </ResourceContextProvider>,
+        {
+            dataProvider: testDataProvider({
+                getList: (async () => ({ data, total: data.length })) as never,
+                getOne: (async () => ({ data: config })) as never,
+            }),
+            authProvider: null,
+            locale,
+            path: '/jobs',
+        },
     );
     return data;
 };

@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, ResourceContextProvider, memoryStore, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { ResourceContextProvider, testDataProvider } from 'react-admin';
 import type { Message } from '../../src/domain/types';
 import { MessageList } from '../../src/resources/messages/MessageList';
+import { renderScreen } from '../support/screen';
 
 /*
  * The outbox offers "Send again" for a failed message only: a skipped one had no channel (or its kind was
@@ -42,23 +39,20 @@ const outbox = [
 
 const renderOutbox = (locale: 'en' | 'ru' = 'en') => {
     const resendMessage = vi.fn(async ({ id }: { id: number }) => ({ ...outbox[0], id, status: 'queued' }));
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getList: async () => ({ data: outbox, total: outbox.length }),
-                    getMany: async () => ({ data: [{ id: 1, firstName: 'Ada', lastName: 'Reader' }] }),
-                    getOne: async () => ({ data: { id: 1, firstName: 'Ada', lastName: 'Reader' } }),
-                    resendMessage,
-                } as never)}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="messages">
-                    <MessageList />
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <ResourceContextProvider value="messages">
+            <MessageList />
+        </ResourceContextProvider>,
+        {
+            dataProvider: testDataProvider({
+                getList: async () => ({ data: outbox, total: outbox.length }),
+                getMany: async () => ({ data: [{ id: 1, firstName: 'Ada', lastName: 'Reader' }] }),
+                getOne: async () => ({ data: { id: 1, firstName: 'Ada', lastName: 'Reader' } }),
+                resendMessage,
+            } as never),
+            authProvider: null,
+            locale,
+        },
     );
     return resendMessage;
 };

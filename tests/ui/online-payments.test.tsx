@@ -1,14 +1,18 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+    AdminContext,
+    memoryStore,
     Notification,
     RecordContextProvider,
     ResourceContextProvider,
     testDataProvider,
+    type AuthProvider,
     type DataProvider,
 } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
 import { formatDateTime } from '../../src/app/i18n/dates';
 import { canAccess } from '../../src/domain/permissions';
 import type { Config, OnlinePayment, Payment, Role } from '../../src/domain/types';
@@ -16,8 +20,7 @@ import { ConfigPage } from '../../src/resources/configs/ConfigPage';
 import { CustomerOnlinePayments } from '../../src/resources/customers/CustomerOnlinePayments';
 import type { PassRow } from '../../src/resources/customers/PassFields';
 import { RefundDialog } from '../../src/resources/customers/RefundDialog';
-import { anna, type Locale } from '../support/forms';
-import { authFor, renderScreen } from '../support/screen';
+import { anna, i18n, type Locale } from '../support/forms';
 
 /*
  * Online payments on the staff's screens: the customer's attempts to pay on a provider's page, listed on
@@ -43,6 +46,17 @@ const config = {
     receiptPaymentMode: 'full_payment',
 } as Config;
 
+const authAs = (role: Role): AuthProvider => ({
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+    getIdentity: async () => ({ id: 1, fullName: 'Olga Admin' }),
+    canAccess: async ({ resource, action }) =>
+        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+});
+
 const provider = (overrides: Partial<DataProvider> & Record<string, unknown> = {}) =>
     testDataProvider({
         getOne: (async () => ({ data: config })) as never,
@@ -56,14 +70,22 @@ const renderCard = (
     ui: ReactNode,
     { locale = 'en', role = 'manager', dataProvider }: { locale?: Locale; role?: Role; dataProvider: DataProvider },
 ) =>
-    renderScreen(
-        <ResourceContextProvider value="customers">
-            <RecordContextProvider value={anna}>
-                {ui}
-                <Notification />
-            </RecordContextProvider>
-        </ResourceContextProvider>,
-        { dataProvider, role, identity: { id: 1, fullName: 'Olga Admin' }, locale },
+    render(
+        <MemoryRouter>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authAs(role)}
+                i18nProvider={i18n(locale)}
+                store={memoryStore()}
+            >
+                <ResourceContextProvider value="customers">
+                    <RecordContextProvider value={anna}>
+                        {ui}
+                        <Notification />
+                    </RecordContextProvider>
+                </ResourceContextProvider>
+            </AdminContext>
+        </MemoryRouter>,
     );
 
 const attempt = (id: string, fields: Partial<OnlinePayment> = {}): OnlinePayment => ({
@@ -182,20 +204,25 @@ describe("the customer's online payments on the card", () => {
 
     it('shows nothing to a teacher, who may not list online payments, and asks nothing', async () => {
         const getManyReference = listing(attempts);
-        const auth = authFor('teacher', { identity: { id: 1, fullName: 'Olga Admin' } });
+        const auth = authAs('teacher');
         const asked = vi.fn(async (params: { resource: string; action: string }) =>
             canAccess('teacher', { resource: params.resource, action: params.action }),
         );
-        renderScreen(
-            <ResourceContextProvider value="customers">
-                <RecordContextProvider value={anna}>
-                    <CustomerOnlinePayments />
-                </RecordContextProvider>
-            </ResourceContextProvider>,
-            {
-                dataProvider: provider({ getManyReference: getManyReference as never }),
-                authProvider: { ...auth, canAccess: asked },
-            },
+        render(
+            <MemoryRouter>
+                <AdminContext
+                    dataProvider={provider({ getManyReference: getManyReference as never })}
+                    authProvider={{ ...auth, canAccess: asked }}
+                    i18nProvider={i18n('en')}
+                    store={memoryStore()}
+                >
+                    <ResourceContextProvider value="customers">
+                        <RecordContextProvider value={anna}>
+                            <CustomerOnlinePayments />
+                        </RecordContextProvider>
+                    </ResourceContextProvider>
+                </AdminContext>
+            </MemoryRouter>,
         );
         await waitFor(() =>
             expect(asked).toHaveBeenCalledWith(expect.objectContaining({ resource: 'onlinePayments', action: 'list' })),
@@ -324,22 +351,23 @@ describe('the refund dialog', () => {
 
 describe('the receipt settings', () => {
     const renderSettings = (locale: Locale, update = vi.fn()) => {
-        renderScreen(
-            <>
-                <ConfigPage />
-                <Notification />
-            </>,
-            {
-                dataProvider: provider({
-                    update: update as never,
-                    // What the settings page asks besides the record: nothing to show here.
-                    getPaymentSetup: async () => null,
-                    getMessageSetup: async () => null,
-                }),
-                identity: { id: 1, fullName: 'Olga Admin' },
-                locale,
-                path: '/configs',
-            },
+        render(
+            <MemoryRouter initialEntries={['/configs']}>
+                <AdminContext
+                    dataProvider={provider({
+                        update: update as never,
+                        // What the settings page asks besides the record: nothing to show here.
+                        getPaymentSetup: async () => null,
+                        getMessageSetup: async () => null,
+                    })}
+                    authProvider={authAs('admin')}
+                    i18nProvider={i18n(locale)}
+                    store={memoryStore()}
+                >
+                    <ConfigPage />
+                    <Notification />
+                </AdminContext>
+            </MemoryRouter>,
         );
         return update;
     };

@@ -1,18 +1,29 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, Notification, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
+import {
+    AdminContext,
+    HttpError,
+    memoryStore,
+    Notification,
+    RecordContextProvider,
+    ResourceContextProvider,
+    testDataProvider,
+    type AuthProvider,
+    type DataProvider,
+} from 'react-admin';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { canAccess } from '../../src/domain/permissions';
 import type { DashboardData } from '../../src/domain/api';
-import type { AuditEntry, Config, Course, Penalty, StudioEvent, Subscription } from '../../src/domain/types';
+import type { AuditEntry, Config, Course, Penalty, Role, StudioEvent, Subscription } from '../../src/domain/types';
 import { Dashboard } from '../../src/pages/dashboard/Dashboard';
 import { CustomerPenalties } from '../../src/resources/customers/CustomerPenalties';
 import { RecordHistory } from '../../src/resources/history/RecordHistory';
 import { SubscriptionCreate } from '../../src/resources/subscriptions/SubscriptionCreate';
 import { SubscriptionEdit } from '../../src/resources/subscriptions/SubscriptionEdit';
 import { moneyFormatter } from '../../src/pages/statistics/format';
-import { anna, fill, type Locale } from '../support/forms';
-import { renderScreen, type ScreenOptions } from '../support/screen';
+import { anna, fill, i18n, type Locale } from '../support/forms';
 
 /*
  * The attendance policy on the staff's screens: a plan's rules chosen and told in words, the penalties
@@ -69,6 +80,16 @@ const penalty = (id: number, fields: Partial<Penalty> = {}): Penalty => ({
     ...fields,
 });
 
+const authAs = (role: Role): AuthProvider => ({
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => role,
+    canAccess: async ({ resource, action }) =>
+        canAccess(role, { resource: resource.replace(/^settings\//, ''), action }),
+});
+
 const records: Record<string, { id: unknown }[]> = {
     customers: [anna],
     events: [event],
@@ -86,11 +107,43 @@ const provider = (overrides: Partial<DataProvider> & Record<string, unknown> = {
         ...overrides,
     } as never);
 
-/** The screens here are a manager's, each at its route, unless a test says otherwise. */
 const renderAt = (
     ui: ReactNode,
-    { route = '/', role = 'manager', ...options }: ScreenOptions & { dataProvider: DataProvider },
-) => renderScreen(ui, { route, role, ...options });
+    {
+        locale = 'en',
+        path = '/',
+        route = '/',
+        resource,
+        dataProvider,
+        role = 'manager',
+    }: {
+        locale?: Locale;
+        path?: string;
+        route?: string;
+        resource?: string;
+        dataProvider: DataProvider;
+        role?: Role;
+    },
+) =>
+    render(
+        <MemoryRouter initialEntries={[path]}>
+            <AdminContext
+                dataProvider={dataProvider}
+                authProvider={authAs(role)}
+                i18nProvider={i18n(locale)}
+                store={memoryStore()}
+            >
+                <Routes>
+                    <Route
+                        path={route}
+                        element={
+                            resource ? <ResourceContextProvider value={resource}>{ui}</ResourceContextProvider> : ui
+                        }
+                    />
+                </Routes>
+            </AdminContext>
+        </MemoryRouter>,
+    );
 
 const money = (amount: number, locale: Locale) => moneyFormatter(locale, 'RUB').format(amount);
 /** The same, with its spaces as the queries of Testing Library read them. */
