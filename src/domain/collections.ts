@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { courses } from './collections/courses';
+import { customers } from './collections/customers';
 import { declare, ref } from './collections/declare';
 import { directions } from './collections/directions';
+import { messages } from './collections/messages';
+import { passes } from './collections/passes';
 import { studios } from './collections/studios';
+import { subscriptions } from './collections/subscriptions';
+import { users } from './collections/users';
 import { id, instant, localDateTime, money } from './fields';
 import {
     attendanceSchema,
@@ -11,24 +16,18 @@ import {
     bookingSources,
     bookingStatuses,
     configSchema,
-    customerSchema,
     eventSchema,
     importSchema,
     jobSchema,
     makeUpSchema,
-    messageSchema,
     onlinePaymentSchema,
-    passSchema,
     paymentLinkSchema,
     paymentLinkStatuses,
     paymentSchema,
     payPeriodSchema,
     penaltySchema,
     scheduleSchema,
-    signInHoldSchema,
     statusSchema,
-    subscriptionSchema,
-    userSchema,
 } from './schemas';
 import type { CollectionInfo, Reference } from './collections/declare';
 import type { CollectionName, Role } from './roles';
@@ -44,94 +43,6 @@ import type { CollectionName, Role } from './roles';
  */
 
 export type { Reference };
-
-const users = declare({
-    schema: userSchema,
-    // Set by the server when many failed sign-ins hold the account; admins alone read it.
-    server: { signInHold: signInHoldSchema.optional() },
-    /*
-     * tokenVersion counts the revocations of all the user's sign-ins ("sign out everywhere", a new
-     * password, another role); revokedSessions are sign-ins ended on their own device, kept until their
-     * tokens would have expired.
-     */
-    hidden: {
-        passwordHash: z.string(),
-        tokenVersion: z.number().int().optional(),
-        revokedSessions: z.array(z.object({ sid: z.string(), until: instant })).optional(),
-    },
-    sometimes: ['tokenVersion', 'signInHold', 'revokedSessions'],
-    unique: [['email']],
-    search: ['name', 'email', 'phone'],
-    indexed: ['email', 'role'],
-    readable: { manager: { except: ['signInHold'] }, teacher: { except: ['signInHold'] } },
-    idKind: 'integer',
-});
-
-const subscriptions = declare({
-    schema: subscriptionSchema,
-    references: [ref('directionIds', 'directions')],
-    search: ['name'],
-    idKind: 'integer',
-});
-
-const passes = declare({
-    schema: passSchema,
-    // Kept equal to the charged attendances by the server, never written by a client.
-    server: { visitsUsed: z.number().int().min(0) },
-    references: [
-        ref('customerId', 'customers'),
-        ref('subscriptionId', 'subscriptions'),
-        ref('directionIds', 'directions'),
-        ref('paymentId', 'payments'),
-    ],
-    search: ['name'],
-    indexed: ['visitsTotal'],
-    idKind: 'integer',
-});
-
-const customers = declare({
-    schema: customerSchema,
-    /*
-     * A Telegram chat linked and reachable (the bot's /start link; a chat that blocked the bot is not),
-     * and when they consented to the processing of their personal data (signing up in the portal).
-     */
-    server: { telegramLinked: z.boolean(), consentAt: instant.nullish() },
-    /*
-     * The linked chat, which never leaves the server, and the one-time link that links one: its token's
-     * hash and when it ends. The portal's: the sign-in code last sent (its hash, end, wrong tries and
-     * when codes were sent, for the limits), the staff-made sign-in link, the sessions' version and
-     * those ended on their own device, and the calendar feed's token.
-     */
-    hidden: {
-        telegramChatId: z.string().optional(),
-        telegramTokenHash: z.string().optional(),
-        telegramTokenUntil: instant.optional(),
-        signInCode: z
-            .object({ hash: z.string(), until: instant, tries: z.number().int(), sent: z.array(instant) })
-            .optional(),
-        signInLinkHash: z.string().optional(),
-        signInLinkUntil: instant.optional(),
-        portalVersion: z.number().int().optional(),
-        portalRevoked: z.array(z.object({ sid: z.string(), until: instant })).optional(),
-        calendarToken: z.string().optional(),
-    },
-    sometimes: [
-        'telegramChatId',
-        'telegramTokenHash',
-        'telegramTokenUntil',
-        'signInCode',
-        'signInLinkHash',
-        'signInLinkUntil',
-        'portalVersion',
-        'portalRevoked',
-        'calendarToken',
-    ],
-    references: [{ field: 'status', collection: 'statuses', statusList: 'customer' }, ref('guardianId', 'customers')],
-    search: ['firstName', 'lastName', 'phone', 'email'],
-    // A teacher marks visits by name and has no business with a customer's phone, e-mail, birthday or notes.
-    readable: { teacher: { only: ['id', 'firstName', 'lastName', 'status'] } },
-    idKind: 'integer',
-});
 
 const schedules = declare({
     schema: scheduleSchema,
@@ -300,23 +211,6 @@ const bookings = declare({
         ref('makeUpId', 'makeUps'),
     ],
     indexed: ['status'],
-    idKind: 'integer',
-    addedLater: true,
-});
-
-const messages = declare({
-    // The outbox: queued by the server in the write that causes a message, sent by its job runner; staff
-    // read them and resend a failed one (POST /api/messages/:id/resend), nobody writes them.
-    schema: messageSchema,
-    // Taken by a runner until then (two server processes never send one message twice).
-    server: { leaseUntil: instant.nullable() },
-    // A sign-in code's text as sent, code and all, which nobody reads: `text` keeps it masked.
-    hidden: { codeText: z.string().nullable().optional() },
-    sometimes: ['codeText'],
-    references: [ref('customerId', 'customers')],
-    unique: [['dedupeKey']],
-    search: ['subject', 'text'],
-    indexed: ['status', 'kind', 'channel', 'dedupeKey', 'bookingId'],
     idKind: 'integer',
     addedLater: true,
 });

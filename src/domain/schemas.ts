@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-    email,
     hexColor,
     id,
     instant,
@@ -10,7 +9,6 @@ import {
     money,
     optional,
     optionalText,
-    phone,
     positiveMoney,
     requiredText,
     signedMoney,
@@ -18,7 +16,7 @@ import {
     startsBeforeEnd,
     timeOfDay,
 } from './fields';
-import { payRates, payRateSchema } from './payRates';
+import { payRateSchema } from './payRates';
 import { roles } from './roles';
 import { statusLabelsSchema } from './statuses';
 
@@ -28,9 +26,14 @@ import { statusLabelsSchema } from './statuses';
  */
 
 export { locales } from './fields';
+export { userSchema, signInHoldSchema, userCreateSchema } from './collections/users';
 export { directionSchema } from './collections/directions';
 export { studioSchema } from './collections/studios';
 export { courseLevels, courseSchema } from './collections/courses';
+export { penaltyRuleKinds, penaltyRuleSchema, subscriptionSchema } from './collections/subscriptions';
+export { passSchema } from './collections/passes';
+export { notifySchema, customerFields, hasContact, customerSchema } from './collections/customers';
+export { messageChannels, messageKinds, messageStatuses, messageSchema } from './collections/messages';
 
 export const eventStatuses = ['planned', 'done', 'cancelled'] as const;
 
@@ -43,145 +46,6 @@ export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] a
 export const paymentLinkPurposes = ['sale', 'balance', 'fee'] as const;
 
 export const statusListNames = ['customer', 'attendance'] as const;
-
-const password = z.string().min(8, 'app.validation.password_length').max(200, 'app.validation.too_long');
-
-export const userSchema = z.object({
-    name: requiredText(120),
-    email,
-    role: z.enum(roles, { error: 'app.validation.choice' }),
-    phone: optional(phone),
-    active: z.boolean().default(true),
-    color: optional(hexColor),
-    pay: payRates,
-    password: optional(password),
-});
-/** An account held after a spread attack on its password (src/domain/signInLimits.ts); set by the server. */
-export const signInHoldSchema = z.object({
-    since: instant,
-    /** The failures from all addresses that made the hold. */
-    failures: z.number().int().min(0),
-    /** When it ends by itself, unless failures go on. */
-    until: instant,
-    releasedAt: instant.optional(),
-    /** The admin who released it. */
-    releasedBy: z.string().optional(),
-});
-
-/** On create the password is required. */
-export const userCreateSchema = userSchema.extend({ password });
-
-const visits = z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(10_000).nullable();
-
-/** What a late cancel or a no-show costs on a plan: nothing, the visit, or a fee of `amount`. */
-export const penaltyRuleKinds = ['none', 'visit', 'fee'] as const;
-
-export const penaltyRuleSchema = z
-    .object({
-        kind: z.enum(penaltyRuleKinds, { error: 'app.validation.choice' }).default('none'),
-        amount: optional(positiveMoney),
-    })
-    .refine(rule => rule.kind !== 'fee' || rule.amount != null, {
-        message: 'ra.validation.required',
-        path: ['amount'],
-    })
-    // Only a fee has an amount: a visit costs the visit.
-    .transform(rule => ({ kind: rule.kind, amount: rule.kind === 'fee' ? (rule.amount ?? null) : null }));
-
-const noPenalty = { kind: 'none' as const, amount: null };
-
-export const subscriptionSchema = z.object({
-    name: requiredText(120),
-    price: money,
-    visits: visits.default(null),
-    validityDays: z.number().int('app.validation.integer').min(1, 'app.validation.min_one').max(3660),
-    directionIds: z.array(id).default([]),
-    freezeDays: z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(366).default(0),
-    trial: z.boolean().default(false),
-    active: z.boolean().default(true),
-    /** Hours before a class inside which cancelling its booking is late, for bookings this plan's passes pay: empty, the studio's. */
-    lateCancelHours: optional(z.number().int('app.validation.integer').min(0, 'app.validation.not_negative').max(168)),
-    /** Customers may buy it themselves in the portal. */
-    soldOnline: z.boolean().default(false),
-    /** What a late cancel and a no-show of a seat its passes pay cost (src/domain/penalties.ts). */
-    lateCancelPenalty: penaltyRuleSchema.default(noPenalty),
-    noShowPenalty: penaltyRuleSchema.default(noPenalty),
-    /** An excused absence from a group's class gives a make-up credit (and uses the visit). */
-    makeUps: z.boolean().default(false),
-});
-
-const frozenInOrder = (value: { frozenFrom?: string | null; frozenTo?: string | null }) =>
-    (value.frozenFrom == null) === (value.frozenTo == null) &&
-    (!value.frozenFrom || !value.frozenTo || value.frozenFrom <= value.frozenTo);
-
-export const passSchema = z
-    .object({
-        customerId: id,
-        subscriptionId: id,
-        name: requiredText(120),
-        price: money,
-        visitsTotal: visits,
-        directionIds: z.array(id).default([]),
-        startsOn: isoDate,
-        endsOn: isoDate,
-        frozenFrom: optional(isoDate),
-        frozenTo: optional(isoDate),
-        cancelled: z.boolean().default(false),
-        paymentId: optional(id),
-        /** Why the price is lower than the plan's, when a discount was given at the sale. */
-        discountReason: optionalText(500),
-    })
-    .refine(startsBeforeEnd, { message: 'app.validation.ends_before_start', path: ['endsOn'] })
-    .refine(frozenInOrder, { message: 'app.validation.freeze_range', path: ['frozenTo'] });
-
-// Messages to customers (src/domain/messages.ts): the channels, what a message is about, and how it went.
-export const messageChannels = ['telegram', 'email'] as const;
-export const messageKinds = [
-    'sign_in',
-    'booked',
-    'promoted',
-    'seat_free',
-    'reminder',
-    'class_cancelled',
-    'low_visits',
-    'expiring',
-    'payment',
-    'penalty',
-    'test',
-] as const;
-export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
-
-/** Which channels and kinds of message a customer takes: each one not named is taken. */
-export const notifySchema = z.object({
-    email: z.boolean().default(true),
-    telegram: z.boolean().default(true),
-    kinds: z.partialRecord(z.enum(messageKinds, { error: 'app.validation.choice' }), z.boolean()).default({}),
-});
-
-/** A customer's fields, each on its own (customerSchema adds the rule on how the studio reaches them). */
-export const customerFields = z.object({
-    firstName: requiredText(80),
-    lastName: requiredText(80),
-    /** Optional: a customer may be reached by e-mail, and a ward through their guardian. */
-    phone: optional(phone),
-    email: optional(email),
-    birthDate: optional(isoDate),
-    status: slug,
-    source: optionalText(80),
-    notes: optionalText(5000),
-    /** The language of their messages: empty, the studio's. */
-    locale: optional(z.enum(locales, { error: 'app.validation.choice' })),
-    /** The channels and kinds of message they take: empty, all of them. */
-    notify: optional(notifySchema),
-    /** The parent who manages them in the portal (books, cancels, pays for them, and gets their messages). */
-    guardianId: optional(id),
-});
-
-/** The studio can reach the customer: by phone, by e-mail, or through their guardian. */
-export const hasContact = (customer: { phone?: unknown; email?: unknown; guardianId?: unknown }): boolean =>
-    !!customer.phone || !!customer.email || customer.guardianId != null;
-
-export const customerSchema = customerFields.refine(hasContact, { message: 'app.validation.contact', path: ['phone'] });
 
 export const slotSchema = z.object({
     weekday: z.number().int().min(1, 'app.validation.weekday').max(7, 'app.validation.weekday'),
@@ -459,29 +323,6 @@ export const bookingSources = ['staff', 'portal', 'group'] as const;
 export const bookingSchema = z.object({
     eventId: id,
     customerId: id,
-});
-
-/** A message in the outbox, as the server writes it: never by a client. */
-export const messageSchema = z.object({
-    /** The recipient (a ward's messages go to their guardian). */
-    customerId: id,
-    /** How it goes, or went; null when no channel could take it. */
-    channel: z.enum(messageChannels).nullable(),
-    kind: z.enum(messageKinds),
-    /** The booking it is about (a reminder, withdrawn when the booking is cancelled); not a reference: it outlives it. */
-    bookingId: id.nullable(),
-    /** What makes it the same message: the same key is never queued twice. */
-    dedupeKey: z.string().min(1).max(200),
-    locale: z.enum(locales),
-    subject: z.string().max(300),
-    text: z.string().max(4000),
-    status: z.enum(messageStatuses),
-    attempts: z.number().int().min(0),
-    /** When it is due (quiet hours move it); a failed try moves it later. */
-    sendAt: instant,
-    sentAt: instant.nullable(),
-    /** Why it failed or was skipped. */
-    error: z.string().max(2000).nullable(),
 });
 
 /** The server's own periodic work (src/server/jobs): what a job is called, and each kind's state. */
