@@ -1,33 +1,32 @@
 import { z } from 'zod';
+import { attendances } from './collections/attendances';
+import { configs } from './collections/configs';
 import { courses } from './collections/courses';
 import { customers } from './collections/customers';
 import { declare, ref } from './collections/declare';
 import { directions } from './collections/directions';
+import { events } from './collections/events';
 import { messages } from './collections/messages';
 import { passes } from './collections/passes';
+import { paymentLinks } from './collections/paymentLinks';
+import { payments } from './collections/payments';
+import { schedules } from './collections/schedules';
+import { statuses } from './collections/statuses';
 import { studios } from './collections/studios';
 import { subscriptions } from './collections/subscriptions';
 import { users } from './collections/users';
-import { id, instant, localDateTime, money } from './fields';
+import { id, instant } from './fields';
 import {
-    attendanceSchema,
     auditEntrySchema,
     bookingSchema,
     bookingSources,
     bookingStatuses,
-    configSchema,
-    eventSchema,
     importSchema,
     jobSchema,
     makeUpSchema,
     onlinePaymentSchema,
-    paymentLinkSchema,
-    paymentLinkStatuses,
-    paymentSchema,
     payPeriodSchema,
     penaltySchema,
-    scheduleSchema,
-    statusSchema,
 } from './schemas';
 import type { CollectionInfo, Reference } from './collections/declare';
 import type { CollectionName, Role } from './roles';
@@ -43,120 +42,6 @@ import type { CollectionName, Role } from './roles';
  */
 
 export type { Reference };
-
-const schedules = declare({
-    schema: scheduleSchema,
-    references: [
-        ref('courseId', 'courses'),
-        ref('teacherId', 'users'),
-        ref('studioId', 'studios'),
-        ref('customerIds', 'customers'),
-    ],
-    search: ['title'],
-    idKind: 'integer',
-});
-
-const events = declare({
-    schema: eventSchema,
-    // The slot (local date-time) a generated event was made for, kept when the event is moved.
-    server: { slotAt: localDateTime.nullish() },
-    sometimes: ['slotAt'],
-    references: [
-        ref('scheduleId', 'schedules'),
-        ref('courseId', 'courses'),
-        ref('teacherId', 'users'),
-        ref('studioId', 'studios'),
-    ],
-    search: ['title', 'notes'],
-    idKind: 'integer',
-});
-
-const attendances = declare({
-    schema: attendanceSchema,
-    /*
-     * Which pass the visit was charged to, whether it was, whether it is owed, and who marked it (null:
-     * the server, applying a penalty); the penalty whose mark it is, which charges only once applied.
-     */
-    server: {
-        passId: id.nullable(),
-        charged: z.boolean(),
-        unpaid: z.boolean(),
-        markedBy: id.nullable(),
-        penaltyId: id.nullish(),
-    },
-    sometimes: ['penaltyId'],
-    references: [
-        ref('eventId', 'events'),
-        ref('customerId', 'customers'),
-        { field: 'status', collection: 'statuses', statusList: 'attendance' },
-        ref('passId', 'passes'),
-        ref('markedBy', 'users'),
-        ref('penaltyId', 'penalties'),
-    ],
-    unique: [['eventId', 'customerId']],
-    indexed: ['unpaid'],
-    idKind: 'integer',
-});
-
-const payments = declare({
-    schema: paymentSchema,
-    // Who took the payment (null when the customer paid on the payment page themselves), and the fee it paid.
-    server: { createdBy: id.nullable(), penaltyId: id.nullish() },
-    // When it was paid: now, unless the client says when.
-    kept: { paidAt: instant },
-    sometimes: ['correctsId', 'penaltyId'],
-    references: [
-        ref('customerId', 'customers'),
-        ref('passId', 'passes'),
-        ref('paymentLinkId', 'paymentLinks'),
-        ref('correctsId', 'payments'),
-        ref('createdBy', 'users'),
-        ref('penaltyId', 'penalties'),
-    ],
-    search: ['note'],
-    idKind: 'integer',
-});
-
-const paymentLinks = declare({
-    schema: paymentLinkSchema,
-    server: {
-        status: z.enum(paymentLinkStatuses),
-        expiresAt: instant,
-        paidAt: instant.nullable(),
-        paymentId: id.nullable(),
-    },
-    /*
-     * A `balance` link is stored with its pass's plan, a `fee` link with its penalty's pass and plan, and
-     * the pass a `sale` link sold once paid; the amount is the plan's price or what is due on the pass,
-     * unless given, and a fee's amount.
-     */
-    kept: { subscriptionId: id, amount: money, passId: id.nullable(), description: z.string().nullable() },
-    references: [
-        ref('customerId', 'customers'),
-        ref('subscriptionId', 'subscriptions'),
-        ref('paymentId', 'payments'),
-        ref('passId', 'passes'),
-        ref('penaltyId', 'penalties'),
-    ],
-    search: ['description'],
-    indexed: ['status'],
-    idKind: 'random',
-});
-
-const statuses = declare({
-    schema: statusSchema,
-    unique: [['name', 'code']],
-    search: ['code', 'labels'],
-    indexed: ['name'],
-    idKind: 'integer',
-});
-
-const configs = declare({
-    schema: configSchema,
-    // Set on the settings page; files made before it existed lack it until then.
-    sometimes: ['autoCloseHours', 'bookingOpensDays', 'bookingClosesMinutes', 'lateCancelHours', 'maxWaitlists'],
-    idKind: 'fixed',
-});
 
 const auditEntries = declare({
     // Written only by the server, alongside each change; ids it names are not references, since the
