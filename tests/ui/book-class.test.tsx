@@ -1,20 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import {
-    AdminContext,
-    memoryStore,
-    Notification,
-    RecordContextProvider,
-    testDataProvider,
-    type GetListParams,
-} from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Notification, RecordContextProvider, testDataProvider, type GetListParams } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
 import { addDays, studioToday } from '../../src/domain/time';
 import { BookClassDialog } from '../../src/resources/customers/BookClassDialog';
+import { renderScreen } from '../support/screen';
 
 /*
  * Booking from the customer's card: the day's classes still to come with their seats, "Book" for a class
@@ -63,19 +53,14 @@ const renderDialog = (book: (params: unknown) => Promise<unknown>, locale: 'en' 
         getOne: async () => ({ data: { id: 'general', timezone: 'Europe/Moscow', bookingOpensDays: 14 } }),
         book,
     };
-    return render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={dataProvider as never}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <RecordContextProvider value={customer}>
-                    <BookClassDialog open onClose={vi.fn()} />
-                </RecordContextProvider>
-                <Notification />
-            </AdminContext>
-        </MemoryRouter>,
+    return renderScreen(
+        <>
+            <RecordContextProvider value={customer}>
+                <BookClassDialog open onClose={vi.fn()} />
+            </RecordContextProvider>
+            <Notification />
+        </>,
+        { dataProvider: dataProvider as never, authProvider: null, locale },
     );
 };
 

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
 import { Table, TableBody } from '@mui/material';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { testDataProvider } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
 import type { RosterPerson } from '../../src/domain/api';
 import type { LabelledStatus } from '../../src/resources/common/statuses';
 import { bookingRefusal } from '../../src/resources/events/bookings';
 import { RosterRow } from '../../src/resources/events/RosterRow';
 import { WalkInSearch } from '../../src/resources/events/WalkInSearch';
+import { renderScreen } from '../support/screen';
 
 /* The roster's bookings: who holds a seat, who stands in line and where, cancelling them, and booking by name. */
 
@@ -23,18 +20,11 @@ const renderIn = (
     locale: 'en' | 'ru' = 'en',
     findWalkIns = async () => [{ id: 9, name: 'Orlova Vera' }],
 ) =>
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={{ ...testDataProvider(), findWalkIns } as never}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <Table>
-                    <TableBody>{ui}</TableBody>
-                </Table>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <Table>
+            <TableBody>{ui}</TableBody>
+        </Table>,
+        { dataProvider: { ...testDataProvider(), findWalkIns } as never, authProvider: null, locale },
     );
 
 const statuses: LabelledStatus[] = [

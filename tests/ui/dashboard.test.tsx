@@ -1,15 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { testDataProvider } from 'react-admin';
 import { Dashboard } from '../../src/pages/dashboard/Dashboard';
 import { formatDays } from '../../src/pages/statistics/comparison';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import type { DashboardData, StaffDashboard } from '../../src/domain/api';
+import { renderScreen } from '../support/screen';
 
 afterEach(cleanup);
 
@@ -81,27 +78,21 @@ const staffDay: StaffDashboard = {
 };
 
 const renderDashboard = (data: DashboardData, locale: 'en' | 'ru' = 'en') =>
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getOne: async () => ({
-                        data: {
-                            id: 'general',
-                            currency: 'RUB',
-                            timezone: 'Europe/Moscow',
-                            expiringPassDays: 7,
-                        } as never,
-                    }),
-                    getDashboard: async () => data,
-                } as never)}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <Dashboard />
-            </AdminContext>
-        </MemoryRouter>,
-    );
+    renderScreen(<Dashboard />, {
+        dataProvider: testDataProvider({
+            getOne: async () => ({
+                data: {
+                    id: 'general',
+                    currency: 'RUB',
+                    timezone: 'Europe/Moscow',
+                    expiringPassDays: 7,
+                } as never,
+            }),
+            getDashboard: async () => data,
+        } as never),
+        authProvider: null,
+        locale,
+    });
 
 describe('the dashboard', () => {
     it('lists the classes that ended without marks and are still open, each opening its roster', async () => {

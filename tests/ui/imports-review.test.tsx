@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider } from 'react-admin';
-import { MemoryRouter } from 'react-router-dom';
+import { ResourceContextProvider, testDataProvider } from 'react-admin';
 import type { ImportDryRun } from '../../src/app/dataProvider';
 import { ImportCreate } from '../../src/resources/imports/ImportCreate';
-import { i18n, type Locale } from '../support/forms';
+import type { Locale } from '../support/forms';
+import { renderScreen } from '../support/screen';
 
 /*
  * The import's dry run, reviewed before anything is written, in both languages: the rows it would create
@@ -63,18 +63,16 @@ const dryRun: ImportDryRun = {
 
 const renderWizard = (locale: Locale) => {
     const importCustomers = vi.fn(async () => dryRun);
-    render(
-        <MemoryRouter initialEntries={['/imports/create']}>
-            <AdminContext
-                dataProvider={testDataProvider({ importCustomers } as never)}
-                i18nProvider={i18n(locale)}
-                store={memoryStore()}
-            >
-                <ResourceContextProvider value="imports">
-                    <ImportCreate />
-                </ResourceContextProvider>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <ResourceContextProvider value="imports">
+            <ImportCreate />
+        </ResourceContextProvider>,
+        {
+            dataProvider: testDataProvider({ importCustomers } as never),
+            authProvider: null,
+            locale,
+            path: '/imports/create',
+        },
     );
     fireEvent.change(screen.getByTestId('import-file'), {
         target: { files: [new File(['x'], 'people.csv', { type: 'text/csv' })] },

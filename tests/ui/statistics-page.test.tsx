@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { MemoryRouter } from 'react-router-dom';
-import { englishMessages } from '../../src/app/i18n/en';
-import { russianMessages } from '../../src/app/i18n/ru';
+import { testDataProvider } from 'react-admin';
 import { moneyFormatter } from '../../src/pages/statistics/format';
 import IncomeStatisticsPage from '../../src/pages/statistics/IncomeStatisticsPage';
 import type { IncomeStatistics } from '../../src/domain/api';
+import { renderScreen } from '../support/screen';
 
 /*
  * The income page as a manager reads it: dates in sentences with one full stop, money axes that start
@@ -85,20 +82,15 @@ const november: IncomeStatistics = {
 };
 
 const renderPage = (locale: Locale, data: IncomeStatistics = november) =>
-    render(
-        <MemoryRouter initialEntries={['/statistics/incomes']}>
-            <AdminContext
-                dataProvider={testDataProvider({
-                    getOne: async () => ({ data: config as never }),
-                    getIncomeStatistics: async () => data,
-                } as never)}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <IncomeStatisticsPage />
-            </AdminContext>
-        </MemoryRouter>,
-    );
+    renderScreen(<IncomeStatisticsPage />, {
+        dataProvider: testDataProvider({
+            getOne: async () => ({ data: config as never }),
+            getIncomeStatistics: async () => data,
+        } as never),
+        authProvider: null,
+        locale,
+        path: '/statistics/incomes',
+    });
 
 /** The charts of the page once drawn: the income chart first, then the breakdowns. */
 const drawnCharts = async (count: number) => {

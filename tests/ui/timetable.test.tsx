@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { Table, TableBody } from '@mui/material';
-import { MemoryRouter } from 'react-router-dom';
 import type { ReactNode } from 'react';
 import { englishMessages } from '../../src/app/i18n/en';
 import { russianMessages } from '../../src/app/i18n/ru';
@@ -14,22 +13,16 @@ import { useStatuses, type LabelledStatus } from '../../src/resources/common/sta
 import { RosterRow } from '../../src/resources/events/RosterRow';
 import { skipReason, skipWhen } from '../../src/resources/schedules/skips';
 import type { JournalAnswer, RosterPerson } from '../../src/domain/api';
+import { renderScreen } from '../support/screen';
 
 afterEach(cleanup);
 
 const renderIn = (ui: ReactNode, locale: 'en' | 'ru' = 'en') =>
-    render(
-        <MemoryRouter>
-            <AdminContext
-                dataProvider={testDataProvider()}
-                i18nProvider={polyglotI18nProvider(l => (l === 'ru' ? russianMessages : englishMessages), locale)}
-                store={memoryStore()}
-            >
-                <Table>
-                    <TableBody>{ui}</TableBody>
-                </Table>
-            </AdminContext>
-        </MemoryRouter>,
+    renderScreen(
+        <Table>
+            <TableBody>{ui}</TableBody>
+        </Table>,
+        { dataProvider: testDataProvider(), authProvider: null, locale },
     );
 
 const buildStatus = (code: string, label: string, color: string, charges: boolean): LabelledStatus => ({
