@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import { Alert, Box, Button, CircularProgress, CssBaseline, Snackbar, Stack, useMediaQuery } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
 import { isChunkLoadError, reloadForChunk } from '../app/errors/recovery';
-import { api, ApiError, storedToken, storeToken, whenSignedOut, type Me, type Setup, type SignedIn } from './api';
+import type { MeAnswer, PortalSetup, SignedIn } from '../domain/api/portal';
+import { api, ApiError, storedToken, storeToken, whenSignedOut } from './api';
 import { PortalContext, type Portal } from './context';
 import { I18nContext, isLoaded, isLocale, loadLocale, translator, type I18n, type Locale } from './i18n';
 import { errorText } from './parts';
@@ -94,9 +95,9 @@ export const App = () => {
     const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
     const [chosenMode, setChosenMode] = useState(storedMode);
     const mode: Mode = chosenMode ?? (prefersDark ? 'dark' : 'light');
-    const [setup, setSetup] = useState<Setup>();
+    const [setup, setSetup] = useState<PortalSetup>();
     // Undefined while it is being read; null when nobody is signed in.
-    const [me, setMe] = useState<Me | null | undefined>(storedToken() ? undefined : null);
+    const [me, setMe] = useState<MeAnswer | null | undefined>(storedToken() ? undefined : null);
     const [failure, setFailure] = useState<unknown>();
     const [attempt, setAttempt] = useState(0);
     const [chosenLocale, setChosenLocale] = useState(storedLocale);

@@ -3,7 +3,8 @@ import { Alert, Box, Button, Card, CardContent, Chip, IconButton, Stack, TextFie
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import { addDays, studioToday } from '../domain/time';
-import { api, ApiError, hasClass, type ClassBooking, type Named, type PortalClass } from './api';
+import type { Named, PortalClass } from '../domain/api/portal';
+import { api, ApiError, hasClass, type ClassBooking } from './api';
 import { CancelDialog, hasStarted } from './CancelDialog';
 import { usePortal } from './context';
 import { formatDay, formatShortDay, formatTime, formatTimes } from './format';

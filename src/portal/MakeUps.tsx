@@ -1,5 +1,5 @@
 import { Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import type { OwnMakeUp } from './api';
+import type { OwnMakeUp } from '../domain/api/portal';
 import { formatDate, formatWhen } from './format';
 import { useI18n } from './i18n';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { api, type Pass } from './api';
+import type { PortalPass } from '../domain/api/portal';
+import { api } from './api';
 import { usePortal } from './context';
 import { formatDate, formatMoney, formatShortDay } from './format';
 import { useI18n } from './i18n';
@@ -17,7 +18,7 @@ import { RouterLink } from './router';
  * them, the make-ups of excused absences, and the late cancels and missed classes that cost (or were forgiven).
  */
 
-const stateColours: Record<Pass['state'], 'success' | 'info' | 'default' | 'warning'> = {
+const stateColours: Record<PortalPass['state'], 'success' | 'info' | 'default' | 'warning'> = {
     active: 'success',
     frozen: 'info',
     not_started: 'warning',
@@ -27,7 +28,7 @@ const stateColours: Record<Pass['state'], 'success' | 'info' | 'default' | 'warn
 };
 
 /** Passes one can use now or later come first, in the server's order within each group. */
-const usable = (pass: Pass) => ['active', 'frozen', 'not_started'].includes(pass.state);
+const usable = (pass: PortalPass) => ['active', 'frozen', 'not_started'].includes(pass.state);
 
 export const Passes = () => {
     const { setup, actingId } = usePortal();
@@ -37,7 +38,7 @@ export const Passes = () => {
         return { passes: [...all.filter(usable), ...all.filter(pass => !usable(pass))], makeUps };
     });
     /** The dates that matter for the pass's state: when it starts, until when it works, when it ended. */
-    const datesText = (pass: Pass) =>
+    const datesText = (pass: PortalPass) =>
         pass.state === 'not_started'
             ? t('app.portal.passes.from', { date: formatDate(pass.startsOn, locale) })
             : pass.state === 'expired'
@@ -45,8 +46,8 @@ export const Passes = () => {
               : usable(pass)
                 ? t('app.portal.passes.until', { date: formatDate(pass.endsOn, locale) })
                 : undefined;
-    const [pausing, setPausing] = useState<Pass>();
-    const [resuming, setResuming] = useState<Pass>();
+    const [pausing, setPausing] = useState<PortalPass>();
+    const [resuming, setResuming] = useState<PortalPass>();
     const paying = usePaying();
     const done = () => {
         setPausing(undefined);

@@ -14,7 +14,8 @@ import {
     Typography,
 } from '@mui/material';
 import { addDays, studioToday } from '../domain/time';
-import { api, hasClass, type ClassBooking, type Pass } from './api';
+import type { PortalPass } from '../domain/api/portal';
+import { api, hasClass, type ClassBooking } from './api';
 import { usePortal } from './context';
 import { formatDate, formatWhen } from './format';
 import { useI18n } from './i18n';
@@ -26,13 +27,21 @@ import { errorText, fieldError } from './parts';
  * once confirmed, the pause itself. Resuming ends a pause from today.
  */
 
-export const PauseDialog = ({ pass, onClose, onDone }: { pass: Pass; onClose: () => void; onDone: () => void }) => {
+export const PauseDialog = ({
+    pass,
+    onClose,
+    onDone,
+}: {
+    pass: PortalPass;
+    onClose: () => void;
+    onDone: () => void;
+}) => {
     const { setup, notify } = usePortal();
     const { t, locale } = useI18n();
     const tomorrow = addDays(studioToday(setup.timezone, new Date()), 1);
     const [from, setFrom] = useState(tomorrow);
     const [to, setTo] = useState(addDays(tomorrow, Math.max(0, pass.freezeDaysLeft - 1)));
-    const [preview, setPreview] = useState<{ pass: Pass; cancelled: ClassBooking[] }>();
+    const [preview, setPreview] = useState<{ pass: PortalPass; cancelled: ClassBooking[] }>();
     const [error, setError] = useState<unknown>();
     const [pending, setPending] = useState(false);
     const lastDay = addDays(from, Math.max(0, pass.freezeDaysLeft - 1));
@@ -141,7 +150,15 @@ export const PauseDialog = ({ pass, onClose, onDone }: { pass: Pass; onClose: ()
     );
 };
 
-export const ResumeDialog = ({ pass, onClose, onDone }: { pass: Pass; onClose: () => void; onDone: () => void }) => {
+export const ResumeDialog = ({
+    pass,
+    onClose,
+    onDone,
+}: {
+    pass: PortalPass;
+    onClose: () => void;
+    onDone: () => void;
+}) => {
     const { notify } = usePortal();
     const { t, locale } = useI18n();
     const [error, setError] = useState<unknown>();

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { localDateTimeAt } from '../domain/time';
-import { api, type OwnPenalty } from './api';
+import type { OwnPenalty } from '../domain/api/portal';
+import { api } from './api';
 import { usePortal } from './context';
 import { formatMoney, formatWhen } from './format';
 import { useI18n } from './i18n';

@@ -14,7 +14,8 @@ import {
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import EventRepeat from '@mui/icons-material/EventRepeat';
 import Telegram from '@mui/icons-material/Telegram';
-import { api, type Me, type Notify, type NotifyKind } from './api';
+import type { MeAnswer, Notify, NotifyKind } from '../domain/api/portal';
+import { api } from './api';
 import { groupedPhone } from '../domain/phones';
 import { usePortal } from './context';
 import { locales, useI18n } from './i18n';
@@ -78,7 +79,7 @@ export const Profile = () => {
     };
 
     const saveNotify = (notifyChange: Notify) => {
-        const before: Me = me;
+        const before: MeAnswer = me;
         setMe({ ...me, customer: { ...customer, notify: notifyChange } });
         void run(async () => {
             try {

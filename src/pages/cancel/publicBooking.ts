@@ -1,3 +1,4 @@
+import type { PublicBooking } from '../../domain/api/public';
 import { getPublic, postPublic } from '../payment/publicApi';
 
 /*
@@ -5,21 +6,7 @@ import { getPublic, postPublic } from '../payment/publicApi';
  * and the cancel itself. Plain fetch, no token: customers have no account.
  */
 
-/** What the public API tells about a booking: nothing else about the customer or the studio. */
-export interface PublicBooking {
-    studioName: string;
-    firstName: string;
-    /** The customer's language, or the studio's. */
-    locale: 'en' | 'ru';
-    className: string;
-    /** The studio's wall clock, `YYYY-MM-DDTHH:mm`. */
-    startsAt: string;
-    status: 'booked' | 'waitlisted' | 'cancelled' | 'expired';
-    /** Before the cancel: a cancel now would be late. After it: the cancel was counted late. */
-    late: boolean;
-    /** The class has started (or was cancelled or closed): the page no longer cancels. */
-    started: boolean;
-}
+export type { PublicBooking } from '../../domain/api/public';
 
 const bookingUrl = (token: string) => `/api/public/bookings/${encodeURIComponent(token)}`;
 

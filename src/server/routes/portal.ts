@@ -1,5 +1,6 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
+import type * as Api from '../../domain/api/portal';
 import { activeBookingStatuses } from '../../domain/bookings';
 import { isoDate } from '../../domain/fields';
 import { freezePass, freezeSchema, unfreezePass } from '../../domain/freezes';
@@ -101,7 +102,7 @@ export const portalRoutes = (
                 customer: await portalCustomer(storage, me),
                 wards: await Promise.all(wards.map(ward => portalCustomer(storage, ward))),
                 calendarUrl: calendarAddress(originOf(req, publicUrl), token ?? ''),
-            });
+            } satisfies Api.MeAnswer);
         }),
     );
 
@@ -114,7 +115,7 @@ export const portalRoutes = (
                 const stored = ((await tx.get('customers', me.id)) as StoredCustomer | undefined) ?? me;
                 return tx.update('customers', { ...stored, ...input } as StoredCustomer);
             });
-            res.json({ customer: await portalCustomer(storage, changed) });
+            res.json({ customer: await portalCustomer(storage, changed) } satisfies Api.ProfileAnswer);
         }),
     );
 
@@ -136,7 +137,10 @@ export const portalRoutes = (
             }
             const made = await makeLinkToken(storage, customer.id, clock());
             if (!made) throw notFound('No such customer');
-            res.json({ url: `https://t.me/${bot.botInfo.username}?start=${made.token}`, ...made });
+            res.json({
+                url: `https://t.me/${bot.botInfo.username}?start=${made.token}`,
+                ...made,
+            } satisfies Api.TelegramLinkAnswer);
         }),
     );
 
@@ -149,7 +153,7 @@ export const portalRoutes = (
                 const stored = (await tx.get('customers', me.id)) as StoredCustomer;
                 await tx.update('customers', { ...stored, calendarToken: token } as StoredCustomer);
             });
-            res.json({ calendarUrl: calendarAddress(originOf(req, publicUrl), token) });
+            res.json({ calendarUrl: calendarAddress(originOf(req, publicUrl), token) } satisfies Api.CalendarAnswer);
         }),
     );
 
@@ -165,7 +169,7 @@ export const portalRoutes = (
                 throw badRequest('The range ends before it starts', { to: 'app.validation.ends_before_start' });
             if (daysBetween(from, to) >= maxDays)
                 throw badRequest(`At most ${maxDays} days at once`, { to: 'app.portal.range_too_long' });
-            res.json(await portalClasses(storage, customer.id, from, to, clock()));
+            res.json((await portalClasses(storage, customer.id, from, to, clock())) satisfies Api.ClassesAnswer);
         }),
     );
 
@@ -185,7 +189,7 @@ export const portalRoutes = (
             );
             res.json({
                 bookings: bookings.sort((a, b) => a.class!.startsAt.localeCompare(b.class!.startsAt)),
-            });
+            } satisfies Api.BookingsAnswer);
         }),
     );
 
@@ -199,7 +203,9 @@ export const portalRoutes = (
                 async tx => insertBooking(tx, await bookSeat(tx, { ...input, customerId: customer.id }, null, now)),
                 { claimed: true },
             );
-            res.status(201).json({ booking: (await portalBookings(storage, [booking], now))[0] });
+            res.status(201).json({
+                booking: (await portalBookings(storage, [booking], now))[0],
+            } satisfies Api.BookAnswer);
         }),
     );
 
@@ -218,7 +224,7 @@ export const portalRoutes = (
                 booking: (await portalBookings(storage, [cancelled], now))[0],
                 late: cancelled.late,
                 penalty: penalty ?? null,
-            });
+            } satisfies Api.CancelAnswer);
         }),
     );
 
@@ -239,7 +245,7 @@ export const portalRoutes = (
                     (a, b) => rank(a.state) - rank(b.state) || a.endsOn.localeCompare(b.endsOn),
                 ),
                 makeUps: await portalMakeUps(storage, customer.id, day),
-            });
+            } satisfies Api.PassesAnswer);
         }),
     );
 
@@ -271,7 +277,7 @@ export const portalRoutes = (
                     paid: penalty.paymentId !== null,
                     class: classes.get(penalty.eventId) ?? null,
                 })),
-            });
+            } satisfies Api.PenaltiesAnswer);
         }),
     );
 
@@ -314,7 +320,10 @@ export const portalRoutes = (
                 await afterFreeze(tx, stored, now);
                 return { pass: stored, cancelled };
             });
-            res.json({ pass: (await portalPasses(storage, [answer.pass], day))[0], cancelled: answer.cancelled });
+            res.json({
+                pass: (await portalPasses(storage, [answer.pass], day))[0],
+                cancelled: answer.cancelled,
+            } satisfies Api.FreezeAnswer);
         }),
     );
 
@@ -329,7 +338,7 @@ export const portalRoutes = (
                 await afterFreeze(tx, stored, now);
                 return stored;
             });
-            res.json({ pass: (await portalPasses(storage, [pass], day))[0] });
+            res.json({ pass: (await portalPasses(storage, [pass], day))[0] } satisfies Api.UnfreezeAnswer);
         }),
     );
 
@@ -347,7 +356,7 @@ export const portalRoutes = (
                 ...new Set(plans.flatMap(plan => plan.directionIds)),
             ]);
             const names = new Map(directions.map(direction => [direction.id, direction.name]));
-            res.json({ plans: plans.map(plan => portalPlan(plan, names)) });
+            res.json({ plans: plans.map(plan => portalPlan(plan, names)) } satisfies Api.PlansAnswer);
         }),
     );
 
@@ -376,7 +385,10 @@ export const portalRoutes = (
                     ),
                 { claimed: true },
             );
-            res.status(made ? 201 : 200).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
+            res.status(made ? 201 : 200).json({
+                url: paymentLinkAddress(String(link.id)),
+                linkId: link.id,
+            } satisfies Api.PaymentLinkAnswer);
         }),
     );
 
@@ -426,7 +438,10 @@ export const portalRoutes = (
                 },
                 { claimed: true },
             );
-            res.status(made ? 201 : 200).json({ url: paymentLinkAddress(String(link.id)), linkId: link.id });
+            res.status(made ? 201 : 200).json({
+                url: paymentLinkAddress(String(link.id)),
+                linkId: link.id,
+            } satisfies Api.PaymentLinkAnswer);
         }),
     );
 

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import type * as Api from '../../domain/api/portal';
 import { email as emailField, optional, phone as phoneField, requiredText } from '../../domain/fields';
 import { codeMinutes, codeSpacingMs, loginKey, loginOf, type Login } from '../../domain/portal';
 import { locales } from '../../domain/schemas';
@@ -62,7 +63,7 @@ const limited = (res: Response, waits: number[]) => {
 const addressOf = (req: Request) => req.ip ?? 'unknown';
 
 /** What answers a code asked for, whoever has the login or not: with the wait before the next one. */
-const codeSent = { sent: true, retryAfter: Math.ceil(codeSpacingMs / 1000) };
+const codeSent: Api.CodeSent = { sent: true, retryAfter: Math.ceil(codeSpacingMs / 1000) };
 
 const wrongCode = () => badRequest('The code is wrong or no longer works', { code: 'app.portal.wrong_code' });
 
@@ -90,7 +91,7 @@ export const portalSignInRoutes = (
     const strangersByLogin = shared('wrong.strangers', 10, 10 * 60_000);
     const joinsByAddress = shared('joins.address', 10, 60 * 60_000);
 
-    const signedIn = async (customer: StoredCustomer) => ({
+    const signedIn = async (customer: StoredCustomer): Promise<Api.SignedIn> => ({
         token: await sessions.issue(customer),
         customer: await portalCustomer(storage, customer),
     });
@@ -128,7 +129,7 @@ export const portalSignInRoutes = (
                 currency: config.currency,
                 timezone: config.timezone,
                 telegramBot: bot?.isInited() ? bot.botInfo.username : null,
-            });
+            } satisfies Api.PortalSetup);
         }),
     );
 
@@ -175,7 +176,9 @@ export const portalSignInRoutes = (
                 const people = signUp ? await signUpCustomers(tx, signUp) : matched;
                 if (!people.length) return undefined;
                 if (people.length > 1 && input.customerId === undefined)
-                    return { choose: people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })) };
+                    return {
+                        choose: people.map(({ id, firstName, lastName }) => ({ id, firstName, lastName })),
+                    } satisfies Api.ChooseCustomer;
                 const chosen = people.length === 1 ? people[0] : people.find(one => one.id === input.customerId);
                 if (!chosen) return undefined;
                 signedUp = !!signUp;

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Router } from 'express';
+import type { PublicBooking } from '../../domain/api/public';
 import { bookingSettingsOf, isLateCancel, lateCancelHoursOf } from '../../domain/bookings';
 import { cancelRefusal } from '../../domain/cancelling';
 import type { Clock } from '../../domain/time';
@@ -33,7 +34,7 @@ const bookingOf = async (reader: Reader, token: string): Promise<StoredBooking> 
 };
 
 /** What the page shows of a booking at `now`. */
-const bookingView = async (reader: Reader, booking: Booking, now: Date) => {
+const bookingView = async (reader: Reader, booking: Booking, now: Date): Promise<PublicBooking> => {
     const [config, event, customer] = await Promise.all([
         studioConfig(reader),
         reader.get('events', booking.eventId),
@@ -75,7 +76,7 @@ export const publicBookingRoutes = (storage: Storage, clock: Clock): Router => {
             const cancelled = await storage.transaction(tx => cancelBooking(tx, id as Identifier, null, now), {
                 claimed: true,
             });
-            res.json({ ...(await bookingView(storage, cancelled, now)), late: cancelled.late });
+            res.json({ ...(await bookingView(storage, cancelled, now)), late: cancelled.late } satisfies PublicBooking);
         }),
     );
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Router } from 'express';
 import { z } from 'zod';
+import type { PayLinkAnswer, PublicLink } from '../../domain/api/public';
 import { email, optional } from '../../domain/fields';
 import { checkLinkOpen, linkStatusAt } from '../../domain/money';
 import type { Clock } from '../../domain/time';
@@ -251,7 +252,7 @@ export const publicPaymentRoutes = (
             // The receipt needs an e-mail or a phone: the page asks the payer for an e-mail when the studio has neither.
             contactNeeded: !!receiptSettingsOf(config) && !!customer && !receiptContact(customer),
             attempt: attemptView(attempt),
-        };
+        } satisfies PublicLink;
     };
 
     router.get(
@@ -356,7 +357,7 @@ export const publicPaymentRoutes = (
                 // Another press's payment: answered once the provider has answered it.
                 const attempt = begun.attempt.status === 'creating' ? await created(begun.attempt) : begun.attempt;
                 if (!attempt.confirmationUrl) throw providerUnanswered();
-                res.json({ attemptId: attempt.id, confirmationUrl: attempt.confirmationUrl });
+                res.json({ attemptId: attempt.id, confirmationUrl: attempt.confirmationUrl } satisfies PayLinkAnswer);
                 return;
             }
             byLinkAndAddress.record(linkAndAddress, now.getTime());

@@ -14,6 +14,7 @@ import { addDays } from '../../domain/time';
 import { makeUpState, type MakeUpState } from '../../domain/makeUps';
 import { customerClassName, freezeDaysLeft } from '../../domain/portal';
 import { passStateOn, visitsLeft } from '../../domain/passes';
+import type * as Api from '../../domain/api/portal';
 import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } from '../../domain/types';
 import type { Reader } from '../storage/types';
 import { passBalances } from '../money';
@@ -27,7 +28,7 @@ import { studioConfig, studioNow } from './studio';
  */
 
 /** The customer as the portal shows them, with what is due on their passes and in penalty fees. */
-export const portalCustomer = async (reader: Reader, customer: Customer) => {
+export const portalCustomer = async (reader: Reader, customer: Customer): Promise<Api.PortalCustomer> => {
     const passes = await reader.select('passes', { customerId: customer.id, cancelled: false });
     let dueCents = (await feesOwedBy(reader, [customer.id])).get(customer.id) ?? 0;
     for (const [, { balanceDue }] of await passBalances(passes, reader)) dueCents += Math.round(balanceDue * 100);
@@ -47,7 +48,7 @@ export const portalCustomer = async (reader: Reader, customer: Customer) => {
 };
 
 /** What a class is to a customer: its name as customers know it (never a group's own), times, teacher and hall. */
-const classSummaries = async (reader: Reader, events: StudioEvent[]) => {
+const classSummaries = async (reader: Reader, events: StudioEvent[]): Promise<Map<Identifier, Api.ClassSummary>> => {
     const [courses, teachers, halls] = await Promise.all([
         reader.getMany('courses', [...new Set(events.map(event => event.courseId))]),
         reader.getMany('users', [...new Set(events.map(event => event.teacherId))]),
@@ -89,7 +90,7 @@ export const portalClassesOf = async (reader: Reader, eventIds: Identifier[]) =>
  * The customer's bookings as the portal shows them: with their class, their place in line, from when a
  * cancel is late (by the window of the plan whose pass pays the seat) and whether one now would be.
  */
-export const portalBookings = async (reader: Reader, bookings: Booking[], now: Date) => {
+export const portalBookings = async (reader: Reader, bookings: Booking[], now: Date): Promise<Api.PortalBooking[]> => {
     const [config, local] = await Promise.all([studioConfig(reader), studioNow(reader, now)]);
     const settings = bookingSettingsOf(config);
     const events = await reader.getMany('events', [...new Set(bookings.map(booking => booking.eventId))]);
@@ -175,7 +176,7 @@ export const portalClasses = async (reader: Reader, customerId: Identifier, from
         ).map(booking => [booking.eventId, booking]),
     );
     const summaries = await classSummaries(reader, events);
-    const classes = events.map(event => {
+    const classes: Api.PortalClass[] = events.map(event => {
         const summary = summaries.get(event.id)!;
         const booking = own.get(event.id) ?? null;
         return {
@@ -202,7 +203,7 @@ export const portalClasses = async (reader: Reader, customerId: Identifier, from
 };
 
 /** A customer's passes as the portal shows them on `today`: visits and days left, freezing, what is due. */
-export const portalPasses = async (reader: Reader, passes: Pass[], today: string) => {
+export const portalPasses = async (reader: Reader, passes: Pass[], today: string): Promise<Api.PortalPass[]> => {
     const plans = await reader.getMany('subscriptions', [...new Set(passes.map(pass => pass.subscriptionId))]);
     const balances = await passBalances(passes, reader);
     return passes.map(pass => {
@@ -228,7 +229,7 @@ export const portalPasses = async (reader: Reader, passes: Pass[], today: string
 };
 
 /** A plan as the portal sells it. */
-export const portalPlan = (plan: Subscription, directionNames: Map<Identifier, string>) => ({
+export const portalPlan = (plan: Subscription, directionNames: Map<Identifier, string>): Api.PortalPlan => ({
     id: plan.id,
     name: plan.name,
     price: plan.price,
@@ -264,7 +265,7 @@ export const portalMakeUps = async (reader: Reader, customerId: Identifier, toda
     );
     const order: MakeUpState[] = ['open', 'booked', 'used', 'lost', 'expired'];
     return makeUps
-        .map(makeUp => {
+        .map((makeUp): Api.OwnMakeUp => {
             const booking = bookings.find(found => found.id === makeUp.usedBookingId);
             const state = makeUpState(makeUp, bookings, today);
             return {
