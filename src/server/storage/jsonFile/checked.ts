@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { root } from '../../paths';
@@ -26,7 +26,13 @@ const rulesFiles = [
 const rulesVersion = (() => {
     try {
         const domain = resolve(root, 'src/domain');
-        return rulesFiles.reduce((sum, name) => crc32(readFileSync(resolve(domain, name)), sum), 0).toString(16);
+        // Each collection's schemas are in its own module under collections/.
+        const modules = readdirSync(resolve(domain, 'collections'))
+            .sort()
+            .map(name => `collections/${name}`);
+        return [...rulesFiles, ...modules]
+            .reduce((sum, name) => crc32(readFileSync(resolve(domain, name)), sum), 0)
+            .toString(16);
     } catch {
         return undefined;
     }
