@@ -1,15 +1,41 @@
+import { everything, type Action, type Grants } from './collections/access';
+import { grants as attendances } from './collections/attendances.grants';
+import { grants as auditEntries } from './collections/auditEntries.grants';
+import { grants as bookings } from './collections/bookings.grants';
+import { grants as configs } from './collections/configs.grants';
+import { grants as courses } from './collections/courses.grants';
+import { grants as customers } from './collections/customers.grants';
+import { grants as directions } from './collections/directions.grants';
+import { grants as events } from './collections/events.grants';
+import { grants as imports } from './collections/imports.grants';
+import { grants as jobs } from './collections/jobs.grants';
+import { grants as makeUps } from './collections/makeUps.grants';
+import { grants as messages } from './collections/messages.grants';
+import { grants as onlinePayments } from './collections/onlinePayments.grants';
+import { grants as passes } from './collections/passes.grants';
+import { grants as paymentLinks } from './collections/paymentLinks.grants';
+import { grants as payments } from './collections/payments.grants';
+import { grants as payPeriods } from './collections/payPeriods.grants';
+import { grants as penalties } from './collections/penalties.grants';
+import { grants as schedules } from './collections/schedules.grants';
+import { grants as statuses } from './collections/statuses.grants';
+import { grants as studios } from './collections/studios.grants';
+import { grants as subscriptions } from './collections/subscriptions.grants';
+import { grants as users } from './collections/users.grants';
+
 /*
  * What may be known of the collections without their schemas: their names, the roles and what each role
- * may do with each. Kept apart from the declarations (collections.ts), which hold every schema: the
- * app's sign-in page checks roles without loading them.
+ * may do with each (each collection's <name>.grants.ts, beside its module in collections/). Kept apart
+ * from the declarations, which hold every schema: the app's sign-in page checks roles without loading
+ * them.
  */
 
 export const roles = ['admin', 'manager', 'teacher'] as const;
 export type Role = (typeof roles)[number];
 
 /**
- * The studio's own collections, each declared in collections.ts: any other collection in the database
- * is a developer's prototype.
+ * The studio's own collections, each declared in its module in collections/: any other collection in the
+ * database is a developer's prototype.
  */
 export const studioCollectionNames = [
     'users',
@@ -38,72 +64,33 @@ export const studioCollectionNames = [
 ] as const;
 export type CollectionName = (typeof studioCollectionNames)[number];
 
-/**
- * What each role may do, by resource. The server enforces it on every request and the app mirrors it
- * with react-admin's `canAccess`, so the menu and the buttons show only what the role may do.
- *
- * `read` is fetching records for display elsewhere (a teacher's name on an event, a status chip) without
- * the screen of the resource: a manager reads users to show teachers but has no users screen.
- */
-export type Action = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | 'read';
+export type { Action, Grants } from './collections/access';
 
-type Grants = Partial<Record<CollectionName, readonly Action[]>>;
-
-const everything: readonly Action[] = ['list', 'show', 'create', 'edit', 'delete', 'export', 'read'];
-const work: readonly Action[] = ['list', 'show', 'create', 'edit', 'export', 'read'];
-const catalogue: readonly Action[] = ['list', 'show', 'export', 'read'];
-const readOnly: readonly Action[] = ['read'];
-
-const grants: Record<Role, Grants> = {
-    admin: {},
-    manager: {
-        customers: work,
-        passes: work,
-        // Payments are a ledger: recorded by selling and refunds (create), never edited or deleted.
-        payments: ['list', 'show', 'create', 'export', 'read'],
-        paymentLinks: work,
-        schedules: work,
-        events: work,
-        // Unmarking a visit is daily work: deleting an attendance gives the visit back.
-        attendances: [...work, 'delete'],
-        directions: catalogue,
-        studios: catalogue,
-        courses: catalogue,
-        subscriptions: catalogue,
-        users: readOnly,
-        statuses: readOnly,
-        configs: readOnly,
-        // Closed by the pay endpoints; read for the teacher pay pages.
-        payPeriods: catalogue,
-        bookings: ['list', 'show', 'create', 'export', 'read'],
-        // The outbox: written by the server; staff read it and resend a failed message.
-        messages: ['list', 'show', 'export', 'read'],
-        // Made and applied by the server; managers waive them (POST /api/penalties/:id/waive).
-        penalties: ['list', 'show', 'export', 'read'],
-        // Given and used by the server as excused absences and bookings happen.
-        makeUps: ['list', 'show', 'export', 'read'],
-        // Made by importing a file (POST /api/imports/customers), undone by POST /api/imports/:id/undo.
-        imports: ['list', 'show', 'create', 'read'],
-        // Attempts to pay links online, as the providers answered: read to see what happened to a payment.
-        onlinePayments: ['list', 'show', 'export', 'read'],
-    },
-    teacher: {
-        // Scoped on the server to the teacher's own events, schedules and their customers.
-        events: ['list', 'show', 'read'],
-        schedules: ['read'],
-        attendances: ['list', 'show', 'create', 'edit', 'delete', 'read'],
-        bookings: ['list', 'show', 'create', 'read'],
-        // Of their classes: what a late cancel or a no-show cost, and the make-ups excused absences gave.
-        penalties: ['list', 'show', 'read'],
-        makeUps: ['list', 'show', 'read'],
-        customers: readOnly,
-        directions: readOnly,
-        studios: readOnly,
-        courses: readOnly,
-        users: readOnly,
-        statuses: readOnly,
-        configs: readOnly,
-    },
+/** What managers and teachers may do with each collection, each kept beside the collection's module. */
+const grants: Record<CollectionName, Grants> = {
+    users,
+    directions,
+    studios,
+    courses,
+    subscriptions,
+    customers,
+    passes,
+    payments,
+    paymentLinks,
+    schedules,
+    events,
+    attendances,
+    statuses,
+    configs,
+    auditEntries,
+    payPeriods,
+    bookings,
+    messages,
+    jobs,
+    penalties,
+    makeUps,
+    imports,
+    onlinePayments,
 };
 
 export const isStudioCollection = (name: string): boolean =>
@@ -123,7 +110,7 @@ export const canAccess = (role: Role | undefined, params: { resource: string; ac
     if (!role) return false;
     if (!isStudioCollection(params.resource)) return canAccessPrototype(role, params.action);
     if (role === 'admin') return true;
-    const allowed = grants[role][params.resource as CollectionName];
+    const allowed = grants[params.resource as CollectionName][role];
     return !!allowed && allowed.includes(params.action as Action);
 };
 

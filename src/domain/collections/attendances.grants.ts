@@ -1,0 +1,8 @@
+import { work, type Grants } from './access';
+
+/** What managers and teachers may do with attendances (admins may do everything). */
+export const grants: Grants = {
+    // Unmarking a visit is daily work: deleting an attendance gives the visit back.
+    manager: [...work, 'delete'],
+    teacher: ['list', 'show', 'create', 'edit', 'delete', 'read'],
+};

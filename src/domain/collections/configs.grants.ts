@@ -1,0 +1,7 @@
+import { readOnly, type Grants } from './access';
+
+/** What managers and teachers may do with configs (admins may do everything). */
+export const grants: Grants = {
+    manager: readOnly,
+    teacher: readOnly,
+};

@@ -1,0 +1,7 @@
+import type { Grants } from './access';
+
+/** What managers and teachers may do with messages (admins may do everything). */
+export const grants: Grants = {
+    // The outbox: written by the server; staff read it and resend a failed message.
+    manager: ['list', 'show', 'export', 'read'],
+};

@@ -1,0 +1,10 @@
+import { readOnly, type Grants } from './access';
+
+/**
+ * What managers and teachers may do with users (admins may do everything): read them, to show a teacher's
+ * name; only admins have the users screen.
+ */
+export const grants: Grants = {
+    manager: readOnly,
+    teacher: readOnly,
+};
