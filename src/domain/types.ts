@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { declarations } from './collections';
 import type { CollectionName } from './roles';
-import type { paymentLinkPurposes } from './schemas';
+import type { paymentLinkPurposes } from './collections/paymentLinks';
 
 /*
- * The records' types, read from the declarations (collections.ts) by z.infer: what a client writes,
+ * The records' types, read from the declarations (collections/) by z.infer: what a client writes,
  * in the form it is kept, with the fields the server adds. Nothing here is written twice.
  */
 
