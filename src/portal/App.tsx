@@ -7,7 +7,7 @@ import { api, ApiError, storedToken, storeToken, whenSignedOut } from './api';
 import { PortalContext, type Portal } from './context';
 import { I18nContext, isLoaded, isLocale, loadLocale, translator, type I18n, type Locale } from './i18n';
 import { errorText } from './parts';
-import { navigate, usePath } from './router';
+import { PortalRouter, useGo, useLinkToken } from './router';
 import { SignedOut } from './SignedOut';
 import { portalTheme, type Mode } from './theme';
 
@@ -90,8 +90,16 @@ const Starting = ({ failure, onRetry }: { failure?: unknown; onRetry?: () => voi
     );
 };
 
-export const App = () => {
-    const path = usePath();
+/** The portal, its addresses under /my read by react-router. */
+export const App = () => (
+    <PortalRouter>
+        <PortalShell />
+    </PortalRouter>
+);
+
+const PortalShell = () => {
+    const go = useGo();
+    const linkPage = useLinkToken() !== undefined;
     const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
     const [chosenMode, setChosenMode] = useState(storedMode);
     const mode: Mode = chosenMode ?? (prefersDark ? 'dark' : 'light');
@@ -209,7 +217,7 @@ export const App = () => {
             signedIn: async (answer: SignedIn, next?: string) => {
                 storeToken(answer.token);
                 const signedIn = await api.me();
-                if (next) navigate(next, { replace: true });
+                if (next) go(next, { replace: true });
                 setActingId(undefined);
                 write(actingKey, null);
                 setMe(signedIn);
@@ -223,7 +231,7 @@ export const App = () => {
             },
             notify,
         };
-    }, [setup, me, actingId, mode, notify, signOutHere]);
+    }, [setup, me, actingId, mode, notify, signOutHere, go]);
 
     const theme = portalTheme(mode);
     const ready = portal && me !== undefined && shownLocale;
@@ -233,12 +241,12 @@ export const App = () => {
             {ready ? (
                 <I18nContext.Provider value={i18n}>
                     <PortalContext.Provider value={portal}>
-                        {me && !path.startsWith('/link/') ? (
+                        {me && !linkPage ? (
                             <Suspense fallback={<Starting />}>
-                                <SignedInScreens path={path} />
+                                <SignedInScreens />
                             </Suspense>
                         ) : (
-                            <SignedOut path={path} />
+                            <SignedOut />
                         )}
                         <Snackbar
                             key={message?.at}

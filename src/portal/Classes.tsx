@@ -10,7 +10,7 @@ import { usePortal } from './context';
 import { formatDay, formatShortDay, formatTime, formatTimes } from './format';
 import { ordinal, useI18n } from './i18n';
 import { Direction, Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
-import { navigate } from './router';
+import { useGo } from './router';
 
 /*
  * The classes one can book, a week at a time from today, by day: each with its time, teacher, hall and
@@ -37,6 +37,7 @@ const seatsText = (t: ReturnType<typeof useI18n>['t'], item: PortalClass) =>
 const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => void }) => {
     const { actingId, notify, setup } = usePortal();
     const { t, locale } = useI18n();
+    const go = useGo();
     const [pending, setPending] = useState(false);
     const [refusal, setRefusal] = useState<unknown>();
     const [cancelling, setCancelling] = useState<ClassBooking>();
@@ -101,11 +102,11 @@ const ClassCard = ({ item, onChanged }: { item: PortalClass; onChanged: () => vo
                 {t('app.portal.classes.join_line')}
             </Button>
         ) : code === 'no_pass' ? (
-            <Button color="inherit" size="small" onClick={() => navigate('/plans')}>
+            <Button color="inherit" size="small" onClick={() => go('/plans')}>
                 {t('app.portal.refusals.see_plans')}
             </Button>
         ) : code === 'no_channel' ? (
-            <Button color="inherit" size="small" onClick={() => navigate('/profile')}>
+            <Button color="inherit" size="small" onClick={() => go('/profile')}>
                 {t('app.portal.refusals.open_profile')}
             </Button>
         ) : undefined;

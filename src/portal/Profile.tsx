@@ -20,7 +20,7 @@ import { groupedPhone } from '../domain/phones';
 import { usePortal } from './context';
 import { locales, useI18n } from './i18n';
 import { errorText, Heading } from './parts';
-import { navigate } from './router';
+import { useGo } from './router';
 
 /*
  * The signed-in customer's own settings: the language, which messages come and by which channel,
@@ -61,6 +61,7 @@ const open = (url: string) => {
 export const Profile = () => {
     const { setup, me, setMe, signOut, notify } = usePortal();
     const { t, locale, setLocale } = useI18n();
+    const go = useGo();
     const [pending, setPending] = useState(false);
     if (!me) return null;
     const { customer } = me;
@@ -95,7 +96,7 @@ export const Profile = () => {
 
     const signedOut = () => {
         signOut();
-        navigate('/', { replace: true });
+        go('/', { replace: true });
     };
 
     const webcal = me.calendarUrl.replace(/^https?:/, 'webcal:');

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import {
     BottomNavigation,
     BottomNavigationAction,
@@ -16,6 +16,7 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
+import { Navigate, Route, Routes } from 'react-router';
 import { Bookings } from './Bookings';
 import { Classes } from './Classes';
 import { usePortal } from './context';
@@ -24,7 +25,7 @@ import { Empty } from './parts';
 import { Passes } from './Passes';
 import { Plans } from './Plans';
 import { Profile } from './Profile';
-import { navigate, RouterLink } from './router';
+import { RouterLink, usePath } from './router';
 import { TopBar } from './TopBar';
 
 /*
@@ -70,15 +71,11 @@ const ActingFor = () => {
     );
 };
 
-export const SignedIn = ({ path }: { path: string }) => {
+export const SignedIn = () => {
     const { t } = useI18n();
     const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+    const path = usePath();
     const section = sections.find(candidate => candidate.path === path);
-    useEffect(() => {
-        // Joined or signed in again while on the join page: the classes.
-        if (path === '/join') navigate('/', { replace: true });
-    }, [path]);
-    const Screen = section?.screen;
     return (
         <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
             <TopBar>
@@ -106,15 +103,23 @@ export const SignedIn = ({ path }: { path: string }) => {
             </TopBar>
             <Container component="main" maxWidth="md" sx={{ pt: 2, pb: wide ? 4 : 12 }}>
                 {section?.path !== '/profile' && <ActingFor />}
-                {Screen ? (
-                    <Screen />
-                ) : (
-                    <Empty text={t('app.portal.common.page_not_found')}>
-                        <Button variant="contained" component={RouterLink} href="/">
-                            {t('app.portal.common.home')}
-                        </Button>
-                    </Empty>
-                )}
+                <Routes>
+                    {sections.map(item => (
+                        <Route key={item.path} path={item.path} caseSensitive element={<item.screen />} />
+                    ))}
+                    {/* Joined or signed in again while on the join page: the classes. */}
+                    <Route path="/join" caseSensitive element={<Navigate to="/" replace />} />
+                    <Route
+                        path="*"
+                        element={
+                            <Empty text={t('app.portal.common.page_not_found')}>
+                                <Button variant="contained" component={RouterLink} href="/">
+                                    {t('app.portal.common.home')}
+                                </Button>
+                            </Empty>
+                        }
+                    />
+                </Routes>
             </Container>
             {!wide && (
                 <Paper

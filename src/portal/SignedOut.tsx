@@ -1,21 +1,23 @@
 import { useEffect, useState } from 'react';
+import { useMatch } from 'react-router';
 import { Box, Card, CardContent } from '@mui/material';
 import { useI18n } from './i18n';
 import { Join } from './Join';
 import { LinkSignIn } from './LinkSignIn';
 import { usePortal } from './context';
 import { SignIn } from './SignIn';
-import { navigate } from './router';
+import { useGo, useLinkToken } from './router';
 import { TopBar } from './TopBar';
 
 /** The pages before signing in, one card in the middle: the code sign-in (any other path), joining, and a sign-in link. */
-export const SignedOut = ({ path }: { path: string }) => {
+export const SignedOut = () => {
     const { setup } = usePortal();
     const { t } = useI18n();
     // Joining with a phone or e-mail a customer already has: the sign-in page starts with it.
     const [login, setLogin] = useState('');
-    const linkToken = /^\/link\/([^/]+)$/.exec(path)?.[1];
-    const joining = path === '/join';
+    const go = useGo();
+    const linkToken = useLinkToken();
+    const joining = useMatch({ path: '/join', caseSensitive: true }) !== null;
     const title = t(
         joining ? 'app.portal.join.title' : linkToken ? 'app.portal.link.title' : 'app.portal.sign_in.title',
     );
@@ -29,12 +31,12 @@ export const SignedOut = ({ path }: { path: string }) => {
                 <Card sx={{ width: '100%', maxWidth: 440 }}>
                     <CardContent sx={{ p: { xs: 2.5, sm: 4 } }}>
                         {linkToken ? (
-                            <LinkSignIn token={decodeURIComponent(linkToken)} />
+                            <LinkSignIn token={linkToken} />
                         ) : joining ? (
                             <Join
                                 onSignIn={known => {
                                     setLogin(known);
-                                    navigate('/');
+                                    go('/');
                                 }}
                             />
                         ) : (

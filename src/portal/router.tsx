@@ -1,49 +1,52 @@
-import { useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
+import { useCallback, useEffect, type ComponentProps, type ReactNode } from 'react';
+import { BrowserRouter, Link, useLocation, useMatch, useNavigate, useNavigationType } from 'react-router';
 
 /*
- * The portal's few addresses under /my, without a router library: the path is the browser's, links
- * push it to the history, and the back button works as on any site.
+ * The portal's addresses under /my, by react-router: the path is the browser's, links push it to the
+ * history, and the back button works as on any site. The screens name paths below /my ('/passes').
  */
 
-const base = '/my';
+const basename = '/my';
 
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-    listeners.add(listener);
-    window.addEventListener('popstate', listener);
-    return () => {
-        listeners.delete(listener);
-        window.removeEventListener('popstate', listener);
-    };
+/** A new screen opens at its top; going back keeps where the browser left the page. */
+const ScrollToTop = () => {
+    const { key } = useLocation();
+    const type = useNavigationType();
+    useEffect(() => {
+        if (type !== 'POP') window.scrollTo(0, 0);
+    }, [key, type]);
+    return null;
 };
 
-/** The path below /my: '/', '/passes', '/link/abc'. */
-const currentPath = () => window.location.pathname.replace(/^\/my/, '').replace(/\/+$/, '') || '/';
+export const PortalRouter = ({ children }: { children: ReactNode }) => (
+    <BrowserRouter basename={basename}>
+        <ScrollToTop />
+        {children}
+    </BrowserRouter>
+);
 
-export const usePath = () => useSyncExternalStore(subscribe, currentPath);
+/** The path below /my, without a trailing slash: '/', '/passes', '/link/abc'. */
+export const usePath = () => useLocation().pathname.replace(/\/+$/, '') || '/';
 
-/** Goes to a path below /my ('/plans'), adding it to the history unless `replace`. */
-export const navigate = (path: string, { replace = false } = {}) => {
-    const url = path === '/' ? base : `${base}${path}`;
-    if (url !== window.location.pathname) {
-        if (replace) window.history.replaceState(null, '', url);
-        else window.history.pushState(null, '', url);
-    }
-    window.scrollTo(0, 0);
-    listeners.forEach(listener => listener());
+/** The token of a sign-in link's page, /my/link/{token}, or undefined on any other page. */
+export const useLinkToken = () => useMatch({ path: '/link/:token', caseSensitive: true })?.params.token;
+
+/** Goes to a path below /my ('/plans'), adding it to the history unless `replace` or already there. */
+export const useGo = () => {
+    const navigate = useNavigate();
+    const current = usePath();
+    return useCallback(
+        (path: string, { replace = false } = {}) => {
+            void navigate(path, { replace: replace || path === current });
+        },
+        [navigate, current],
+    );
 };
 
-/** A link within the portal: a real href (opens in a new tab too), followed without reloading the page. */
-export const RouterLink = ({ href, onClick, ...props }: ComponentProps<'a'> & { href: string }) => (
-    <a
-        href={href === '/' ? base : `${base}${href}`}
-        onClick={(event: MouseEvent<HTMLAnchorElement>) => {
-            onClick?.(event);
-            if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-                return;
-            event.preventDefault();
-            navigate(href);
-        }}
-        {...props}
-    />
+/**
+ * A link within the portal for MUI's `component` prop, which hands it `href`: a real href (opens in a new
+ * tab too), followed without reloading the page.
+ */
+export const RouterLink = ({ href, ...props }: Omit<ComponentProps<typeof Link>, 'to'> & { href: string }) => (
+    <Link to={href} {...props} />
 );
