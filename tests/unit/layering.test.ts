@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The app (src/app, src/resources, src/pages) talks to the server only over HTTP: what the business
- * endpoints answer is typed in src/domain/api.ts, which both sides import, so no screen imports the
+ * endpoints answer is typed in src/domain/api/, which both sides import, so no screen imports the
  * server's code, not even its types.
  *
  * On the server a feature is a room (src/server/<room>/): routes.ts speaks HTTP, operations.ts holds the
