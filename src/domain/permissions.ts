@@ -4,7 +4,7 @@ import type { CollectionName, Role } from './types';
 
 /*
  * Who may do what: the grants by role and resource (roles.ts, re-exported here), and which fields of a
- * collection each role may read (its declaration in collections.ts says where a role reads less).
+ * collection each role may read (its module in collections/ says where a role reads less).
  */
 export * from './roles';
 
