@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
@@ -194,8 +194,11 @@ export const startServer = async ({
         let stopping = false;
         let inFlight = 0;
         let lastArrival = 0;
+        /** Connections taken whose first request has not come yet: a stop answers them rather than resetting them. */
+        const waiting = new Set<Socket>();
         const server = createServer((req, res) => {
             lastArrival = Date.now();
+            waiting.delete(req.socket);
             if (!stopping) {
                 inFlight++;
                 res.once('close', () => inFlight--);
@@ -204,6 +207,11 @@ export const startServer = async ({
             }
             res.writeHead(503, { 'Content-Type': 'application/json', Connection: 'close', 'Retry-After': '5' });
             res.end(JSON.stringify({ message: 'The server is stopping: try again in a moment' }));
+        });
+        server.on('connection', (socket: Socket) => {
+            lastArrival = Date.now();
+            waiting.add(socket);
+            socket.once('close', () => waiting.delete(socket));
         });
         server.listen(port, env.HOST ?? '0.0.0.0');
         // Fails on an 'error' instead (the port taken).
@@ -228,11 +236,16 @@ export const startServer = async ({
                 rmSync(controlFile, { force: true });
                 const deadline = Date.now() + stopTimeoutMs;
                 /*
-                 * Connections keep being taken while the requests in flight are answered and until none
-                 * came for a moment, so that one waiting to be taken is answered 503 instead of being
+                 * Connections keep being taken while the requests in flight are answered, while a connection
+                 * taken has not sent its request yet, and until none came for a moment since the stop began
+                 * (one waiting to be taken is then taken), so that each is answered 503 instead of being
                  * reset; then no new connections, and the open ones closed once they are idle.
                  */
-                while ((inFlight > 0 || Date.now() - lastArrival < 250) && Date.now() < deadline)
+                const stopAt = Date.now();
+                while (
+                    (inFlight > 0 || waiting.size > 0 || Date.now() - Math.max(lastArrival, stopAt) < 250) &&
+                    Date.now() < deadline
+                )
                     await new Promise(done => setTimeout(done, 20));
                 const drained = new Promise<boolean>(done => server.close(() => done(true)));
                 const idle = setInterval(() => server.closeIdleConnections(), 50);
