@@ -100,8 +100,17 @@ describeInBrowser('bookings in a browser', () => {
             throw new Error(`${String(error)}\nat ${p.url()}, the page said:\n${await p.locator('body').innerText()}`);
         });
         const bookByName = async (lastName: string, notice: string) => {
-            await search.fill(lastName.slice(0, 5));
-            await p.getByRole('option', { name: new RegExp(lastName) }).click();
+            const option = p.getByRole('option', { name: new RegExp(lastName) });
+            // The roster may be drawn again while the name is typed (its answers still coming in on a slow
+            // machine), taking the text with it: the name is typed again until its answer shows.
+            await vi.waitFor(
+                async () => {
+                    if (!(await option.isVisible())) await search.fill(lastName.slice(0, 5));
+                    await option.waitFor({ timeout: 5_000 });
+                },
+                { timeout: 60_000 },
+            );
+            await option.click();
             await p.getByText(notice, { exact: true }).last().waitFor();
         };
         for (const lastName of names.slice(0, 3)) await bookByName(lastName, 'Booked');
