@@ -10,6 +10,7 @@ import type { RosterAnswer, RosterPerson } from '../../src/domain/api';
 import { canAccess, type Role } from '../../src/domain/roles';
 import type { Status, StudioEvent } from '../../src/domain/types';
 import { EventRoster } from '../../src/resources/events/EventRoster';
+import { phoneWidth } from '../support/screen';
 
 /*
  * Booking and cancelling from a class's roster: a refused booking says the real reason and offers what
@@ -275,16 +276,7 @@ describe('cancelling a seat', () => {
 
     it('says when the cancel is late, on a phone’s row too', async () => {
         // A phone's width: the roster is one compact row per person.
-        vi.stubGlobal('matchMedia', (query: string) => ({
-            matches: true,
-            media: query,
-            onchange: null,
-            addListener: () => undefined,
-            removeListener: () => undefined,
-            addEventListener: () => undefined,
-            removeEventListener: () => undefined,
-            dispatchEvent: () => false,
-        }));
+        phoneWidth();
         const { cancelBooking } = renderRoster();
         const row = await rowOf('Sidorov Boris');
         expect(within(row).queryByRole('cell')).toBeNull();
@@ -316,17 +308,6 @@ describe('a class that has been marked', () => {
         marked: 1,
         people: [{ ...anna, attendance: mark }, boris],
     };
-    const phoneWidth = () =>
-        vi.stubGlobal('matchMedia', (query: string) => ({
-            matches: true,
-            media: query,
-            onchange: null,
-            addListener: () => undefined,
-            removeListener: () => undefined,
-            addEventListener: () => undefined,
-            removeEventListener: () => undefined,
-            dispatchEvent: () => false,
-        }));
 
     it('shows a marked person by their mark only, not "Booked" beside it; the unmarked still show their seat', async () => {
         renderRoster({ answer });

@@ -9,17 +9,7 @@ import { PaymentLayout } from '../payment/PaymentLayout';
 import { getPublic, postPublic, PublicApiError } from '../payment/publicApi';
 import { PublicPageWithout, Row } from '../payment/PublicParts';
 import { moneyFormatter } from '../../app/i18n/numbers';
-
-/** What the test provider shows of a payment (src/server/payments/testProvider.ts). */
-interface TestCheckout {
-    id: string;
-    amount: string;
-    currency: string;
-    description: string;
-    status: 'pending' | 'succeeded' | 'declined';
-    returnUrl: string;
-    receiptTo: string | null;
-}
+import type { TestCheckout } from '../../domain/api/public';
 
 const checkoutUrl = (id: string) => `/api/public/test-checkout/${encodeURIComponent(id)}`;
 
