@@ -7,7 +7,7 @@ import { useStudioToday } from '../../app/studio';
 import { addDays } from '../../domain/time';
 import { classTitle } from '../../domain/timetable';
 import type { Course, Studio, StudioEvent } from '../../domain/types';
-import { eventSeats, seatsText } from '../../resources/events/bookings';
+import { FullChip, seatsText } from '../../resources/events/bookings';
 import { Empty, Panel } from './Panel';
 
 /** How many days after today the teacher's week ahead shows. */
@@ -77,14 +77,7 @@ export const TeacherWeekPanel = () => {
                                                     label={translate('resources.events.statuses.cancelled')}
                                                 />
                                             )}
-                                            {event.status === 'planned' &&
-                                                eventSeats(event).booked >= event.capacity && (
-                                                    <Chip
-                                                        size="small"
-                                                        color="warning"
-                                                        label={translate('app.bookings.full')}
-                                                    />
-                                                )}
+                                            <FullChip event={event} />
                                         </ListItemButton>
                                     ))}
                             </List>

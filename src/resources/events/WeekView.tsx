@@ -1,6 +1,6 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
-import { Box, Card, CardActionArea, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Box, Card, CardActionArea, IconButton, Stack, Typography } from '@mui/material';
 import { useGetList, useGetMany, useListContext, useLocaleState, useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { addDays, datesBetween, weekStart } from '../../domain/time';
@@ -9,7 +9,7 @@ import type { Course, StudioEvent, User } from '../../domain/types';
 import { formatFullDate, formatShortDate, formatTime } from '../../app/i18n/dates';
 import { weekdayName } from '../schedules/SlotsField';
 import { useStudioToday } from '../../app/studio';
-import { eventSeats, seatsText } from './bookings';
+import { FullChip, seatsText } from './bookings';
 
 /**
  * A hand-made week grid: seven day columns from Monday, the classes of each day in time order,
@@ -111,14 +111,7 @@ const WeekView = () => {
                                                     >
                                                         {seatsText(translate, event)}
                                                     </Typography>
-                                                    {event.status === 'planned' &&
-                                                        eventSeats(event).booked >= event.capacity && (
-                                                            <Chip
-                                                                size="small"
-                                                                color="warning"
-                                                                label={translate('app.bookings.full')}
-                                                            />
-                                                        )}
+                                                    <FullChip event={event} />
                                                 </Stack>
                                             </CardActionArea>
                                         </Card>

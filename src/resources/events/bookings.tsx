@@ -75,6 +75,14 @@ export const seatsText = (translate: TranslateFunction, event: StudioEvent) => {
     return waitlisted > 0 ? `${seats} · ${translate('app.bookings.line', { smart_count: waitlisted })}` : seats;
 };
 
+/** "Full" beside a class still to come whose seats are all taken. */
+export const FullChip = ({ event }: { event: StudioEvent }) => {
+    const translate = useTranslate();
+    return event.status === 'planned' && eventSeats(event).booked >= event.capacity ? (
+        <Chip size="small" color="warning" label={translate('app.bookings.full')} />
+    ) : null;
+};
+
 /** What staff ask for: a seat, a place in line (`waitlist`), or a seat past the rules (`force`). */
 export interface BookingRequest {
     eventId: Identifier;
