@@ -1,7 +1,22 @@
+import type { CollectionName, Database, Identifier } from '../../domain/types';
+
 /*
- * What both engines do to the records they hold and answer: ids compared as the API writes them, and
- * records frozen so that no caller changes one in place.
+ * The records both engines hold and answer: their types as the boundary names them, ids compared as
+ * the API writes them, and records frozen so that no caller changes one in place. Apart from the
+ * boundary's calls (types.ts), since the engines' own record handling needs these and nothing else.
  */
+
+export type Row = Record<string, unknown> & { id: Identifier | string };
+export type RecordOf<C extends CollectionName> = Database[C][number];
+/** A record to insert: the engine gives integer ids and `createdAt` when they are missing. */
+export type NewRecord<C extends CollectionName> = Omit<RecordOf<C>, 'id' | 'createdAt'> & {
+    id?: RecordOf<C>['id'];
+    createdAt?: string;
+};
+export type Id = Identifier | string;
+
+/** A record of a prototype to store: without an id, it gets the collection's next one. */
+export type NewPrototypeRecord = Record<string, unknown> & { id?: Id };
 
 /** Freezes a record and what it holds, so that nothing changes a stored record but a write. */
 export const freezeRecord = <T>(value: T): T => {
