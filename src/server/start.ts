@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom, startTelegramBot, withPublicUrl } from './messages';
+import { candidatesOf, giveCode } from './signIn';
 import { startStudioJobs } from './jobs/studioJobs';
 import { logLevels, type LogLevel } from './http/requestLog';
 import { choosePayments } from './payments';
@@ -166,6 +167,7 @@ export const startServer = async ({
             stopBot = startTelegramBot(
                 audited,
                 channels.telegram,
+                { candidatesOf, giveCode },
                 clock,
                 log,
                 numberFrom('TELEGRAM_POLL_SECONDS') ?? 30,

@@ -13,7 +13,7 @@ import { errorHandler } from '../../src/server/http/errors';
 import { moneyRoutes } from '../../src/server/money';
 import { ProviderError, type CreatePaymentInput, type PaymentProvider } from '../../src/server/payments/provider';
 import { settlement as settlementOf, type Settlement } from '../../src/server/payments/settle';
-import { publicPaymentRoutes } from '../../src/server/routes/publicPayments';
+import { publicPaymentRoutes } from '../../src/server/payments/publicRoutes';
 import { openStorage, type Storage } from '../../src/server/storage';
 import { call, demoDb, removeDir } from '../support/server';
 

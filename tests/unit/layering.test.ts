@@ -25,7 +25,19 @@ const sourcesUnder = (folder: string): string[] =>
     );
 
 /** The feature rooms of src/server so far; the rest of the server is moving into rooms one at a time. */
-const rooms = ['money', 'payments', 'messages', 'imports', 'bookings', 'policy', 'timetable', 'pay', 'customers'];
+const rooms = [
+    'money',
+    'payments',
+    'messages',
+    'imports',
+    'bookings',
+    'policy',
+    'timetable',
+    'pay',
+    'customers',
+    'portal',
+    'signIn',
+];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */
 const importedFiles = (file: string): string[] =>
@@ -178,8 +190,6 @@ describe('the files', () => {
         'src/domain/imports.ts',
         'src/domain/money.ts',
         'src/server/routes/crud.ts',
-        'src/server/routes/portal.ts',
-        'src/server/routes/publicPayments.ts',
         'src/server/storage/types.ts',
         'src/server/storage/jsonFile/jsonStorage.ts',
         'src/server/storage/postgres/pgTransaction.ts',

@@ -7,9 +7,8 @@ import type { Clock } from '../../domain/time';
 import type { Identifier, StoredCustomer } from '../../domain/types';
 import { e164Phone } from '../../domain/phones';
 import { asJob } from '../http/audit';
-import { candidatesOf, giveCode } from '../rules/portalSignIn';
 import { studioConfig } from '../rules/studio';
-import type { Storage } from '../storage/types';
+import type { Reader, Storage, Transaction } from '../storage/types';
 import type { TelegramChannel } from './channels';
 import { hashOf } from './notices';
 
@@ -65,8 +64,29 @@ const localeOf = (code: string | undefined, fallback: Locale): Locale => {
     return (locales as readonly string[]).includes(language ?? '') ? (language as Locale) : fallback;
 };
 
+/**
+ * How a phone number shared with the bot signs in (the sign-in room's, handed in where the server starts:
+ * messages know no sign-in): whom the number signs in, and a new code for them, which the bot answers in
+ * the chat itself.
+ */
+export interface PhoneSignIn {
+    candidatesOf(reader: Reader, login: { phone: string }): Promise<StoredCustomer[]>;
+    giveCode(
+        tx: Transaction,
+        customers: StoredCustomer[],
+        now: Date,
+        send: false,
+    ): Promise<{ code: string; given: StoredCustomer[] }>;
+}
+
 /** The bot's handlers: `/start <token>` links, a shared contact is thanked, anything else is told what the bot is. */
-const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock, log: Pick<Console, 'error'>) => {
+const handleUpdates = (
+    storage: Storage,
+    channel: TelegramChannel,
+    signIn: PhoneSignIn,
+    clock: Clock,
+    log: Pick<Console, 'error'>,
+) => {
     const { bot } = channel;
     const reply = async (
         ctx: Context,
@@ -100,7 +120,7 @@ const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock,
             const contact = ctx.message.contact;
             if (!ctx.from || contact.user_id !== ctx.from.id) return reply(ctx, spoken, 'own_phone');
             const phone = e164Phone(`+${contact.phone_number.replace(/^\+/, '')}`, config.country);
-            const candidates = phone ? await candidatesOf(storage, { phone }) : [];
+            const candidates = phone ? await signIn.candidatesOf(storage, { phone }) : [];
             if (!candidates.length) return reply(ctx, spoken, 'phone_unknown');
             const chatId = String(ctx.chat.id);
             const { code, given } = await storage.transaction(async tx => {
@@ -112,7 +132,7 @@ const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock,
                         telegramLinked: true,
                     } as StoredCustomer);
                 }
-                return giveCode(tx, candidates, clock(), false);
+                return signIn.giveCode(tx, candidates, clock(), false);
             });
             if (!given.length) return reply(ctx, spoken, 'code_wait');
             await reply(ctx, given[0].locale ?? spoken, 'code', { code });
@@ -134,12 +154,13 @@ const handleUpdates = (storage: Storage, channel: TelegramChannel, clock: Clock,
 export const startTelegramBot = (
     storage: Storage,
     channel: TelegramChannel,
+    signIn: PhoneSignIn,
     clock: Clock,
     log: Pick<Console, 'error' | 'warn'>,
     pollSeconds = 30,
 ): (() => Promise<void>) => {
     const { bot } = channel;
-    handleUpdates(storage, channel, clock, log);
+    handleUpdates(storage, channel, signIn, clock, log);
     let stopped = false;
     let wake: (() => void) | undefined;
     const pause = (ms: number) =>

@@ -10,6 +10,7 @@ export { attemptReceipt, checkStillOwed, describePayment, receiptSettingsOf } fr
 export { tbankProvider } from './tbank';
 export { isTestProvider, TestCardError, testProvider, type TestProvider } from './testProvider';
 export { yookassaProvider } from './yookassa';
+export { publicPaymentRoutes } from './publicRoutes';
 export { noticeReceiver, paymentSetupRoutes, providerNoticeRoutes, testCheckoutRoutes } from './routes';
 export { paymentLinkListFields, paymentLinkRules, onlinePaymentRules, portalPaymentLink } from './rules';
 export { choosePayments, isLocalAddress, PaymentSetupError, type PaymentSetup } from './setup';

@@ -5,10 +5,15 @@ import { cancelNoticeRoutes, messageRoutes, messageSetupRoutes, type Channels } 
 import { moneyRoutes } from '../money';
 import { payrollRoutes } from '../pay';
 import { penaltyRoutes } from '../policy';
-import { paymentSetupRoutes, testCheckoutRoutes, type PaymentSetup } from '../payments';
-import { publicBookingRoutes } from './publicBookings';
-import { publicPaymentRoutes } from './publicPayments';
-import { isTestProvider, type Settlement } from '../payments';
+import {
+    isTestProvider,
+    paymentSetupRoutes,
+    publicPaymentRoutes,
+    testCheckoutRoutes,
+    type PaymentSetup,
+    type Settlement,
+} from '../payments';
+import { publicBookingRoutes } from '../portal';
 import { settingsRoutes } from './settings';
 import { statisticsRoutes } from './statistics';
 import { timetableRoutes } from '../timetable';

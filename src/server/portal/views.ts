@@ -19,7 +19,7 @@ import type { Booking, Customer, Identifier, Pass, StudioEvent, Subscription } f
 import type { Reader } from '../storage/types';
 import { passBalances } from '../money';
 import { feesOwedBy, standing } from '../policy';
-import { studioConfig, studioNow } from './studio';
+import { studioConfig, studioNow } from '../rules/studio';
 
 /*
  * What the portal shows a customer: their card without what is the studio's (notes, source), classes
@@ -282,16 +282,4 @@ export const portalMakeUps = async (reader: Reader, customerId: Identifier, toda
             };
         })
         .sort((a, b) => order.indexOf(a.state) - order.indexOf(b.state) || a.expiresOn.localeCompare(b.expiresOn));
-};
-
-/**
- * Whom a payment page greets and whom the payment is for: a child's guardian pays for them, so the page
- * greets the guardian and names the child (`forName`); anyone else is greeted, paying for themselves. The
- * page needs no sign-in, so like the payer the child is named by first name only.
- */
-export const payerNames = async (reader: Reader, customer: Customer | undefined) => {
-    const guardian = customer?.guardianId == null ? undefined : await reader.get('customers', customer.guardianId);
-    return customer && guardian
-        ? { firstName: guardian.firstName, forName: customer.firstName }
-        : { firstName: customer?.firstName ?? '', forName: null };
 };

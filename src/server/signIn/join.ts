@@ -8,8 +8,8 @@ import type { Locale } from '../../domain/statuses';
 import type { StoredCustomer } from '../../domain/types';
 import { hashOf } from '../messages';
 import type { SignInRecords, Storage, Transaction } from '../storage/types';
-import { candidatesOf, codeMessage, same } from './portalSignIn';
-import { studioConfig } from './studio';
+import { candidatesOf, codeMessage, same } from './codes';
+import { studioConfig } from '../rules/studio';
 
 /*
  * Signing up in the portal without telling anyone who is a customer already: every sign-up gets a code,

@@ -13,9 +13,9 @@ import { ApiError, badRequest, handle, invalidFields, notFound } from '../http/e
 import type { PortalSessions } from '../http/portalSessions';
 import { allow, numericId } from '../http/requests';
 import type { Channels } from '../messages';
-import { endSignUp, matchSignUp, signUpCustomers, startSignUp } from '../rules/portalJoin';
-import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from '../rules/portalSignIn';
-import { portalCustomer } from '../rules/portalViews';
+import { endSignUp, matchSignUp, signUpCustomers, startSignUp } from './join';
+import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from './codes';
+import { portalCustomer } from '../portal';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
 

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { ICalCalendar, ICalEventStatus } from 'ical-generator';
 import type { Identifier, StoredCustomer } from '../../domain/types';
 import { handle, notFound } from '../http/errors';
-import { portalBookings } from '../rules/portalViews';
+import { portalBookings } from './views';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage, Transaction } from '../storage/types';
 

@@ -13,7 +13,7 @@ import type { Identifier, StoredCustomer, StoredMessage } from '../../domain/typ
 import { withoutCode } from '../../domain/messages';
 import { hashOf, messageRecord } from '../messages';
 import type { Reader, Transaction } from '../storage/types';
-import { studioConfig } from './studio';
+import { studioConfig } from '../rules/studio';
 
 /*
  * Signing in to the portal without a password. A code: six digits sent to everyone a login signs in (a
