@@ -11,7 +11,8 @@ import type {
 import { recordOf } from './tables';
 import { applyMigrations } from './migrations';
 import { pgSignInRecords } from './pgSignInRecords';
-import { PgReader, PgTransaction } from './pgTransaction';
+import { PgReader } from './pgReader';
+import { PgTransaction } from './pgTransaction';
 import { pgReports } from './reports';
 
 /*

@@ -1,8 +1,9 @@
-import { freezeRecord } from '../records';
+import { freezeRecord, idKey } from '../records';
 import type { Id, PrototypePageQuery, Row } from '../types';
 
 /*
- * Prototype pages and references read in SQL, with json-server's meaning. json-server compares a
+ * Prototype collections read in SQL: their names, their records whole or one by id, and pages and
+ * references with json-server's meaning. json-server compares a
  * field with a query value by the field's text (`String(value) === "5"`) and sorts with lodash's
  * orderBy, whose order between a number and a string, or a string and null, is its own. So a page is
  * read here only where SQL says the same: equality on strings, booleans and numbers (as JavaScript
@@ -11,7 +12,30 @@ import type { Id, PrototypePageQuery, Row } from '../types';
  * json-server reads the whole collection instead.
  */
 
-type Rows = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+/** Runs a statement on the connection or transaction reading. */
+export type Rows = (sql: string, values: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The prototype collections' names, in the database's order. */
+export const readPrototypeNames = async (rows: Rows): Promise<string[]> =>
+    (await rows('SELECT name FROM prototype_collections ORDER BY position', [])).map(row => row.name as string);
+
+/** Every record of one, in stored order; undefined when there is no such collection. */
+export const readPrototypeRecords = async (rows: Rows, name: string): Promise<readonly Row[] | undefined> => {
+    const found = await rows(
+        `SELECT r.record FROM prototype_collections c LEFT JOIN prototype_records r ON r.collection = c.name WHERE c.name = $1 ORDER BY r.position`,
+        [name],
+    );
+    if (!found.length) return undefined;
+    return found.filter(row => row.record !== null).map(row => freezeRecord(row.record as Row));
+};
+
+export const readPrototype = async (rows: Rows, name: string, id: Id): Promise<Row | undefined> => {
+    const found = await rows('SELECT record FROM prototype_records WHERE collection = $1 AND key = $2', [
+        name,
+        String(idKey(id)),
+    ]);
+    return found[0] && freezeRecord(found[0].record as Row);
+};
 
 /** A number as JavaScript writes it ("5", "1.5", "1e+21"): the only texts a number's String() can equal. */
 const asNumber = (text: string): string | undefined => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { collectionNames, collections } from '../../../domain/collections';
 import { fieldTypeOf, type FieldKind } from '../../../domain/fieldKinds';
 import type { CollectionName } from '../../../domain/types';
-import { freezeRecord } from '../records';
+import { freezeRecord, idKey, type IdKey } from '../records';
 import type { Row } from '../types';
 
 /*
@@ -73,6 +73,19 @@ export const tableOrder: CollectionName[] = (() => {
 })();
 
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The largest value of PostgreSQL's integer. */
+const maxInteger = 2_147_483_647;
+
+/**
+ * The key of an id as the table's id column holds it (text, or an integer), or undefined for an id no
+ * row can have: an integer id past PostgreSQL's integer names no record.
+ */
+export const rowKey = (collection: CollectionName, id: unknown): IdKey | undefined => {
+    if (tables[collection][0].kind === 'textId') return String(id);
+    const key = idKey(id);
+    return Number.isInteger(key) && Math.abs(key as number) <= maxInteger ? key : undefined;
+};
 
 export const columnOf = (collection: CollectionName, field: string): Column | undefined =>
     tables[collection].find(column => column.name === field);
