@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { User } from '../domain/types';
-import { dashboard, incomeStatistics } from '../server/routes/statistics';
+import { dashboard, incomeStatistics } from '../server/statistics';
 import { openStorage } from '../server/storage';
 
 const { values } = parseArgs({

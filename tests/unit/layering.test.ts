@@ -37,6 +37,9 @@ const rooms = [
     'customers',
     'portal',
     'signIn',
+    'statistics',
+    'settings',
+    'users',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

@@ -164,7 +164,8 @@ describe('the settings messages', () => {
     );
     const sources = [
         ...folders.flatMap(folder => readdirSync(folder).map(file => join(folder, file))),
-        join(root, 'src/server/routes/settings.ts'),
+        join(root, 'src/server/settings/routes.ts'),
+        join(root, 'src/server/settings/rules.ts'),
     ];
     const used = new Set(
         sources.flatMap(file =>

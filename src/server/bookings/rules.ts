@@ -17,7 +17,7 @@ import { studioConfig } from '../rules/studio';
 import type { ListFields, WriteContext, WriteRules } from '../rules/types';
 import { holdMakeUp, makeUpFor } from './makeUps';
 import { passFor } from './promotion';
-import { advanceLead } from '../rules/statuses';
+import { advanceLead } from '../rules/leads';
 import { classFacts, customerChannels, messageRecord, recipientOf } from '../messages';
 
 /*

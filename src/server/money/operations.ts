@@ -16,7 +16,7 @@ import type { CollectionName, Identifier, Pass, Payment, Subscription } from '..
 import { invalidFields, ruleRefusal } from '../http/errors';
 import { found } from '../http/requests';
 import { afterFreeze, repickPasses } from '../bookings';
-import { advanceLead } from '../rules/statuses';
+import { advanceLead } from '../rules/leads';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages';
 import type { Reader, RecordOf, Transaction } from '../storage/types';

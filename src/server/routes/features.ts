@@ -14,8 +14,8 @@ import {
     type Settlement,
 } from '../payments';
 import { publicBookingRoutes } from '../portal';
-import { settingsRoutes } from './settings';
-import { statisticsRoutes } from './statistics';
+import { settingsRoutes } from '../settings';
+import { statisticsRoutes } from '../statistics';
 import { timetableRoutes } from '../timetable';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';

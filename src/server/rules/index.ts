@@ -10,10 +10,10 @@ import { penaltyRules } from '../policy';
 import { bookingListFields, bookingRules, eventListFields, makeUpRules } from '../bookings';
 import { importRules } from '../imports';
 import { payPeriodRules } from '../pay';
-import { statusRules } from './statuses';
+import { statusRules } from '../settings';
 import { subscriptionFilters } from './subscriptions';
 import type { ComputedFilter, ListFields, WriteRules } from './types';
-import { userRules } from './users';
+import { userRules } from '../users';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection

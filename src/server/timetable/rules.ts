@@ -6,7 +6,7 @@ import { adjustClosedPay } from '../pay';
 import type { Reader, Row, Transaction } from '../storage/types';
 import { settleAttendance } from '../rules/charging';
 import { cancelBookingsOf, promote, releaseMakeUp, settleMakeUp } from '../bookings';
-import { refuseNonTeacher } from '../rules/teachers';
+import { refuseNonTeacher } from '../users';
 import { groupMembershipChanged } from '../bookings';
 import type { WriteRules } from '../rules/types';
 

@@ -1,12 +1,12 @@
 import { payChangeProblem, type PayRate } from '../../domain/pay';
 import { userCreateSchema } from '../../domain/schemas';
 import { studioToday } from '../../domain/time';
-import { studioConfig } from './studio';
+import { studioConfig } from '../rules/studio';
 import { tokenVersionOf } from '../http/auth';
 import { badRequest } from '../http/errors';
 import { hashPassword } from '../http/passwords';
 import { withStoredPhone } from '../customers';
-import type { WriteRules } from './types';
+import type { WriteRules } from '../rules/types';
 
 /** A password is stored only as its hash (made before the write, being slow), a phone in E.164; nobody changes their own role, or deactivates or deletes themselves. */
 export const userRules: WriteRules = {

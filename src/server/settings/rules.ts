@@ -1,8 +1,7 @@
-import { statusAfterStarting } from '../../domain/statuses';
-import type { Identifier, Status, StoredCustomer } from '../../domain/types';
+import type { Status } from '../../domain/types';
 import { badRequest, conflict } from '../http/errors';
 import type { Reader, Row, Transaction } from '../storage/types';
-import type { WriteRules } from './types';
+import type { WriteRules } from '../rules/types';
 
 /** How many records use a status, by its list and code: customers by status, attendances by mark. */
 const usesOf = (reader: Reader, status: Pick<Status, 'name' | 'code'>): Promise<number> =>
@@ -48,18 +47,4 @@ export const statusRules: WriteRules = {
             });
         }
     },
-};
-
-/**
- * A lead's first purchase or booking makes them a customer (a trial pass, a customer on trial): called
- * wherever a pass is sold (the desk, a payment link paid online) and a seat is booked, with the plan
- * that pays (none: a seat booked without a pass).
- */
-export const advanceLead = async (tx: Transaction, customerId: Identifier, planId: Identifier | null | undefined) => {
-    const customer = (await tx.get('customers', customerId)) as StoredCustomer | undefined;
-    if (!customer || (customer.status !== 'lead' && customer.status !== 'trial')) return;
-    const plan = planId == null ? undefined : await tx.get('subscriptions', planId);
-    const statuses = await tx.select('statuses', { name: 'customer' });
-    const next = statusAfterStarting(customer.status, statuses, plan?.trial === true);
-    if (next) await tx.update('customers', { ...customer, status: next });
 };

@@ -1,12 +1,9 @@
-import { Router } from 'express';
-import { z } from 'zod';
 import type { IncomeStatistics, StaffDashboard, StudioNumbers, TeacherDashboard } from '../../domain/api';
 import {
     bucketBoundaries,
     fromCents,
     incomeByMethod,
     incomeByPlan,
-    intervals,
     mergedBoundaries,
     periodTotals,
     seriesOf,
@@ -17,31 +14,19 @@ import {
 import { earnedBreakdown, earnedDays, nothingEarned } from '../../domain/earned';
 import { personName } from '../../domain/journal';
 import { comparisonOf, presetPeriod } from '../../domain/periods';
-import { isoDate } from '../../domain/fields';
-import { canOpenPage } from '../../domain/permissions';
 import { visitsLeft } from '../../domain/passes';
-import { addDays, daysBetween, instantRange, studioToday, weekStart, type Clock } from '../../domain/time';
+import { addDays, instantRange, studioToday, weekStart } from '../../domain/time';
 import { classTitle } from '../../domain/timetable';
 import type { Config, Identifier, StudioEvent } from '../../domain/types';
-import { validate } from '../../domain/validation';
 import { visibilityFilters } from '../http/access';
 import type { AuthenticatedRequest } from '../http/auth';
 import { classesWithoutMarks } from '../timetable';
-import { forbidden, handle, invalidFields } from '../http/errors';
 import { startsWithin, type Reader, type Storage } from '../storage/types';
 import { chargingStatuses, studioConfig } from '../rules/studio';
-import { userOf } from '../http/requests';
 
-const maxDays = 3660;
-
-const incomeQuery = z
-    .object({ from: isoDate, to: isoDate, interval: z.enum(intervals).default('day') })
-    .strict()
-    .refine(query => query.from <= query.to, { message: 'app.validation.ends_before_start', path: ['to'] })
-    .refine(query => query.from > query.to || daysBetween(query.from, query.to) < maxDays, {
-        message: 'app.validation.too_large',
-        path: ['to'],
-    });
+/*
+ * The statistics' reads: income by day, week or month with its comparison, and each role's dashboard.
+ */
 
 const byId = <T extends { id: Identifier }>(records: T[]) => new Map(records.map(record => [record.id, record]));
 
@@ -231,25 +216,4 @@ const studioNumbers = async (storage: Storage, config: Config, today: string): P
         unpaidVisits: unpaid.length,
         unpaidCustomers: unpaidShown.map(([id, visits]) => ({ customerId: id, customer: nameOf(id), visits })),
     };
-};
-
-export const statisticsRoutes = (storage: Storage, clock: Clock): Router => {
-    const router = Router();
-    router.get(
-        '/statistics/incomes',
-        handle(async (req, res) => {
-            if (!canOpenPage(userOf(req).role, 'statistics')) throw forbidden('Statistics are for managers and admins');
-            const query = validate(incomeQuery, req.query);
-            if (!query.ok) throw invalidFields(query.errors);
-            const { from, to, interval } = query.value;
-            res.json(await incomeStatistics(storage, { from, to }, interval, clock()));
-        }),
-    );
-    router.get(
-        '/dashboard',
-        handle(async (req, res) => {
-            res.json(await dashboard(storage, userOf(req), clock()));
-        }),
-    );
-    return router;
 };
