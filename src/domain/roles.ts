@@ -1,27 +1,5 @@
-import { everything, type Action, type Grants } from './collections/access';
-import { grants as attendances } from './collections/attendances.grants';
-import { grants as auditEntries } from './collections/auditEntries.grants';
-import { grants as bookings } from './collections/bookings.grants';
-import { grants as configs } from './collections/configs.grants';
-import { grants as courses } from './collections/courses.grants';
-import { grants as customers } from './collections/customers.grants';
-import { grants as directions } from './collections/directions.grants';
-import { grants as events } from './collections/events.grants';
-import { grants as imports } from './collections/imports.grants';
-import { grants as jobs } from './collections/jobs.grants';
-import { grants as makeUps } from './collections/makeUps.grants';
-import { grants as messages } from './collections/messages.grants';
-import { grants as onlinePayments } from './collections/onlinePayments.grants';
-import { grants as passes } from './collections/passes.grants';
-import { grants as paymentLinks } from './collections/paymentLinks.grants';
-import { grants as payments } from './collections/payments.grants';
-import { grants as payPeriods } from './collections/payPeriods.grants';
-import { grants as penalties } from './collections/penalties.grants';
-import { grants as schedules } from './collections/schedules.grants';
-import { grants as statuses } from './collections/statuses.grants';
-import { grants as studios } from './collections/studios.grants';
-import { grants as subscriptions } from './collections/subscriptions.grants';
-import { grants as users } from './collections/users.grants';
+import { everything, type Action } from './collections/access';
+import * as manifest from './collections/manifest';
 
 /*
  * What may be known of the collections without their schemas: their names, the roles and what each role
@@ -34,22 +12,28 @@ export const roles = ['admin', 'manager', 'teacher'] as const;
 export type Role = (typeof roles)[number];
 
 /**
- * The studio's own collections, each declared in its module in collections/: any other collection in the
+ * The studio's own collections, one per line of collections/manifest.ts: any other collection in the
  * database is a developer's prototype.
  */
-export const studioCollectionNames = [
+export type CollectionName = keyof typeof manifest;
+
+/**
+ * The order db.json has listed the collections in since before the manifest, which the demo database, a
+ * new database and the history's filter keep; a collection added since comes after them, by name.
+ */
+const firstCollections: readonly string[] = [
     'users',
     'directions',
     'studios',
     'courses',
     'subscriptions',
-    'customers',
     'passes',
-    'payments',
-    'paymentLinks',
+    'customers',
     'schedules',
     'events',
     'attendances',
+    'payments',
+    'paymentLinks',
     'statuses',
     'configs',
     'auditEntries',
@@ -61,37 +45,18 @@ export const studioCollectionNames = [
     'makeUps',
     'imports',
     'onlinePayments',
-] as const;
-export type CollectionName = (typeof studioCollectionNames)[number];
+];
+const place = (name: string) => {
+    const index = firstCollections.indexOf(name);
+    return index < 0 ? firstCollections.length : index;
+};
+
+/** Every collection of the manifest, in db.json's order. */
+export const studioCollectionNames: readonly CollectionName[] = (Object.keys(manifest) as CollectionName[]).sort(
+    (a, b) => place(a) - place(b) || (a < b ? -1 : a > b ? 1 : 0),
+);
 
 export type { Action, Grants } from './collections/access';
-
-/** What managers and teachers may do with each collection, each kept beside the collection's module. */
-const grants: Record<CollectionName, Grants> = {
-    users,
-    directions,
-    studios,
-    courses,
-    subscriptions,
-    customers,
-    passes,
-    payments,
-    paymentLinks,
-    schedules,
-    events,
-    attendances,
-    statuses,
-    configs,
-    auditEntries,
-    payPeriods,
-    bookings,
-    messages,
-    jobs,
-    penalties,
-    makeUps,
-    imports,
-    onlinePayments,
-};
 
 export const isStudioCollection = (name: string): boolean =>
     (studioCollectionNames as readonly string[]).includes(name);
@@ -110,7 +75,7 @@ export const canAccess = (role: Role | undefined, params: { resource: string; ac
     if (!role) return false;
     if (!isStudioCollection(params.resource)) return canAccessPrototype(role, params.action);
     if (role === 'admin') return true;
-    const allowed = grants[params.resource as CollectionName][role];
+    const allowed = manifest[params.resource as CollectionName].grants[role];
     return !!allowed && allowed.includes(params.action as Action);
 };
 

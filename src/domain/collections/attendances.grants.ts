@@ -1,4 +1,5 @@
 import { work, type Grants } from './access';
+import type { Resource } from './resource';
 
 /** What managers and teachers may do with attendances (admins may do everything). */
 export const grants: Grants = {
@@ -6,3 +7,5 @@ export const grants: Grants = {
     manager: [...work, 'delete'],
     teacher: ['list', 'show', 'create', 'edit', 'delete', 'read'],
 };
+
+export const resource = { name: 'attendances' } as const satisfies Resource;

@@ -1,28 +1,6 @@
-import { attendances } from './attendances';
-import { auditEntries } from './auditEntries';
-import { bookings } from './bookings';
-import { configs } from './configs';
-import { courses } from './courses';
-import { customers } from './customers';
-import { directions } from './directions';
-import { events } from './events';
-import { imports } from './imports';
-import { jobs } from './jobs';
-import { makeUps } from './makeUps';
-import { messages } from './messages';
-import { onlinePayments } from './onlinePayments';
-import { passes } from './passes';
-import { payPeriods } from './payPeriods';
-import { paymentLinks } from './paymentLinks';
-import { payments } from './payments';
-import { penalties } from './penalties';
-import { schedules } from './schedules';
-import { statuses } from './statuses';
-import { studios } from './studios';
-import { subscriptions } from './subscriptions';
-import { users } from './users';
+import { studioCollectionNames, type CollectionName, type Role } from '../roles';
 import type { CollectionInfo, Reference } from './declare';
-import type { CollectionName, Role } from '../roles';
+import * as modules from './modules';
 
 /*
  * Every collection, each declared once in its module beside its schemas (users.ts, passes.ts...): what a
@@ -36,44 +14,24 @@ import type { CollectionName, Role } from '../roles';
 
 export type { Reference };
 
-/** The declarations with the types of their fields, which types.ts reads the records' types from. */
-export const declarations = {
-    users,
-    directions,
-    studios,
-    courses,
-    subscriptions,
-    passes,
-    customers,
-    schedules,
-    events,
-    attendances,
-    payments,
-    paymentLinks,
-    statuses,
-    configs,
-    auditEntries,
-    payPeriods,
-    bookings,
-    messages,
-    jobs,
-    penalties,
-    makeUps,
-    imports,
-    onlinePayments,
-} satisfies Record<CollectionName, CollectionInfo>;
+/**
+ * The declarations with the types of their fields, which types.ts reads the records' types from, in the
+ * manifest's order (a module namespace lists its names alphabetically).
+ */
+export const declarations = Object.fromEntries(
+    studioCollectionNames.map(name => [name, modules[name]]),
+) as typeof modules;
 
-export const collections: Record<CollectionName, CollectionInfo> = declarations as Record<
-    CollectionName,
-    CollectionInfo
->;
+/** A module of modules.ts without its line in the manifest: a type error on `collections`, naming it. */
+type Unlisted = Exclude<keyof typeof modules, CollectionName>;
+
+/** Every collection's declaration: a name of the manifest without its module is a type error here too. */
+export const collections: Record<CollectionName, CollectionInfo> & Record<Unlisted, never> = declarations;
+
+export const collectionNames: CollectionName[] = [...studioCollectionNames];
 
 /** Collections a database made before they existed lacks: they start empty. */
-export const collectionsAddedLater = (Object.keys(collections) as CollectionName[]).filter(
-    name => collections[name].addedLater,
-);
-
-export const collectionNames = Object.keys(collections) as CollectionName[];
+export const collectionsAddedLater = collectionNames.filter(name => collections[name].addedLater);
 
 export const isCollectionName = (name: string): name is CollectionName =>
     Object.prototype.hasOwnProperty.call(collections, name);

@@ -1,4 +1,5 @@
 import { work, type Grants } from './access';
+import type { Resource } from './resource';
 
 /** What managers and teachers may do with schedules (admins may do everything). */
 export const grants: Grants = {
@@ -6,3 +7,5 @@ export const grants: Grants = {
     // Scoped on the server to the teacher's own schedules.
     teacher: ['read'],
 };
+
+export const resource = { name: 'schedules' } as const satisfies Resource;

@@ -1,4 +1,5 @@
 import { readOnly, type Grants } from './access';
+import type { Resource } from './resource';
 
 /**
  * What managers and teachers may do with users (admins may do everything): read them, to show a teacher's
@@ -8,3 +9,5 @@ export const grants: Grants = {
     manager: readOnly,
     teacher: readOnly,
 };
+
+export const resource = { name: 'settings/users' } as const satisfies Resource;
