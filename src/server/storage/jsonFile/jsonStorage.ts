@@ -1,23 +1,17 @@
-import {
-    fileProblem,
-    removeTemporaries,
-    sameSignature,
-    signatureOf,
-    writeDatabaseFile,
-    type FileSignature,
-} from './files';
+import { fileProblem, removeTemporaries, writeDatabaseFile } from './files';
+import { FileKeeper } from './fileKeeper';
 import { Journal, journalLine } from './journal';
+import { MemoryLeases } from './leases';
 import { DatabaseLock } from './lock';
 import { MemoryData, type FileState } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
-import { editedState, RecentWrites } from './recentWrites';
 import { readerReports } from './reports';
 import { MemorySignInRecords } from './signInRecords';
 import { startingState } from './startup';
 import { Unsettled } from './unsettled';
 import {
     StorageUnavailable,
-    type RecordOf,
+    type Leases,
     type Reports,
     type Storage,
     type StorageHealth,
@@ -27,12 +21,8 @@ import {
 /*
  * The db.json engine. The database lives in memory with its indexes; each committed transaction is one
  * line appended to the journal (DB_FILE.journal) and acknowledged once that line is on disk. The
- * database file is rewritten from memory in the background, after a quiet moment or when the journal
- * has grown, and on a clean stop, after which the journal is gone and db.json holds everything.
- *
- * A hand edit of db.json while the server runs is noticed: an edited file that validates is reloaded
- * with every acknowledged write of the journal laid over it; one that does not is left alone (never
- * overwritten) while the server keeps serving and journaling, until the file is fixed.
+ * database file is kept from memory by fileKeeper.ts (rewritten in the background, watched for hand
+ * edits), and the runners' leases are in leases.ts: this is the opening, the commit path and the stop.
  */
 
 export interface JsonStorageOptions {
@@ -55,18 +45,11 @@ export class JsonStorage extends MemoryReader implements Storage {
     readonly signIns = new MemorySignInRecords();
     private memory: MemoryData;
     private readonly journal: Journal;
+    private readonly keeper: FileKeeper;
+    private readonly leases = new MemoryLeases(this);
     /** Transactions run one at a time: each waits for the one before it to commit or fail. */
     private turn: Promise<unknown> = Promise.resolve();
-    private signature: FileSignature | undefined;
-    /** The signature of an edited file that could not be used: db.json is not written while it is there. */
-    private refused: FileSignature | undefined;
-    private rewriting: Promise<void> | undefined;
-    private idleTimer: NodeJS.Timeout | undefined;
-    private watchTimer: NodeJS.Timeout | undefined;
     private closed = false;
-    /** Set while db.json is being looked at for a hand edit. */
-    private holding = false;
-    private readonly recent = new RecentWrites();
     private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
     private readonly unsettled = new Unsettled();
     /** Counts the times the disk refused writes that memory then gave back; a transaction begun before one is refused too. */
@@ -86,6 +69,18 @@ export class JsonStorage extends MemoryReader implements Storage {
         this.memory = new MemoryData(state);
         this.log = log;
         this.journal = new Journal(`${options.file}.journal`, failure => this.takeBack(failure));
+        this.keeper = new FileKeeper(options, {
+            journal: this.journal,
+            unsettled: this.unsettled,
+            log,
+            memory: () => this.memory,
+            reload: reloaded => {
+                this.memory = new MemoryData(reloaded);
+                this.warmUp();
+            },
+            closed: () => this.closed,
+            exclusive: work => this.exclusive(work),
+        });
     }
 
     /** Reads db.json, replays the journal a crash left onto it, checks the result and writes it back. */
@@ -125,85 +120,33 @@ export class JsonStorage extends MemoryReader implements Storage {
         } catch (error) {
             throw fileProblem(error, file, 'write the database file and its journal');
         }
-        storage.signature = signatureOf(file);
-        storage.watch();
+        storage.keeper.start();
         storage.warmUp();
         return storage;
     }
 
-    /** In a transaction of its own: this engine runs one at a time, so no two runners take one message. */
-    takeDueMessages(
-        now: string,
-        until: string,
-        limit: number,
-        kinds?: readonly RecordOf<'messages'>['kind'][],
-    ): Promise<RecordOf<'messages'>[]> {
-        return this.transaction(async tx => {
-            const queued = await tx.select(
-                'messages',
-                [
-                    { field: 'status', kind: 'equals', values: ['queued'] },
-                    { field: 'sendAt', kind: 'lte', value: now },
-                    ...(kinds ? [{ field: 'kind', kind: 'equals' as const, values: [...kinds] }] : []),
-                ],
-                { sort: { field: 'sendAt', order: 'ASC' } },
-            );
-            const free = queued.filter(message => !message.leaseUntil || message.leaseUntil <= now).slice(0, limit);
-            const taken: RecordOf<'messages'>[] = [];
-            for (const message of free) taken.push(await tx.update('messages', { ...message, leaseUntil: until }));
-            return taken;
-        });
+    takeDueMessages(...args: Parameters<Leases['takeDueMessages']>) {
+        return this.leases.takeDueMessages(...args);
     }
 
-    /** Written, as their taking is: the job and a lane of this one process may both look at a message. */
-    renewMessages(
-        ids: RecordOf<'messages'>['id'][],
-        heldUntil: string,
-        until: string,
-    ): Promise<RecordOf<'messages'>['id'][]> {
-        return this.transaction(async tx => {
-            const renewed: RecordOf<'messages'>['id'][] = [];
-            for (const message of await tx.getMany('messages', ids))
-                if (message.status === 'queued' && message.leaseUntil === heldUntil) {
-                    await tx.update('messages', { ...message, leaseUntil: until });
-                    renewed.push(message.id);
-                }
-            return renewed;
-        });
+    renewMessages(...args: Parameters<Leases['renewMessages']>) {
+        return this.leases.renewMessages(...args);
     }
 
-    /** Always held: the database's file lock already keeps other server processes out. */
-    async holdLock(): Promise<() => Promise<void>> {
-        return async () => undefined;
+    holdLock() {
+        return this.leases.holdLock();
     }
 
-    /** The jobs a runner of this process holds: the only process, so no write is needed to hold one. */
-    private readonly heldJobs = new Set<string>();
-
-    async takeJob(name: RecordOf<'jobs'>['name'], _now: string, until: string): Promise<RecordOf<'jobs'> | null> {
-        if (this.heldJobs.has(name)) return null;
-        const [job] = await this.select('jobs', { name });
-        if (!job) return null;
-        this.heldJobs.add(name);
-        return { ...job, leaseUntil: until };
+    takeJob(...args: Parameters<Leases['takeJob']>) {
+        return this.leases.takeJob(...args);
     }
 
-    /** Held in memory until let go: nothing to write, and no other process to lose it to. */
-    async renewJob(job: RecordOf<'jobs'>, until: string): Promise<RecordOf<'jobs'> | null> {
-        return this.heldJobs.has(job.name) ? { ...job, leaseUntil: until } : null;
+    renewJob(...args: Parameters<Leases['renewJob']>) {
+        return this.leases.renewJob(...args);
     }
 
-    /** Writes only what is worth recording: an idle server writes nothing. */
-    async finishJob(job: RecordOf<'jobs'>, done: Partial<RecordOf<'jobs'>> | null): Promise<void> {
-        try {
-            if (done)
-                await this.transaction(async tx => {
-                    const current = (await tx.get('jobs', job.id)) ?? job;
-                    await tx.update('jobs', { ...current, ...done, leaseUntil: null });
-                });
-        } finally {
-            this.heldJobs.delete(job.name);
-        }
+    finishJob(...args: Parameters<Leases['finishJob']>) {
+        return this.leases.finishJob(...args);
     }
 
     /** One at a time, in the order asked: claims (options.claimed) have nothing to add. */
@@ -222,9 +165,9 @@ export class JsonStorage extends MemoryReader implements Storage {
             const change = this.memory.apply(operations);
             const durable = this.unsettled.add(change, line.length, this.journal.append(line)).then(() => {
                 this.diskRefusing = false;
-                this.recent.remember(operations);
+                this.keeper.recent.remember(operations);
             });
-            this.afterWrite();
+            this.keeper.afterWrite();
             return { result, durable };
         });
         this.turn = committed.catch(() => undefined);
@@ -255,120 +198,12 @@ export class JsonStorage extends MemoryReader implements Storage {
         return done;
     }
 
-    private afterWrite() {
-        if (this.journal.bytes >= this.options.checkpointJournalBytes) void this.rewrite();
-        this.afterIdle();
-    }
-
-    /** Rewrites db.json once no write came for CHECKPOINT_IDLE_MS. */
-    private afterIdle() {
-        if (this.closed) return;
-        clearTimeout(this.idleTimer);
-        this.idleTimer = setTimeout(() => void this.rewrite(), this.options.checkpointIdleMs);
-        this.idleTimer.unref();
-    }
-
-    /**
-     * Writes db.json from memory and drops the journal lines it now holds. The picture written is the
-     * memory at one instant (records are never changed in place), taken together with the journal's
-     * position, so that every line after that position is kept.
-     */
-    private rewrite(): Promise<void> {
-        if (this.rewriting || this.refused || this.holding || this.closed || this.journal.bytes === 0)
-            return this.rewriting ?? Promise.resolve();
-        const { mark, state } = this.unsettled.picture(this.memory, this.journal.mark());
-        this.rewriting = (async () => {
-            try {
-                const replaced = await writeDatabaseFile(this.options.file, state, () =>
-                    sameSignature(signatureOf(this.options.file), this.signature),
-                );
-                if (!replaced) return;
-                this.signature = signatureOf(this.options.file);
-                this.recent.rewritten();
-                await this.journal.dropBefore(mark);
-                // Lines not yet on disk when the picture was taken stay in the journal: once they are, the
-                // next idle rewrite takes them too, though no write comes after them.
-                if (this.journal.bytes > 0) void this.unsettled.settled.then(() => this.afterIdle());
-            } catch (error) {
-                this.log.error(
-                    `Could not rewrite ${this.options.file} (the file and the journal are as they were; every write is still safe in the journal): ${(error as Error).message}`,
-                );
-            } finally {
-                this.rewriting = undefined;
-            }
-            if (this.journal.bytes >= this.options.checkpointJournalBytes) void this.rewrite();
-        })();
-        return this.rewriting;
-    }
-
     /** Makes the indexes and freezes the records after start-up, a piece per turn of the event loop, so requests are served meanwhile. */
     private warmUp() {
         const next = () => {
             if (!this.closed && this.memory.warmUp()) setTimeout(next, 0).unref();
         };
         setTimeout(next, 0).unref();
-    }
-
-    private watch() {
-        if (!this.options.watchIntervalMs) return;
-        this.watchTimer = setInterval(() => {
-            if (!this.rewriting && !this.closed) void this.checkFile();
-        }, this.options.watchIntervalMs);
-        this.watchTimer.unref();
-    }
-
-    /** Notices a hand edit (or removal) of db.json, and reloads what can be used. */
-    private checkFile(): Promise<void> {
-        return this.exclusive(async () => {
-            // No background rewrite may start from the old memory while the file is looked at and reloaded.
-            this.holding = true;
-            try {
-                await this.reloadIfEdited();
-            } finally {
-                this.holding = false;
-            }
-        });
-    }
-
-    /** Reloads db.json if someone else changed it, or says why it cannot be used. */
-    private async reloadIfEdited() {
-        await this.rewriting;
-        await this.unsettled.settled;
-        const file = this.options.file;
-        const now = signatureOf(file);
-        if (sameSignature(now, this.signature) || (this.refused && sameSignature(now, this.refused))) return;
-        if (!now) {
-            this.log.warn(`${file} was removed: writing it again from memory.`);
-            this.signature = undefined;
-            this.refused = undefined;
-            await this.writeNow();
-            return;
-        }
-        let reloaded: { state: FileState; note: string };
-        try {
-            reloaded = editedState(file, this.recent);
-        } catch (error) {
-            this.refused = now;
-            this.log.error(
-                `${file} was changed on disk and cannot be used: ${(error as Error).message}\n` +
-                    'The server keeps serving what it had and keeps every write in the journal; it will not overwrite the file until it is valid again (fix it, or delete it to have it written again).',
-            );
-            return;
-        }
-        this.refused = undefined;
-        this.memory = new MemoryData(reloaded.state);
-        this.warmUp();
-        this.log.info(reloaded.note);
-        await this.writeNow();
-    }
-
-    /** Writes db.json and empties the journal at once (with no transaction running, once the last is on disk). */
-    private async writeNow() {
-        await this.unsettled.settled;
-        const { mark, state } = this.unsettled.picture(this.memory, this.journal.mark());
-        await writeDatabaseFile(this.options.file, state);
-        this.signature = signatureOf(this.options.file);
-        await this.journal.dropBefore(mark);
     }
 
     /** Taken between transactions, once every one before is on disk: records are never changed in place, so the picture stays as it was. */
@@ -386,30 +221,21 @@ export class JsonStorage extends MemoryReader implements Storage {
             engine: 'db.json',
             reachable: !this.closed && !this.diskRefusing,
             journalBytes: this.journal.bytes,
-            lastRewriteAt: new Date(this.recent.lastRewrite).toISOString(),
+            lastRewriteAt: new Date(this.keeper.recent.lastRewrite).toISOString(),
         };
     }
 
     /** A clean stop: waits for what is in flight, writes db.json and removes the journal (unless db.json was edited into something unusable). */
     async close(): Promise<void> {
-        clearInterval(this.watchTimer);
-        clearTimeout(this.idleTimer);
+        this.keeper.stop();
         await this.exclusive(async () => {
             this.closed = true;
-            await this.rewriting;
-            await this.unsettled.settled;
-            const edited = !sameSignature(signatureOf(this.options.file), this.signature);
-            if (this.refused || edited) {
-                await this.journal.close(false);
-                this.lock?.release();
+            const journalKept = await this.keeper.finish();
+            this.lock?.release();
+            if (journalKept)
                 this.log.warn(
                     `${this.options.file} was changed by hand and is not written; every write is kept in ${this.journal.file} and is replayed at the next start.`,
                 );
-                return;
-            }
-            await this.writeNow();
-            await this.journal.close(true);
-            this.lock?.release();
         });
     }
 }
