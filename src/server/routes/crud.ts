@@ -1,13 +1,13 @@
 import { Router, type Request, type Response } from 'express';
-import { collections, isCollectionName, referrersOf } from '../../domain/collections';
+import { collections, isCollectionName } from '../../domain/collections';
 import { canAccess, type Action } from '../../domain/permissions';
 import type { Clock } from '../../domain/time';
-import type { CollectionName, Identifier } from '../../domain/types';
-import { referencedIds, validate, type FieldErrors } from '../../domain/validation';
+import type { CollectionName } from '../../domain/types';
+import { validate } from '../../domain/validation';
 import { canSee, present, visibilityFilters } from '../http/access';
 import { ApiError, badRequest, conflict, forbidden, handle, invalidFields, notFound } from '../http/errors';
 import { jsonServerPage, parseListQuery } from '../http/listQuery';
-import { foreignKeyOf } from './prototypes/query';
+import { checkWrite, referringRecords } from './integrity';
 import { computedFilters, listFields, writeRules } from '../rules';
 import type { Site, WriteContext } from '../rules/types';
 import type { Filter, Reader, Row, Storage, Transaction } from '../storage/types';
@@ -47,67 +47,6 @@ const bodyOf = (req: Request): Record<string, unknown> => {
 const noQuery = (req: Request) => {
     const [name] = Object.keys(req.query);
     if (name) throw badRequest(`Unknown query parameter "${name}"`, { [name]: 'app.validation.unknown_parameter' });
-};
-
-/** Every referenced id exists (400 naming the field otherwise); statuses are referred to by code. */
-const checkReferences = async (reader: Reader, collection: CollectionName, record: Row): Promise<FieldErrors> => {
-    const errors: FieldErrors = {};
-    for (const reference of collections[collection].references) {
-        const values = [...new Set(referencedIds(record, reference))];
-        if (!values.length) continue;
-        const found = reference.statusList
-            ? await reader.count('statuses', { name: reference.statusList, code: values as string[] })
-            : (await reader.getMany(reference.collection, values as Identifier[])).length;
-        if (found < values.length)
-            errors[reference.field] = reference.statusList
-                ? 'app.validation.unknown_status'
-                : 'app.validation.reference';
-    }
-    return errors;
-};
-
-/** No other record shares the unique fields, in any letter case (409 naming the field). */
-const checkUnique = async (reader: Reader, collection: CollectionName, record: Row) => {
-    for (const fields of collections[collection].unique) {
-        const filters: Filter[] = fields.map(field => ({
-            field,
-            kind: 'equals',
-            values: [record[field] as string],
-            caseless: true,
-        }));
-        const clash = (await reader.select(collection, filters)).find(other => String(other.id) !== String(record.id));
-        if (clash) {
-            const field = fields[fields.length - 1];
-            throw conflict(`Another record of ${collection} already has this ${fields.join(' and ')}`, {
-                [field]: 'app.validation.unique',
-            });
-        }
-    }
-};
-
-/**
- * Which collections refer to a record, and how many of their records do: the studio's by their
- * references, and prototypes as json-server links records (`customerId` refers to a customer).
- */
-const referringRecords = async (reader: Reader, collection: CollectionName, record: Row) => {
-    const found: { collection: string; field: string; count: number }[] = [];
-    for (const { collection: name, reference } of referrersOf(collection)) {
-        if (reference.statusList && record.name !== reference.statusList) continue;
-        const count = await reader.count(name, {
-            [reference.field]: (reference.statusList ? record.code : record.id) as string,
-        });
-        if (count > 0) found.push({ collection: name, field: reference.field, count });
-    }
-    const field = foreignKeyOf(collection);
-    for (const prototype of await reader.prototypeReferrers(field, record.id)) found.push({ ...prototype, field });
-    return found;
-};
-
-/** Checks a record to store against the others and the collection's rules, inside the transaction. */
-const checkWrite = async (tx: Transaction, collection: CollectionName, record: Row) => {
-    const errors = await checkReferences(tx, collection, record);
-    if (Object.keys(errors).length) throw invalidFields(errors);
-    await checkUnique(tx, collection, record);
 };
 
 /** `clock` is the server's: each request reads it once, and its rules judge "today" and "now" by that instant. */
