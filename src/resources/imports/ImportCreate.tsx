@@ -1,31 +1,15 @@
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import {
-    Alert,
-    Box,
-    Button,
-    Card,
-    CardContent,
-    Chip,
-    LinearProgress,
-    MenuItem,
-    Select,
-    Stack,
-    Table,
-    TableBody,
-    TableCell,
-    TableHead,
-    TableRow,
-    Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Title, useDataProvider, useNotify, useTranslate, type TranslateFunction } from 'react-admin';
 import { Link } from 'react-router-dom';
 import type { ImportDryRun, StudioDataProvider } from '../../app/dataProvider';
 import type { ImportField, ImportMapping } from '../../domain/imports';
-import type { Import } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
-import { fieldChoices, fieldLabel } from './fields';
+import { ImportColumns } from './ImportColumns';
+import { ImportCounts } from './ImportCounts';
+import { ImportDone } from './ImportDone';
 import { ImportLines, ImportProblems } from './ImportRows';
 
 /*
@@ -55,126 +39,6 @@ const fileProblem = (translate: TranslateFunction, error: unknown): string => {
 /** The mapping a dry run read the file with: each header's field, null for a column left out. */
 const mappingOf = (columns: ImportDryRun['columns']): ImportMapping =>
     Object.fromEntries(columns.map(column => [column.header, column.field]));
-
-/** "To create 3", one chip each; errors in red when there are any. */
-const Counts = ({ preview }: { preview: ImportDryRun }) => {
-    const translate = useTranslate();
-    const counts = [
-        ['create', preview.rows.create],
-        ['update', preview.rows.update],
-        ['skip', preview.rows.skip],
-        ['passes', preview.passes],
-        ['errors', preview.errors.length],
-    ] as const;
-    return (
-        <Stack direction="row" flexWrap="wrap" useFlexGap spacing={1} data-testid="import-counts">
-            {counts.map(([key, count]) => (
-                <Chip
-                    key={key}
-                    data-testid={`import-count-${key}`}
-                    variant="outlined"
-                    color={
-                        key === 'errors' && count > 0 ? 'error' : key === 'create' && count > 0 ? 'success' : 'default'
-                    }
-                    label={`${translate(`app.import.counts.${key}`)} ${count}`}
-                />
-            ))}
-        </Stack>
-    );
-};
-
-/** The file's columns, each with the field it is read into, chosen from a list. */
-const Columns = ({
-    columns,
-    mapping,
-    disabled,
-    onChange,
-}: {
-    columns: ImportDryRun['columns'];
-    mapping: ImportMapping;
-    disabled: boolean;
-    onChange: (header: string, field: ImportField) => void;
-}) => {
-    const translate = useTranslate();
-    const id = useId();
-    return (
-        <Box component="section" aria-labelledby={`${id}-title`}>
-            <Typography id={`${id}-title`} variant="h6" component="h2">
-                {translate('app.import.columns')}
-            </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                {translate('app.import.columns_hint')}
-            </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" sx={{ maxWidth: 760, '& .MuiTableCell-root': { px: 1 } }}>
-                    <TableHead>
-                        <TableRow>
-                            <TableCell>{translate('app.import.column')}</TableCell>
-                            <TableCell>{translate('app.import.field')}</TableCell>
-                        </TableRow>
-                    </TableHead>
-                    <TableBody>
-                        {columns.map((column, index) => {
-                            const headerId = `${id}-column-${index}`;
-                            const field = mapping[column.header] ?? '';
-                            return (
-                                <TableRow key={`${index}:${column.header}`} data-testid="import-column">
-                                    <TableCell id={headerId} sx={{ overflowWrap: 'anywhere', minWidth: 100 }}>
-                                        {column.header}
-                                    </TableCell>
-                                    <TableCell sx={{ width: '50%' }}>
-                                        <Select<ImportField>
-                                            size="small"
-                                            fullWidth
-                                            displayEmpty
-                                            value={field}
-                                            disabled={disabled}
-                                            onChange={event =>
-                                                onChange(column.header, event.target.value as ImportField)
-                                            }
-                                            SelectDisplayProps={{ 'aria-labelledby': headerId }}
-                                            renderValue={value => fieldLabel(translate, value)}
-                                            sx={{ minWidth: 180, color: field ? undefined : 'text.secondary' }}
-                                        >
-                                            {fieldChoices.map(choice => (
-                                                <MenuItem key={choice || 'ignore'} value={choice}>
-                                                    {fieldLabel(translate, choice)}
-                                                </MenuItem>
-                                            ))}
-                                        </Select>
-                                    </TableCell>
-                                </TableRow>
-                            );
-                        })}
-                    </TableBody>
-                </Table>
-            </Box>
-        </Box>
-    );
-};
-
-/** What the import did, with the way to its history (where it is undone). */
-const Done = ({ done, onAnother }: { done: Import; onAnother: () => void }) => {
-    const translate = useTranslate();
-    return (
-        <Alert
-            severity="success"
-            data-testid="import-done"
-            action={
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                    <Button color="inherit" size="small" component={Link} to="/imports">
-                        {translate('app.import.open_history')}
-                    </Button>
-                    <Button color="inherit" size="small" onClick={onAnother}>
-                        {translate('app.import.choose_other')}
-                    </Button>
-                </Stack>
-            }
-        >
-            {translate('app.import.done', { file: done.fileName, ...done.counts })}
-        </Alert>
-    );
-};
 
 export const ImportCreate = () => {
     const translate = useTranslate();
@@ -312,10 +176,10 @@ export const ImportCreate = () => {
                             {fileProblem(translate, check.error)}
                         </Alert>
                     )}
-                    {done && <Done done={done} onAnother={reset} />}
+                    {done && <ImportDone done={done} onAnother={reset} />}
                     {preview && file && !done && (
                         <>
-                            <Columns
+                            <ImportColumns
                                 columns={preview.columns}
                                 mapping={mapping}
                                 disabled={apply.isPending}
@@ -325,7 +189,7 @@ export const ImportCreate = () => {
                                 <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
                                     {translate('app.import.result')}
                                 </Typography>
-                                <Counts preview={preview} />
+                                <ImportCounts preview={preview} />
                             </Box>
                             {preview.lines && preview.lines.length > 0 && <ImportLines lines={preview.lines} />}
                             {preview.errors.length > 0 && (
