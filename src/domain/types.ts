@@ -29,7 +29,7 @@ type RecordOf<Name extends CollectionName> = { id: IdOf<Name>; createdAt: string
     Shape<Declared<Name>['server']>;
 
 /** A record as stored: with the fields that are never answered (a user's password hash). */
-type StoredRecordOf<Name extends CollectionName> = RecordOf<Name> & Shape<Declared<Name>['hidden']>;
+export type StoredRecordOf<Name extends CollectionName> = RecordOf<Name> & Shape<Declared<Name>['hidden']>;
 
 /** A user as admins read it: `signInHold` (server-owned) only when the account was held after many failed sign-ins. */
 export type User = RecordOf<'users'>;

@@ -13,7 +13,7 @@ import type { WriteRules } from '../rules/types';
  * Never written through the API.
  */
 
-export const makeUpRules: WriteRules = {
+export const makeUpRules: WriteRules<'makeUps'> = {
     refused: {
         create: 'Make-ups are given by the server when an excused absence is marked on a plan with make-ups',
         update: 'A make-up is used by booking a class of its direction, never edited',

@@ -143,7 +143,7 @@ export const bookSeat = async (
 
 const book = (input: Row, { tx, user, now }: WriteContext) => bookSeat(tx, createSchema.parse(input), user, now);
 
-export const bookingRules: WriteRules = {
+export const bookingRules: WriteRules<'bookings'> = {
     refused: {
         update: 'A booking is never edited: cancel it with POST /api/bookings/:id/cancel and book again',
         delete: 'A booking is never deleted: cancel it with POST /api/bookings/:id/cancel',

@@ -41,7 +41,7 @@ const checkGuardian = async (record: Row, id: unknown, reader: Reader) => {
     if (id !== undefined && (await reader.count('customers', { guardianId: id as number })) > 0) throw refused();
 };
 
-export const customerRules: WriteRules = {
+export const customerRules: WriteRules<'customers'> = {
     createSchema,
     create: async ({ confirmDuplicate, ...input }, { tx }) => {
         await checkGuardian(input, undefined, tx);

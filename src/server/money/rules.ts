@@ -15,7 +15,7 @@ import type { ListFields, WriteRules } from '../rules/types';
  * at the entry and says by how much and why (or by a refund when money is given back), which leaves
  * every entry for the books.
  */
-export const paymentRules: WriteRules = {
+export const paymentRules: WriteRules<'payments'> = {
     refused: {
         create: 'Payments are recorded by selling a pass (POST /api/passes/sell) or paying a link, refunds by POST /api/payments/refund, corrections by POST /api/payments/{id}/correct',
         update: 'Payments, refunds and corrections cannot be changed: record a correction (POST /api/payments/{id}/correct) to put an entry right',
@@ -49,7 +49,7 @@ const passTerms = [
  * payment with it): it carries no payment and a price of 0, so that nothing can be refunded for it or
  * counted as earned from it, and it starts unused. A plain update changes its name and directions only.
  */
-export const passRules: WriteRules = {
+export const passRules: WriteRules<'passes'> = {
     create: async record => ({ ...record, price: 0, paymentId: null, visitsUsed: 0 }),
     update: async (record, before) => ({
         ...record,

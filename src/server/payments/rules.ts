@@ -142,7 +142,7 @@ export const portalPaymentLink = async (
     return { link: await tx.insert('paymentLinks', terms as NewRecord<'paymentLinks'>), made: true };
 };
 
-export const paymentLinkRules: WriteRules = {
+export const paymentLinkRules: WriteRules<'paymentLinks'> = {
     create: (record, { tx, now }) => newPaymentLink(record, tx, now),
     update: async (record, before, { tx }) => {
         refuseClosed(before);
@@ -162,7 +162,7 @@ export const paymentLinkListFields: ListFields =
     });
 
 /** Attempts to pay a link online are begun by the payment page and settled by the provider's notices only. */
-export const onlinePaymentRules: WriteRules = {
+export const onlinePaymentRules: WriteRules<'onlinePayments'> = {
     refused: {
         create: "An online payment begins on the link's public payment page",
         update: "An online payment changes only by its provider's verified notice",

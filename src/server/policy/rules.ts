@@ -7,7 +7,7 @@ import type { WriteRules } from '../rules/types';
  * (routes.ts). Never written through the API.
  */
 
-export const penaltyRules: WriteRules = {
+export const penaltyRules: WriteRules<'penalties'> = {
     refused: {
         create: 'Penalties are made by the server when a seat is cancelled late or missed',
         update: 'A penalty is never edited: waive a pending one with POST /api/penalties/:id/waive',

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { User } from '../../domain/types';
+import type { CollectionName, StoredRecordOf, User } from '../../domain/types';
 import type { Filter, Reader, Row, Scalar, Transaction } from '../storage/types';
 
 export interface WriteContext {
@@ -11,12 +11,20 @@ export interface WriteContext {
 }
 
 /**
+ * A record of the collection `C` as a write rule sees it: its declared fields typed, and as a Row for
+ * what is checked elsewhere. A record being written may still lack what the server sets; one read back
+ * (`before`) has them all. Without a collection (the generic routes' view), a plain Row.
+ */
+type Incoming<C extends CollectionName> = [C] extends [never] ? Row : Partial<StoredRecordOf<C>> & Row;
+type Kept<C extends CollectionName> = [C] extends [never] ? Row : StoredRecordOf<C> & Row;
+
+/**
  * Rules a plain write of a collection brings along (charging a visit when an attendance is marked,
  * say). Each runs inside the write's transaction after the record is validated: it may change related
  * records through `tx`, which commit together with the record, and it refuses the whole write by
  * throwing an ApiError.
  */
-export interface WriteRules {
+export interface WriteRules<C extends CollectionName = never> {
     /**
      * Plain writes the collection never takes, whoever asks, each with the reason and where to go
      * instead: records that only business endpoints make or change (the payments ledger). Refused with
@@ -26,16 +34,16 @@ export interface WriteRules {
     /** What a client may send to create a record, when it differs from what may be stored (a password). */
     createSchema?: z.ZodObject;
     /** Turns the validated input into what is stored, before the transaction: for slow work such as hashing a password. */
-    prepare?: (input: Row) => Promise<Row>;
+    prepare?(input: Incoming<C>): Promise<Row>;
     /** Answers the record to store (the server gives it its id and createdAt). */
-    create?: (record: Row, context: WriteContext) => Promise<Record<string, unknown>>;
+    create?(record: Incoming<C>, context: WriteContext): Promise<Record<string, unknown>>;
     /** `create` claims what it depends on first (TransactionOptions.claimed in storage/types.ts): a seat of a class. */
     createClaims?: boolean;
     /** Answers the record to store in place of `before`. */
-    update?: (record: Row, before: Row, context: WriteContext) => Promise<Row>;
-    delete?: (record: Row, context: WriteContext) => Promise<void>;
+    update?(record: Incoming<C>, before: Kept<C>, context: WriteContext): Promise<Row>;
+    delete?(record: Kept<C>, context: WriteContext): Promise<void>;
     /** Runs after the record is written (or removed), in the same transaction: for what depends on the stored result. */
-    after?: (record: Row | null, before: Row | null, context: WriteContext) => Promise<void>;
+    after?(record: Kept<C> | null, before: Kept<C> | null, context: WriteContext): Promise<void>;
 }
 
 /**

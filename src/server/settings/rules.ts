@@ -26,7 +26,7 @@ const keepOneDefault = async (tx: Transaction, status: Row) => {
  * Records refer to a status by its list and code, so neither may change under them: a status stays in
  * its list, and its code is fixed once something uses it (the label is what people read and may change).
  */
-export const statusRules: WriteRules = {
+export const statusRules: WriteRules<'statuses'> = {
     create: async (record, { tx }) => {
         await keepOneDefault(tx, record);
         return record;

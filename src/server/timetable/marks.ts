@@ -108,7 +108,7 @@ const tellLowVisits = async (tx: Transaction, passId: Identifier, now: Date) => 
 };
 
 /** Plain writes of attendances charge or give back the visit in the same write. */
-export const attendanceRules: WriteRules = {
+export const attendanceRules: WriteRules<'attendances'> = {
     create: async (record, { tx, user, now }) => {
         await checkEvent(tx, record, user, now);
         const charge = await settleAttendance(tx, record as Attendance, null);
@@ -119,11 +119,11 @@ export const attendanceRules: WriteRules = {
         if (found.eventId !== before.eventId) await checkWindowOf(tx, before.eventId as Identifier, user, now);
         const moved = found.eventId !== before.eventId || found.customerId !== before.customerId;
         // A penalty's mark changed (moved, or another status) puts the penalty right: the mark is a plain one again.
-        let record = found;
+        let record: Row = found;
         if (before.penaltyId != null && (moved || found.status !== before.status)) {
             await reversePenalty(tx, before.penaltyId as Identifier);
             const { penaltyId: _ended, ...plain } = found;
-            record = plain as Row;
+            record = plain;
         }
         if (moved) await applyVisitChanges(tx, releaseVisit(chargeOf(before)));
         const charge = await settleAttendance(tx, record as Attendance, moved ? null : chargeOf(before));

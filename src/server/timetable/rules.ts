@@ -62,7 +62,7 @@ const rechargeMarks = async (tx: Transaction, event: StudioEvent, now: Date) => 
  * back every visit charged on it, and reinstating it charges its marks again, in the same write.
  * Deleting one deletes its bookings with it.
  */
-export const eventRules: WriteRules = {
+export const eventRules: WriteRules<'events'> = {
     create: async (record, { tx }) => {
         await refuseNonTeacher(record, tx);
         await refuseClash(tx, record as StudioEvent);
@@ -97,7 +97,7 @@ export const eventRules: WriteRules = {
     },
 };
 
-export const scheduleRules: WriteRules = {
+export const scheduleRules: WriteRules<'schedules'> = {
     create: async (record, { tx }) => {
         await refuseNonTeacher(record, tx);
         return record;

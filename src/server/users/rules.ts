@@ -9,7 +9,7 @@ import { withStoredPhone } from '../customers';
 import type { WriteRules } from '../rules/types';
 
 /** A password is stored only as its hash (made before the write, being slow), a phone in E.164; nobody changes their own role, or deactivates or deletes themselves. */
-export const userRules: WriteRules = {
+export const userRules: WriteRules<'users'> = {
     createSchema: userCreateSchema,
     prepare: async input => {
         const { password, ...rest } = input;
