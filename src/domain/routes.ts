@@ -1,4 +1,6 @@
-import { canAccess, canOpenPage, type Action } from './roles';
+import * as manifest from './collections/manifest';
+import type { Resource } from './collections/resource';
+import { canAccess, canOpenPage, studioCollectionNames, type Action, type CollectionName, type Grants } from './roles';
 import type { Role } from './types';
 
 /*
@@ -18,33 +20,34 @@ export const mayOpen = (role: Role | undefined, access: Access): boolean => {
     return role === access.role;
 };
 
+/** The screens a collection's grants module names, if any. */
+type ResourceOf<C extends CollectionName> = (typeof manifest)[C] extends { resource: infer R } ? R : never;
+type KeyOf<C extends CollectionName> = ResourceOf<C> extends { key: infer K extends string } ? K : C;
+
+/** The resources' keys: each its folder in src/resources. */
+export type ResourceKey = {
+    [C in CollectionName]: [ResourceOf<C>] extends [never] ? never : KeyOf<C>;
+}[CollectionName];
+
+export interface ResourceRoute extends Omit<Resource, 'key'> {
+    collection: CollectionName;
+}
+
 /**
- * The studio's resources: react-admin's list, record and create screens under `/{name}`, of the API's
- * `collection`, from the folder src/resources/{key}; the history of changes is a list only. A resource
- * with `menu` is listed at the end of that group of the menu (label `app.menu.{key}`), for the roles
- * that may list its collection.
+ * The studio's resources, each named by its collection's line of the manifest (collections/manifest.ts)
+ * with the `resource` of its grants module: react-admin's list, record and create screens under
+ * `/{name}`, of the API's `collection`, from the folder src/resources/{key}; the history of changes is a
+ * list only. A resource with `menu` is listed at the end of that group of the menu (label
+ * `app.menu.{key}`), for the roles that may list its collection.
  */
-export const resourceRoutes = {
-    customers: { name: 'customers', collection: 'customers' },
-    schedules: { name: 'schedules', collection: 'schedules' },
-    events: { name: 'events', collection: 'events' },
-    attendances: { name: 'attendances', collection: 'attendances' },
-    users: { name: 'settings/users', collection: 'users' },
-    courses: { name: 'settings/courses', collection: 'courses' },
-    studios: { name: 'settings/studios', collection: 'studios' },
-    directions: { name: 'settings/directions', collection: 'directions' },
-    subscriptions: { name: 'settings/subscriptions', collection: 'subscriptions' },
-    history: { name: 'history', collection: 'auditEntries', listOnly: true },
-    messages: { name: 'messages', collection: 'messages', listOnly: true, menu: 'customers' },
-    // The history of customer imports, and the import itself as its create screen (from the Customers list).
-    imports: { name: 'imports', collection: 'imports' },
-    // The server's periodic work, read-only: only admins may list it.
-    jobs: { name: 'jobs', collection: 'jobs', listOnly: true, menu: 'settings' },
-} as const satisfies Record<
-    string,
-    { name: string; collection: string; listOnly?: true; menu?: 'customers' | 'timetable' | 'money' | 'settings' }
->;
-export type ResourceKey = keyof typeof resourceRoutes;
+export const resourceRoutes = Object.fromEntries(
+    studioCollectionNames.flatMap(collection => {
+        const entry: { grants: Grants; resource?: Resource } = manifest[collection];
+        if (!entry.resource) return [];
+        const { key = collection, ...route } = entry.resource;
+        return [[key, { ...route, collection }]];
+    }),
+) as Record<ResourceKey, ResourceRoute>;
 
 export const statusListRouteNames = ['customer', 'attendance'] as const;
 
@@ -168,7 +171,7 @@ export const menuGroups: readonly { title: string; entries: readonly MenuEntry[]
     title: group.title,
     entries: [
         ...group.entries,
-        ...Object.entries(resourceRoutes as Record<string, { name: string; collection: string; menu?: string }>)
+        ...Object.entries<ResourceRoute>(resourceRoutes)
             .filter(([, route]) => route.menu !== undefined && `app.menu.groups.${route.menu}` === group.title)
             .map(([key, route]) => ({
                 key,
