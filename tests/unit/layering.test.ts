@@ -192,9 +192,6 @@ describe('the files', () => {
     const stillLong = [
         'src/domain/imports.ts',
         'src/domain/money.ts',
-        'src/server/storage/types.ts',
-        'src/server/storage/jsonFile/jsonStorage.ts',
-        'src/server/storage/postgres/pgTransaction.ts',
         'src/pages/statistics/IncomeStatisticsPage.tsx',
         'src/resources/imports/ImportCreate.tsx',
     ];
