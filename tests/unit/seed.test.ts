@@ -5,6 +5,7 @@ import { applyChanges, settleVisit } from '../../src/domain/attendance';
 import { freezePass } from '../../src/domain/freezes';
 import { passForSale } from '../../src/domain/money';
 import { addDays } from '../../src/domain/time';
+import { upgradeDatabase } from '../../src/domain/upgrades';
 import { expandSchedule, findClash, ownTitle } from '../../src/domain/timetable';
 import type { Database, Schedule, StudioEvent, Subscription } from '../../src/domain/types';
 import { validateDatabase } from '../../src/domain/validation';
@@ -293,5 +294,11 @@ describe('demo data generator', () => {
         const file = fileURLToPath(new URL('../../db.json', import.meta.url));
         const committed = JSON.parse(readFileSync(file, 'utf8')) as Database;
         expect(committed).toEqual(db);
+    });
+
+    it('is in the current shape: a start brings none of the committed db.json up to date', () => {
+        const file = fileURLToPath(new URL('../../db.json', import.meta.url));
+        const committed = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+        expect(upgradeDatabase(committed, new Date('2026-11-23T09:00:00Z'))).toBe(0);
     });
 });
