@@ -16,14 +16,13 @@ import { flatten } from '../support/catalogues';
 
 const root = join(import.meta.dirname, '../..');
 
-/** The message keys quoted in the portal's server routes. */
+/** The message keys quoted in the server's rooms the portal talks to: its own and signing in. */
 const portalRouteKeys = () =>
-    readdirSync(join(root, 'src/server/routes'))
-        .filter(file => /^portal.*\.ts$/.test(file))
+    ['src/server/portal', 'src/server/signIn']
+        .flatMap(folder => readdirSync(join(root, folder)).map(file => join(root, folder, file)))
+        .filter(file => file.endsWith('.ts'))
         .flatMap(file => [
-            ...readFileSync(join(root, 'src/server/routes', file), 'utf8').matchAll(
-                /['"`]((?:app|ra)\.[a-z_]+(?:\.[A-Za-z0-9_]+)+)['"`]/g,
-            ),
+            ...readFileSync(file, 'utf8').matchAll(/['"`]((?:app|ra)\.[a-z_]+(?:\.[A-Za-z0-9_]+)+)['"`]/g),
         ])
         .map(match => match[1]);
 
