@@ -91,6 +91,7 @@ export const historyMessages = {
             },
             actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
             hidden: 'changed (hidden)',
+            // A collection whose resource folder has its own texts names itself there (its i18n's app.history.collections).
             collections: {
                 users: 'User',
                 directions: 'Direction',
@@ -100,7 +101,6 @@ export const historyMessages = {
                 passes: 'Pass',
                 customers: 'Customer',
                 schedules: 'Schedule',
-                events: 'Class',
                 attendances: 'Mark',
                 payments: 'Payment',
                 paymentLinks: 'Payment link',
@@ -108,10 +108,7 @@ export const historyMessages = {
                 configs: 'Settings',
                 bookings: 'Booking',
                 payPeriods: 'Pay period',
-                penalties: 'Penalty',
                 makeUps: 'Make-up',
-                imports: 'Import',
-                onlinePayments: 'Online payment',
                 auditEntries: 'Change',
             },
             yes: 'yes',

@@ -95,6 +95,7 @@ export const historyMessages = {
             },
             actions: { create: 'Создано', update: 'Изменено', delete: 'Удалено' },
             hidden: 'изменён (скрыт)',
+            // Коллекция, у папки ресурса которой свои тексты, называет себя там (app.history.collections в её i18n).
             collections: {
                 users: 'Пользователь',
                 directions: 'Направление',
@@ -104,7 +105,6 @@ export const historyMessages = {
                 passes: 'Абонемент',
                 customers: 'Клиент',
                 schedules: 'Расписание',
-                events: 'Занятие',
                 attendances: 'Отметка',
                 payments: 'Платёж',
                 paymentLinks: 'Ссылка на оплату',
@@ -112,10 +112,7 @@ export const historyMessages = {
                 configs: 'Настройки',
                 bookings: 'Запись',
                 payPeriods: 'Период оплаты',
-                penalties: 'Штраф',
                 makeUps: 'Отработка',
-                imports: 'Импорт',
-                onlinePayments: 'Онлайн-оплата',
                 auditEntries: 'Изменение',
             },
             yes: 'да',

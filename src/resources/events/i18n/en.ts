@@ -4,6 +4,7 @@ export const messages = {
         events: { fields: { booked: 'Booked' } },
     },
     app: {
+        history: { collections: { events: 'Class' } },
         timetable: {
             notices: {
                 loading: 'Finding who will be told…',

@@ -7,6 +7,7 @@ export const messages = {
         events: { fields: { booked: 'Записано' } },
     },
     app: {
+        history: { collections: { events: 'Занятие' } },
         timetable: {
             notices: {
                 loading: 'Смотрим, кому сообщить…',

@@ -19,6 +19,7 @@ export const messages = {
         },
     },
     app: {
+        history: { collections: { imports: 'Import' } },
         collections: { imports: '%{smart_count} import |||| %{smart_count} imports' },
         import: {
             unreadable: 'Line %{line} of the file cannot be read as CSV: check its quotes',

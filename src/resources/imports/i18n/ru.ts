@@ -19,6 +19,7 @@ export const messages = {
         },
     },
     app: {
+        history: { collections: { imports: 'Импорт' } },
         collections: { imports: '%{smart_count} импорт |||| %{smart_count} импорта |||| %{smart_count} импортов' },
         import: {
             unreadable: 'Строку %{line} файла не удаётся прочитать как CSV: проверьте кавычки',

@@ -79,6 +79,7 @@ export const messages = {
         },
     },
     app: {
+        history: { collections: { onlinePayments: 'Online payment' } },
         receipts: {
             tax_systems: {
                 none: 'No receipts through the payment provider',

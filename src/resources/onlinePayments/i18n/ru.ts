@@ -79,6 +79,7 @@ export const messages = {
         },
     },
     app: {
+        history: { collections: { onlinePayments: 'Онлайн-оплата' } },
         receipts: {
             tax_systems: {
                 none: 'Без чеков через платёжного провайдера',

@@ -47,6 +47,7 @@ export const messages = {
         configs: { fields: { penaltyDelayHours: 'Hours to waive a penalty before it applies' } },
     },
     app: {
+        history: { collections: { penalties: 'Penalty' } },
         collections: {
             penalties: '%{smart_count} penalty |||| %{smart_count} penalties',
             makeUps: '%{smart_count} make-up |||| %{smart_count} make-ups',

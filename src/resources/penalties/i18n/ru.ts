@@ -50,6 +50,7 @@ export const messages = {
         configs: { fields: { penaltyDelayHours: 'Часов на отмену штрафа, пока он не применён' } },
     },
     app: {
+        history: { collections: { penalties: 'Штраф' } },
         collections: {
             penalties: '%{smart_count} штраф |||| %{smart_count} штрафа |||| %{smart_count} штрафов',
             makeUps: '%{smart_count} отработка |||| %{smart_count} отработки |||| %{smart_count} отработок',
