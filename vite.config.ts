@@ -6,6 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { runFilesReporter } from './tests/support/runFiles';
+import { LongestFirst } from './tests/support/sequencer';
 
 /** Every build gets an id, compiled into the app and served as /build.json, so that open tabs notice a new release. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -122,6 +123,8 @@ export default defineConfig({
         // Four test files at a time on two cores: most of a file's time waits on the servers, browsers and
         // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here).
         maxWorkers: 4,
+        // The longest files start first, across the projects, so that the run does not end on one of them.
+        sequence: { sequencer: LongestFirst },
         // The last notes each project's files, so that a run of unit or screen tests only does not build the
         // server (tests/support/serverBuildSetup.ts).
         reporters: [...(process.env.VITEST_JSON_REPORT ? ['default', 'json'] : ['default']), runFilesReporter],
