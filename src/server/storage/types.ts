@@ -1,5 +1,6 @@
 import type { CollectionName } from '../../domain/types';
 import type { Leases } from './leases';
+import type { Notes } from './notes';
 import type { ListQuery, Page, PrototypePageQuery, SelectOptions, Where } from './query';
 import type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row } from './records';
 import type { Reports } from './reports';
@@ -21,6 +22,7 @@ export type { Filter, ListQuery, Page, PrototypePageQuery, Scalar, SelectOptions
 export { filtersOf, startsWithin } from './query';
 export type { Id, NewPrototypeRecord, NewRecord, RecordOf, Row } from './records';
 export type { Leases } from './leases';
+export type { Notes } from './notes';
 export type { Reports } from './reports';
 export type { SignInRecords } from './signIns';
 
@@ -118,6 +120,11 @@ export interface Storage extends Reader, Leases {
      * PostgreSQL has pg_dump instead.
      */
     snapshot?(): Promise<DatabaseSnapshot>;
+    /**
+     * The database's own notes (notes.ts), which the server reads and writes at its start: every engine
+     * has them; the audited storage the routes get passes none on.
+     */
+    readonly notes?: Notes;
 }
 
 /** A whole database: its top-level keys in the file's order, and their values. */

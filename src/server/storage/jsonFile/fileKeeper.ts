@@ -173,6 +173,25 @@ export class FileKeeper {
         await journal.dropBefore(mark);
     }
 
+    /**
+     * Makes a change of memory that is no transaction (the database's notes) and writes db.json with it
+     * at once, with no transaction running (the caller holds the engine's turn). A hand edit made
+     * meanwhile is taken in first; one that cannot be used refuses the change, as the file is not written.
+     */
+    async writeChanged(change: () => void) {
+        await this.rewriting;
+        this.holding = true;
+        try {
+            await this.reloadIfEdited();
+            if (this.refused)
+                throw new Error(`${this.options.file} was changed by hand and cannot be used: fix it first`);
+            change();
+            await this.writeNow();
+        } finally {
+            this.holding = false;
+        }
+    }
+
     /** Stops the timers of the rewrites and of the watching, at the start of a clean stop. */
     stop() {
         clearInterval(this.watchTimer);

@@ -5,6 +5,7 @@ import { MemoryLeases } from './leases';
 import { DatabaseLock } from './lock';
 import { MemoryData, type FileState } from './memory';
 import { MemoryReader, MemoryTransaction } from './memoryAccess';
+import { memoryNotes } from './notes';
 import { readerReports } from './reports';
 import { MemorySignInRecords } from './signInRecords';
 import { startingState } from './startup';
@@ -12,6 +13,7 @@ import { Unsettled } from './unsettled';
 import {
     StorageUnavailable,
     type Leases,
+    type Notes,
     type Reports,
     type Storage,
     type StorageHealth,
@@ -43,6 +45,10 @@ export interface JsonStorageOptions {
 export class JsonStorage extends MemoryReader implements Storage {
     readonly reports: Reports = readerReports(this);
     readonly signIns = new MemorySignInRecords();
+    readonly notes: Notes = memoryNotes({
+        memory: () => this.memory,
+        writeChanged: change => this.exclusive(() => this.keeper.writeChanged(change)),
+    });
     private memory: MemoryData;
     private readonly journal: Journal;
     private readonly keeper: FileKeeper;

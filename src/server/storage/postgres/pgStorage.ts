@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type {
+    Notes,
     RecordOf,
     Reports,
     SignInRecords,
@@ -10,6 +11,7 @@ import type {
 } from '../types';
 import { recordOf } from './tables';
 import { applyMigrations } from './migrations';
+import { pgNotes } from './pgNotes';
 import { pgSignInRecords } from './pgSignInRecords';
 import { PgReader } from './pgReader';
 import { PgTransaction } from './pgTransaction';
@@ -48,6 +50,7 @@ export const applicationName = 'studio-back-office';
 export class PgStorage extends PgReader implements Storage {
     readonly reports: Reports = pgReports((sql, values) => this.rows(sql, values));
     readonly signIns: SignInRecords;
+    readonly notes: Notes;
 
     private constructor(
         private readonly pool: pg.Pool,
@@ -55,6 +58,7 @@ export class PgStorage extends PgReader implements Storage {
     ) {
         super(pool);
         this.signIns = pgSignInRecords(pool);
+        this.notes = pgNotes(pool);
     }
 
     /** Connects, brings the schema up to date (never destructively) and answers the storage. */

@@ -6,6 +6,7 @@ import type { CollectionName } from '../../../domain/types';
 import { upgradeDatabase } from '../../../domain/upgrades';
 import { validateDatabase } from '../../../domain/validation';
 import type { FileState } from '../jsonFile/memory';
+import { notesKey } from '../notes';
 import { idKey } from '../records';
 import { applyMigrations } from './migrations';
 import { quote, tableOrder, tables } from './tables';
@@ -61,6 +62,15 @@ export const importDatabase = async (
             for (const key of state.keys) {
                 const value = state.values[key];
                 if (isStudioCollection(key)) continue;
+                // The database's notes are its own table's rows, and db.json's notes again on export.
+                if (key === notesKey && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+                    for (const [name, note] of Object.entries(value))
+                        await client.query('INSERT INTO database_notes (name, value) VALUES ($1, $2)', [
+                            name,
+                            JSON.stringify(note),
+                        ]);
+                    continue;
+                }
                 if (isPrototype(key, value)) {
                     await client.query('INSERT INTO prototype_collections (name) VALUES ($1)', [key]);
                     for (const record of value as Record<string, unknown>[]) {
@@ -176,6 +186,13 @@ export const exportDatabase = async (url: string): Promise<FileState> => {
         for (const { key, value } of extras.rows as { key: string; value: unknown }[]) {
             values[key] = value;
             keys.push(key);
+        }
+        const notes = await client.query('SELECT name, value FROM database_notes ORDER BY name');
+        if (notes.rows.length) {
+            values[notesKey] = Object.fromEntries(
+                (notes.rows as { name: string; value: unknown }[]).map(({ name, value }) => [name, value]),
+            );
+            keys.push(notesKey);
         }
         await client.query('COMMIT');
         return { keys, values };

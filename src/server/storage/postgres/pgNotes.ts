@@ -1,0 +1,34 @@
+import type pg from 'pg';
+import { recordedInstants, type Notes } from '../notes';
+import { quote } from './tables';
+
+/*
+ * The PostgreSQL engine's notes, in the table database_notes (migration 028): a row per note, its value
+ * as JSON. Every server process on the database reads the same rows.
+ */
+
+export const pgNotes = (pool: pg.Pool): Notes => ({
+    async read(name) {
+        const { rows } = await pool.query('SELECT value FROM database_notes WHERE name = $1', [name]);
+        return rows.length ? (rows[0].value as unknown) : undefined;
+    },
+
+    async write(name, value) {
+        if (value === undefined) await pool.query('DELETE FROM database_notes WHERE name = $1', [name]);
+        else
+            await pool.query(
+                'INSERT INTO database_notes (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value',
+                [name, JSON.stringify(value)],
+            );
+    },
+
+    /** One MAX per column, as instants (texts may differ in their seconds' digits), in one statement. */
+    async latestRecorded() {
+        const maxima = recordedInstants.map(
+            ({ collection, field }) => `SELECT max(${quote(field)}::timestamptz) AS at FROM ${quote(collection)}`,
+        );
+        const { rows } = await pool.query(`SELECT max(at) AS latest FROM (${maxima.join(' UNION ALL ')}) AS maxima`);
+        const latest = rows[0]?.latest as Date | null | undefined;
+        return latest ? latest.toISOString() : undefined;
+    },
+});
