@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { ClockStartError } from './clock';
 import { ChannelSetupError } from './messages';
 import { PaymentSetupError } from './payments';
 import { root } from './paths';
@@ -29,11 +30,12 @@ try {
     });
 } catch (error) {
     // One line that says what to do (a file in use, a read-only disk, a record that does not validate, an
-    // unknown payment provider): no stack trace.
+    // unknown payment provider, a CLOCK_START refused): no stack trace.
     if (!(
         error instanceof DatabaseFileError ||
         error instanceof PaymentSetupError ||
-        error instanceof ChannelSetupError
+        error instanceof ChannelSetupError ||
+        error instanceof ClockStartError
     ))
         throw error;
     console.error(error.message);

@@ -1,11 +1,13 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { createApp } from './app';
-import { backupDirOf, pruneBackups, startDailyBackups, writeBackup } from './backups';
+import { backupNowHandler } from './backupControl';
+import { backupDirOf, startDailyBackups } from './backups';
+import { clockRereadMs, clockStartOf, settleClock } from './clock';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom, startTelegramBot, withPublicUrl } from './messages';
 import { candidatesOf, giveCode } from './signIn';
@@ -36,7 +38,10 @@ interface StartServerOptions {
      * more. `npm start` exits; by default the server stays up, refusing writes.
      */
     onFatal?: (error: Error) => void;
-    /** The time every rule reads (today, windows, expiry): the machine's by default; tests set their own. */
+    /**
+     * Real time as the server takes it: the machine's by default; tests set their own. Every rule reads it
+     * moved by the offset CLOCK_START keeps in the database's notes; file mechanics read the machine's.
+     */
     clock?: Clock;
 }
 
@@ -78,7 +83,7 @@ export const startServer = async ({
     env,
     log,
     onFatal,
-    clock = systemClock,
+    clock: realTime = systemClock,
 }: StartServerOptions): Promise<StartedServer> => {
     const distDir = distDirOf(env);
     const dbFile = resolve(env.DB_FILE ?? resolve(root, 'db.json'));
@@ -90,6 +95,8 @@ export const startServer = async ({
     const proxySetting = env.TRUSTED_PROXY;
     const trustedProxy = !proxySetting ? undefined : /^\d+$/.test(proxySetting) ? Number(proxySetting) : proxySetting;
 
+    // Refused before the database is opened: a CLOCK_START that is no instant, or one on a public address.
+    const clockStart = clockStartOf(env);
     const payments = choosePayments(env);
     if (payments.mode === 'off')
         log.warn(
@@ -118,6 +125,17 @@ export const startServer = async ({
             log.error(error.message);
             onFatal?.(error);
         },
+    });
+    // Refused (the database closed again) when it would move the clock before what the data records.
+    const { clock, stop: stopClock } = await settleClock({
+        notes: storage.notes,
+        start: clockStart,
+        base: realTime,
+        log,
+        rereadEveryMs: env.DATABASE_URL ? clockRereadMs : undefined,
+    }).catch(async (error: unknown) => {
+        await storage.close().catch(() => undefined);
+        throw error;
     });
     let stopJobs: () => Promise<void> = async () => undefined;
     let stopBot: () => Promise<void> = async () => undefined;
@@ -152,7 +170,8 @@ export const startServer = async ({
                 failureWindowMs: 15 * 60_000,
             },
         });
-        stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock, log });
+        // Backups and their pruning are file mechanics: real time, whatever the clock says.
+        stopBackups = startDailyBackups({ storage, dir: backupDir, days: backupDays, clock: systemClock, log });
         const publicUrl = env.PUBLIC_URL?.trim() || undefined;
         // The jobs' messages link to the portal at the public address, as the requests' do.
         const stopRunner = withPublicUrl(publicUrl, () =>
@@ -173,25 +192,7 @@ export const startServer = async ({
                 numberFrom('TELEGRAM_POLL_SECONDS') ?? 30,
             );
         /** `npm run backup` through this server: a snapshot at once, for the holder of the key in DB_FILE.control. */
-        const backupNow = async (req: IncomingMessage, res: ServerResponse) => {
-            const given = Buffer.from(String(req.headers['x-control-key'] ?? ''), 'hex');
-            const answer = (status: number, body: object) => {
-                res.writeHead(status, { 'Content-Type': 'application/json' });
-                res.end(JSON.stringify(body));
-            };
-            if (given.length !== controlKey.length || !timingSafeEqual(given, controlKey) || !storage.snapshot)
-                return answer(403, { message: 'Not allowed' });
-            try {
-                const at = clock();
-                const file = await writeBackup(await storage.snapshot(), backupDir, at);
-                pruneBackups(backupDir, at.getTime(), backupDays || Infinity);
-                log.info(`Backed up the database into ${file} (asked by npm run backup).`);
-                answer(200, { file });
-            } catch (error) {
-                log.error(`A backup into ${backupDir} failed: ${(error as Error).message}`);
-                answer(500, { message: `The backup failed: ${(error as Error).message}` });
-            }
-        };
+        const backupNow = backupNowHandler({ storage, controlKey, backupDir, backupDays, log });
         // Once stopping, a request that still arrives on an open connection is told so, and the connection closed.
         let stopping = false;
         let inFlight = 0;
@@ -266,6 +267,7 @@ export const startServer = async ({
                 clearInterval(idle);
                 // A sweep or a backup under way is finished first: they use the database being closed.
                 await Promise.all([sweepStopped, stopBackups()]);
+                stopClock();
                 try {
                     await storage.close();
                 } catch (error) {
@@ -279,6 +281,7 @@ export const startServer = async ({
     } catch (error) {
         // Not started after all (the port taken, a TOKEN_SECRET too short): nothing is left open.
         await Promise.all([stopJobs(), stopBot(), stopBackups()]);
+        stopClock();
         await storage.close().catch(() => undefined);
         throw error;
     }

@@ -14,6 +14,9 @@ export const leaseMsOf = (value: string | undefined): number | undefined => {
     return Number.isInteger(ms) && ms >= 1 ? ms : undefined;
 };
 
+/** The period JOBS_EVERY_MS sets for every job: a whole number of milliseconds, at least 1; none otherwise. */
+export const jobsEveryMsOf = leaseMsOf;
+
 /**
  * Renews a lease every third of its length until stopped, one renewal at a time: two renewals may fail
  * (a slow database) before it runs out. `renew` answers false once the lease is lost, which ends the

@@ -1,4 +1,5 @@
 import type { jobNames } from '../../domain/schemas';
+import { systemClock, type Clock } from '../../domain/time';
 import type { Job } from '../../domain/types';
 import type { Storage } from '../storage/types';
 import { defaultLeaseMs, keepLease } from './lease';
@@ -56,8 +57,8 @@ const settleJobs = async (storage: Storage, specs: JobSpec[], now: string) => {
 type Log = Pick<Console, 'error' | 'warn'>;
 
 /** Runs a job if no other runner holds it, and records how it went when that is worth recording. */
-const runOnce = async (storage: Storage, spec: JobSpec, log: Log, leaseMs: number) => {
-    const started = new Date();
+const runOnce = async (storage: Storage, spec: JobSpec, log: Log, leaseMs: number, clock: Clock) => {
+    const started = clock();
     const taken = await storage.takeJob(
         spec.name,
         started.toISOString(),
@@ -68,7 +69,7 @@ const runOnce = async (storage: Storage, spec: JobSpec, log: Log, leaseMs: numbe
     let held: Job = taken;
     const stopRenewing = keepLease(
         async () => {
-            const renewed = await storage.renewJob(held, new Date(Date.now() + leaseMs).toISOString());
+            const renewed = await storage.renewJob(held, new Date(clock().getTime() + leaseMs).toISOString());
             if (!renewed)
                 log.warn(
                     `The job ${spec.name} lost its lease to another runner (not renewed in time): this run finishes all the same.`,
@@ -89,7 +90,7 @@ const runOnce = async (storage: Storage, spec: JobSpec, log: Log, leaseMs: numbe
     } finally {
         await stopRenewing();
     }
-    const finished = new Date();
+    const finished = clock();
     const worthRecording = done > 0 || lastError !== null || taken.lastError !== null;
     await storage.finishJob(
         held,
@@ -131,10 +132,15 @@ const repeat = (everyMs: number, atStart: boolean, run: () => Promise<void>, log
 interface RunnerOptions {
     /** How long a job stays held by a runner that stops renewing it (JOB_LEASE_MS). */
     leaseMs?: number;
+    /** The server's clock, which leases and the jobs' records read: the machine's by default. */
+    clock?: Clock;
+    /** The period of every job, in place of each one's own (JOBS_EVERY_MS). */
+    everyMs?: number;
 }
 
 /**
- * Starts the runner: each job at once (unless it waits its first period) and then every `everyMs`, one
+ * Starts the runner: each job at once (unless it waits its first period) and then every `everyMs` (its
+ * own, or the options' for all), one
  * run of it at a time; a failed look (a lost database) is logged and tried at the next. Answers the
  * function that stops it, which waits for the runs under way.
  */
@@ -142,12 +148,18 @@ export const startJobs = (
     storage: Storage,
     specs: JobSpec[],
     log: Log = console,
-    { leaseMs = defaultLeaseMs }: RunnerOptions = {},
+    { leaseMs = defaultLeaseMs, clock = systemClock, everyMs }: RunnerOptions = {},
 ): (() => Promise<void>) => {
-    const ready = settleJobs(storage, specs, new Date().toISOString());
-    const stops = specs.map(spec =>
-        repeat(spec.everyMs, spec.atStart !== false, () => ready.then(() => runOnce(storage, spec, log, leaseMs)), log),
-    );
+    const ready = settleJobs(storage, specs, clock().toISOString());
+    const stops = specs.map(spec => {
+        const every = { ...spec, everyMs: everyMs ?? spec.everyMs };
+        return repeat(
+            every.everyMs,
+            spec.atStart !== false,
+            () => ready.then(() => runOnce(storage, every, log, leaseMs, clock)),
+            log,
+        );
+    });
     return async () => {
         await Promise.all(stops.map(stop => stop()));
     };

@@ -3,14 +3,15 @@ import { deliverDue, queuePassNotices, queueReminders, type Channels } from '../
 import { closeDueClasses } from '../timetable';
 import { applyDuePenalties } from '../policy';
 import type { Storage } from '../storage/types';
-import { defaultLeaseMs, leaseMsOf } from './lease';
+import { defaultLeaseMs, jobsEveryMsOf, leaseMsOf } from './lease';
 import { startJobs, startLane } from './runner';
 
 /*
  * The studio's periodic work, as the server runs it from its settings: MESSAGES_EVERY_MS (5 s) sets how
  * often the messages due are sent, CLOSE_CLASSES_EVERY_MS (5 minutes) how often classes left open are
  * closed, NOTICES_EVERY_MS (1 minute) how often reminders and pass notices are queued, PENALTIES_EVERY_MS
- * and PAYMENTS_EVERY_MS (1 minute) how often due penalties are applied and late payments asked about.
+ * and PAYMENTS_EVERY_MS (1 minute) how often due penalties are applied and late payments asked about;
+ * JOBS_EVERY_MS, when set, is the period of every job instead (to try time with a moved clock).
  * JOB_LEASE_MS (30 s) is how long a job, or a message being sent, stays with a process that stopped
  * renewing it. Sign-in codes have a lane of their own in every process, looked at every second: someone
  * waits for them, so they never wait for a job another process holds or a long batch of notices.
@@ -46,6 +47,9 @@ export const startStudioJobs = ({
     const leaseMs = leaseMsOf(env.JOB_LEASE_MS);
     if (env.JOB_LEASE_MS && leaseMs === undefined)
         log.warn(`JOB_LEASE_MS=${env.JOB_LEASE_MS} is not a number of milliseconds: ${defaultLeaseMs} is used.`);
+    const jobsEveryMs = jobsEveryMsOf(env.JOBS_EVERY_MS);
+    if (env.JOBS_EVERY_MS && jobsEveryMs === undefined)
+        log.warn(`JOBS_EVERY_MS=${env.JOBS_EVERY_MS} is not a number of milliseconds: each job keeps its own period.`);
     const sending = { leaseMs, log };
     const messagesEvery = numberFrom('MESSAGES_EVERY_MS') ?? 5000;
     const noticesEvery = numberFrom('NOTICES_EVERY_MS') ?? 60_000;
@@ -93,7 +97,7 @@ export const startStudioJobs = ({
                 : []),
         ],
         log,
-        { leaseMs },
+        { leaseMs, clock, everyMs: jobsEveryMs },
     );
     // Each code is held by its own message's lease: one a dead process took is sent by another soon after.
     const stopCodes = startLane(
