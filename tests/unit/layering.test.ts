@@ -40,6 +40,7 @@ const rooms = [
     'statistics',
     'settings',
     'users',
+    'clock',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */
