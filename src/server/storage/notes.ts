@@ -26,12 +26,12 @@ export interface Notes {
 export const notesKey = '_notes';
 
 /**
- * Instants that say when something happened, by their names' form: `createdAt` on every record, and
- * every instant named as done (`updatedAt`, `paidAt`, `sentAt`, `cancelledAt`...). Instants still to
+ * Instants that say when something happened, by their names' form: `createdAt` on every record, a
+ * customer's `consentAt`, and every instant named as done (`updatedAt`, `paidAt`, `undoneAt`...). Instants still to
  * come (a message's `sendAt`, a link's `expiresAt`, a job's `runAt`, a lease) are not: they are
  * rightly later than the clock.
  */
-const happened = /^(createdAt|.+edAt|paidAt|sentAt|lostAt|madeAt|doneAt|heldAt|setAt)$/;
+const happened = /^(createdAt|consentAt)$|(edAt|paidAt|sentAt|lostAt|madeAt|doneAt|heldAt|setAt)$/;
 
 /** Every field of every collection whose instant records when something happened. */
 export const recordedInstants: readonly { collection: CollectionName; field: string }[] = collectionNames.flatMap(
