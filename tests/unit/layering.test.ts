@@ -41,6 +41,7 @@ const rooms = [
     'settings',
     'users',
     'clock',
+    'tasks',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

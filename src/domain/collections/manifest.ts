@@ -27,3 +27,4 @@ export * as penalties from './penalties.grants';
 export * as makeUps from './makeUps.grants';
 export * as imports from './imports.grants';
 export * as onlinePayments from './onlinePayments.grants';
+export * as tasks from './tasks.grants';

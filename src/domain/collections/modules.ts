@@ -25,3 +25,4 @@ export { penalties } from './penalties';
 export { makeUps } from './makeUps';
 export { imports } from './imports';
 export { onlinePayments } from './onlinePayments';
+export { tasks } from './tasks';

@@ -17,6 +17,7 @@ import { publicBookingRoutes } from '../portal';
 import { settingsRoutes } from '../settings';
 import { statisticsRoutes } from '../statistics';
 import { timetableRoutes } from '../timetable';
+import { taskRoutes } from '../tasks';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
@@ -57,6 +58,7 @@ export const featureRoutes = (
     importRoutes(storage, clock),
     messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
+    taskRoutes(storage, clock),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

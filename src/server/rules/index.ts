@@ -14,6 +14,7 @@ import { statusRules } from '../settings';
 import { subscriptionFilters } from './subscriptions';
 import type { ComputedFilter, ListFields, WriteRules } from './types';
 import { userRules } from '../users';
+import { taskListFields, taskRules } from '../tasks';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
@@ -39,6 +40,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     makeUps: makeUpRules,
     imports: importRules,
     onlinePayments: onlinePaymentRules,
+    tasks: taskRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */
@@ -54,4 +56,5 @@ export const listFields: Partial<Record<CollectionName, ListFields>> = {
     paymentLinks: paymentLinkListFields,
     events: eventListFields,
     bookings: bookingListFields,
+    tasks: taskListFields,
 };
