@@ -22,6 +22,7 @@ import { moneyFormatter } from '../../app/i18n/numbers';
 import { useStudioConfig } from '../../app/studio';
 import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning';
 import { Empty, Panel } from './Panel';
+import { MyTasksPanel } from './MyTasksPanel';
 import { PenaltiesPanel } from './PenaltiesPanel';
 import { TeacherWeekPanel } from './TeacherWeekPanel';
 
@@ -184,6 +185,7 @@ export const Dashboard = () => {
                     </Grid>
                 )}
                 {identity?.role === 'teacher' && <TeacherWeekPanel />}
+                <MyTasksPanel />
                 {staff && <PenaltiesPanel />}
                 {staff && (
                     <>

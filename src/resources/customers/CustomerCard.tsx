@@ -21,6 +21,7 @@ import { CustomerPenalties } from './CustomerPenalties';
 import { CustomerSignInLink } from './CustomerSignInLink';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
+import { CustomerTasks } from '../tasks/CustomerTasks';
 
 const validateSchema = schemaValidator(customerSchema);
 /** The card is checked as it is saved: with only the message choices made. */
@@ -59,6 +60,7 @@ const CustomerCardView = () => {
             </SimpleForm>
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
+                <CustomerTasks />
                 <CustomerPasses />
                 <CustomerBookings />
                 <CustomerPayments />
