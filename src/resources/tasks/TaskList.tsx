@@ -3,6 +3,7 @@ import {
     CreateButton,
     DataTable,
     ExportButton,
+    FilterButton,
     List,
     ReferenceInput,
     SelectInput,
@@ -52,6 +53,7 @@ const filters = (staff: boolean) => [
 
 const Actions = () => (
     <TopToolbar>
+        <FilterButton />
         <CreateButton />
         <ExportButton />
     </TopToolbar>
