@@ -133,6 +133,7 @@ export const startServer = async ({
         base: realTime,
         log,
         rereadEveryMs: env.DATABASE_URL ? clockRereadMs : undefined,
+        publicUrl: env.PUBLIC_URL,
     }).catch(async (error: unknown) => {
         await storage.close().catch(() => undefined);
         throw error;

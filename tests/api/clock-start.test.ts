@@ -91,6 +91,15 @@ describe('CLOCK_START', () => {
         expect(publicUrl.code).toBe(1);
         expect(publicUrl.output).toMatch(/CLOCK_START is refused while PUBLIC_URL \(https:\/\/studio\.example\.com\)/);
 
+        // Nor does a server customers use start over the moved database without CLOCK_START.
+        const movedPublic = await runServerToExit({
+            dbFile,
+            env: settingsOver(dbFile, { PUBLIC_URL: 'https://studio.example.com' }),
+        });
+        expect(movedPublic.started).toBe(false);
+        expect(movedPublic.code).toBe(1);
+        expect(movedPublic.output).toMatch(/This database's clock is moved .* Start it once with CLOCK_START=off/);
+
         const words = await runServerToExit({ dbFile, env: settingsOver(dbFile, { CLOCK_START: 'next week' }) });
         expect(words.code).toBe(1);
         expect(words.output).toMatch(/CLOCK_START=next week is not an instant/);
@@ -105,7 +114,11 @@ describe('CLOCK_START', () => {
         between((await healthClock(local)).now, Date.parse(fifty), Date.parse(fifty) + (Date.now() - fiftyAsked));
         await local.stop();
 
-        const off = await startServerProcess({ dbFile, env: { CLOCK_START: 'off' } });
+        // off is how such a database comes back to real time, on any address.
+        const off = await startServerProcess({
+            dbFile,
+            env: { CLOCK_START: 'off', PUBLIC_URL: 'https://studio.example.com' },
+        });
         expect(off.output()).toMatch(/CLOCK_START=off: the clock goes back to real time \(it was 50 days ahead/);
         const realAsked = Date.now();
         expect((await healthClock(off)).moved).toBe(false);

@@ -67,10 +67,10 @@ describe('a public address', () => {
         expect(isPublicUrl(' ')).toBe(false);
     });
 
-    it('refuses any CLOCK_START, off included, and nothing without one', () => {
+    it('refuses any CLOCK_START but off, which brings a database moved elsewhere back to real time', () => {
         const at = parseClockStart('2027-01-08');
         expect(refusalBeforeOpening(at, 'https://studio.example.com')).toMatch(/PUBLIC_URL .* is a public address/);
-        expect(refusalBeforeOpening({ kind: 'off' }, 'https://studio.example.com')).toBeDefined();
+        expect(refusalBeforeOpening({ kind: 'off' }, 'https://studio.example.com')).toBeUndefined();
         expect(refusalBeforeOpening(at, 'http://localhost:3000')).toBeUndefined();
         expect(refusalBeforeOpening(undefined, 'https://studio.example.com')).toBeUndefined();
     });
@@ -178,6 +178,37 @@ describe('settling the clock', () => {
         expect(lines).toEqual([
             'CLOCK_START=off: the clock goes back to real time (it was 45 days ahead of real time), before records the data holds up to 2027-01-10T00:00:00Z.',
         ]);
+    });
+
+    it('refuses a public address over a moved database until off brings it back', async () => {
+        const { notes, values } = notesWith('2027-01-10T00:00:00Z');
+        values.set('clock', { offsetMs: 45 * dayMs, clockStart: '2027-01-13T10:00:00.000Z', setAt: 'x' });
+        const publicUrl = 'https://studio.example.com';
+        await expect(settleClock({ notes, start: undefined, base, log, publicUrl })).rejects.toThrow(
+            /CLOCK_START=2027-01-13T10:00:00.000Z\) and PUBLIC_URL \(https:\/\/studio.example.com\) is a public address.*CLOCK_START=off/,
+        );
+        expect(values.has('clock')).toBe(true);
+        const off = await settleClock({ notes, start: { kind: 'off' }, base, log, publicUrl });
+        expect(off.clock().getTime()).toBe(real);
+        expect((await settleClock({ notes, start: undefined, base, log, publicUrl })).clock().getTime()).toBe(real);
+    });
+
+    it('keeps a server on a public address on real time when another process moves the clock', async () => {
+        const { notes, values } = notesWith();
+        lines.length = 0;
+        const running = await settleClock({
+            notes,
+            start: undefined,
+            base,
+            log,
+            rereadEveryMs: 5,
+            publicUrl: 'https://studio.example.com',
+        });
+        values.set('clock', { offsetMs: dayMs, clockStart: '2026-11-30T10:00:00.000Z', setAt: 'x' });
+        await expect.poll(() => lines.join('\n')).toMatch(/This server keeps real time/);
+        expect(running.clock().getTime()).toBe(real);
+        expect(lines).toHaveLength(1);
+        running.stop();
     });
 
     it('takes another process’s note when it reads it again', async () => {

@@ -1,6 +1,15 @@
 import type { Clock } from '../../domain/time';
 import type { Notes } from '../storage/types';
-import { ClockStartError, clockNoteOf, describeOffset, offsetTo, type ClockNote, type ClockStart } from './setting';
+import {
+    ClockStartError,
+    clockNoteOf,
+    describeOffset,
+    isPublicUrl,
+    movedOnPublicUrl,
+    offsetTo,
+    type ClockNote,
+    type ClockStart,
+} from './setting';
 
 /*
  * The server's one clock, as a start settles it: real time moved by the offset the database's notes
@@ -36,6 +45,8 @@ interface SettleOptions {
     log: Pick<Console, 'info' | 'warn'>;
     /** How often the note is read again (PostgreSQL); never when undefined. */
     rereadEveryMs?: number;
+    /** PUBLIC_URL: on a public address the clock is never moved. */
+    publicUrl?: string;
 }
 
 const readNote = async (notes: Notes) => clockNoteOf(await notes.read(noteName));
@@ -75,6 +86,8 @@ const settleNote = async (
 export const settleClock = async (options: SettleOptions): Promise<ServerClock> => {
     const { notes, base, log, rereadEveryMs } = options;
     const found = await readNote(notes);
+    if (found && isPublicUrl(options.publicUrl) && options.start?.kind !== 'off')
+        throw new ClockStartError(movedOnPublicUrl(options.publicUrl, found.clockStart));
     const note = await settleNote(options, found);
     let offset = note?.offsetMs ?? 0;
     const clock: Clock = () => new Date(base().getTime() + offset);
@@ -85,13 +98,24 @@ export const settleClock = async (options: SettleOptions): Promise<ServerClock> 
         );
     if (!rereadEveryMs) return { clock, stop: () => undefined };
     let reading = false;
+    /** A moved clock this server on a public address was told of and stays off. */
+    let ignored: number | undefined;
     const timer = setInterval(() => {
         if (reading) return;
         reading = true;
         readNote(notes)
             .then(current => {
                 const next = current?.offsetMs ?? 0;
-                if (next === offset) return;
+                if (next === offset || ignored === next) return;
+                // A server on a public address stays on real time, whatever another process's start did.
+                if (next !== 0 && isPublicUrl(options.publicUrl)) {
+                    ignored = next;
+                    log.warn(
+                        movedOnPublicUrl(options.publicUrl, current?.clockStart ?? '') +
+                            ' This server keeps real time.',
+                    );
+                    return;
+                }
                 offset = next;
                 log.info(
                     `Another server's start moved the clock: it reads ${clock().toISOString()} (${next ? describeOffset(next) : 'real time'}).`,

@@ -59,11 +59,18 @@ export const isPublicUrl = (publicUrl: string | undefined): boolean => {
     }
 };
 
-/** What a start with this setting is refused for before the database is opened, or undefined. */
+/**
+ * What a start with this setting is refused for before the database is opened, or undefined. `off` is
+ * not: it is how a database moved elsewhere is brought back to real time before customers use it.
+ */
 export const refusalBeforeOpening = (start: ClockStart | undefined, publicUrl: string | undefined) =>
-    start && isPublicUrl(publicUrl)
+    start?.kind === 'at' && isPublicUrl(publicUrl)
         ? `CLOCK_START is refused while PUBLIC_URL (${publicUrl?.trim()}) is a public address: a server customers use never runs on a moved clock. Try time on a copy of the database with a local PUBLIC_URL, or leave CLOCK_START unset.`
         : undefined;
+
+/** Why a server on a public address does not start over a database whose clock is moved. */
+export const movedOnPublicUrl = (publicUrl: string | undefined, clockStart: string) =>
+    `This database's clock is moved (CLOCK_START=${clockStart}) and PUBLIC_URL (${publicUrl?.trim()}) is a public address: a server customers use never runs on a moved clock. Start it once with CLOCK_START=off to return to real time.`;
 
 /** How far a clock set to `at` is from real time (`realNow`), in milliseconds: later is positive. */
 export const offsetTo = (at: Date, realNow: number): number => at.getTime() - realNow;
