@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import { chromiumPath } from './globalSetup';
+import { chromiumPath, headlessShellPath } from './globalSetup';
 import { demoAccounts, removeDir, startServerProcess, type DemoRole, type RunningServer } from './server';
 
 export const browserAvailable = existsSync(chromiumPath);
@@ -23,7 +23,7 @@ export const distDir = () => {
 
 export const launchBrowser = (): Promise<Browser> =>
     chromium.launch({
-        executablePath: chromiumPath,
+        executablePath: headlessShellPath && existsSync(headlessShellPath) ? headlessShellPath : chromiumPath,
         args: [
             '--headless',
             '--no-sandbox',
