@@ -8,6 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * only changes the order.
  */
 const secondsTaken: Record<string, number> = {
+    // Waits for a reminder due at the start of a coming minute, up to two: idle, best started early.
+    'browser:tests/e2e/messages.test.ts': 120,
     'browser:tests/e2e/money.test.ts': 119,
     'browser:tests/e2e/shell.test.ts': 99,
     'browser:tests/e2e/imports.test.ts': 91,
@@ -41,7 +43,6 @@ const secondsTaken: Record<string, number> = {
     'browser:tests/e2e/settings-sections.test.ts': 23,
     'browser:tests/e2e/pay-rates.test.ts': 21,
     'browser:tests/e2e/bookings.test.ts': 19,
-    'browser:tests/e2e/messages.test.ts': 19,
     'db.json:tests/ui/users-pay-rates.test.tsx': 18,
     'db.json:tests/ui/online-payments.test.tsx': 18,
     'postgres:tests/api/penalties.test.ts': 17,
