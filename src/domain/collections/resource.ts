@@ -5,7 +5,7 @@
  */
 
 /** The groups of the menu a resource may add its entry to. */
-export type MenuGroup = 'customers' | 'timetable' | 'money' | 'settings';
+export type MenuGroup = 'today' | 'customers' | 'timetable' | 'money' | 'settings';
 
 /**
  * react-admin's list, record and create screens under `/{name}` (a list only with `listOnly`), from the

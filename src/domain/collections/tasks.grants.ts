@@ -9,4 +9,5 @@ export const grants: Grants = {
     teacher: ['list', 'show', 'read'],
 };
 
-export const resource = { name: 'tasks', menu: 'customers' } as const satisfies Resource;
+// Beside the dashboard, for every role: a teacher, who has no customers' menu, has tasks too.
+export const resource = { name: 'tasks', menu: 'today' } as const satisfies Resource;
