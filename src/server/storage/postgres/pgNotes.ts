@@ -22,10 +22,14 @@ export const pgNotes = (pool: pg.Pool): Notes => ({
             );
     },
 
-    /** One MAX per column, as instants (texts may differ in their seconds' digits), in one statement. */
+    /** One pass over each table, its columns' MAX as instants (texts may differ in their seconds' digits). */
     async latestRecorded() {
-        const maxima = recordedInstants.map(
-            ({ collection, field }) => `SELECT max(${quote(field)}::timestamptz) AS at FROM ${quote(collection)}`,
+        const fieldsOf = new Map<string, string[]>();
+        for (const { collection, field } of recordedInstants)
+            fieldsOf.set(collection, [...(fieldsOf.get(collection) ?? []), field]);
+        const maxima = [...fieldsOf].map(
+            ([collection, fields]) =>
+                `SELECT greatest(${fields.map(field => `max(${quote(field)}::timestamptz)`).join(', ')}) AS at FROM ${quote(collection)}`,
         );
         const { rows } = await pool.query(`SELECT max(at) AS latest FROM (${maxima.join(' UNION ALL ')}) AS maxima`);
         const latest = rows[0]?.latest as Date | null | undefined;
