@@ -10,6 +10,8 @@ import {
     restClient,
     runServerToExit,
     startServerProcess,
+    storedDatabase,
+    demoDb,
     type RunningServer,
 } from '../support/server';
 
@@ -18,7 +20,7 @@ import {
  * the clock moved by it stamps records with the moved time, keeps it across a restart without it (the
  * offset is in the database's own notes), refuses to move back before what the data records, refuses a
  * public PUBLIC_URL, and `off` returns to real time. On PostgreSQL, two processes on one database read
- * the same moved time.
+ * the same moved time, and a db.json's note comes along into PostgreSQL and back.
  */
 
 const dayMs = 86_400_000;
@@ -172,6 +174,22 @@ describe('CLOCK_START', () => {
                     .toBeGreaterThanOrEqual(Date.parse(further));
         } finally {
             await Promise.all([first.stop(), second.stop()]);
+        }
+    });
+
+    (engine === 'postgres' ? it : it.skip)('comes along when a db.json is moved to PostgreSQL and back', async () => {
+        const offsetMs = 30 * dayMs;
+        const note = { offsetMs, clockStart: ahead(30), setAt: new Date().toISOString() };
+        const demo = JSON.parse(readFileSync(demoDb, 'utf8')) as Record<string, unknown>;
+        const asked = Date.now();
+        const server = await startServerProcess({ db: { ...demo, _notes: { clock: note } } });
+        dirs.push(server.dir);
+        try {
+            between((await healthClock(server)).now, asked + offsetMs, Date.now() + offsetMs);
+            const exported = (await storedDatabase(server)) as unknown as Record<string, unknown>;
+            expect(exported._notes).toEqual({ clock: note });
+        } finally {
+            await server.stop();
         }
     });
 });
