@@ -1,11 +1,11 @@
-import { Button, Grid, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { useCanAccess, useGetList, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../app/i18n/dates';
 import { useStudioTimezone } from '../../app/studio';
 import { isOverdue } from '../../domain/tasks';
 import { CloseButtons } from '../../resources/tasks/closing';
-import type { ListedTask } from '../../resources/tasks/TaskFields';
+import { TaskCustomer, type ListedTask } from '../../resources/tasks/TaskFields';
 import { Empty, Panel } from './Panel';
 
 /*
@@ -61,11 +61,7 @@ export const MyTasksPanel = () => {
                                                     {overdue && ` · ${translate('app.tasks.overdue')}`}
                                                 </Typography>
                                                 {task.customerId != null && ' · '}
-                                                {task.customerId != null && (
-                                                    <Link component={RouterLink} to={`/customers/${task.customerId}`}>
-                                                        {task.customerName ?? `#${task.customerId}`}
-                                                    </Link>
-                                                )}
+                                                <TaskCustomer task={task} />
                                             </>
                                         }
                                     />

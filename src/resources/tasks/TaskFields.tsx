@@ -1,6 +1,6 @@
 import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { Link, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
+import { Link, useCanAccess, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../app/i18n/dates';
 import { useStudioTimezone } from '../../app/studio';
 import { isOverdue, queueOf, type Task } from '../../domain/tasks';
@@ -55,19 +55,26 @@ export const AssigneeField = (_props: { label?: string }) => {
     return task ? <Typography variant="body2">{assignee(task)}</Typography> : null;
 };
 
-/** The customer's name, leading to their card. */
-export const CustomerField = (_props: { label?: string }) => {
-    const task = useRecordContext<ListedTask>();
-    if (!task?.customerId) return null;
+/** The customer's name, leading to their card for those who may open it (not a teacher). */
+export const TaskCustomer = ({ task }: { task: ListedTask }) => {
+    const { canAccess } = useCanAccess({ resource: 'customers', action: 'edit' });
+    if (task.customerId == null) return null;
+    const name = task.customerName ?? `#${task.customerId}`;
+    if (!canAccess) return <>{name}</>;
     return (
         <Link
             component={RouterLink}
             to={`/customers/${task.customerId}`}
             onClick={(event: { stopPropagation: () => void }) => event.stopPropagation()}
         >
-            {task.customerName ?? `#${task.customerId}`}
+            {name}
         </Link>
     );
+};
+
+export const CustomerField = (_props: { label?: string }) => {
+    const task = useRecordContext<ListedTask>();
+    return task ? <TaskCustomer task={task} /> : null;
 };
 
 export const KindField = (_props: { label?: string }) => {
