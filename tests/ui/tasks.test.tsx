@@ -5,6 +5,7 @@ import { testDataProvider, type DataProvider } from 'react-admin';
 import type { Config } from '../../src/domain/types';
 import { MyTasksPanel } from '../../src/pages/dashboard/MyTasksPanel';
 import type { ListedTask } from '../../src/resources/tasks/TaskFields';
+import { TaskEdit } from '../../src/resources/tasks/TaskEdit';
 import { TaskList } from '../../src/resources/tasks/TaskList';
 import { renderScreen, type Locale } from '../support/screen';
 
@@ -143,5 +144,41 @@ describe.each(['en', 'ru'] as Locale[])('tasks in %s', locale => {
             'tasks',
             expect.objectContaining({ filter: { status: 'open' }, sort: { field: 'dueAt', order: 'ASC' } }),
         );
+    });
+});
+
+describe('a closed task', () => {
+    it('keeps all but its note, which can still be changed', async () => {
+        const queuedDone: ListedTask = { ...closed, assigneeId: null, assigneeRole: 'teacher' };
+        const update = vi.fn(async (_resource: string, params: { data: Partial<ListedTask> }) => ({
+            data: { ...queuedDone, ...params.data },
+        }));
+        const dataProvider = testDataProvider({
+            getOne: async (resource: string) => ({ data: resource === 'tasks' ? queuedDone : config }),
+            getList: async () => ({ data: [], total: 0 }),
+            getMany: async () => ({ data: [] }),
+            update,
+        } as unknown as Partial<DataProvider>);
+        renderScreen(<TaskEdit />, {
+            role: 'manager',
+            dataProvider,
+            resource: 'tasks',
+            path: '/tasks/3',
+            route: '/tasks/:id',
+        });
+        const note = await screen.findByDisplayValue('She has it');
+        expect((screen.getByDisplayValue('Sent the timetable') as HTMLInputElement).disabled).toBe(true);
+        expect(screen.queryByRole('button', { name: 'Done' })).toBeNull();
+        fireEvent.change(note, { target: { value: 'She has it, and the new one too' } });
+        fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+        await waitFor(() => expect(update).toHaveBeenCalled());
+        const [, { data }] = update.mock.calls[0];
+        // The queue it was in goes back as it was: the server refuses a closed task's other changes.
+        expect(data).toMatchObject({
+            note: 'She has it, and the new one too',
+            assigneeId: null,
+            assigneeRole: 'teacher',
+        });
+        expect(data.title === undefined || data.title === 'Sent the timetable').toBe(true);
     });
 });

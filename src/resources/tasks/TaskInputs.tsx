@@ -33,9 +33,15 @@ const assignChoices = [
     { id: 'role', name: 'app.tasks.assign.role' },
 ];
 
-/** What is sent: the person or the queue chosen, the other cleared (the server takes one, not both). */
-export const withOneAssignee = ({ assignTo, ...task }: TaskFormValues): Partial<Task> =>
-    assignTo === 'role' ? { ...task, assigneeId: null } : { ...task, assigneeRole: null };
+/**
+ * What is sent: the person or the queue chosen, the other cleared (the server takes one, not both);
+ * without a choice made, the person and queue go as they were.
+ */
+export const withOneAssignee = ({ assignTo, ...task }: TaskFormValues): Partial<Task> => {
+    if (assignTo === 'role') return { ...task, assigneeId: null };
+    if (assignTo === 'user') return { ...task, assigneeRole: null };
+    return task;
+};
 
 /** A task's person or queue, as the form's choice. */
 export const assignToOf = (task: Partial<Task> | undefined): AssignTo =>
