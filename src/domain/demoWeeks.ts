@@ -62,3 +62,58 @@ export const moveByWeeks = (values: Record<string, unknown>, weeks: number, time
     for (const [name, records] of Object.entries(values))
         if (Array.isArray(records)) values[name] = records.map(record => movedValue(record, weeks * 7, timeZone));
 };
+
+/** A record's value as both engines give it back: no empty fields, instants in one form, keys in order. */
+const canonical = (value: unknown): unknown => {
+    if (typeof value === 'string' && instantPattern.test(value)) return new Date(value).toISOString();
+    if (Array.isArray(value)) return value.map(canonical);
+    if (value && typeof value === 'object')
+        return Object.fromEntries(
+            Object.entries(value)
+                .filter(([, inner]) => inner !== null && inner !== undefined)
+                .sort(([a], [b]) => (a < b ? -1 : 1))
+                .map(([field, inner]) => [field, canonical(inner)]),
+        );
+    return value;
+};
+
+/**
+ * What the demo's records are, in a few characters: the seed notes it beside the demo it writes, and a
+ * start compares it with the records it finds to tell the untouched demo (moved to this week) from a
+ * database someone has used (never moved). A 32-bit FNV-1a hash of the records in a canonical form, the
+ * same from db.json and from PostgreSQL.
+ */
+export const demoFingerprint = (collections: Record<string, readonly unknown[]>): string => {
+    const text = JSON.stringify(
+        Object.keys(collections)
+            // An empty collection is no record: one added since the demo was made does not change it.
+            .filter(name => collections[name].length > 0)
+            .sort()
+            .map(name => [
+                name,
+                [...collections[name]]
+                    .map(canonical)
+                    .sort((a, b) =>
+                        String((a as { id?: unknown }).id).localeCompare(String((b as { id?: unknown }).id)),
+                    ),
+            ]),
+    );
+    let hash = 0x811c9dc5;
+    for (let index = 0; index < text.length; index++) {
+        hash ^= text.charCodeAt(index);
+        hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return hash.toString(16).padStart(8, '0');
+};
+
+/** What the seed notes beside the demo, and a start adds once it has looked. */
+export interface DemoNote {
+    /** The day the demo was made for. */
+    madeFor: string;
+    /** demoFingerprint of the records the seed wrote. */
+    fingerprint: string;
+    /** The whole weeks a start moved it by, when it did. */
+    movedBy?: number;
+    /** A start found the records changed since the seed: it is never moved. */
+    touched?: boolean;
+}

@@ -10,6 +10,8 @@ import type { Database } from '../domain/types';
 import { validateDatabase } from '../domain/validation';
 import { generateDatabase } from './demo';
 import { databaseText } from '../server/storage/jsonFile/files';
+import { notesKey } from '../server/storage/notes';
+import { demoFingerprint, type DemoNote } from '../domain/demoWeeks';
 
 const USAGE = 'usage: tsx src/scripts/seed.ts [--seed N] [--scale K] [--today YYYY-MM-DD] [--out FILE]';
 
@@ -74,7 +76,16 @@ const main = (): void => {
     const problems = validateDatabase(database);
     if (problems.length) fail(`the generated database is not valid:\n  ${problems.join('\n  ')}`, 1);
     // The layout the server writes (one record per line): a file the server rewrites keeps small diffs.
-    const text = databaseText({ keys: Object.keys(database), values: database as unknown as Record<string, unknown> });
+    const values: Record<string, unknown> = { ...database };
+    const keys = Object.keys(database);
+    // The demo studio (scale 1) notes the day it was made for and what it holds: the first start over it,
+    // untouched, moves it to that start's week. Benchmark databases keep their dates.
+    if (options.scale === 1) {
+        const demo: DemoNote = { madeFor: options.today, fingerprint: demoFingerprint(database) };
+        values[notesKey] = { demo };
+        keys.push(notesKey);
+    }
+    const text = databaseText({ keys, values });
     writeAtomically(options.out, text);
 
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

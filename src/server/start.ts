@@ -8,6 +8,7 @@ import { createApp } from './app';
 import { backupNowHandler } from './backupControl';
 import { backupDirOf, startDailyBackups } from './backups';
 import { clockRereadMs, clockStartOf, settleClock } from './clock';
+import { moveDemoToThisWeek } from './demo';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom, startTelegramBot, withPublicUrl } from './messages';
 import { candidatesOf, giveCode } from './signIn';
@@ -138,6 +139,13 @@ export const startServer = async ({
         await storage.close().catch(() => undefined);
         throw error;
     });
+    // The untouched demo moved to this week, before any job reads it (DEMO_MOVE=off keeps its own dates).
+    if (env.DEMO_MOVE !== 'off')
+        await moveDemoToThisWeek(storage, storage.notes, clock, log).catch(async (error: unknown) => {
+            stopClock();
+            await storage.close().catch(() => undefined);
+            throw error;
+        });
     let stopJobs: () => Promise<void> = async () => undefined;
     let stopBot: () => Promise<void> = async () => undefined;
     let stopBackups: () => Promise<void> = async () => undefined;

@@ -41,6 +41,7 @@ const rooms = [
     'settings',
     'users',
     'clock',
+    'demo',
     'tasks',
 ];
 
