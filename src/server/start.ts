@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { createApp } from './app';
 import { backupNowHandler } from './backupControl';
 import { backupDirOf, startDailyBackups } from './backups';
-import { clockRereadMs, clockStartOf, settleClock } from './clock';
+import { clockRereadMs, clockStartOf, settleClock, timeByNotes } from './clock';
 import { moveDemoToThisWeek } from './demo';
 import { systemClock, type Clock } from '../domain/time';
 import { channelsFrom, startTelegramBot, withPublicUrl } from './messages';
@@ -120,6 +120,8 @@ export const startServer = async ({
         checkpointIdleMs: numberFrom('CHECKPOINT_IDLE_MS'),
         checkpointJournalBytes: numberFrom('CHECKPOINT_JOURNAL_BYTES'),
         watchIntervalMs: numberFrom('WATCH_INTERVAL_MS'),
+        // Records of an earlier shape brought up to date at start bear the database's moved time too.
+        timeByNotes: read => timeByNotes(read, realTime),
         log,
         // Another server took the file over: the next start replays what the journal holds.
         onFatal: error => {

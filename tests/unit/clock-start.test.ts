@@ -9,8 +9,8 @@ import {
     refusalBeforeOpening,
     shiftedClock,
 } from '../../src/server/clock/setting';
-import { clockOffsetOf, settleClock } from '../../src/server/clock/serverClock';
-import { laterInstant, recordedInstants, type Notes } from '../../src/server/storage/notes';
+import { clockOffsetOf, settleClock, timeByNotes } from '../../src/server/clock/serverClock';
+import { laterInstant, noteIn, recordedInstants, type Notes } from '../../src/server/storage/notes';
 
 /*
  * CLOCK_START's pure parts: reading the setting, the public-address rule, the offset's arithmetic, and
@@ -209,6 +209,13 @@ describe('settling the clock', () => {
         expect(running.clock().getTime()).toBe(real);
         expect(lines).toHaveLength(1);
         running.stop();
+    });
+
+    it('is the time records brought up to date at a db.json’s start bear, before the clock is settled', () => {
+        const moved = { users: [], _notes: { clock: { offsetMs: dayMs, clockStart: 'x', setAt: 'y' } } };
+        expect(timeByNotes(noteIn(moved), base).toISOString()).toBe('2026-11-30T10:00:00.000Z');
+        expect(timeByNotes(noteIn({ users: [] }), base).getTime()).toBe(real);
+        expect(timeByNotes(noteIn({ _notes: [1, 2] }), base).getTime()).toBe(real);
     });
 
     it('takes another process’s note when it reads it again', async () => {

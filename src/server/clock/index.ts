@@ -6,7 +6,7 @@ import { ClockStartError, parseClockStart, refusalBeforeOpening, type ClockStart
  */
 
 export { ClockStartError, describeOffset, isPublicUrl, parseClockStart } from './setting';
-export { clockOffsetOf, settleClock, type ServerClock } from './serverClock';
+export { clockOffsetOf, settleClock, timeByNotes, type ServerClock } from './serverClock';
 
 /** How often a PostgreSQL server reads the clock's note again: another process's start moves it. */
 export const clockRereadMs = 5000;

@@ -29,6 +29,10 @@ const offsets = new WeakMap<Clock, () => number>();
 /** How far a clock is moved from real time (0 for real time, or a clock that is not the server's). */
 export const clockOffsetOf = (clock: Clock): number => offsets.get(clock)?.() ?? 0;
 
+/** The time by a database's notes, before the server's clock is settled: real time moved by the clock's note. */
+export const timeByNotes = (read: (name: string) => unknown, base: Clock): Date =>
+    new Date(base().getTime() + (clockNoteOf(read(noteName))?.offsetMs ?? 0));
+
 export interface ServerClock {
     /** The clock every rule, job, lease and record time reads. */
     clock: Clock;

@@ -25,6 +25,16 @@ export interface Notes {
 /** db.json's key for the notes: prototype names start with a letter, so no collection can ever take it. */
 export const notesKey = '_notes';
 
+/** Reads a note of a db.json's top-level values (undefined when there is none). */
+export const noteIn =
+    (values: Record<string, unknown>) =>
+    (name: string): unknown => {
+        const notes = values[notesKey];
+        return notes !== null && typeof notes === 'object' && !Array.isArray(notes) && Object.hasOwn(notes, name)
+            ? (notes as Record<string, unknown>)[name]
+            : undefined;
+    };
+
 /**
  * Instants that say when something happened, by their names' form: `createdAt` on every record, a
  * customer's `consentAt`, and every instant named as done (`updatedAt`, `paidAt`, `undoneAt`...). Instants still to

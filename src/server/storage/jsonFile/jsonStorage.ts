@@ -40,6 +40,8 @@ export interface JsonStorageOptions {
     log?: Pick<Console, 'info' | 'warn' | 'error'>;
     /** Connections to keep open (the PostgreSQL engine only). */
     poolSize?: number;
+    /** The time by the database's notes (a moved clock), which records brought up to date at start are stamped with. */
+    timeByNotes?: (read: (name: string) => unknown) => Date;
 }
 
 export class JsonStorage extends MemoryReader implements Storage {
@@ -66,7 +68,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private lock: DatabaseLock | undefined;
 
     private constructor(
-        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize'>> &
+        private readonly options: Required<Omit<JsonStorageOptions, 'log' | 'onFatal' | 'poolSize' | 'timeByNotes'>> &
             Pick<JsonStorageOptions, 'onFatal'>,
         state: FileState,
         log: Pick<Console, 'info' | 'warn' | 'error'>,
@@ -107,7 +109,7 @@ export class JsonStorage extends MemoryReader implements Storage {
     private static async load(options: JsonStorageOptions): Promise<JsonStorage> {
         const file = options.file;
         const log = options.log ?? console;
-        const { state, differsFromFile } = startingState(file, log);
+        const { state, differsFromFile } = startingState(file, log, options.timeByNotes);
         const storage = new JsonStorage(
             {
                 file,

@@ -1,11 +1,12 @@
-import { laterInstant, notesKey, recordedInstants, type Notes } from '../notes';
+import { laterInstant, noteIn, notesKey, recordedInstants, type Notes } from '../notes';
 import type { MemoryData } from './memory';
 
 /*
  * The db.json engine's notes: one top-level object of the file, `"_notes": {...}`, on a line of its own
- * at its end. It is no collection (an object, under a name no collection can have), so it is kept as
- * the file's other values are, in backups too, and never served. A note is written with db.json itself,
- * at once: notes change at a start, not with every write, so they need no line of the journal.
+ * (first written at the file's end). It is no collection (an object, under a name no collection can
+ * have), so it is kept as the file's other values are, in backups too, and never served. A note is
+ * written with db.json itself, at once: notes change at a start, not with every write, so they need no
+ * line of the journal.
  */
 
 interface NotedEngine {
@@ -19,8 +20,7 @@ const isNotes = (value: unknown): value is Record<string, unknown> =>
 
 export const memoryNotes = (engine: NotedEngine): Notes => ({
     async read(name) {
-        const notes = engine.memory().extras[notesKey];
-        return isNotes(notes) && Object.hasOwn(notes, name) ? notes[name] : undefined;
+        return noteIn(engine.memory().extras)(name);
     },
 
     write(name, value) {

@@ -4,6 +4,7 @@ import { alreadyChecked, rememberChecked } from './checked';
 import { checkedState, DatabaseFileError, fileProblem, parseDatabaseText, readDatabaseBytes } from './files';
 import { JournalError, readJournal } from './journal';
 import { replayOnto, type FileState, type Operation } from './memory';
+import { noteIn } from '../notes';
 
 /*
  * What the db.json engine starts from: the database file with the journal a crash left replayed onto it,
@@ -35,6 +36,8 @@ const freeLeftLeases = (values: Record<string, unknown>): number => {
 export const startingState = (
     file: string,
     log: Pick<Console, 'info'>,
+    /** The time by the database's notes (a moved clock): what records brought up to date are stamped with. */
+    timeByNotes: (read: (name: string) => unknown) => Date = () => new Date(),
 ): { state: FileState; differsFromFile: boolean } => {
     const bytes = readDatabaseBytes(file);
     const checked = alreadyChecked(file, bytes);
@@ -48,7 +51,7 @@ export const startingState = (
         throw fileProblem(error, journalFile, 'read the journal');
     }
     replayOnto(state, replayed.operations);
-    const upgraded = upgradeDatabase(state.values);
+    const upgraded = upgradeDatabase(state.values, timeByNotes(noteIn(state.values)));
     const freed = freeLeftLeases(state.values);
     // Journal lines are the server's own checked writes, guarded by their checksums.
     if (!checked) checkedState(file, state);
