@@ -153,6 +153,7 @@ export const Dashboard = () => {
                         )}
                     </Panel>
                 </Grid>
+                <MyTasksPanel />
                 {data.withoutMarks.count > 0 && (
                     <Grid size={{ xs: 12, lg: staff ? 6 : 12 }}>
                         <Panel
@@ -185,7 +186,6 @@ export const Dashboard = () => {
                     </Grid>
                 )}
                 {identity?.role === 'teacher' && <TeacherWeekPanel />}
-                <MyTasksPanel />
                 {staff && <PenaltiesPanel />}
                 {staff && (
                     <>
