@@ -58,7 +58,9 @@ export const closeTask = async (tx: Transaction, { id, outcome, note, user, now 
 };
 
 /** What another feature's rule gives to make a task: the server fills in its state. */
-export type NewTask = Omit<NewRecord<'tasks'>, 'status' | 'doneAt' | 'doneBy'> & { createdBy?: Identifier | null };
+export type NewTask = Omit<NewRecord<'tasks'>, 'status' | 'doneAt' | 'doneBy' | 'createdBy'> & {
+    createdBy?: Identifier | null;
+};
 
 /**
  * Makes a task from a rule of leads, retention, memberships or erasure: open, given to an active user
