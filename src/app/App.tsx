@@ -1,12 +1,12 @@
-import { Fragment, lazy, Suspense, type ComponentType } from 'react';
+import { Fragment, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Loading, Resource, StoreContextProvider, useStore } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, matchPath, Navigate, Route, useLocation } from 'react-router-dom';
 import { pageRoutes, resourceRoutes, type PageKey, type ResourceKey } from '../domain/routes';
 import type { Role } from '../domain/types';
 import { NotFound } from './errors/NotFound';
 import { prototypeResources } from '../resources/prototypes/prototypeResources';
 import { resourceScreens, type ResourceScreens } from '../resources/registry';
-import { authProvider } from './authProvider';
+import { authProvider, signedIn } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { guarded, RequireAccessTo } from './guarded';
 import { i18nProvider } from './i18n/i18nProvider';
@@ -122,6 +122,21 @@ const StudioAdmin = () => {
     );
 };
 
+/** The paths anyone may open without signing in: the sign-in page and the pages on their own (a payment link...). */
+const openPaths = ['/login', ...pageKeys.filter(key => 'bare' in pageRoutes[key]).map(key => pageRoutes[key].path)];
+
+/**
+ * Someone not signed in goes straight to the sign-in page, which brings them back where they were going.
+ * react-admin's own way (requireAuth: signing out as the page mounts) signed a visitor who was not signed
+ * in out again and again, thousands of times over ten seconds of a busy browser, before its sign-in page
+ * settled.
+ */
+const SignedOutToLogin = ({ children }: { children: ReactNode }) => {
+    const location = useLocation();
+    if (signedIn() || openPaths.some(path => matchPath(path, location.pathname))) return <>{children}</>;
+    return <Navigate to="/login" replace state={{ nextPathname: location.pathname, nextSearch: location.search }} />;
+};
+
 /**
  * Real paths (/customers/5, not #/customers/5), as the seed's route table has them. The store is outside
  * <Admin> so that the theme choice can pick the theme <Admin> starts with.
@@ -129,7 +144,9 @@ const StudioAdmin = () => {
 export const App = () => (
     <BrowserRouter>
         <StoreContextProvider value={store}>
-            <StudioAdmin />
+            <SignedOutToLogin>
+                <StudioAdmin />
+            </SignedOutToLogin>
         </StoreContextProvider>
     </BrowserRouter>
 );

@@ -12,7 +12,8 @@ import {
     type SignOutReason,
 } from './session';
 
-const signedIn = () => {
+/** The session while its token lasts, else null. */
+export const signedIn = () => {
     const session = readSession();
     return session && tokenExpiry(session.token) * 1000 > Date.now() ? session : null;
 };

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeInBrowser, servedApp, signIn } from '../support/browser';
-import { call, login } from '../support/server';
+import { call, demoAccounts, login } from '../support/server';
 
 describeInBrowser('the application shell in a browser', () => {
     const app = servedApp();
@@ -14,6 +14,33 @@ describeInBrowser('the application shell in a browser', () => {
         await p.goto('/');
         await p.waitForURL('**/login');
         await p.getByRole('button', { name: 'Sign in' }).waitFor();
+    });
+
+    it('an anonymous visit to a page goes to /login once, and signing in brings them there', async () => {
+        const p = await page();
+        // Every move of the browser's history is counted: a sign-out that repeats itself moved it thousands of times.
+        await p.addInitScript(() => {
+            const moves = { count: 0 };
+            Object.assign(window, { historyMoves: moves });
+            for (const name of ['pushState', 'replaceState'] as const) {
+                const original = history[name].bind(history);
+                history[name] = (...args: Parameters<History['pushState']>) => {
+                    moves.count++;
+                    original(...args);
+                };
+            }
+        });
+        await p.goto('/customers?page=2');
+        await p.waitForURL('**/login');
+        await p.getByRole('button', { name: 'Sign in' }).waitFor();
+        const moves = () =>
+            p.evaluate(() => (window as unknown as { historyMoves: { count: number } }).historyMoves.count);
+        expect(await moves()).toBeLessThanOrEqual(3);
+        await p.getByLabel(/email/i).fill(demoAccounts.admin.email);
+        await p.getByLabel(/password/i).fill(demoAccounts.admin.password);
+        await p.getByRole('button', { name: 'Sign in' }).click();
+        await p.waitForURL(/\/customers\?page=2$/);
+        await p.getByText('11-20 of 150').waitFor();
     });
 
     it('an admin signs in and sees real customers, sorted and paged by the server', async () => {
