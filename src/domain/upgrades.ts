@@ -3,6 +3,7 @@ import { payRate, type PayRate } from './pay';
 import { localDateTimeAt } from './time';
 import type { Booking, Course, Pass, Schedule, StudioEvent } from './types';
 import { countryOfCurrency, upgradedPhone } from './phones';
+import { consentsFromConsentAt } from './consents';
 
 /*
  * Records written by an earlier version of the product, brought to the current shape when a database
@@ -22,7 +23,9 @@ import { countryOfCurrency, upgradedPhone } from './phones';
  * - customers took every message in the studio's language (locale and notify null), as migration 015 says;
  *   none had linked a Telegram chat (telegramLinked false), no message was about a booking (bookingId
  *   null), and the studio kept quiet at night and sent reminders and staff's booking notices, as
- *   migration 016 says.
+ *   migration 016 says;
+ * - a customer's consent was their consentAt: each becomes a personal data consent record, as migration
+ *   029 says.
  */
 
 const isLegacyPay = (pay: unknown): pay is Pick<PayRate, 'kind' | 'amount'> =>
@@ -123,5 +126,6 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'configs', 'quietHours', '22:00-09:00', counted);
     withDefault(values, 'configs', 'reminders', true, counted);
     withDefault(values, 'configs', 'staffBookingNotices', true, counted);
+    consentsFromConsentAt(values, counted);
     return upgraded;
 };

@@ -9,6 +9,7 @@ import { healthRoutes } from './routes/health';
 import { createPortalSessions } from './http/portalSessions';
 import { portalCalendarRoutes, portalRoutes } from './portal';
 import { portalSignInRoutes, signInHoldRoutes, signInLinkRoutes } from './signIn';
+import { portalConsentRoutes } from './consents';
 import { defaultSessionDays } from '../domain/portal';
 import { publicUrlOfRequests, type Channels } from './messages';
 import { choosePayments, noticeReceiver, providerNoticeRoutes, type PaymentSetup } from './payments';
@@ -140,6 +141,7 @@ export const createApp = (options: ServerOptions) => {
     api.use(portalCalendarRoutes(storage, clock));
     api.use('/portal', portalSessions.authenticate);
     api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
+    api.use(portalConsentRoutes(storage, clock));
     api.use('/portal', (req, _res, next) => next(notFound(`No API route for ${req.method} /portal${req.path}`)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);

@@ -43,6 +43,7 @@ const rooms = [
     'clock',
     'demo',
     'tasks',
+    'consents',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

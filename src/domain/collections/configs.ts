@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales, optional, requiredText } from '../fields';
+import { consentTextsSchema } from '../consents';
 import { declare } from './declare';
 
 const supportedValues = (key: 'currency' | 'timeZone'): Set<string> => {
@@ -95,6 +96,8 @@ export const configSchema = z.object({
     receiptTaxSystem: z.enum(taxSystems, { error: 'app.validation.choice' }).nullable().default(null),
     receiptVat: z.enum(vats, { error: 'app.validation.choice' }).default('none'),
     receiptPaymentMode: z.enum(paymentModes, { error: 'app.validation.choice' }).default('full_payment'),
+    // The words customers agree to, versioned (src/domain/consents.ts): empty, the defaults.
+    consentTexts: optional(consentTextsSchema),
 });
 
 export const configs = declare({

@@ -28,3 +28,4 @@ export * as makeUps from './makeUps.grants';
 export * as imports from './imports.grants';
 export * as onlinePayments from './onlinePayments.grants';
 export * as tasks from './tasks.grants';
+export * as consents from './consents.grants';

@@ -26,3 +26,4 @@ export { makeUps } from './makeUps';
 export { imports } from './imports';
 export { onlinePayments } from './onlinePayments';
 export { tasks } from './tasks';
+export { consents } from './consents';

@@ -5,7 +5,15 @@
  */
 export { ChannelSetupError, channelsFrom, type Channels } from './channels';
 export { hashOf, queuePassNotices, queueReminders } from './notices';
-export { classFacts, customerChannels, messageRecord, queueMessage, recipientOf, withdrawMessages } from './outbox';
+export {
+    classFacts,
+    customerChannels,
+    messageRecord,
+    queueMessage,
+    recipientOf,
+    sellingKinds,
+    withdrawMessages,
+} from './outbox';
 export { cancelNoticeRoutes, messageRoutes, messageSetupRoutes } from './routes';
 export { messageRules } from './rules';
 export { deliverDue } from './runner';

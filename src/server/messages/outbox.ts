@@ -29,6 +29,25 @@ interface Queued {
     now: Date;
 }
 
+/**
+ * Whether each kind sells (an offer, a nudge with an offer, a referral offer): those go only to a recipient
+ * with an unrevoked marketing consent, skipped otherwise. Service messages (codes, bookings, reminders,
+ * notices) need none, and no kind sells yet.
+ */
+export const sellingKinds: Readonly<Record<Message['kind'], boolean>> = {
+    sign_in: false,
+    booked: false,
+    promoted: false,
+    seat_free: false,
+    reminder: false,
+    class_cancelled: false,
+    low_visits: false,
+    expiring: false,
+    payment: false,
+    penalty: false,
+    test: false,
+};
+
 /** Kinds that go whatever the hour: a code someone waits for, a test staff are looking at. */
 const urgentKinds: readonly Message['kind'][] = ['sign_in', 'test'];
 
@@ -101,11 +120,24 @@ export const messageRecord = (
  * Queues a message in `tx`, or leaves the one queued with the same key; a customer's choices may skip it
  * at once. Answers whether it queued one.
  */
-export const queueMessage = async (tx: Transaction, message: Queued): Promise<boolean> => {
+export const queueMessage = async (
+    tx: Transaction,
+    message: Queued,
+    sells: Readonly<Record<Message['kind'], boolean>> = sellingKinds,
+): Promise<boolean> => {
     if ((await tx.count('messages', { dedupeKey: message.dedupeKey })) > 0) return false;
     const [about, config] = await Promise.all([tx.get('customers', message.customerId), studioConfig(tx)]);
     if (!about) return false;
-    await tx.insert('messages', messageRecord(await recipientOf(tx, about), config, message, about));
+    const recipient = await recipientOf(tx, about);
+    const record = messageRecord(recipient, config, message, about);
+    const consented =
+        !sells[message.kind] ||
+        (await tx.count('consents', { customerId: recipient.id, kind: 'marketing', revokedAt: null })) > 0;
+    // Kept, not dropped: the outbox shows staff that an offer was not sent, and why.
+    await tx.insert(
+        'messages',
+        consented ? record : { ...record, channel: null, status: 'skipped', error: 'no_consent' },
+    );
     return true;
 };
 

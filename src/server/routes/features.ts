@@ -18,6 +18,7 @@ import { settingsRoutes } from '../settings';
 import { statisticsRoutes } from '../statistics';
 import { timetableRoutes } from '../timetable';
 import { taskRoutes } from '../tasks';
+import { consentRoutes } from '../consents';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
@@ -59,6 +60,7 @@ export const featureRoutes = (
     messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
     taskRoutes(storage, clock),
+    consentRoutes(storage),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

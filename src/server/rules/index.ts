@@ -15,6 +15,7 @@ import { subscriptionFilters } from './subscriptions';
 import type { ComputedFilter, ListFields, WriteRules } from './types';
 import { userRules } from '../users';
 import { taskListFields, taskRules } from '../tasks';
+import { configConsentRules, consentRules, withDeskConsents } from '../consents';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
@@ -23,7 +24,7 @@ import { taskListFields, taskRules } from '../tasks';
 
 export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     users: userRules,
-    customers: customerRules,
+    customers: withDeskConsents(customerRules),
     passes: passRules,
     payments: paymentRules,
     paymentLinks: paymentLinkRules,
@@ -41,6 +42,8 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     imports: importRules,
     onlinePayments: onlinePaymentRules,
     tasks: taskRules,
+    consents: consentRules,
+    configs: configConsentRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

@@ -10,6 +10,7 @@ import { hashOf } from '../messages';
 import type { SignInRecords, Storage, Transaction } from '../storage/types';
 import { candidatesOf, codeMessage, same } from './codes';
 import { studioConfig } from '../rules/studio';
+import { giveMarketing, recordConsent } from '../consents';
 
 /*
  * Signing up in the portal without telling anyone who is a customer already: every sign-up gets a code,
@@ -26,6 +27,10 @@ const signUpSchema = z.object({
     email: z.string(),
     locale: z.enum(locales).nullable(),
     consentAt: instant,
+    /** The unticked box for offers, ticked (sign-ups kept before it existed: not). */
+    marketing: z.boolean().default(false),
+    /** The address the consents were given from. */
+    ip: z.string().nullable().default(null),
     /** Whom the code went to: the customers who had the contact when it was sent (none: a newcomer). */
     customerIds: z.array(z.number().int()),
     hash: z.string(),
@@ -33,7 +38,7 @@ const signUpSchema = z.object({
 });
 type SignUp = z.infer<typeof signUpSchema>;
 
-export type SignUpInput = Pick<SignUp, 'firstName' | 'lastName' | 'phone' | 'email' | 'locale'>;
+export type SignUpInput = Pick<SignUp, 'firstName' | 'lastName' | 'phone' | 'email' | 'locale' | 'marketing' | 'ip'>;
 
 /** Where a sign-up waits, by the e-mail its code is then given with. */
 const signUpKey = (email: string) => `portal.join:${loginKey({ email: email.toLowerCase() })}`;
@@ -128,4 +133,19 @@ export const signUpCustomers = async (tx: Transaction, signUp: SignUp): Promise<
         consentAt: signUp.consentAt,
     });
     return [made as StoredCustomer];
+};
+
+/**
+ * The consents given at sign-up, recorded when its code is given, for the customer it signs in (made then
+ * or found): personal data, and marketing when its box was ticked, in the language they joined in.
+ */
+export const recordSignUpConsents = async (tx: Transaction, customer: StoredCustomer, signUp: SignUp) => {
+    const given = {
+        customer: { id: customer.id, locale: signUp.locale ?? customer.locale },
+        source: 'portal' as const,
+        now: new Date(signUp.consentAt),
+        ip: signUp.ip,
+    };
+    await recordConsent(tx, { ...given, kind: 'personal_data' });
+    if (signUp.marketing) await giveMarketing(tx, given);
 };

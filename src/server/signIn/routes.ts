@@ -13,7 +13,7 @@ import { ApiError, badRequest, handle, invalidFields, notFound } from '../http/e
 import type { PortalSessions } from '../http/portalSessions';
 import { allow, numericId } from '../http/requests';
 import type { Channels } from '../messages';
-import { endSignUp, matchSignUp, signUpCustomers, startSignUp } from './join';
+import { endSignUp, matchSignUp, recordSignUpConsents, signUpCustomers, startSignUp } from './join';
 import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from './codes';
 import { portalCustomer } from '../portal';
 import { studioConfig } from '../rules/studio';
@@ -43,6 +43,8 @@ const joinSchema = z.object({
     phone: phoneField,
     email: emailField,
     consent: z.literal(true, { error: 'app.portal.consent_required' }),
+    /** Offers by message: a box of its own, unticked unless the person ticks it. */
+    marketing: z.boolean({ error: 'app.validation.choice' }).optional(),
     locale: optional(z.enum(locales, { error: 'app.validation.choice' })),
 });
 
@@ -183,6 +185,7 @@ export const portalSignInRoutes = (
                 if (!chosen) return undefined;
                 signedUp = !!signUp;
                 // A customer found at sign-up keeps their card as it was; their consent is recorded if it was not.
+                if (signUp) await recordSignUpConsents(tx, chosen, signUp);
                 if (signUp)
                     return {
                         customer: chosen.consentAt
@@ -240,7 +243,14 @@ export const portalSignInRoutes = (
             // The same answer whether the phone or the e-mail is a customer's or not: the code says the rest.
             res.status(202).json(codeSent);
             afterAnswer(req, async () => {
-                const signUp = { ...input, phone, email, locale: input.locale ?? null };
+                const signUp = {
+                    ...input,
+                    phone,
+                    email,
+                    locale: input.locale ?? null,
+                    marketing: input.marketing === true,
+                    ip: address,
+                };
                 const newcomer = await startSignUp(storage, signUp, now);
                 if (newcomer && channels.email)
                     await channels.email.send({ to: { email: newcomer.email }, ...newcomer });

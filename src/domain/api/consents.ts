@@ -1,0 +1,15 @@
+import type { Consent } from '../consents';
+
+/** GET /api/portal/consents, and the answer of giving or revoking marketing there. */
+export interface PrivacyAnswer {
+    /** The customer's consents, the latest first. */
+    consents: Consent[];
+    /** The words of the marketing consent they would agree to now, in their language. */
+    marketingText: string;
+}
+
+/** GET /api/consents/counts: how many customers hold each consent in force. */
+export interface ConsentCounts {
+    personalData: number;
+    marketing: number;
+}
