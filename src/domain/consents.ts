@@ -108,3 +108,10 @@ export const consentTextsOf = (config: { consentTexts?: ConsentTexts | null }): 
 
 /** A consent as recorded (src/domain/collections/consents.ts): written by the server only. */
 export type Consent = StoredRecordOf<'consents'>;
+
+/** What the desk's create form says a new customer agreed to: personal data (required), offers by message. */
+export const deskConsentsSchema = z.object({
+    personalData: z.literal(true, { error: 'app.consents.personal_data_required' }),
+    marketing: z.boolean().optional(),
+});
+export type DeskConsents = z.infer<typeof deskConsentsSchema>;

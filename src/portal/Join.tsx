@@ -18,7 +18,8 @@ import { SignIn } from './SignIn';
 
 /*
  * Joining the studio: a newcomer leaves their name and contacts and agrees to the processing of their
- * personal data (whose text opens from the consent's words), then gives the code the studio sends (to the e-mail typed, or, for someone who is a
+ * personal data (whose text opens from the consent's words), and may tick a box of its own for offers by
+ * message, then gives the code the studio sends (to the e-mail typed, or, for someone who is a
  * customer already, the way the studio's messages reach them) and is signed in: a newcomer as a lead,
  * the plans next, trial plans first. The answer never says whether the contacts were known.
  */
@@ -37,8 +38,10 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
     const { t, locale } = useI18n();
     const [values, setValues] = useState<Record<Field, string>>({ firstName: '', lastName: '', phone: '', email: '' });
     const [consent, setConsent] = useState(false);
-    /** The consent's text is open. */
-    const [reading, setReading] = useState(false);
+    /** Offers by message: a box of its own, never ticked for the person. */
+    const [marketing, setMarketing] = useState(false);
+    /** The consent whose text is open. */
+    const [reading, setReading] = useState<'personal_data' | 'marketing'>();
     const [error, setError] = useState<unknown>();
     const [pending, setPending] = useState(false);
     /** The code was sent: the seconds before another may be. */
@@ -51,6 +54,7 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
             phone: values.phone.trim(),
             email: values.email.trim(),
             locale,
+            marketing,
         });
 
     const submit = async (event: FormEvent) => {
@@ -129,7 +133,7 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
                                 onClick={event => {
                                     // Reading the text is not ticking the box.
                                     event.preventDefault();
-                                    setReading(true);
+                                    setReading('personal_data');
                                 }}
                             >
                                 {t('app.portal.join.consent_link')}
@@ -137,10 +141,34 @@ export const Join = ({ onSignIn }: { onSignIn: (login: string) => void }) => {
                         </>
                     }
                 />
-                {reading && <ConsentDialog onClose={() => setReading(false)} />}
+                {reading && <ConsentDialog kind={reading} onClose={() => setReading(undefined)} />}
                 {fieldError(t, error, 'consent') && (
                     <FormHelperText error>{fieldError(t, error, 'consent')}</FormHelperText>
                 )}
+                <FormControlLabel
+                    control={
+                        <Checkbox
+                            name="marketing"
+                            checked={marketing}
+                            onChange={event => setMarketing(event.target.checked)}
+                        />
+                    }
+                    label={
+                        <Link
+                            component="button"
+                            type="button"
+                            color="inherit"
+                            underline="hover"
+                            sx={{ verticalAlign: 'baseline', fontSize: 'inherit', textAlign: 'left' }}
+                            onClick={event => {
+                                event.preventDefault();
+                                setReading('marketing');
+                            }}
+                        >
+                            {t('app.portal.join.marketing')}
+                        </Link>
+                    }
+                />
             </div>
             {general !== undefined && <Alert severity="error">{errorText(t, general)}</Alert>}
             <Button type="submit" variant="contained" size="large" disabled={pending}>

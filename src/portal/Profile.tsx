@@ -254,6 +254,10 @@ export const Profile = () => {
                     </Stack>
                 </Section>
 
+                <Button variant="outlined" onClick={() => go('/privacy')}>
+                    {t('app.portal.profile.privacy')}
+                </Button>
+
                 <Stack direction={{ xs: 'column', sm: 'row' }} gap={1.5} sx={{ pt: 1 }}>
                     <Button
                         variant="outlined"

@@ -24,6 +24,7 @@ import { useI18n } from './i18n';
 import { Empty } from './parts';
 import { Passes } from './Passes';
 import { Plans } from './Plans';
+import { Privacy } from './Privacy';
 import { Profile } from './Profile';
 import { RouterLink, usePath } from './router';
 import { TopBar } from './TopBar';
@@ -107,6 +108,7 @@ export const SignedIn = () => {
                     {sections.map(item => (
                         <Route key={item.path} path={item.path} caseSensitive element={<item.screen />} />
                     ))}
+                    <Route path="/privacy" caseSensitive element={<Privacy />} />
                     {/* Joined or signed in again while on the join page: the classes. */}
                     <Route path="/join" caseSensitive element={<Navigate to="/" replace />} />
                     <Route

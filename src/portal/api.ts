@@ -1,3 +1,4 @@
+import type { PrivacyAnswer } from '../domain/api/consents';
 import type {
     BookAnswer,
     BookingsAnswer,
@@ -122,6 +123,9 @@ export const api = {
     join: (fields: Omit<JoinRequest, 'consent'>) =>
         request<CodeSent>('POST', '/auth/join', { ...fields, consent: true } satisfies JoinRequest),
     me: () => request<MeAnswer>('GET', '/me'),
+    privacy: () => request<PrivacyAnswer>('GET', '/consents'),
+    giveMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing'),
+    revokeMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing/revoke'),
     saveMe: (change: ProfileChange) => request<ProfileAnswer>('PUT', '/me', change),
     logout: () => request<void>('POST', '/logout'),
     logoutEverywhere: () => request<void>('POST', '/logout-everywhere'),

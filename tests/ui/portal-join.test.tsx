@@ -92,6 +92,7 @@ describe('joining the studio', () => {
             email: 'anna@example.com',
             consent: true,
             locale: 'en',
+            marketing: false,
         });
         // The wait the server asked for before another code.
         expect(screen.getByRole('button', { name: /Send again in 1:00|Send again in 0:59/ })).toHaveProperty(

@@ -29,6 +29,8 @@ export interface PortalSetup {
     currency: string;
     timezone: string;
     telegramBot: string | null;
+    /** The words of the consents the sign-up form asks for, as they are recorded, in each language. */
+    consentTexts: Record<'personal_data' | 'marketing', Record<Locale, string>>;
 }
 
 /** POST /auth/code and /auth/join: the same answer whoever has the login, with the wait before the next. */
@@ -62,6 +64,8 @@ export interface JoinRequest {
     email: string;
     locale?: Locale;
     consent: true;
+    /** The box for offers by message, unticked unless the person ticks it. */
+    marketing?: boolean;
 }
 
 /** POST /auth/verify and /auth/link: the session's token and whom it signs in. */

@@ -9,6 +9,7 @@ import { NotFound } from '../../app/errors/NotFound';
 import { StatusChip } from '../common/statuses';
 import { RecordHistory } from '../history/RecordHistory';
 import { CustomerBookings } from './CustomerBookings';
+import { CustomerConsents } from './CustomerConsents';
 import { CustomerInputs } from './CustomerInputs';
 import { CustomerLinks } from './CustomerLinks';
 import { CustomerOnlinePayments } from './CustomerOnlinePayments';
@@ -69,6 +70,7 @@ const CustomerCardView = () => {
                 <CustomerLinks />
                 <CustomerOnlinePayments />
                 <CustomerMessages />
+                <CustomerConsents />
                 <CustomerVisits />
                 <RecordHistory target="customerId" />
             </Stack>

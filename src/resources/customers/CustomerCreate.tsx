@@ -3,9 +3,10 @@ import { Create, HttpError, SaveButton, SimpleForm, Toolbar, useNotify } from 'r
 import { useFormContext, useWatch } from 'react-hook-form';
 import { schemaValidator } from '../../app/forms';
 import { useSaved } from '../../app/saved';
-import { customerSchema } from '../../domain/schemas';
 import { useStatuses } from '../common/statuses';
 import { CustomerInputs, useDuplicateCustomers, type NamedCustomer } from './CustomerInputs';
+import { DeskConsentInputs, withDeskConsents } from './DeskConsentInputs';
+import { customerSchema } from '../../domain/schemas';
 
 const validateCustomer = schemaValidator(customerSchema);
 
@@ -53,6 +54,7 @@ const NewCustomerForm = ({ checks }: { checks: DuplicateChecks }) => {
     return (
         <>
             <CustomerInputs duplicates={duplicates} />
+            <DeskConsentInputs />
             <Toolbar sx={{ mx: -2, mb: -2, mt: 2 }}>
                 <SaveButton onClick={holdBack} label={accepted ? 'app.customers.save_anyway' : 'ra.action.save'} />
             </Toolbar>
@@ -71,7 +73,7 @@ export const CustomerCreate = () => {
     });
     return (
         <Create
-            transform={data => ({ ...data, confirmDuplicate: confirmed.current || undefined })}
+            transform={data => withDeskConsents({ ...data, confirmDuplicate: confirmed.current || undefined })}
             mutationOptions={{
                 ...saved,
                 onError: (error, variables) => {

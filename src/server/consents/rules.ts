@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import {
     consentTextsOf,
+    deskConsentsSchema,
     nextConsentTexts,
     shownConsentText,
     type Consent,
     type ConsentKind,
+    type DeskConsents,
 } from '../../domain/consents';
 import type { consentSources } from '../../domain/collections/consents';
 import type { Config, Customer, Identifier } from '../../domain/types';
@@ -92,13 +94,6 @@ export const configConsentRules: WriteRules<'configs'> = {
         return { ...config, consentTexts: nextConsentTexts(config.consentTexts, consentTextsOf(before)) };
     },
 };
-
-/** What the desk's create form says the new customer agreed to. */
-const deskConsentsSchema = z.object({
-    personalData: z.literal(true, { error: 'app.consents.personal_data_required' }),
-    marketing: z.boolean().optional(),
-});
-type DeskConsents = z.infer<typeof deskConsentsSchema>;
 
 /** The consents a create brought, until its `after` knows the new customer's id (one transaction each). */
 const pending = new WeakMap<Transaction, DeskConsents>();

@@ -5,7 +5,8 @@ import { messageText } from '../../domain/messages';
 import { codeMinutes, codeOf, codeTries, loginKey } from '../../domain/portal';
 import { locales } from '../../domain/schemas';
 import type { Locale } from '../../domain/statuses';
-import type { StoredCustomer } from '../../domain/types';
+import type { Config, StoredCustomer } from '../../domain/types';
+import { consentTextsOf, shownConsentText } from '../../domain/consents';
 import { hashOf } from '../messages';
 import type { SignInRecords, Storage, Transaction } from '../storage/types';
 import { candidatesOf, codeMessage, same } from './codes';
@@ -148,4 +149,14 @@ export const recordSignUpConsents = async (tx: Transaction, customer: StoredCust
     };
     await recordConsent(tx, { ...given, kind: 'personal_data' });
     if (signUp.marketing) await giveMarketing(tx, given);
+};
+
+/** The words the sign-up form shows for its two boxes, in each language, as they will be recorded. */
+export const signUpConsentTexts = (config: Config) => {
+    const texts = consentTextsOf(config);
+    const both = (kind: 'personal_data' | 'marketing') =>
+        Object.fromEntries(
+            locales.map(locale => [locale, shownConsentText(texts, kind, locale, config.studioName)]),
+        ) as Record<Locale, string>;
+    return { personal_data: both('personal_data'), marketing: both('marketing') };
 };

@@ -13,7 +13,7 @@ import { ApiError, badRequest, handle, invalidFields, notFound } from '../http/e
 import type { PortalSessions } from '../http/portalSessions';
 import { allow, numericId } from '../http/requests';
 import type { Channels } from '../messages';
-import { endSignUp, matchSignUp, recordSignUpConsents, signUpCustomers, startSignUp } from './join';
+import { endSignUp, matchSignUp, recordSignUpConsents, signUpConsentTexts, signUpCustomers, startSignUp } from './join';
 import { candidatesOf, giveCode, makeSignInLink, matchCode, spendCode, spendSignInLink } from './codes';
 import { portalCustomer } from '../portal';
 import { studioConfig } from '../rules/studio';
@@ -131,6 +131,7 @@ export const portalSignInRoutes = (
                 currency: config.currency,
                 timezone: config.timezone,
                 telegramBot: bot?.isInited() ? bot.botInfo.username : null,
+                consentTexts: signUpConsentTexts(config),
             } satisfies Api.PortalSetup);
         }),
     );

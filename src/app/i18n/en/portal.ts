@@ -116,6 +116,8 @@ export const portalMessages = {
                 change: 'Change my details',
                 sign_in: 'Sign in with a code',
                 have_account: 'Already a customer?',
+                marketing: 'Send me offers and news by message (optional)',
+                marketing_title: 'Offers and news by message',
             },
             classes: {
                 title: 'Classes',
@@ -310,6 +312,24 @@ export const portalMessages = {
                 calendar_renewed: 'The calendar has a new address: the old one no longer works.',
                 sign_out: 'Sign out',
                 sign_out_everywhere: 'Sign out on all devices',
+                privacy: 'Privacy and consents',
+            },
+            privacy: {
+                title: 'Privacy',
+                offers: 'Send me offers and news',
+                offers_on: 'You will get our offers',
+                offers_off: 'No more offers: service messages still come',
+                consents: 'My consents',
+                none: 'No consent recorded',
+                given: 'Given %{given}',
+                given_revoked: 'Given %{given}, revoked %{revoked}',
+                kinds: {
+                    personal_data: 'Processing of my personal data',
+                    marketing: 'Offers and news by message',
+                    autopay: 'Automatic payments for my membership',
+                },
+                personal_data_note:
+                    'To withdraw the consent to the processing of your personal data, ask the studio to erase your data.',
             },
         },
     },

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import type { PrivacyAnswer } from '../domain/api/consents';
+import type { Consent } from '../domain/consents';
+import { api } from './api';
+import { usePortal } from './context';
+import { useI18n } from './i18n';
+import { errorText, Failed, Heading, Loading, useLoad } from './parts';
+
+/*
+ * What the customer agreed to, with the dates, and offers by message switched on or off in one tap: off
+ * revokes the marketing consent in force, on gives a new one to the words shown beside the switch.
+ */
+
+const day = (at: string, locale: string, timeZone: string) =>
+    new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(new Date(at));
+
+export const Privacy = () => {
+    const { setup, notify } = usePortal();
+    const { t, locale } = useI18n();
+    const loaded = useLoad('/consents', api.privacy);
+    const [shown, setShown] = useState<PrivacyAnswer>();
+    const [pending, setPending] = useState(false);
+    const privacy = shown ?? loaded.data;
+    if (loaded.error && !privacy) return <Failed error={loaded.error} onRetry={loaded.reload} />;
+    if (!privacy) return <Loading />;
+    const when = (at: string) => day(at, locale, setup.timezone);
+    const takesOffers = privacy.consents.some(consent => consent.kind === 'marketing' && !consent.revokedAt);
+
+    const toggle = async (on: boolean) => {
+        setPending(true);
+        try {
+            setShown(await (on ? api.giveMarketing() : api.revokeMarketing()));
+            notify(t(on ? 'app.portal.privacy.offers_on' : 'app.portal.privacy.offers_off'));
+        } catch (error) {
+            notify(errorText(t, error), 'error');
+        } finally {
+            setPending(false);
+        }
+    };
+
+    const line = (consent: Consent) =>
+        consent.revokedAt
+            ? t('app.portal.privacy.given_revoked', { given: when(consent.at), revoked: when(consent.revokedAt) })
+            : t('app.portal.privacy.given', { given: when(consent.at) });
+
+    return (
+        <Stack spacing={2}>
+            <Heading title={t('app.portal.privacy.title')} studioName={setup.studioName} />
+            <Card component="section" aria-label={t('app.portal.privacy.offers')}>
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                    <FormControlLabel
+                        control={
+                            <Switch
+                                checked={takesOffers}
+                                disabled={pending}
+                                onChange={event => void toggle(event.target.checked)}
+                            />
+                        }
+                        label={t('app.portal.privacy.offers')}
+                    />
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                        {privacy.marketingText}
+                    </Typography>
+                </CardContent>
+            </Card>
+            <Card component="section" aria-label={t('app.portal.privacy.consents')}>
+                <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                    <Typography component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+                        {t('app.portal.privacy.consents')}
+                    </Typography>
+                    {privacy.consents.length === 0 && (
+                        <Typography color="text.secondary">{t('app.portal.privacy.none')}</Typography>
+                    )}
+                    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                        {privacy.consents.map(consent => (
+                            <li key={consent.id}>
+                                <Typography sx={{ fontWeight: 500 }}>
+                                    {t(`app.portal.privacy.kinds.${consent.kind}`)}
+                                </Typography>
+                                <Typography variant="body2" color="text.secondary">
+                                    {line(consent)}
+                                </Typography>
+                            </li>
+                        ))}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+                        {t('app.portal.privacy.personal_data_note')}
+                    </Typography>
+                </CardContent>
+            </Card>
+        </Stack>
+    );
+};
