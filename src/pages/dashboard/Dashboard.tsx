@@ -24,6 +24,7 @@ import { PaymentSetupWarning } from '../../resources/configs/PaymentSetupWarning
 import { Empty, Panel } from './Panel';
 import { MyTasksPanel } from './MyTasksPanel';
 import { PenaltiesPanel } from './PenaltiesPanel';
+import { ConsentsPanel } from './ConsentsPanel';
 import { TeacherWeekPanel } from './TeacherWeekPanel';
 
 const Figure = ({
@@ -187,6 +188,7 @@ export const Dashboard = () => {
                 )}
                 {identity?.role === 'teacher' && <TeacherWeekPanel />}
                 {staff && <PenaltiesPanel />}
+                {staff && <ConsentsPanel />}
                 {staff && (
                     <>
                         <Grid size={{ xs: 12, lg: 6 }}>
