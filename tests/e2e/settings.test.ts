@@ -42,8 +42,18 @@ describeInBrowser('the settings screens in a browser', () => {
         await p.getByLabel('Name', { exact: true }).fill(`${direction} · 4 занятия`);
         await p.getByLabel('Price').fill('3600');
         await p.getByLabel('Visits (empty for unlimited)').fill('4');
-        await p.getByLabel('Directions (empty for all)').fill(direction.slice(0, 12));
-        await p.getByRole('option', { name: direction }).click();
+        // The chosen direction shows as a chip before the plan is saved: an option clicked while the server's
+        // answer to the typed text redraws the list is lost, and the plan would be for all directions.
+        const chosen = p.locator('.MuiChip-root', { hasText: direction });
+        await expect
+            .poll(async () => {
+                if (!(await chosen.count())) {
+                    await p.getByLabel('Directions (empty for all)').fill(direction.slice(0, 12));
+                    await p.getByRole('option', { name: direction }).click();
+                }
+                return chosen.count();
+            })
+            .toBe(1);
         await p.getByRole('button', { name: 'Save' }).click();
         await p.waitForURL(url => url.pathname === '/settings/subscriptions');
         await search(p, `${direction} · 4 занятия`);
