@@ -118,8 +118,20 @@ export const renderCreate = async (locale: Locale, create = vi.fn(async () => ({
         dataProvider: provider({ create: create as never }),
     });
     await screen.findByText('Занимается');
+    await tickPersonalData(locale);
     return create;
 };
+
+/** The new customer form's required box: the customer agrees to the processing of their personal data. */
+export const tickPersonalData = async (locale: Locale) =>
+    fireEvent.click(
+        await screen.findByRole('switch', {
+            name:
+                locale === 'ru'
+                    ? 'Клиент согласен на обработку персональных данных'
+                    : 'The customer agrees to the processing of their personal data',
+        }),
+    );
 
 export const fill = async (label: string, value: string) =>
     fireEvent.change(await screen.findByLabelText(label), { target: { value } });

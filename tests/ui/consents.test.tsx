@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RecordContextProvider, testDataProvider } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Consent } from '../../src/domain/consents';
 import { App } from '../../src/portal/App';
 import { CustomerConsents } from '../../src/resources/customers/CustomerConsents';
+import { CustomerCreate } from '../../src/resources/customers/CustomerCreate';
+import { anna, fill, provider, renderAt, tickPersonalData } from '../support/forms';
 import { renderScreen } from '../support/screen';
 
 /*
  * Consents on screen: the customer's Privacy page in /my (their consents with the dates, offers switched
- * off and on in one tap), and the Consents section of a customer's card.
+ * off and on in one tap), the Consents section of a customer's card, and the desk's new customer form,
+ * which saves no one without their personal data consent.
  */
 
 const consent = (fields: Partial<Consent>): Consent => ({
@@ -136,4 +139,49 @@ describe('the Consents section of the card', () => {
         expect(within(section).getByText(/Nov 2, 2026 · Portal · text v1$/)).toBeTruthy();
         expect(within(section).getByText(/Nov 20, 2026 · Portal · text v1 · revoked Nov 25, 2026/)).toBeTruthy();
     });
+});
+
+describe("the desk's new customer form", () => {
+    afterEach(cleanup);
+
+    it.each([
+        ['en', 'First name', 'Last name', 'Save', 'The customer must agree to the processing of their personal data'],
+        ['ru', 'Имя', 'Фамилия', 'Сохранить', 'Нужно согласие клиента на обработку персональных данных'],
+    ] as const)(
+        'refuses to save without personal data consent in %s, and sends both consents with it',
+        async (locale, first, last, save, refusal) => {
+            const create = vi.fn(async () => ({ data: { ...anna, id: 43 } }));
+            renderAt(<CustomerCreate />, {
+                locale,
+                path: '/customers/create',
+                route: '/customers/create',
+                resource: 'customers',
+                dataProvider: provider({ create: create as never }),
+            });
+            await screen.findByText('Занимается');
+            await fill(first, 'Vera');
+            await fill(last, 'Novak');
+            await fill('Email', 'vera.novak@example.test');
+            const offers = screen.getByRole('switch', {
+                name:
+                    locale === 'en'
+                        ? 'The customer agrees to receive offers by message'
+                        : 'Клиент согласен получать предложения в сообщениях',
+            });
+            expect(offers).toHaveProperty('checked', false);
+
+            fireEvent.click(screen.getByRole('button', { name: save }));
+            expect(await screen.findByText(refusal)).toBeTruthy();
+            expect(create).not.toHaveBeenCalled();
+
+            await tickPersonalData(locale);
+            await waitFor(() => expect(screen.queryByText(refusal)).toBeNull());
+            fireEvent.click(screen.getByRole('button', { name: save }));
+            await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+            expect(create.mock.calls[0]).toMatchObject([
+                'customers',
+                { data: { firstName: 'Vera', consents: { personalData: true, marketing: false } } },
+            ]);
+        },
+    );
 });

@@ -3,7 +3,16 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { GetListParams } from 'react-admin';
 import { CustomerCreate } from '../../src/resources/customers/CustomerCreate';
-import { anna, fill, provider, renderAt, renderCreate, statuses, type Locale } from '../support/forms';
+import {
+    anna,
+    fill,
+    provider,
+    renderAt,
+    renderCreate,
+    statuses,
+    tickPersonalData,
+    type Locale,
+} from '../support/forms';
 
 /*
  * How the new customer form takes a customer's contact, in both languages: a phone or an e-mail will do
@@ -86,6 +95,7 @@ describe('a ward', () => {
         const said = words[locale];
         const create = renderWard(locale);
         await screen.findByText('Занимается');
+        await tickPersonalData(locale);
         await fill(said.firstName, 'Masha');
         await fill(said.lastName, 'Petrova');
         fireEvent.click(screen.getByRole('button', { name: said.save }));

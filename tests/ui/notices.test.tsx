@@ -5,7 +5,7 @@ import { AdminUI, Resource, type DataProvider } from 'react-admin';
 import type { Customer, Direction } from '../../src/domain/types';
 import customers from '../../src/resources/customers';
 import directions from '../../src/resources/directions';
-import { fill, provider, type Locale } from '../support/forms';
+import { fill, provider, tickPersonalData, type Locale } from '../support/forms';
 import { renderScreen } from '../support/screen';
 
 /*
@@ -55,6 +55,7 @@ describe('the notice of a saved form', () => {
         }));
         renderApp(locale, '/customers/create', provider({ create: create as never }));
         await screen.findByText('Занимается');
+        await tickPersonalData(locale);
         await fill(first, 'Анна');
         await fill(last, 'Королёва');
         await fill(phone, '+7 900 555-01-02');

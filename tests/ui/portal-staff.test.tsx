@@ -23,7 +23,7 @@ import { SubscriptionCreate } from '../../src/resources/subscriptions/Subscripti
 import { SubscriptionEdit } from '../../src/resources/subscriptions/SubscriptionEdit';
 import { SubscriptionList } from '../../src/resources/subscriptions/SubscriptionList';
 import { SubscriptionShow } from '../../src/resources/subscriptions/SubscriptionShow';
-import { anna, fill, i18n, statuses, type Locale } from '../support/forms';
+import { anna, fill, i18n, statuses, tickPersonalData, type Locale } from '../support/forms';
 
 /*
  * The staff's side of the customers' portal: a plan sold online, a customer's guardian (a parent who signs
@@ -283,6 +283,7 @@ describe("a customer's guardian in the form", () => {
             dataProvider: provider({ create: create as never }),
         });
         await screen.findByText('Занимается');
+        await tickPersonalData('en');
         await fill('First name', 'Kolya');
         await fill('Last name', 'Petrov');
         await fill('Phone', '+7 916 000-00-09');

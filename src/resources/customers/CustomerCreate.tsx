@@ -1,14 +1,20 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Create, HttpError, SaveButton, SimpleForm, Toolbar, useNotify } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { schemaValidator } from '../../app/forms';
 import { useSaved } from '../../app/saved';
 import { useStatuses } from '../common/statuses';
 import { CustomerInputs, useDuplicateCustomers, type NamedCustomer } from './CustomerInputs';
 import { DeskConsentInputs, withDeskConsents } from './DeskConsentInputs';
+import { deskConsentsSchema } from '../../domain/consents';
 import { customerSchema } from '../../domain/schemas';
 
-const validateCustomer = schemaValidator(customerSchema);
+const validateCard = schemaValidator(customerSchema);
+// The API takes a customer without consents (imports, integrations); the desk's form does not: whoever
+// is added at the desk agrees to the processing of their personal data, and the box says so.
+const validateConsents = schemaValidator(z.object({ consents: deskConsentsSchema }));
+const validateCustomer = (values: unknown) => ({ ...validateCard(values), ...validateConsents(values) });
 
 /**
  * The default customer status, once the statuses arrive: set into the form rather than starting the

@@ -2,8 +2,8 @@ import { Box, Typography } from '@mui/material';
 import { BooleanInput, useTranslate } from 'react-admin';
 
 /**
- * The consents part of a new customer as sent: only with personal data ticked (the server records both
- * then); left unticked, the card is saved without consents, as an import or a ward's card is.
+ * The consents part of a new customer as sent: the form holds it back until personal data is ticked, and
+ * the server records both then. Without the tick nothing is sent, as an import's card comes.
  */
 export const withDeskConsents = <T extends { consents?: { personalData?: boolean; marketing?: boolean } }>({
     consents,
@@ -13,7 +13,8 @@ export const withDeskConsents = <T extends { consents?: { personalData?: boolean
 
 /**
  * The consents a new customer gives at the desk, each a box of its own, neither ticked for them:
- * personal data and offers by message. The server records them with the card.
+ * personal data (required: the form says so under the box) and offers by message (optional). The server
+ * records them with the card.
  */
 export const DeskConsentInputs = () => {
     const translate = useTranslate();
