@@ -106,6 +106,9 @@ const linkOrStop = (url: string | undefined) => (url ? `: ${url}` : '.');
 /** The portal's page of the customer's bookings, where a seat or a place in line is cancelled. */
 const bookingsPage = (facts: MessageFacts) => facts.portalUrl && `${facts.portalUrl}/bookings`;
 
+/** The portal's Privacy page, opened to the one-tap yes to offers by message. */
+const offersPage = (facts: MessageFacts) => facts.portalUrl && `${facts.portalUrl}/privacy?offers=yes`;
+
 const visitsLeftEn = (count: number) => `${count} ${count === 1 ? 'visit' : 'visits'}`;
 
 /** "осталось 3 посещения", "осталось 1 посещение": Russian counts agree with their number. */
@@ -184,6 +187,10 @@ const english: Texts = {
                   text: `${what} ${classOf(facts, 'en')}: under your plan it costs ${cost}${penalty.appliesAt ? ` from ${formatClassTime(penalty.appliesAt, 'en')}` : ''}. If you had a good reason, tell the studio before then.`,
               };
     },
+    offers_question: facts => ({
+        subject: `${facts.studioName}: may we send you offers?`,
+        text: `May we write to you about our offers, new classes and discounts? ${facts.portalUrl ? `If yes, one tap: ${offersPage(facts)}` : 'If yes, say so in your profile on our site for customers, under Privacy.'} If not, ignore this message: we will not ask again soon.`,
+    }),
     sign_in: facts => ({
         subject: `${facts.studioName}: your sign-in code`,
         text: `Your code to sign in to ${facts.studioName}: ${facts.code ?? ''}. It works for ${signInCodeMinutes} minutes. If you did not ask for it, ignore this message.`,
@@ -253,6 +260,10 @@ const russian: Texts = {
                   text: `${what}: ${classOf(facts, 'ru')}. По правилам вашего абонемента это стоит: ${cost}${penalty.appliesAt ? `, с ${formatClassTime(penalty.appliesAt, 'ru')}` : ''}. Если была уважительная причина, сообщите студии до этого времени.`,
               };
     },
+    offers_question: facts => ({
+        subject: `${facts.studioName}: можно присылать вам предложения?`,
+        text: `Можно писать вам о наших предложениях, новых занятиях и скидках? ${facts.portalUrl ? `Если да, достаточно одного нажатия: ${offersPage(facts)}` : 'Если да, отметьте это в профиле на нашем сайте для клиентов, в разделе «Конфиденциальность и согласия».'} Если нет, просто не отвечайте: скоро мы не спросим снова.`,
+    }),
     sign_in: facts => ({
         subject: `${facts.studioName}: код для входа`,
         text: `${facts.studioName}: код для входа — ${facts.code ?? ''}. Он действует ${signInCodeMinutes} минут. Если вы его не запрашивали, просто не отвечайте.`,

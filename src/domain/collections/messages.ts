@@ -15,6 +15,7 @@ export const messageKinds = [
     'expiring',
     'payment',
     'penalty',
+    'offers_question',
     'test',
 ] as const;
 export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;

@@ -4,14 +4,17 @@ import type * as Api from '../../domain/api/consents';
 import type { Clock } from '../../domain/time';
 import { handle } from '../http/errors';
 import type { PortalRequest } from '../http/portalSessions';
-import { allow } from '../http/requests';
+import { allow, numericId } from '../http/requests';
+import type { Channels } from '../messages';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
+import { askOffers } from './asking';
 import { consentCounts, consentsOf, giveMarketing, revokeMarketing } from './operations';
 
 /*
  * Consents over HTTP. The portal's (a portal token): the signed-in customer's consents, and marketing
- * given or revoked in one tap. Staff's: how many customers have consented, for the dashboard.
+ * given or revoked in one tap. Staff's: how many customers have consented, for the dashboard, and the one
+ * question whether a customer takes offers by message (managers and admins, who record consents).
  */
 
 const customerOf = (req: Request) => (req as PortalRequest).customer;
@@ -57,8 +60,17 @@ export const portalConsentRoutes = (storage: Storage, clock: Clock): Router => {
     return router;
 };
 
-export const consentRoutes = (storage: Storage): Router => {
+export const consentRoutes = (storage: Storage, clock: Clock, channels: Channels): Router => {
     const router = Router();
+    router.post(
+        '/customers/:id/ask-offers',
+        handle(async (req, res) => {
+            allow(req, 'consents', 'create');
+            const id = numericId(req.params.id);
+            const now = clock();
+            res.json(await storage.transaction(tx => askOffers(tx, id, now, channels)));
+        }),
+    );
     router.get(
         '/consents/counts',
         handle(async (req, res) => {

@@ -45,6 +45,8 @@ export const sellingKinds: Readonly<Record<Message['kind'], boolean>> = {
     expiring: false,
     payment: false,
     penalty: false,
+    // It asks for the consent, and sells nothing itself: a service message.
+    offers_question: false,
     test: false,
 };
 

@@ -60,7 +60,7 @@ export const featureRoutes = (
     messageRoutes(storage, clock),
     payrollRoutes(storage, clock),
     taskRoutes(storage, clock),
-    consentRoutes(storage),
+    consentRoutes(storage, clock, channels),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

@@ -77,6 +77,7 @@ export const messages = {
                 expiring: 'Pass ends soon',
                 payment: 'Payment received',
                 penalty: 'Penalty',
+                offers_question: 'May we send offers?',
                 test: 'Test message',
             },
             actions: { resend: 'Send again' },

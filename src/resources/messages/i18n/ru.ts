@@ -82,6 +82,7 @@ export const messages = {
                 expiring: 'Абонемент заканчивается',
                 payment: 'Оплата получена',
                 penalty: 'Штраф',
+                offers_question: 'Можно ли присылать предложения?',
                 test: 'Проверочное сообщение',
             },
             actions: { resend: 'Отправить снова' },
