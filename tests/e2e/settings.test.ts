@@ -140,6 +140,7 @@ describeInBrowser('the settings screens in a browser', () => {
 
         await p.getByLabel('Фамилия').fill(`Второй${stamp}`);
         await p.getByLabel('Email').fill('');
+        await p.getByRole('switch', { name: 'Клиент согласен на обработку персональных данных' }).check();
         // The same number written the other way: 8 instead of +7.
         await p.getByLabel('Телефон').fill(phone.replace('+7', '8'));
         const warning = p.getByRole('alert');
