@@ -18,6 +18,7 @@ import { useSaved } from '../../app/saved';
 import { phoneCountries } from '../../domain/phones';
 import { configSchema, locales, paymentModes, taxSystems, vats } from '../../domain/schemas';
 import { translatedChoices } from '../common/TranslatedField';
+import { ConsentTextsInputs } from './ConsentTextsInputs';
 import { MessageSetup } from './MessageSetup';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
 import { QuietHoursInput } from './QuietHoursInput';
@@ -122,6 +123,9 @@ export const ConfigPage = () => {
                     <SettingsSection title="app.configs.sections.passes">
                         <NumberInput source="expiringPassDays" min={0} step={1} />
                         <NumberInput source="lowVisitsThreshold" min={0} step={1} />
+                    </SettingsSection>
+                    <SettingsSection title="app.consents.settings.title" wide>
+                        <ConsentTextsInputs />
                     </SettingsSection>
                 </Grid>
             </SimpleForm>

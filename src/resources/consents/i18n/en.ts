@@ -50,7 +50,7 @@ export const messages = {
                 marketing: 'The customer agrees to receive offers by message',
             },
             settings: {
-                title: 'Consent texts',
+                title: 'Consents',
                 help: 'What customers agree to. %{studio} stands for the studio’s name. Changed words take the next version; consents already given keep the words they were given to.',
                 version: 'Version %{version}',
                 en: 'In English',
