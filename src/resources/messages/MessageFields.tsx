@@ -66,7 +66,7 @@ export const MessageText = () => {
 };
 
 /** The skip reasons the outbox explains; another code reads as having had no channel. */
-const skipReasons = ['opted_out', 'no_channel', 'not_configured'];
+const skipReasons = ['opted_out', 'no_channel', 'not_configured', 'no_consent'];
 
 /**
  * Sends a failed message again; the lists that show it are read again after. A skipped one had no

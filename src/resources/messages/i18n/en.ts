@@ -57,6 +57,8 @@ export const messages = {
                     'the customer has no channel that takes messages: no linked Telegram chat and no e-mail they take',
                 not_configured:
                     'no channel the customer takes is set up on this server (e-mail needs SMTP_URL, Telegram needs TELEGRAM_BOT_TOKEN)',
+                no_consent:
+                    'the message offers something, and the customer has not agreed to receive offers by message',
             },
             statuses: {
                 queued: 'Queued',
@@ -85,6 +87,7 @@ export const messages = {
                 opted_out: 'Not sent again: the customer turned these messages off',
                 no_channel: 'Not sent again: no channel reaches the customer (no Telegram, no e-mail)',
                 not_configured: 'Not sent again: the customer’s channel is not set up on this server',
+                no_consent: 'Not sent again: the customer has not agreed to receive offers by message',
                 other: 'Not sent again: it had no channel to go by',
             },
             setup: {
