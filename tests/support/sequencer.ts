@@ -40,7 +40,6 @@ const secondsTaken: Record<string, number> = {
     'db.json:tests/ui/forms-customers.test.tsx': 15,
     'db.json:tests/ui/users-pay-rates.test.tsx': 15,
     'db.json:tests/api/durability-journal.test.ts': 14,
-    'browser:tests/e2e/messages.test.ts': 14,
     'db.json:tests/ui/prototypes-create.test.tsx': 14,
     'browser:tests/e2e/statistics.test.ts': 14,
     'db.json:tests/ui/customers-contacts.test.tsx': 14,
