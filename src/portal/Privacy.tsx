@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
+import { useSearchParams } from 'react-router';
+import { Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import type { PrivacyAnswer } from '../domain/api/consents';
 import type { Consent } from '../domain/consents';
 import { api } from './api';
@@ -9,7 +10,9 @@ import { errorText, Failed, Heading, Loading, useLoad } from './parts';
 
 /*
  * What the customer agreed to, with the dates, and offers by message switched on or off in one tap: off
- * revokes the marketing consent in force, on gives a new one to the words shown beside the switch.
+ * revokes the marketing consent in force, on gives a new one to the words shown beside the switch. The
+ * studio's question "may we send you offers?" links here with ?offers=yes: the page then asks it first,
+ * with the words and one Yes (or Not now, which leaves everything as it was).
  */
 
 const day = (at: string, locale: string, timeZone: string) =>
@@ -21,23 +24,31 @@ export const Privacy = () => {
     const loaded = useLoad('/consents', api.privacy);
     const [shown, setShown] = useState<PrivacyAnswer>();
     const [pending, setPending] = useState(false);
+    const [search, setSearch] = useSearchParams();
     const privacy = shown ?? loaded.data;
     if (loaded.error && !privacy) return <Failed error={loaded.error} onRetry={loaded.reload} />;
     if (!privacy) return <Loading />;
     const when = (at: string) => day(at, locale, setup.timezone);
     const takesOffers = privacy.consents.some(consent => consent.kind === 'marketing' && !consent.revokedAt);
 
+    /** Gives or revokes offers; answers whether it was done (a failure is said, and changes nothing). */
     const toggle = async (on: boolean) => {
         setPending(true);
         try {
             setShown(await (on ? api.giveMarketing() : api.revokeMarketing()));
             notify(t(on ? 'app.portal.privacy.offers_on' : 'app.portal.privacy.offers_off'));
+            return true;
         } catch (error) {
             notify(errorText(t, error), 'error');
+            return false;
         } finally {
             setPending(false);
         }
     };
+
+    // Answered either way, the question goes from the address too: going back does not ask it again.
+    const answered = () => setSearch({}, { replace: true });
+    const asked = search.get('offers') === 'yes' && !takesOffers;
 
     const line = (consent: Consent) =>
         consent.revokedAt
@@ -47,6 +58,30 @@ export const Privacy = () => {
     return (
         <Stack spacing={2}>
             <Heading title={t('app.portal.privacy.title')} studioName={setup.studioName} />
+            {asked && (
+                <Card component="section" aria-label={t('app.portal.privacy.ask')} variant="outlined">
+                    <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                        <Typography component="h2" variant="h6" sx={{ fontWeight: 600, mb: 1 }}>
+                            {t('app.portal.privacy.ask')}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                            {privacy.marketingText}
+                        </Typography>
+                        <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+                            <Button
+                                variant="contained"
+                                disabled={pending}
+                                onClick={() => void toggle(true).then(done => done && answered())}
+                            >
+                                {t('app.portal.privacy.ask_yes')}
+                            </Button>
+                            <Button disabled={pending} onClick={answered}>
+                                {t('app.portal.privacy.ask_no')}
+                            </Button>
+                        </Stack>
+                    </CardContent>
+                </Card>
+            )}
             <Card component="section" aria-label={t('app.portal.privacy.offers')}>
                 <CardContent sx={{ '&:last-child': { pb: 2 } }}>
                     <FormControlLabel

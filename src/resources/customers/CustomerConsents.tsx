@@ -2,6 +2,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { useCanAccess, useGetList, useLocale, useRecordContext, useTranslate } from 'react-admin';
 import type { Consent } from '../../domain/consents';
 import type { Customer } from '../../domain/types';
+import { AskOffersButton } from '../consents/AskOffersButton';
 import { Empty, Section } from './Section';
 
 const day = (at: string, locale: string) =>
@@ -27,7 +28,14 @@ export const CustomerConsents = () => {
     );
     if (!canAccess || !record) return null;
     return (
-        <Section title="app.consents.card.title">
+        <Section
+            title="app.consents.card.title"
+            actions={
+                <AskOffersButton
+                    takesOffers={data.some(consent => consent.kind === 'marketing' && !consent.revokedAt)}
+                />
+            }
+        >
             {data.length === 0 && <Empty text="app.consents.card.none" />}
             <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {data.map(consent => (

@@ -38,6 +38,20 @@ export const messages = {
             personal_data_required: 'The customer must agree to the processing of their personal data',
             autopay_at_desk: 'An autopay consent is given on the payment page, on its terms',
             already_given: 'This customer has agreed to offers already',
+            ask: {
+                button: 'Ask about offers',
+                title: 'May we send offers?',
+                text: '%{name} gets one message asking whether they take our offers by message, with a link that says yes in one tap in their portal. It may be asked once in 90 days.',
+                send: 'Send the question',
+                sent: 'The question went by %{channel}',
+                refused: {
+                    consented: 'The customer takes offers by message already',
+                    asked: 'The customer was asked about offers in the last 90 days',
+                    opted_out: 'The customer turned these messages off',
+                    no_channel: 'No message reaches the customer: add an e-mail or link Telegram',
+                    not_configured: 'The customer’s channel is not set up on this server',
+                },
+            },
             card: {
                 title: 'Consents',
                 none: 'No consent recorded',
