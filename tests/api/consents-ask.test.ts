@@ -28,6 +28,9 @@ const quiet = customer('Quinn', {
 });
 const consented = customer('Carl', { email: 'carl.asked@example.test' });
 const teacherAsks = customer('Tess', { email: 'tess.asked@example.test' });
+const twice = customer('Tom', { email: 'tom.asked@example.test' });
+const parent = customer('Polina', { email: 'polina.asked@example.test' });
+const child = customer('Dasha', { email: null, guardianId: parent.id });
 
 let now = new Date(instantAt('2026-11-29T12:00', zone));
 const served = serverWithMail(db, { PUBLIC_URL: 'https://studio.example.test' }, () => now);
@@ -83,6 +86,12 @@ describe('asking a customer whether they take offers by message', () => {
         now = start;
     });
 
+    it('asked from two desks at once, goes once', async () => {
+        const answers = await Promise.all([ask(twice.id), ask(twice.id, 'admin')]);
+        expect(answers.map(answer => answer.status).sort()).toEqual([200, 409]);
+        expect(await messagesOf(twice.id, 'offers_question')).toHaveLength(1);
+    });
+
     it('is refused to a customer who takes offers already', async () => {
         const given = await as('manager', '/consents', {
             method: 'POST',
@@ -108,6 +117,22 @@ describe('asking a customer whether they take offers by message', () => {
         expect(refusal(await ask(quiet.id))).toMatchObject({ status: 409, reason: 'no_channel' });
         expect(await messagesOf(nomail.id, 'offers_question')).toEqual([]);
         expect(await messagesOf(quiet.id, 'offers_question')).toEqual([]);
+    });
+
+    it('goes to a ward’s guardian, who reads their messages and whose consent lets offers reach them', async () => {
+        const answer = await ask(child.id);
+        expect(answer.status, answer.text).toBe(200);
+        expect(answer.body).toEqual({ channel: 'email', recipientId: parent.id });
+        const [message] = await messagesOf(parent.id, 'offers_question');
+        expect(message.text).toContain('/my/privacy?offers=yes');
+        // One question to the parent, whichever card it was sent from.
+        expect(refusal(await ask(parent.id))).toMatchObject({ status: 409, reason: 'asked' });
+        const given = await as('manager', '/consents', {
+            method: 'POST',
+            json: { customerId: parent.id, kind: 'marketing' },
+        });
+        expect(given.status, given.text).toBe(201);
+        expect(refusal(await ask(child.id))).toMatchObject({ status: 409, reason: 'consented' });
     });
 
     it('is for managers and admins: a teacher is refused, an unknown customer is not found', async () => {

@@ -39,7 +39,10 @@ const channelTo = (recipient: Customer, channels: Channels): MessageChannel => {
     return channel;
 };
 
-/** Queues the question to the customer (their guardian reads a ward's), or refuses with the reason. */
+/**
+ * Queues the question to whoever reads the customer's messages (a ward's guardian, whose consent is the one
+ * that lets offers reach them), or refuses with the reason.
+ */
 export const askOffers = async (
     tx: Transaction,
     customerId: Identifier,
@@ -48,18 +51,18 @@ export const askOffers = async (
 ): Promise<AskOffersAnswer> => {
     const customer = (await tx.get('customers', customerId)) as Customer | undefined;
     if (!customer) throw notFound(`customers ${customerId} does not exist`);
-    if (await marketingConsent(tx, customer.id)) throw refused('consented');
     const recipient = await recipientOf(tx, customer);
-    // Each question's key names the customer it asks about: a guardian's messages may ask about several.
-    const prefix = `${kind}:${customer.id}:`;
+    if (await marketingConsent(tx, recipient.id)) throw refused('consented');
     const since = new Date(now.getTime() - askAgainDays * 86_400_000).toISOString();
-    const asked = (await tx.select('messages', { customerId: recipient.id, kind }))
-        .filter(message => message.dedupeKey.startsWith(prefix) && message.sendAt > since)
-        // A question that never went (no channel, given up after its tries) asked nothing.
-        .filter(message => message.status === 'queued' || message.status === 'sent')
-        .sort((a, b) => b.sendAt.localeCompare(a.sendAt))[0];
+    const earlier = (await tx.select('messages', { customerId: recipient.id, kind })).sort((a, b) => b.id - a.id);
+    // A question that never went (no channel, given up after its tries) asked nothing.
+    const asked = earlier.find(
+        message => (message.status === 'queued' || message.status === 'sent') && message.sendAt > since,
+    );
     if (asked) throw refused('asked', { askedAt: asked.sendAt });
     const channel = channelTo(recipient, channels);
-    await queueMessage(tx, { customerId: customer.id, kind, dedupeKey: `${prefix}${now.toISOString()}`, now });
+    // Each question's key names the one before it: two desks asking at once queue one question, not two.
+    const dedupeKey = `${kind}:${recipient.id}:${earlier.length ? `after-${earlier[0].id}` : 'first'}`;
+    if (!(await queueMessage(tx, { customerId: recipient.id, kind, dedupeKey, now }))) throw refused('asked');
     return { channel, recipientId: recipient.id };
 };
