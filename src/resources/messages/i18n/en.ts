@@ -79,7 +79,7 @@ export const messages = {
                 expiring: 'Pass ends soon',
                 payment: 'Payment received',
                 penalty: 'Penalty',
-                offers_question: 'May we send offers?',
+                offers_question: 'Question about offers',
                 test: 'Test message',
             },
             actions: { resend: 'Send again' },

@@ -83,7 +83,7 @@ export const messages = {
                 expiring: 'Абонемент заканчивается',
                 payment: 'Оплата получена',
                 penalty: 'Штраф',
-                offers_question: 'Можно ли присылать предложения?',
+                offers_question: 'Вопрос о предложениях',
                 test: 'Проверочное сообщение',
             },
             actions: { resend: 'Отправить снова' },
