@@ -1,10 +1,7 @@
-import { Button, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, Grid, List, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAccess, useGetList, useLocaleState, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../app/i18n/dates';
-import { useStudioTimezone } from '../../app/studio';
-import { isOverdue } from '../../domain/tasks';
-import { CloseButtons } from '../../resources/tasks/closing';
+import { useCanAccess, useGetList, useTranslate } from 'react-admin';
+import { TaskRow } from '../../resources/tasks/TaskRow';
 import { TaskCustomer, type ListedTask } from '../../resources/tasks/TaskFields';
 import { Empty, Panel } from './Panel';
 
@@ -19,8 +16,6 @@ const listAddress = `/tasks?filter=${encodeURIComponent(JSON.stringify({ mine: t
 
 export const MyTasksPanel = () => {
     const translate = useTranslate();
-    const [locale] = useLocaleState();
-    const timeZone = useStudioTimezone();
     const { canAccess } = useCanAccess({ resource: 'tasks', action: 'list' });
     const { data: tasks = [], total = 0 } = useGetList<ListedTask>(
         'tasks',
@@ -44,30 +39,19 @@ export const MyTasksPanel = () => {
                     <Empty text={translate('app.tasks.dashboard.none')} />
                 ) : (
                     <List dense disablePadding sx={{ maxHeight: 420, overflow: 'auto' }} data-testid="my-tasks">
-                        {tasks.map(task => {
-                            const overdue = isOverdue(task, now);
-                            return (
-                                <ListItem key={task.id} secondaryAction={<CloseButtons task={task} />} sx={{ pr: 22 }}>
-                                    <ListItemText
-                                        primary={task.title}
-                                        secondary={
-                                            <>
-                                                <Typography
-                                                    component="span"
-                                                    variant="body2"
-                                                    color={overdue ? 'error' : 'text.secondary'}
-                                                >
-                                                    {formatDateTime(task.dueAt, locale, timeZone)}
-                                                    {overdue && ` · ${translate('app.tasks.overdue')}`}
-                                                </Typography>
-                                                {task.customerId != null && ' · '}
-                                                <TaskCustomer task={task} />
-                                            </>
-                                        }
-                                    />
-                                </ListItem>
-                            );
-                        })}
+                        {tasks.map(task => (
+                            <TaskRow
+                                key={task.id}
+                                task={task}
+                                now={now}
+                                details={
+                                    <>
+                                        {task.customerId != null && ' · '}
+                                        <TaskCustomer task={task} />
+                                    </>
+                                }
+                            />
+                        ))}
                     </List>
                 )}
                 {total > tasks.length && (

@@ -1,12 +1,9 @@
-import { Button, List, ListItem, ListItemText, Typography } from '@mui/material';
+import { Button, List, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
-import { useCanAccess, useGetList, useLocaleState, useRecordContext, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../app/i18n/dates';
-import { useStudioTimezone } from '../../app/studio';
-import { isOverdue } from '../../domain/tasks';
+import { useCanAccess, useGetList, useRecordContext, useTranslate } from 'react-admin';
 import type { Customer } from '../../domain/types';
 import { Empty, Section } from '../customers/Section';
-import { CloseButtons } from './closing';
+import { TaskRow } from './TaskRow';
 import { useAssignee, type ListedTask } from './TaskFields';
 
 /*
@@ -19,8 +16,6 @@ const shown = 50;
 export const CustomerTasks = () => {
     const customer = useRecordContext<Customer>();
     const translate = useTranslate();
-    const [locale] = useLocaleState();
-    const timeZone = useStudioTimezone();
     const assignee = useAssignee();
     const { canAccess: canList } = useCanAccess({ resource: 'tasks', action: 'list' });
     const { canAccess: canCreate } = useCanAccess({ resource: 'tasks', action: 'create' });
@@ -56,24 +51,12 @@ export const CustomerTasks = () => {
             ) : (
                 <List dense disablePadding data-testid="customer-tasks">
                     {tasks.map(task => (
-                        <ListItem key={task.id} secondaryAction={<CloseButtons task={task} />} sx={{ pr: 22 }}>
-                            <ListItemText
-                                primary={task.title}
-                                secondary={
-                                    <>
-                                        <Typography
-                                            component="span"
-                                            variant="body2"
-                                            color={isOverdue(task, now) ? 'error' : 'text.secondary'}
-                                        >
-                                            {formatDateTime(task.dueAt, locale, timeZone)}
-                                            {isOverdue(task, now) && ` · ${translate('app.tasks.overdue')}`}
-                                        </Typography>
-                                        {` · ${translate(`app.tasks.kinds.${task.kind}`)} · ${assignee(task)}`}
-                                    </>
-                                }
-                            />
-                        </ListItem>
+                        <TaskRow
+                            key={task.id}
+                            task={task}
+                            now={now}
+                            details={` · ${translate(`app.tasks.kinds.${task.kind}`)} · ${assignee(task)}`}
+                        />
                     ))}
                 </List>
             )}
