@@ -276,9 +276,10 @@ describe('consents', () => {
     });
 });
 
-/** A demo customer with no consent yet, a different one each time. */
+/** A demo customer who gave no marketing consent, a different one each time. */
 let spare = 0;
 const addressless = () => {
-    const customer = db.customers.filter(one => one.guardianId == null && !one.consentAt)[spare++];
+    const marketing = new Set(db.consents.filter(one => one.kind === 'marketing').map(one => one.customerId));
+    const customer = db.customers.filter(one => one.guardianId == null && !marketing.has(one.id))[spare++];
     return customer.id;
 };

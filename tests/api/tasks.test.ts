@@ -14,6 +14,8 @@ import { call, demoDb, serverForEveryRole } from '../support/server';
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+// The lists below are exact: the database holds only the tasks this file makes.
+db.tasks = [];
 const anna = db.users.find(user => user.email === 'anna@studio.test')!;
 const manager = db.users.find(user => user.email === 'manager@studio.test')!;
 const other = { ...anna, id: nextId(db.users), name: 'Other teacher', email: 'other.tasks@example.test' };

@@ -17,6 +17,7 @@ import type { Database, StoredUser, StudioEvent } from '../../domain/types';
 import { simulateDay } from './classes';
 import { makeCustomers } from './customers';
 import { finish } from './finish';
+import { addConsentsAndTasks } from './ground';
 import { addOpenLinks, addPaidLinks, addRefunds } from './links';
 import { assignMembers } from './members';
 import { createRandom } from './random';
@@ -139,6 +140,7 @@ export const generateDatabase = ({
     addPaidLinks(world);
     addOpenLinks(world);
     finish(world);
+    addConsentsAndTasks(world);
     // The groups' members hold a seat in each of their classes from today on, booked the evening before.
     const bookedAt = localInstant(calendar, addDays(calendar.today, -1), '20:00');
     db.bookings = memberSeats(db, `${calendar.today}T00:00`).map((seat, index) => ({
