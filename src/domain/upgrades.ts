@@ -127,5 +127,8 @@ export const upgradeDatabase = (values: Record<string, unknown>, now: Date = new
     withDefault(values, 'configs', 'reminders', true, counted);
     withDefault(values, 'configs', 'staffBookingNotices', true, counted);
     consentsFromConsentAt(values, counted);
+    withDefault(values, 'subscriptions', 'autoRenew', false, counted);
+    withDefault(values, 'configs', 'membershipGraceDays', 3, counted);
+    withDefault(values, 'configs', 'closures', [], counted);
     return upgraded;
 };

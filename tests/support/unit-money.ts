@@ -21,6 +21,7 @@ export const buildPlan = (fields: Partial<Subscription> = {}): Subscription => (
     lateCancelPenalty: { kind: 'none', amount: null },
     noShowPenalty: { kind: 'none', amount: null },
     makeUps: false,
+    autoRenew: false,
     ...fields,
 });
 

@@ -51,6 +51,7 @@ const plan: Subscription = {
     lateCancelPenalty: { kind: 'none', amount: null },
     noShowPenalty: { kind: 'none', amount: null },
     makeUps: false,
+    autoRenew: false,
 };
 const customer = {
     id: 5,

@@ -56,6 +56,7 @@ const plan: Subscription = {
     lateCancelPenalty: { kind: 'none', amount: null },
     noShowPenalty: { kind: 'none', amount: null },
     makeUps: false,
+    autoRenew: false,
 };
 
 const course = { id: 2, name: 'Хатха-йога' } as Course;

@@ -49,6 +49,7 @@ const plan: Subscription = {
     lateCancelPenalty: { kind: 'none', amount: null },
     noShowPenalty: { kind: 'none', amount: null },
     makeUps: false,
+    autoRenew: false,
 };
 
 /** Anna (42) is the guardian of Petya and Masha; Vera has no family. */

@@ -36,6 +36,8 @@ const config: Config = {
     quietHours: '22:00-09:00',
     reminders: true,
     staffBookingNotices: true,
+    membershipGraceDays: 3,
+    closures: [],
     penaltyDelayHours: 24,
     receiptTaxSystem: null,
     receiptVat: 'none',

@@ -60,6 +60,8 @@ describe('phones of an earlier version', () => {
                     reminders: true,
                     staffBookingNotices: true,
                     penaltyDelayHours: 24,
+                    membershipGraceDays: 3,
+                    closures: [],
                 },
             ],
             users: [
@@ -85,6 +87,8 @@ describe('phones of an earlier version', () => {
                     reminders: true,
                     staffBookingNotices: true,
                     penaltyDelayHours: 24,
+                    membershipGraceDays: 3,
+                    closures: [],
                     country: 'KZ',
                 },
             ],

@@ -1,3 +1,4 @@
+import type { PaymentLink } from '../types';
 import type { LinkStatus } from '../money';
 
 /*
@@ -12,8 +13,11 @@ import type { LinkStatus } from '../money';
 export interface PublicLink {
     status: LinkStatus;
     studioName: string;
-    /** `sale`: the plan is sold; `balance`: the rest of the pass `passName` is paid; `fee`: a penalty's fee. */
-    purpose: 'sale' | 'balance' | 'fee';
+    /**
+     * `sale`: the plan is sold; `balance`: the rest of the pass `passName` is paid; `fee`: a penalty's fee;
+     * `membership`: the first period of a membership, the card saved on the terms shown.
+     */
+    purpose: PaymentLink['purpose'];
     planName: string;
     passName: string | null;
     /** A fee's penalty: a late cancel or a no-show, of the class (its title, and its start in the studio's time). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { locales, optional, requiredText } from '../fields';
+import { isoDate, locales, optional, requiredText } from '../fields';
 import { consentTextsSchema } from '../consents';
 import { declare } from './declare';
 
@@ -98,6 +98,25 @@ export const configSchema = z.object({
     receiptPaymentMode: z.enum(paymentModes, { error: 'app.validation.choice' }).default('full_payment'),
     // The words customers agree to, versioned (src/domain/consents.ts): empty, the defaults.
     consentTexts: optional(consentTextsSchema),
+    // Memberships: the days from a period's start a payer whose renewal was declined still books and comes
+    // on its held pass; the studio's public offer the autopay terms link to; the days the studio is closed
+    // (holidays), which move a membership's period and its charge.
+    membershipGraceDays: z
+        .number()
+        .int('app.validation.integer')
+        .min(0, 'app.validation.not_negative')
+        .max(14)
+        .default(3),
+    offerUrl: optional(z.url({ error: 'app.validation.url' }).max(500)),
+    closures: z
+        .array(
+            z.object({ from: isoDate, to: isoDate }).refine(closure => closure.from <= closure.to, {
+                message: 'app.validation.ends_before_start',
+                path: ['to'],
+            }),
+        )
+        .max(100)
+        .default([]),
 });
 
 export const configs = declare({

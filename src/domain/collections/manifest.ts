@@ -29,3 +29,6 @@ export * as imports from './imports.grants';
 export * as onlinePayments from './onlinePayments.grants';
 export * as tasks from './tasks.grants';
 export * as consents from './consents.grants';
+export * as paymentMethods from './paymentMethods.grants';
+export * as memberships from './memberships.grants';
+export * as charges from './charges.grants';

@@ -27,3 +27,6 @@ export { imports } from './imports';
 export { onlinePayments } from './onlinePayments';
 export { tasks } from './tasks';
 export { consents } from './consents';
+export { paymentMethods } from './paymentMethods';
+export { memberships } from './memberships';
+export { charges } from './charges';

@@ -30,12 +30,19 @@ export const passSchema = z
 export const passes = declare({
     schema: passSchema,
     // Kept equal to the charged attendances by the server, never written by a client.
-    server: { visitsUsed: z.number().int().min(0) },
+    server: {
+        visitsUsed: z.number().int().min(0),
+        /** A membership's pass: the next period's is `held` (booked on, owing nothing) until its charge pays it. */
+        membershipId: id.nullish(),
+        held: z.boolean().nullish(),
+    },
+    sometimes: ['membershipId', 'held'],
     references: [
         ref('customerId', 'customers'),
         ref('subscriptionId', 'subscriptions'),
         ref('directionIds', 'directions'),
         ref('paymentId', 'payments'),
+        ref('membershipId', 'memberships'),
     ],
     search: ['name'],
     indexed: ['visitsTotal'],

@@ -3,8 +3,12 @@ import { id, instant, money, optional, optionalText, positiveMoney } from '../fi
 import { declare, ref } from './declare';
 
 export const paymentLinkStatuses = ['pending', 'paid', 'expired', 'cancelled'] as const;
-/** What a link's payment does: sells a new pass of the plan, or pays what is still due on a pass (`passId`). */
-export const paymentLinkPurposes = ['sale', 'balance', 'fee'] as const;
+/**
+ * What a link's payment does: sells a new pass of the plan, pays what is still due on a pass (`passId`),
+ * pays a penalty's fee, or starts a membership of the plan (or pays its period with a new card,
+ * `membershipId`), saving the card.
+ */
+export const paymentLinkPurposes = ['sale', 'balance', 'fee', 'membership'] as const;
 
 /** A record's refinement runs when the record is an object, whatever its fields' own issues. */
 const whole = (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null;
@@ -25,7 +29,7 @@ export const paymentLinkSchema = z
         description: optionalText(500),
     })
     // Checked even when another field is wrong, so that a form shows every missing field at once.
-    .refine(link => link.purpose !== 'sale' || link.subscriptionId != null, {
+    .refine(link => (link.purpose !== 'sale' && link.purpose !== 'membership') || link.subscriptionId != null, {
         message: 'ra.validation.required',
         path: ['subscriptionId'],
         when: whole,
@@ -48,7 +52,11 @@ export const paymentLinks = declare({
         expiresAt: instant,
         paidAt: instant.nullable(),
         paymentId: id.nullable(),
+        /** A membership link's payer (whose card is saved) and the membership a period's link pays. */
+        payerId: id.nullish(),
+        membershipId: id.nullish(),
     },
+    sometimes: ['payerId', 'membershipId'],
     /*
      * A `balance` link is stored with its pass's plan, a `fee` link with its penalty's pass and plan, and
      * the pass a `sale` link sold once paid; the amount is the plan's price or what is due on the pass,
@@ -61,6 +69,8 @@ export const paymentLinks = declare({
         ref('paymentId', 'payments'),
         ref('passId', 'passes'),
         ref('penaltyId', 'penalties'),
+        ref('payerId', 'customers'),
+        ref('membershipId', 'memberships'),
     ],
     search: ['description'],
     indexed: ['status'],

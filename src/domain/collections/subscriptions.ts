@@ -40,6 +40,8 @@ export const subscriptionSchema = z.object({
     noShowPenalty: penaltyRuleSchema.default(noPenalty),
     /** An excused absence from a group's class gives a make-up credit (and uses the visit). */
     makeUps: z.boolean().default(false),
+    /** Sold as a membership: a pass each calendar month, charged to the payer's saved card. */
+    autoRenew: z.boolean().default(false),
 });
 
 export const subscriptions = declare({

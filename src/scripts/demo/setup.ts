@@ -38,6 +38,8 @@ export const makeConfig = (calendar: Calendar, locale: Locale): Config => ({
     quietHours: '22:00-09:00',
     reminders: true,
     staffBookingNotices: true,
+    membershipGraceDays: 3,
+    closures: [],
     penaltyDelayHours: 24,
     createdAt: localInstant(calendar, calendar.setupDay, '09:00'),
 });
@@ -189,5 +191,6 @@ export const makeSubscriptions = (directions: Direction[], calendar: Calendar, l
         lateCancelPenalty: seed.policy?.lateCancelPenalty ?? { kind: 'none', amount: null },
         noShowPenalty: seed.policy?.noShowPenalty ?? { kind: 'none', amount: null },
         makeUps: seed.policy?.makeUps ?? false,
+        autoRenew: false,
         createdAt: localInstant(calendar, calendar.setupDay, '09:30'),
     }));

@@ -55,7 +55,47 @@ export interface CreatePaymentInput {
     expiresAt: Date;
     /** Repeating a request with the same key creates no second payment (ЮKassa Idempotence-Key, CP X-Request-ID). */
     idempotenceKey: string;
+    /**
+     * A membership's first payment: the card is saved for the renewals, on the payer's account (ЮKassa
+     * `save_payment_method`, CloudPayments `AccountId`, T-Bank `Recurrent: "Y"` with `CustomerKey`).
+     */
+    saveCard?: { payerKey: string };
 }
+
+/**
+ * A card the provider saved with a first payment, as the server keeps it: `token` is what charges it
+ * (ЮKassa `payment_method.id`, CloudPayments `Token`, T-Bank `RebillId`), never answered to anyone.
+ */
+export interface SavedCard {
+    token: string;
+    /** As the payer knows it: "Mir •• 4242". */
+    title: string;
+    /** The last day the card is valid (YYYY-MM-DD), when the provider tells it. */
+    expiresOn: string | null;
+}
+
+/** What a renewal asks: the saved card charged without the payer, under our key. */
+export interface ChargeInput {
+    token: string;
+    /** Whose card it is, as given at the first payment (CloudPayments AccountId, T-Bank CustomerKey). */
+    payerKey: string;
+    /** Ours, unique per membership, period and attempt: the provider's idempotence key and order id. */
+    key: string;
+    amountMinor: number;
+    currency: string;
+    description: string;
+    receipt: Receipt | null;
+}
+
+/**
+ * A renewal's outcome. Declined for `money` (insufficient funds and every reason not the card's: tried
+ * again later) or for the `card` (expired, revoked, blocked: never tried again). `pending`: the provider
+ * decides later (its notice or a later `findCharge` tells). A thrown retryable ProviderError: unknown.
+ */
+export type ChargeOutcome =
+    | { status: 'succeeded'; providerPaymentId: string }
+    | { status: 'pending'; providerPaymentId: string }
+    | { status: 'declined'; providerPaymentId: string | null; reason: string; cause: 'money' | 'card' };
 
 /** A payment as the provider sees it: not decided yet, paid, or declined (cancelled, expired). */
 export type ProviderStatus = 'pending' | 'succeeded' | 'declined';
@@ -70,6 +110,8 @@ export type Notice =
           amountMinor: number;
           currency: string;
           reason?: string;
+          /** The card saved with it, when the payment asked to save one and the provider did. */
+          savedCard?: SavedCard;
       }
     | {
           kind: 'refund';
@@ -117,9 +159,22 @@ export interface PaymentProvider {
         refunded?: boolean;
         /** The transaction that paid it, when the provider names one apart from the payment (CloudPayments). */
         providerTransactionId?: string;
+        /** The card saved with it, when the payment asked to save one and the provider did. */
+        savedCard?: SavedCard;
     }>;
     /** Cancels a payment nobody has paid yet (T-Bank Cancel, CloudPayments orders/cancel); ЮKassa has none. */
     cancelPayment?(providerPaymentId: string): Promise<void>;
+    /** Charges a saved card (a membership's renewal); the same key never charges twice. */
+    chargeSaved?(input: ChargeInput): Promise<ChargeOutcome>;
+    /**
+     * What became of a renewal whose outcome is unknown, found by its key (and the provider's id when
+     * one was kept); `missing` when the provider never took it, so that it may be asked again.
+     */
+    findCharge?(input: {
+        key: string;
+        providerPaymentId: string | null;
+        createdAt: Date;
+    }): Promise<ChargeOutcome | { status: 'missing' }>;
 }
 
 /**

@@ -87,6 +87,7 @@ export const commonMessages = {
         },
         validation: {
             date: 'Enter a valid date',
+            url: 'Enter an address starting with https://',
             time: 'Enter a time as HH:mm',
             date_time: 'Enter a valid date and time',
             instant: 'Enter a valid date and time (UTC, ISO 8601)',
