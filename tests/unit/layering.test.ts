@@ -44,6 +44,7 @@ const rooms = [
     'demo',
     'tasks',
     'consents',
+    'memberships',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

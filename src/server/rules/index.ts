@@ -16,6 +16,7 @@ import type { ComputedFilter, ListFields, WriteRules } from './types';
 import { userRules } from '../users';
 import { taskListFields, taskRules } from '../tasks';
 import { configConsentRules, consentRules, withDeskConsents } from '../consents';
+import { chargeRules, membershipRules, paymentMethodRules } from '../memberships';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
@@ -43,6 +44,9 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     onlinePayments: onlinePaymentRules,
     tasks: taskRules,
     consents: consentRules,
+    memberships: membershipRules,
+    paymentMethods: paymentMethodRules,
+    charges: chargeRules,
     configs: configConsentRules,
 };
 

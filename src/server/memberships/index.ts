@@ -1,0 +1,6 @@
+/*
+ * The memberships room: plans sold as memberships that renew by themselves, charged each month to the
+ * payer's saved card under the autopay consent, told 48 hours ahead, cancelled and resumed in two taps.
+ * Other code uses it through this index only.
+ */
+export { chargeRules, membershipRules, paymentMethodRules } from './rules';
