@@ -91,6 +91,8 @@ export interface TestCheckout {
     returnUrl: string;
     /** Where the receipt goes, when the studio sends one. */
     receiptTo: string | null;
+    /** True when the card typed is saved for a membership's renewals (absent for any other payment). */
+    savesCard?: boolean;
 }
 
 /** POST /test-checkout/:id: the test card as typed. */

@@ -72,6 +72,11 @@ export const TestCheckoutPage = () => {
                 <Alert severity="warning" variant="outlined">
                     {translate('app.test_checkout.no_money')}
                 </Alert>
+                {checkout.savesCard && checkout.status === 'pending' && (
+                    <Alert severity="info" variant="outlined">
+                        {translate('app.test_checkout.saves_card')}
+                    </Alert>
+                )}
                 {checkout.status === 'pending' ? (
                     <Form
                         noValidate
@@ -118,6 +123,11 @@ export const TestCheckoutPage = () => {
                             <Typography variant="body2" color="text.secondary">
                                 {translate('app.test_checkout.cards')}
                             </Typography>
+                            {checkout.savesCard && (
+                                <Typography variant="body2" color="text.secondary">
+                                    {translate('app.test_checkout.cards_saved')}
+                                </Typography>
+                            )}
                         </Stack>
                     </Form>
                 ) : (

@@ -1,8 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { cardSchemaAt } from '../../domain/money';
-import { minorText, ProviderError, type CreatePaymentInput, type Notice, type PaymentProvider } from './provider';
+import {
+    minorText,
+    ProviderError,
+    type CreatePaymentInput,
+    type Notice,
+    type PaymentProvider,
+    type SavedCard,
+} from './provider';
 import { sameSecret, testSignature } from './signatures';
+import { readSavedCard, saveTestCard, testCards, testChargeLedger, type TestCharge } from './testProviderCards';
 
 /*
  * The built-in provider, for a studio trying the app out and for the tests: it takes no money, and
@@ -11,15 +19,9 @@ import { sameSecret, testSignature } from './signatures';
  * decides the outcome, and the outcome comes back as a signed notice through the same route and checks
  * as a real provider's notice, a moment after the payer is sent back (as with a real provider, the
  * return page may say "processing" first). Its payments live in this process: a restart forgets them,
- * and an attempt left pending is settled as declined by the job that asks.
+ * and an attempt left pending is settled as declined by the job that asks. A membership's first payment
+ * saves the card typed (its number inside the token), and renewals charge it as testProviderCards says.
  */
-
-/** The test cards, as the checkout page lists them. */
-const testCards = {
-    paid: '4242424242424242',
-    declined: '4000000000000002',
-    expired: '4000000000000069',
-} as const;
 
 /** What the test checkout page shows of a payment. */
 export interface TestCheckoutView {
@@ -32,12 +34,15 @@ export interface TestCheckoutView {
     returnUrl: string;
     /** Where the receipt goes, when the studio sends one. */
     receiptTo: string | null;
+    /** True when the card typed is saved for a membership's renewals (absent for any other payment). */
+    savesCard?: boolean;
 }
 
 interface TestPayment {
     input: CreatePaymentInput;
     status: TestCheckoutView['status'];
     reason?: string;
+    savedCard?: SavedCard;
     refunds: Map<string, { id: string; amountMinor: number }>;
 }
 
@@ -57,6 +62,10 @@ export interface TestProvider extends PaymentProvider {
     pay(id: string, card: unknown, now: Date): Promise<{ returnUrl: string }>;
     /** Where the provider's signed notices go: the server's notice route, in process. */
     connect(deliver: (raw: Buffer, headers: IncomingHttpHeaders) => Promise<unknown>): void;
+    /** Every renewal asked of it, once per key (a repeat of the key is not a second charge). */
+    charges(): TestCharge[];
+    /** The next renewal fails as a network would: never reaching it, or `processed` and its answer lost. */
+    failNextCharge(options?: { processed?: boolean }): void;
 }
 
 export const testProvider = ({
@@ -72,6 +81,7 @@ export const testProvider = ({
 } = {}): TestProvider => {
     const payments = new Map<string, TestPayment>();
     let deliver: ((raw: Buffer, headers: IncomingHttpHeaders) => Promise<unknown>) | undefined;
+    const renewals = testChargeLedger();
 
     /** Signs a notice and hands it to the server, after the delay a real provider's notice takes. */
     const notify = (body: Record<string, unknown>) => {
@@ -113,6 +123,7 @@ export const testProvider = ({
                 status: payment.status,
                 returnUrl: input.returnUrl,
                 receiptTo: contact ? ('email' in contact ? contact.email : contact.phone) : null,
+                ...(input.saveCard ? { savesCard: true } : {}),
             };
         },
         pay: async (id, card, now) => {
@@ -126,11 +137,13 @@ export const testProvider = ({
                 throw new TestCardError(issue.path[0] as 'cardNumber', issue.message);
             }
             const number = parsed.data.cardNumber;
-            if (number === testCards.paid) payment.status = 'succeeded';
+            if (number === testCards.paid || number === testCards.poor) payment.status = 'succeeded';
             else if (number === testCards.declined)
                 [payment.status, payment.reason] = ['declined', 'insufficient_funds'];
             else if (number === testCards.expired) [payment.status, payment.reason] = ['declined', 'card_expired'];
             else throw new TestCardError('cardNumber', 'app.test_checkout.errors.unknown_card');
+            if (payment.status === 'succeeded' && payment.input.saveCard)
+                payment.savedCard = saveTestCard(number, parsed.data.expiry);
             notify({
                 event: payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.canceled',
                 paymentId: id,
@@ -138,6 +151,7 @@ export const testProvider = ({
                 amount: minorText(amountMinor),
                 currency,
                 ...(payment.reason ? { reason: payment.reason } : {}),
+                ...(payment.savedCard ? { savedCard: payment.savedCard } : {}),
             });
             return { returnUrl };
         },
@@ -154,6 +168,7 @@ export const testProvider = ({
             const amountMinor = Math.round(Number(body.amount) * 100);
             const paymentId = String(body.paymentId ?? '');
             let notice: Notice;
+            const savedCard = body.event === 'payment.succeeded' ? readSavedCard(body.savedCard) : undefined;
             if (body.event === 'payment.succeeded' || body.event === 'payment.canceled')
                 notice = {
                     kind: 'payment',
@@ -163,6 +178,7 @@ export const testProvider = ({
                     amountMinor,
                     currency: String(body.currency ?? ''),
                     ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
+                    ...(savedCard ? { savedCard } : {}),
                 };
             else if (body.event === 'refund.succeeded')
                 notice = {
@@ -205,8 +221,13 @@ export const testProvider = ({
                 amountMinor: payment.input.amountMinor,
                 currency: payment.input.currency,
                 refunded: refunded >= payment.input.amountMinor,
+                ...(payment.savedCard ? { savedCard: { ...payment.savedCard } } : {}),
             };
         },
+        chargeSaved: input => renewals.charge(input),
+        findCharge: ({ key }) => renewals.find(key),
+        charges: () => renewals.charges(),
+        failNextCharge: options => renewals.failNext(options),
     };
 };
 

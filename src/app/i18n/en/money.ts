@@ -232,6 +232,9 @@ export const moneyMessages = {
             receipt_to: 'Receipt to',
             no_money: 'Test payment: no money is taken.',
             cards: 'Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined (not enough money); 4000 0000 0000 0069 is declined as expired. Any future expiry and any code.',
+            cards_saved:
+                'Renewals: a saved 4242 4242 4242 4242 pays them; 4000 0000 0000 9995 pays now, and its renewals are declined (not enough money).',
+            saves_card: "The card will be saved for the membership's renewals.",
             back: 'Back to the studio without paying',
             back_to_studio: 'Back to the studio',
             states: {
