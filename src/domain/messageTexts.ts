@@ -1,4 +1,5 @@
 import type { messageKinds } from './schemas';
+import { membershipTexts } from './membershipTexts';
 import type { Locale } from './statuses';
 
 /*
@@ -50,6 +51,19 @@ export interface MessageFacts {
         fee: number | null;
         /** When it applies unless the studio waives it (the studio's clock). */
         appliesAt?: string;
+    };
+    /** A membership's charge: its plan, the card, the day it is charged, the next try, the link that pays it. */
+    membership?: {
+        planName: string;
+        cardTitle?: string | null;
+        /** The day of the charge (a notice), or of the next try (a decline for money). */
+        chargeOn?: string;
+        /** A decline for the card: the link that pays the period with a new card. */
+        payUrl?: string;
+        /** Why it ended: not paid, or cancelled. */
+        endReason?: 'unpaid' | 'cancelled';
+        /** A saved card's last valid day. */
+        expiresOn?: string;
     };
 }
 
@@ -129,6 +143,7 @@ const visitsLeftRu = (count: number) => {
 type Texts = Record<MessageKind, (facts: MessageFacts) => MessageText>;
 
 const english: Texts = {
+    ...membershipTexts.en,
     booked: facts =>
         facts.position
             ? {
@@ -202,6 +217,7 @@ const english: Texts = {
 };
 
 const russian: Texts = {
+    ...membershipTexts.ru,
     booked: facts =>
         facts.position
             ? {

@@ -43,7 +43,8 @@ export const channelsFor = (
     kind: MessageKind,
 ): { channels: MessageChannel[] } | { skipped: SkipReason } => {
     const notify = recipient.notify ?? {};
-    const always = kind === 'sign_in' || kind === 'test';
+    // What the law asks to tell before a card is charged is never switched off, like a sign-in code.
+    const always = kind === 'sign_in' || kind === 'test' || kind === 'charge_notice' || kind === 'charge_declined';
     if (!always && notify.kinds?.[kind] === false) return { skipped: 'opted_out' };
     const channels: MessageChannel[] = [];
     if (recipient.telegram && (always || notify.telegram !== false)) channels.push('telegram');

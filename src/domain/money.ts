@@ -58,10 +58,13 @@ export const passForSale = (
 /**
  * What is still owed for a pass: its price less what came in for it, never below nothing. Refunds do
  * not count: money given back never turns into a debt (the price stays what was agreed, and what the
- * pass earns is its price less its refunds). A cancelled pass owes nothing: cancelling ends the deal.
+ * pass earns is its price less its refunds). A cancelled pass owes nothing: cancelling ends the deal. A
+ * membership's held pass owes nothing either: its price is what the saved card will be charged, not a debt.
  */
-export const balanceDue = (pass: Pick<Pass, 'price' | 'cancelled'>, paid: number): number =>
-    pass.cancelled ? 0 : Math.max(0, cents(pass.price) - cents(paid)) / 100;
+export const balanceDue = (
+    pass: Pick<Pass, 'price' | 'cancelled'> & Partial<Pick<Pass, 'held'>>,
+    paid: number,
+): number => (pass.cancelled || pass.held ? 0 : Math.max(0, cents(pass.price) - cents(paid)) / 100);
 
 /** A payment for a pass takes no more than is due on it, and needs something due. */
 export const checkPassPayment = (amount: number, due: number): void => {

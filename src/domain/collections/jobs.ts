@@ -10,6 +10,7 @@ export const jobNames = [
     'pass_notices',
     'penalties',
     'payments',
+    'memberships',
 ] as const;
 
 /** One job of the server's runner, as it writes it: when it is next due and how its last run went. */

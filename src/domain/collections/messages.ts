@@ -16,6 +16,10 @@ export const messageKinds = [
     'payment',
     'penalty',
     'offers_question',
+    'charge_notice',
+    'charge_declined',
+    'membership_ended',
+    'card_expiring',
     'test',
 ] as const;
 export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;

@@ -47,6 +47,10 @@ export const sellingKinds: Readonly<Record<Message['kind'], boolean>> = {
     penalty: false,
     // It asks for the consent, and sells nothing itself: a service message.
     offers_question: false,
+    charge_notice: false,
+    charge_declined: false,
+    membership_ended: false,
+    card_expiring: false,
     test: false,
 };
 

@@ -28,6 +28,7 @@ export const messages = {
                 pass_notices: 'Pass notices',
                 penalties: 'Applying penalties',
                 payments: 'Online payments',
+                memberships: 'Memberships: notices and charges',
             },
             state: 'State',
             due_now: 'Due now',

@@ -31,6 +31,7 @@ export const messages = {
                 pass_notices: 'Уведомления об абонементах',
                 penalties: 'Применение штрафов',
                 payments: 'Онлайн-платежи',
+                memberships: 'Подписки: уведомления и списания',
             },
             state: 'Состояние',
             due_now: 'Запустится сейчас',
