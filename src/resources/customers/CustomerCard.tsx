@@ -23,6 +23,7 @@ import { CustomerSignInLink } from './CustomerSignInLink';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
 import { CustomerTasks } from '../tasks/CustomerTasks';
+import { CustomerMembership } from '../memberships/CustomerMembership';
 
 const validateSchema = schemaValidator(customerSchema);
 /** The card is checked as it is saved: with only the message choices made. */
@@ -62,6 +63,7 @@ const CustomerCardView = () => {
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
                 <CustomerTasks />
+                <CustomerMembership />
                 <CustomerPasses />
                 <CustomerBookings />
                 <CustomerPayments />

@@ -1,0 +1,11 @@
+import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
+import { lazyComponent } from '../../app/lazy';
+import type { ListedMembership } from './types';
+
+/* Memberships that renew by themselves each month, charged to the payer's saved card. */
+export default {
+    list: lazyComponent(() => import('./MembershipList'), 'MembershipList'),
+    icon: AutorenewOutlined,
+    recordRepresentation: (record: ListedMembership) =>
+        [record.planName, record.customerName].filter(Boolean).join(' · ') || `#${record.id}`,
+};
