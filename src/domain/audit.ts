@@ -20,6 +20,8 @@ export const hiddenValue = '[hidden]';
 const hiddenFields: Partial<Record<string, Record<string, string>>> = {
     users: { passwordHash: 'password', password: 'password', revokedSessions: 'revokedSessions' },
     bookings: { cancelTokenHash: 'cancelLink' },
+    // What charges a saved card, and the payer's key at the provider: never shown, even to admins.
+    paymentMethods: { token: 'cardToken', payerKey: 'payerKey' },
     customers: {
         telegramChatId: 'telegramChat',
         telegramTokenHash: 'telegramLink',
