@@ -30,6 +30,8 @@ export interface Given {
     source: ConsentSource;
     now: Date;
     ip?: string | null;
+    /** An autopay consent's terms as shown: amounts by period, charge day, how to cancel, the link. */
+    terms?: Record<string, unknown> | null;
 }
 
 /** Records a consent of `kind` to the studio's current text of it, in the customer's language. */
@@ -43,7 +45,7 @@ export const recordConsent = async (tx: Transaction, given: Given, config?: Conf
         kind: given.kind,
         textVersion: texts[given.kind].version,
         text: shownConsentText(texts, given.kind, locale, studio.studioName),
-        terms: null,
+        terms: given.terms ?? null,
         at,
         source: given.source,
         ip: given.ip ?? null,
