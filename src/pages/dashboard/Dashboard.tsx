@@ -25,6 +25,7 @@ import { Empty, Panel } from './Panel';
 import { MyTasksPanel } from './MyTasksPanel';
 import { PenaltiesPanel } from './PenaltiesPanel';
 import { ConsentsPanel } from './ConsentsPanel';
+import { MembershipsPanel } from './MembershipsPanel';
 import { TeacherWeekPanel } from './TeacherWeekPanel';
 
 const Figure = ({
@@ -189,6 +190,7 @@ export const Dashboard = () => {
                 {identity?.role === 'teacher' && <TeacherWeekPanel />}
                 {staff && <PenaltiesPanel />}
                 {staff && <ConsentsPanel />}
+                {staff && <MembershipsPanel />}
                 {staff && (
                     <>
                         <Grid size={{ xs: 12, lg: 6 }}>

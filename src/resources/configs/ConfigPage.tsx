@@ -23,6 +23,7 @@ import { MessageSetup } from './MessageSetup';
 import { PaymentSetupWarning } from './PaymentSetupWarning';
 import { QuietHoursInput } from './QuietHoursInput';
 import { SettingsSection } from './SettingsSection';
+import { MembershipSettings } from '../memberships/MembershipSettings';
 
 // The browser's own lists of IANA zones and ISO 4217 codes: the same ones the schema checks against.
 const timeZones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter(zone => zone !== 'UTC')].map(zone => ({
@@ -124,6 +125,7 @@ export const ConfigPage = () => {
                         <NumberInput source="expiringPassDays" min={0} step={1} />
                         <NumberInput source="lowVisitsThreshold" min={0} step={1} />
                     </SettingsSection>
+                    <MembershipSettings />
                     <SettingsSection title="app.consents.settings.title" wide>
                         <ConsentTextsInputs />
                     </SettingsSection>

@@ -15,7 +15,7 @@ import { MembershipCharges } from './MembershipCharges';
 import { MembershipStatus } from './MembershipFields';
 import { MembershipLines } from './MembershipLines';
 import { StartMembershipDialog } from './StartMembershipDialog';
-import type { ListedMembership } from './types';
+import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
 
 /*
  * The customer's card's Membership section (managers and admins): each membership they attend or pay

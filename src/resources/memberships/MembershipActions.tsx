@@ -6,7 +6,7 @@ import { httpClient } from '../../app/dataProvider';
 import { formatShortDate } from '../../app/i18n/dates';
 import { periodLastDay } from '../../domain/memberships';
 import { refusalMessage } from '../common/conflicts';
-import type { ListedMembership } from './types';
+import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
 
 /*
  * Staff's Cancel (asked once more: nothing is charged after it, and it ends with the period) and Resume

@@ -3,7 +3,7 @@ import { DataTable, ReferenceManyField, useRecordContext, useTranslate } from 'r
 import { DateField, DateTimeField } from '../common/dates';
 import { MoneyField } from '../common/money';
 import { Empty, scrollableTable } from '../customers/Section';
-import type { Charge } from './types';
+import type { Charge } from '../../domain/api/memberships';
 
 /*
  * A membership's charges, the latest first: which period, which try, the amount, and how it went (a

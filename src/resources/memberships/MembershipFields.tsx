@@ -5,7 +5,7 @@ import { Link, useLocaleState, useRecordContext, useTranslate } from 'react-admi
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import { useStudioTimezone } from '../../app/studio';
 import { periodLastDay } from '../../domain/memberships';
-import type { ListedMembership } from './types';
+import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
 
 /*
  * How a membership reads in a list and on the customer's card: its state (one set to end with its period

@@ -5,12 +5,8 @@ import { Link, useGetOne, useLocaleState, useTranslate } from 'react-admin';
 import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import { useStudioTimezone } from '../../app/studio';
 import { periodLastDay } from '../../domain/memberships';
-import type { StoredRecordOf } from '../../domain/types';
 import { useMoneyText } from '../customers/PassFields';
-import type { ListedMembership } from './types';
-
-/** A saved card as the API answers it (its token never is). */
-type PaymentMethod = StoredRecordOf<'paymentMethods'>;
+import type { MembershipListRecord as ListedMembership, PaymentMethod } from '../../domain/api/memberships';
 
 /**
  * What a membership is on the card, line by line: its price a month, who pays (or for whom, on the
@@ -21,7 +17,7 @@ export const MembershipLines = ({ membership, customerId }: { membership: Listed
     const [locale] = useLocaleState();
     const timeZone = useStudioTimezone();
     const money = useMoneyText();
-    const { data: card } = useGetOne<PaymentMethod>(
+    const { data: card } = useGetOne<PaymentMethod & { id: number }>(
         'paymentMethods',
         { id: membership.paymentMethodId ?? 0 },
         { enabled: membership.paymentMethodId !== null },

@@ -4,7 +4,7 @@ import { translatedChoices } from '../common/TranslatedField';
 import { recordExporter } from '../common/exporter';
 import { MoneyField } from '../common/money';
 import { CardField, CustomerField, NextChargeField, PayerField, StatusField } from './MembershipFields';
-import type { ListedMembership } from './types';
+import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
 
 /*
  * Memberships: who attends and who pays, the plan, the current price, the next charge and its amount,

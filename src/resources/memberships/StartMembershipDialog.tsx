@@ -19,7 +19,8 @@ import { schemaValidator } from '../../app/forms';
 import type { ApiErrorBody } from '../../domain/api';
 import { membershipSchema } from '../../domain/collections/memberships';
 import { paymentLinkAddress } from '../../domain/routes';
-import type { Customer, PaymentLink, Subscription } from '../../domain/types';
+import type { StartMembershipAnswer, StartMembershipRequest } from '../../domain/api/memberships';
+import type { Customer, Subscription } from '../../domain/types';
 import { LinkToGive } from '../customers/LinkToGive';
 import { usePlanText } from '../customers/SellPassDialog';
 
@@ -29,17 +30,18 @@ import { usePlanText } from '../customers/SellPassDialog';
  * to copy and give the payer: its page takes the payer's consent to the charges and saves the card.
  */
 
-type MadeLink = PaymentLink & { url?: string };
+/** The link as the server answers it: with the address the payer is sent (PUBLIC_URL's, or a path on this one). */
+type MadeLink = StartMembershipAnswer & { url?: string };
 
 const startMembership = async (values: Record<string, unknown>) =>
     (
         await httpClient('/api/memberships', {
             method: 'POST',
             body: JSON.stringify({
-                customerId: values.customerId,
-                subscriptionId: values.subscriptionId,
-                ...(values.payerId ? { payerId: values.payerId } : {}),
-            }),
+                customerId: Number(values.customerId),
+                subscriptionId: Number(values.subscriptionId),
+                ...(values.payerId ? { payerId: Number(values.payerId) } : {}),
+            } satisfies StartMembershipRequest),
         })
     ).json as MadeLink;
 

@@ -1,6 +1,6 @@
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import { lazyComponent } from '../../app/lazy';
-import type { ListedMembership } from './types';
+import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
 
 /* Memberships that renew by themselves each month, charged to the payer's saved card. */
 export default {

@@ -28,6 +28,7 @@ export const SubscriptionInputs = () => {
             <NumberInput source="lateCancelHours" min={0} max={168} step={1} />
             <PenaltyRuleInputs />
             <BooleanInput source="trial" />
+            <BooleanInput source="autoRenew" helperText="resources.settings/subscriptions.auto_renew_help" />
             <BooleanInput source="soldOnline" helperText="resources.settings/subscriptions.sold_online_help" />
             <BooleanInput source="active" />
         </>

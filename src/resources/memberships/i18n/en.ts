@@ -1,7 +1,11 @@
 /** Memberships that renew by themselves, their saved cards and charges (src/server/memberships). */
 export const messages = {
     resources: {
-        'settings/subscriptions': { fields: { autoRenew: 'Renews each month (a membership)' } },
+        'settings/subscriptions': {
+            fields: { autoRenew: 'Renews each month (a membership)' },
+            auto_renew_help:
+                'Sold as a membership: each month is a pass of this plan, charged to the payer’s saved card with their consent',
+        },
         passes: { fields: { membershipId: 'Membership', held: 'Held for the next period' } },
         paymentLinks: { fields: { payerId: 'Payer', membershipId: 'Membership' } },
         configs: {

@@ -4,7 +4,11 @@ import type { messages as english } from './en';
 /** Абонементы с автопродлением, сохранённые карты и списания (src/server/memberships). */
 export const messages = {
     resources: {
-        'settings/subscriptions': { fields: { autoRenew: 'Продлевается каждый месяц (подписка)' } },
+        'settings/subscriptions': {
+            fields: { autoRenew: 'Продлевается каждый месяц (подписка)' },
+            auto_renew_help:
+                'Продаётся как подписка: каждый месяц — абонемент этого тарифа, списание с сохранённой карты плательщика с его согласия',
+        },
         passes: { fields: { membershipId: 'Подписка', held: 'Ждёт оплаты следующего периода' } },
         paymentLinks: { fields: { payerId: 'Плательщик', membershipId: 'Подписка' } },
         configs: {
