@@ -7,12 +7,16 @@ import {
     type PaymentProvider,
 } from './provider';
 import { cut, yookassaReceipt } from './receipts';
+import { savedCardOf } from './yookassaCards';
+import { yookassaCharges } from './yookassaCharges';
 import {
     amountMinor,
     currencyOf,
     isRecord,
     paymentEvents,
     paymentStatuses,
+    readPayment,
+    readRefund,
     refundEvent,
     refundStatuses,
     type PaymentObject,
@@ -113,18 +117,7 @@ export const yookassaProvider = (options: {
         throw new ProviderError(`${description}${parameter}`, retryable, code);
     };
 
-    /** A payment object as ЮKassa answers it, checked for what is read of it. */
-    const readPayment = (body: Record<string, unknown>): PaymentObject | null =>
-        typeof body.id === 'string' && typeof body.status === 'string' && isRecord(body.amount)
-            ? { ...body, id: body.id, status: body.status, amount: body.amount }
-            : null;
-    const readRefund = (body: Record<string, unknown>): RefundObject | null =>
-        typeof body.id === 'string' &&
-        typeof body.payment_id === 'string' &&
-        typeof body.status === 'string' &&
-        isRecord(body.amount)
-            ? { ...body, id: body.id, payment_id: body.payment_id, status: body.status, amount: body.amount }
-            : null;
+    const charges = yookassaCharges(call);
 
     const paymentPath = (id: string) => `/payments/${encodeURIComponent(id)}`;
     const refundPath = (id: string) => `/refunds/${encodeURIComponent(id)}`;
@@ -150,6 +143,8 @@ export const yookassaProvider = (options: {
         };
         const reason = payment.cancellation_details?.reason;
         if (status === 'declined' && typeof reason === 'string') notice.reason = reason;
+        const savedCard = status === 'succeeded' ? savedCardOf(payment) : undefined;
+        if (savedCard) notice.savedCard = savedCard;
         return { verified: true, notice };
     };
 
@@ -181,6 +176,8 @@ export const yookassaProvider = (options: {
                 // Taken at once: there is no second step that could be forgotten.
                 capture: true,
                 confirmation: { type: 'redirect', return_url: input.returnUrl },
+                // A membership's first payment: ЮKassa keeps the card for the renewals, if the shop may.
+                ...(input.saveCard ? { save_payment_method: true } : {}),
                 ...(description ? { description } : {}),
                 metadata: { linkId: input.linkId, attemptId: input.attemptId },
                 ...(input.receipt ? { receipt: yookassaReceipt(input.receipt, input.currency) } : {}),
@@ -270,7 +267,17 @@ export const yookassaProvider = (options: {
             if (payment.metadata?.attemptId !== attemptId)
                 throw new ProviderError(`ЮKassa's payment ${providerPaymentId} is not attempt ${attemptId}'s`, false);
             const refunded = payment.refunded_amount ? amountMinor(payment.refunded_amount) : 0;
-            return { status, amountMinor: minor, currency, refunded: refunded === minor };
+            const savedCard = status === 'succeeded' ? savedCardOf(payment) : undefined;
+            return {
+                status,
+                amountMinor: minor,
+                currency,
+                refunded: refunded === minor,
+                ...(savedCard ? { savedCard } : {}),
+            };
         },
+
+        chargeSaved: charges.chargeSaved,
+        findCharge: charges.findCharge,
     };
 };

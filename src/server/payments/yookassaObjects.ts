@@ -17,6 +17,9 @@ export interface PaymentObject {
     confirmation?: { type?: string; confirmation_url?: string };
     cancellation_details?: { party?: string; reason?: string };
     metadata?: Record<string, unknown> | null;
+    /** How it was paid; with `saved: true` its id charges the payer again (read by yookassaCards). */
+    payment_method?: unknown;
+    created_at?: string;
 }
 
 /** What is read of a refund object. */
@@ -30,6 +33,20 @@ export interface RefundObject {
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A payment object as ЮKassa answers it, checked for what is read of it. */
+export const readPayment = (body: Record<string, unknown>): PaymentObject | null =>
+    typeof body.id === 'string' && typeof body.status === 'string' && isRecord(body.amount)
+        ? { ...body, id: body.id, status: body.status, amount: body.amount }
+        : null;
+
+export const readRefund = (body: Record<string, unknown>): RefundObject | null =>
+    typeof body.id === 'string' &&
+    typeof body.payment_id === 'string' &&
+    typeof body.status === 'string' &&
+    isRecord(body.amount)
+        ? { ...body, id: body.id, payment_id: body.payment_id, status: body.status, amount: body.amount }
+        : null;
 
 /**
  * ЮKassa's amount text in minor units, read as text ('1500.5' → 150050): a float times 100 could be a
