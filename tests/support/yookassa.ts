@@ -16,6 +16,14 @@ import type { AddressInfo } from 'node:net';
  * pending refund, and each posts ЮKassa's notice to `noticeUrl` (the answer's status is kept in `notices`);
  * `forge` posts a notice that changes nothing, as someone pretending to be ЮKassa would. `failNext` makes the
  * next call fail (500 or 429, 202 still processing), `delay` slows every answer.
+ *
+ * Saved cards, as ЮKassa's autopayments work: a payment created with `save_payment_method: true` and paid
+ * gets `payment_method: {id, saved: true, type: 'bank_card', card: {first6, last4, expiry_year, expiry_month,
+ * card_type}}`; a payment with that `payment_method_id` and no confirmation is decided at once, `succeeded`
+ * or `canceled` with `cancellation_details` as `chargeOutcome` says for the method. A key is remembered for
+ * 24 hours of the stand-in's clock (`shift` moves it), after which the same key makes a new payment.
+ * `GET /v3/payments` lists payments newest first, by `created_at.gte`/`gt`/`lte`/`lt`, `status`, `limit`
+ * (1-100, default 10) and `cursor`.
  */
 
 export interface YookassaAmount {
@@ -40,7 +48,29 @@ export interface YookassaPayment {
     receipt_registration?: 'pending' | 'succeeded' | 'canceled';
     refundable: boolean;
     test: boolean;
+    payment_method?: YookassaPaymentMethod;
 }
+
+/** A bank card as ЮKassa answers it inside a payment. */
+export interface YookassaCard {
+    first6: string;
+    last4: string;
+    expiry_year: string;
+    expiry_month: string;
+    card_type: string;
+    issuer_country?: string;
+}
+
+export interface YookassaPaymentMethod {
+    type: 'bank_card';
+    id: string;
+    saved: boolean;
+    title: string;
+    card: YookassaCard;
+}
+
+/** How a charge of a saved method ends: paid, still pending, or cancelled with ЮKassa's reason. */
+export type YookassaChargeOutcome = 'succeeded' | 'pending' | { reason: string };
 
 export interface YookassaRefund {
     id: string;
@@ -98,8 +128,21 @@ export interface YookassaStandIn {
     refund(refundId: string): YookassaRefund | undefined;
     /** Every payment made, in order (copies). */
     listPayments(): YookassaPayment[];
-    /** The payer pays: the payment succeeds (or waits for capture, made without capture) and its notice is posted. */
-    pay(paymentId: string): Promise<YookassaNoticeDelivery | undefined>;
+    /**
+     * The payer pays: the payment succeeds (or waits for capture, made without capture) and its notice is
+     * posted. A payment that asked `save_payment_method` saves the card (`card` changes the default Mir ••
+     * 4242 valid to 12/2030) unless `saved: false` (ЮKassa did not save it).
+     */
+    pay(
+        paymentId: string,
+        options?: { card?: Partial<YookassaCard>; saved?: boolean },
+    ): Promise<YookassaNoticeDelivery | undefined>;
+    /** How later charges of a saved method end (`succeeded` until told otherwise). */
+    chargeOutcome(paymentMethodId: string, outcome: YookassaChargeOutcome): void;
+    /** The calls to `method` and `path` (without its query) so far, e.g. ('POST', '/v3/payments'). */
+    callsTo(method: string, path: string): YookassaCall[];
+    /** Moves the stand-in's clock (created_at, the 24 hours of a key) this far ahead. */
+    shift(ms: number): void;
     /** The payment is cancelled with `reason` (default insufficient_funds) and payment.canceled is posted. */
     decline(paymentId: string, reason?: string): Promise<YookassaNoticeDelivery | undefined>;
     /** A pending refund succeeds and refund.succeeded is posted. */
@@ -248,6 +291,24 @@ const canonical = (value: unknown): string =>
             : inner,
     );
 
+/** Who ЮKassa names as having cancelled a payment for `reason`. */
+const partyOf = (reason: string) =>
+    reason === 'canceled_by_merchant'
+        ? 'merchant'
+        : ['expired_on_confirmation', 'expired_on_capture', 'fraud_suspected', 'internal_timeout'].includes(reason)
+          ? 'yoo_money'
+          : 'payment_network';
+
+/** The card a payer pays with unless a test gives another. */
+const defaultCard: YookassaCard = {
+    first6: '220220',
+    last4: '4242',
+    expiry_year: '2030',
+    expiry_month: '12',
+    card_type: 'Mir',
+    issuer_country: 'RU',
+};
+
 const pause = (ms: number) => new Promise(done => setTimeout(done, ms));
 
 const copy = <T>(value: T): T => structuredClone(value);
@@ -256,13 +317,20 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
     const payments = new Map<string, YookassaPayment>();
     const refunds = new Map<string, YookassaRefund>();
     /** The answers given to each Idempotence-Key, with the request they answered. */
-    const replays = new Map<string, { request: string; status: number; answer: unknown }>();
+    const replays = new Map<string, { request: string; status: number; answer: unknown; at: number }>();
     const failures: { status: number; code?: string; processed: boolean }[] = [];
     /** Whether each payment was made with capture: true (taken at once) or waits for a capture. */
     const captures = new Map<string, boolean>();
+    /** The saved methods, and how a charge of each ends. */
+    const methods = new Map<string, YookassaPaymentMethod>();
+    const chargeOutcomes = new Map<string, YookassaChargeOutcome>();
+    /** Which payments asked to save the method they are paid with. */
+    const saving = new Set<string>();
     let delayMs = 0;
+    let shiftMs = 0;
 
-    const now = () => new Date().toISOString();
+    const nowMs = () => Date.now() + shiftMs;
+    const now = () => new Date(nowMs()).toISOString();
 
     /** How much of a payment is given back or being given back (refunds not cancelled). */
     const refundedMinor = (paymentId: string, only?: YookassaRefund['status']) =>
@@ -274,12 +342,23 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
     const createPayment = (body: Record<string, unknown>): YookassaPayment => {
         const amount = minorOf(body.amount, 'amount');
         const currency = (body.amount as YookassaAmount).currency;
+        const methodId = body.payment_method_id;
+        if (methodId !== undefined && typeof methodId !== 'string')
+            throw new Refusal(400, 'Invalid payment_method_id', 'payment_method_id');
+        const method = methodId === undefined ? undefined : methods.get(methodId);
+        if (methodId !== undefined && !method?.saved)
+            throw new Refusal(400, 'The payment method does not exist or is not saved', 'payment_method_id');
+        if (body.save_payment_method !== undefined && typeof body.save_payment_method !== 'boolean')
+            throw new Refusal(400, 'Invalid save_payment_method', 'save_payment_method');
+        // A saved method is charged without the payer: no confirmation then.
         const confirmation = body.confirmation;
-        if (!isRecord(confirmation)) throw new Refusal(400, 'confirmation is required', 'confirmation');
-        if (confirmation.type !== 'redirect')
-            throw new Refusal(400, 'The stand-in takes only redirect confirmations', 'confirmation.type');
-        if (typeof confirmation.return_url !== 'string' || !/^https?:\/\//.test(confirmation.return_url))
-            throw new Refusal(400, 'Invalid confirmation.return_url', 'confirmation.return_url');
+        if (!method || confirmation !== undefined) {
+            if (!isRecord(confirmation)) throw new Refusal(400, 'confirmation is required', 'confirmation');
+            if (confirmation.type !== 'redirect')
+                throw new Refusal(400, 'The stand-in takes only redirect confirmations', 'confirmation.type');
+            if (typeof confirmation.return_url !== 'string' || !/^https?:\/\//.test(confirmation.return_url))
+                throw new Refusal(400, 'Invalid confirmation.return_url', 'confirmation.return_url');
+        }
         if (body.capture !== undefined && typeof body.capture !== 'boolean')
             throw new Refusal(400, 'Invalid capture', 'capture');
         const description = body.description;
@@ -304,20 +383,37 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
             ...(description !== undefined ? { description } : {}),
             recipient: { account_id: standIn.shopId, gateway_id: '100500' },
             created_at: now(),
-            confirmation: {
-                type: 'redirect',
-                return_url: confirmation.return_url,
-                confirmation_url: standIn.checkoutUrl(id),
-            },
+            ...(isRecord(confirmation)
+                ? {
+                      confirmation: {
+                          type: 'redirect' as const,
+                          return_url: String(confirmation.return_url),
+                          confirmation_url: standIn.checkoutUrl(id),
+                      },
+                  }
+                : {}),
             metadata: metadata as Record<string, string>,
             ...(body.receipt !== undefined ? { receipt_registration: 'pending' as const } : {}),
             refundable: false,
             test: true,
+            ...(method ? { payment_method: copy(method) } : {}),
         };
         // Kept so that pay() knows whether to capture at once.
         captures.set(id, body.capture === true);
+        if (body.save_payment_method === true) saving.add(id);
         payments.set(id, payment);
+        if (method) chargeMethod(payment, method.id);
         return payment;
+    };
+
+    /** A charge of a saved method, decided at once as the test set it up (no notice: its answer says it). */
+    const chargeMethod = (payment: YookassaPayment, methodId: string) => {
+        const outcome = chargeOutcomes.get(methodId) ?? 'succeeded';
+        if (outcome === 'pending') return;
+        if (outcome === 'succeeded') return succeed(payment);
+        payment.status = 'canceled';
+        payment.cancellation_details = { party: partyOf(outcome.reason), reason: outcome.reason };
+        if (payment.receipt_registration) payment.receipt_registration = 'canceled';
     };
 
     const createRefund = (body: Record<string, unknown>): YookassaRefund => {
@@ -356,8 +452,45 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
         payment.refundable = refunded < minorOf(payment.amount, 'amount');
     };
 
+    /** `GET /v3/payments`: the payments its filters take, newest first, a page at a time. */
+    const list = (query: URLSearchParams) => {
+        const limit = Number(query.get('limit') ?? '10');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw new Refusal(400, 'Invalid limit', 'limit');
+        const bounds = (['gte', 'gt', 'lte', 'lt'] as const).map(bound => {
+            const written = query.get(`created_at.${bound}`);
+            const at = written === null ? null : Date.parse(written);
+            if (at !== null && Number.isNaN(at))
+                throw new Refusal(400, `Invalid created_at.${bound}`, `created_at.${bound}`);
+            return { bound, at };
+        });
+        const status = query.get('status');
+        const taken = [...payments.values()]
+            .filter(payment => !status || payment.status === status)
+            .filter(payment =>
+                bounds.every(({ bound, at }) => {
+                    const created = Date.parse(payment.created_at);
+                    if (at === null) return true;
+                    return bound === 'gte'
+                        ? created >= at
+                        : bound === 'gt'
+                          ? created > at
+                          : bound === 'lte'
+                            ? created <= at
+                            : created < at;
+                }),
+            )
+            .reverse();
+        const cursor = query.get('cursor');
+        const from = cursor ? Number(Buffer.from(cursor, 'base64url').toString('utf8')) : 0;
+        if (!Number.isInteger(from) || from < 0) throw new Refusal(400, 'Invalid cursor', 'cursor');
+        const items = taken.slice(from, from + limit);
+        const next = from + limit < taken.length ? Buffer.from(String(from + limit)).toString('base64url') : null;
+        return { type: 'list', items, ...(next ? { next_cursor: next } : {}) };
+    };
+
     /** Answers an API call (already authorised and recorded), or throws a Refusal. */
-    const route = (method: string, path: string, body: unknown): unknown => {
+    const route = (method: string, path: string, body: unknown, query: URLSearchParams): unknown => {
+        if (path === '/v3/payments' && method === 'GET') return list(query);
         const item = /^\/v3\/(payments|refunds)\/([^/]+)$/.exec(path);
         if (item && method === 'GET') {
             const id = decodeURIComponent(item[2]);
@@ -400,7 +533,7 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
         const chunks: Buffer[] = [];
         for await (const chunk of request) chunks.push(chunk as Buffer);
         const raw = Buffer.concat(chunks).toString('utf8');
-        const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+        const { pathname: path, searchParams: query } = new URL(request.url ?? '/', 'http://localhost');
         const method = request.method ?? 'GET';
         let body: unknown;
         let readable = true;
@@ -462,6 +595,8 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
                 const key = call.headers.idempotenceKey;
                 if (!key) throw new Refusal(400, 'Idempotence-Key header is required', 'Idempotence-Key');
                 if (key.length > 64) throw new Refusal(400, 'Idempotence-Key is too long', 'Idempotence-Key');
+                // ЮKassa remembers a key for 24 hours: after them, the same key is a new request.
+                for (const [kept, { at }] of replays) if (nowMs() - at > 24 * 3_600_000) replays.delete(kept);
                 const seen = replays.get(key);
                 const asked = `${path} ${canonical(body)}`;
                 if (seen && seen.request !== asked)
@@ -470,10 +605,10 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
                     status = seen.status;
                     answer = copy(seen.answer);
                 } else {
-                    answer = copy(route(method, path, body));
-                    replays.set(key, { request: asked, status, answer: copy(answer) });
+                    answer = copy(route(method, path, body, query));
+                    replays.set(key, { request: asked, status, answer: copy(answer), at: nowMs() });
                 }
-            } else answer = copy(route(method, path, body));
+            } else answer = copy(route(method, path, body, query));
         } catch (error) {
             if (!(error instanceof Refusal)) throw error;
             status = error.status;
@@ -508,6 +643,26 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
     /** Posts the notice of a real change, when a test listens for notices. */
     const notify = (event: string, object: YookassaPayment | YookassaRefund) =>
         standIn.noticeUrl ? post(event, { ...copy(object) }) : Promise.resolve(undefined);
+
+    /** The payment is paid: taken at once, or waiting for a capture when made without one. */
+    const succeed = (payment: YookassaPayment) => {
+        payment.paid = true;
+        if (payment.receipt_registration) payment.receipt_registration = 'succeeded';
+        if (!captures.get(payment.id)) {
+            payment.status = 'waiting_for_capture';
+            return;
+        }
+        payment.status = 'succeeded';
+        payment.captured_at = now();
+        payment.refundable = true;
+        payment.refunded_amount = { value: '0.00', currency: payment.amount.currency };
+        // ЮKassa's fee, so that the income differs from the amount as it does for real.
+        const amount = minorOf(payment.amount, 'amount');
+        payment.income_amount = {
+            value: text(amount - Math.round(amount * 0.035)),
+            currency: payment.amount.currency,
+        };
+    };
 
     const pending = (paymentId: string) => {
         const payment = payments.get(paymentId);
@@ -545,36 +700,39 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
             return refund && copy(refund);
         },
         listPayments: () => [...payments.values()].map(copy),
-        pay: paymentId => {
+        pay: (paymentId, payOptions) => {
             const payment = pending(paymentId);
-            payment.paid = true;
-            if (payment.receipt_registration) payment.receipt_registration = 'succeeded';
-            if (!captures.get(paymentId)) {
-                payment.status = 'waiting_for_capture';
-                return notify('payment.waiting_for_capture', payment);
+            if (!payment.payment_method) {
+                const card = { ...defaultCard, ...payOptions?.card };
+                const saved = saving.has(paymentId) && (payOptions?.saved ?? true);
+                const method: YookassaPaymentMethod = {
+                    type: 'bank_card',
+                    id: `${randomUUID().slice(0, 8)}-000f-5000-9000-${randomUUID().slice(-12)}`,
+                    saved,
+                    title: `Bank card *${card.last4}`,
+                    card,
+                };
+                if (saved) methods.set(method.id, method);
+                payment.payment_method = copy(method);
             }
-            payment.status = 'succeeded';
-            payment.captured_at = now();
-            payment.refundable = true;
-            payment.refunded_amount = { value: '0.00', currency: payment.amount.currency };
-            // ЮKassa's fee, so that the income differs from the amount as it does for real.
-            const amount = minorOf(payment.amount, 'amount');
-            payment.income_amount = {
-                value: text(amount - Math.round(amount * 0.035)),
-                currency: payment.amount.currency,
-            };
-            return notify('payment.succeeded', payment);
+            succeed(payment);
+            return notify(
+                payment.status === 'succeeded' ? 'payment.succeeded' : 'payment.waiting_for_capture',
+                payment,
+            );
+        },
+        chargeOutcome: (paymentMethodId, outcome) => {
+            chargeOutcomes.set(paymentMethodId, outcome);
+        },
+        callsTo: (method, path) =>
+            standIn.calls.filter(each => each.method === method && each.path.split('?')[0] === path),
+        shift: ms => {
+            shiftMs += ms;
         },
         decline: (paymentId, reason = 'insufficient_funds') => {
             const payment = pending(paymentId);
             payment.status = 'canceled';
-            const party =
-                reason === 'canceled_by_merchant'
-                    ? 'merchant'
-                    : ['expired_on_confirmation', 'expired_on_capture', 'fraud_suspected'].includes(reason)
-                      ? 'yoo_money'
-                      : 'payment_network';
-            payment.cancellation_details = { party, reason };
+            payment.cancellation_details = { party: partyOf(reason), reason };
             if (payment.receipt_registration) payment.receipt_registration = 'canceled';
             return notify('payment.canceled', payment);
         },
