@@ -406,14 +406,19 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
         return payment;
     };
 
-    /** A charge of a saved method, decided at once as the test set it up (no notice: its answer says it). */
+    /** A charge of a saved method, decided at once as the test set it up; its notice follows, as ЮKassa's does. */
     const chargeMethod = (payment: YookassaPayment, methodId: string) => {
         const outcome = chargeOutcomes.get(methodId) ?? 'succeeded';
         if (outcome === 'pending') return;
-        if (outcome === 'succeeded') return succeed(payment);
-        payment.status = 'canceled';
-        payment.cancellation_details = { party: partyOf(outcome.reason), reason: outcome.reason };
-        if (payment.receipt_registration) payment.receipt_registration = 'canceled';
+        if (outcome === 'succeeded') succeed(payment);
+        else {
+            payment.status = 'canceled';
+            payment.cancellation_details = { party: partyOf(outcome.reason), reason: outcome.reason };
+            if (payment.receipt_registration) payment.receipt_registration = 'canceled';
+        }
+        const event = payment.status === 'canceled' ? 'payment.canceled' : `payment.${payment.status}`;
+        // After the answer, as ЮKassa's notice comes after it.
+        setImmediate(() => void notify(event, payment));
     };
 
     const createRefund = (body: Record<string, unknown>): YookassaRefund => {

@@ -263,6 +263,21 @@ describe('a renewal', () => {
     });
 });
 
+describe('a renewal’s notice', () => {
+    it('is verified and dropped: the charge’s answer, or its key, tells its outcome', async () => {
+        const token = await savedMethod();
+        const input = renewal(token);
+        const outcome = await provider.chargeSaved(input);
+        const heard = verdicts.length;
+        const delivery = await standIn.forge('payment.succeeded', { id: outcome.providerPaymentId });
+        expect(delivery.status).toBe(200);
+        expect(verdicts.slice(heard)).toContainEqual({
+            verified: true,
+            notice: { kind: 'ignored', why: `payment ${outcome.providerPaymentId} is renewal ${input.key}` },
+        });
+    });
+});
+
 describe('a renewal whose answer was lost', () => {
     it('is asked again with its key within 24 hours: the payment ЮKassa made, and no second one', async () => {
         const token = await savedMethod();
@@ -316,6 +331,21 @@ describe('a renewal whose answer was lost', () => {
         expect(never).toEqual({ status: 'missing' });
         expect(standIn.callsTo('POST', '/v3/payments').length).toBe(posted);
         standIn.shift(-25 * 3_600_000);
+    });
+
+    it('after 24 hours is found past the first page of the payments since', async () => {
+        const token = await savedMethod();
+        const input = renewal(token);
+        const createdAt = new Date();
+        standIn.failNext(500, undefined, { processed: true });
+        await failure(provider.chargeSaved(input));
+        // ЮKassa lists the newest first, 100 a page: 120 payments made since put it on the second page.
+        for (let made = 0; made < 120; made += 1) await provider.chargeSaved(renewal(token));
+        const listed = standIn.callsTo('GET', '/v3/payments').length;
+        const found = await makeProvider().findCharge({ key: input.key, providerPaymentId: null, createdAt });
+        const made = standIn.listPayments().filter(payment => payment.metadata.chargeKey === input.key);
+        expect(found).toEqual({ status: 'succeeded', providerPaymentId: made[0].id });
+        expect(standIn.callsTo('GET', '/v3/payments').length - listed).toBe(2);
     });
 
     it('is not taken for another charge’s payment', async () => {

@@ -130,6 +130,13 @@ export const yookassaProvider = (options: {
         if (!status || minor === null || !currency)
             return { verified: false, reason: `payment ${payment.id} has an unknown status or amount` };
         const attemptId = payment.metadata?.attemptId;
+        // A renewal's outcome is the charge's answer, or asked for by its key (findCharge), never a notice.
+        const chargeKey = payment.metadata?.chargeKey;
+        if (typeof chargeKey === 'string' && chargeKey)
+            return {
+                verified: true,
+                notice: { kind: 'ignored', why: `payment ${payment.id} is renewal ${chargeKey}` },
+            };
         // Another site of the same shop may take payments too: theirs are ЮKassa's and fine, but none of ours.
         if (typeof attemptId !== 'string' || !attemptId)
             return { verified: true, notice: { kind: 'ignored', why: `payment ${payment.id} is not one of ours` } };
