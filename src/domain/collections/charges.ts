@@ -11,9 +11,9 @@ export const declineCauses = ['money', 'card'] as const;
 export const charges = declare({
     // A membership's renewal asked of its provider, written by the memberships job only, committed as
     // `pending` before the provider is asked; never changed or deleted through the list protocol.
-    schema: z.object({}),
+    // The membership charged (no client writes one: the rules refuse every write).
+    schema: z.object({ membershipId: id }),
     server: {
-        membershipId: id,
         /** The period it pays, and which try (1-4) of that period. */
         periodStart: isoDate,
         attempt: z.number().int().min(1).max(4),

@@ -9,10 +9,9 @@ export const paymentMethodStatuses = ['active', 'removed', 'expired'] as const;
 export const paymentMethods = declare({
     // Saved by a membership's first payment, never written through the list protocol: removed by the payer
     // in the portal (DELETE /api/portal/payment-methods/:id) or by the provider's answer to a charge.
-    schema: z.object({}),
+    // The payer, whose card it is (no client writes one: the rules refuse every write).
+    schema: z.object({ customerId: id }),
     server: {
-        /** The payer, whose card it is. */
-        customerId: id,
         provider: z.enum(paymentProviderNames),
         /** As the payer knows it: "Mir •• 4242". */
         title: z.string(),
