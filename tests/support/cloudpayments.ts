@@ -11,7 +11,9 @@ import { cloudpaymentsHmac } from '../../src/server/payments/signatures';
  * a JSON or form body, Basic auth with the Public ID and API secret (else HTTP 401), an envelope
  * `{ Model, Success, Message }` whose refusals are HTTP 200 with `Success: false`, and `X-Request-ID`
  * making a repeated request answer what the first one did (kept 1 hour). It takes orders
- * (orders/create, orders/cancel), refunds (payments/refund) and look-ups (payments/get, v2/payments/find),
+ * (orders/create, orders/cancel), refunds (payments/refund), look-ups (payments/get, v2/payments/find) and
+ * renewals on a saved card (payments/tokens/charge: a Token the Pay notice of an order made with an AccountId
+ * gave, charged on that account; `declineToken` makes its charges declined with a ReasonCode),
  * and checks the receipt in JsonData as the online kassa would: each item's amount is its price times
  * its quantity, the items add up to the amount, the VAT is one CloudKassir knows.
  *
@@ -60,6 +62,27 @@ export interface StandInTransaction {
     refundedMinor: number;
     JsonData?: unknown;
     DateTime: string;
+    /** The card paying it, as notices and look-ups name it (the documentation's Visa when not said). */
+    card?: StandInCard;
+    /** Of a payment made on an account: the Token that charges its card again. */
+    Token?: string;
+}
+
+/** A card as CloudPayments names it in notices and look-ups. */
+export interface StandInCard {
+    CardFirstSix: string;
+    CardLastFour: string;
+    CardType: string;
+    /** MM/YY */
+    CardExpDate: string;
+}
+
+/** A card saved by a payment on an account: its Token charges it on that account only. */
+export interface StandInToken {
+    AccountId: string;
+    card: StandInCard;
+    /** Its charges are declined with this ReasonCode while it is set. */
+    declineCode?: number;
 }
 
 export type NoticeType = 'Check' | 'Pay' | 'Fail' | 'Refund';
@@ -101,6 +124,8 @@ export interface CloudPaymentsStandIn {
     noticeUrl: string | undefined;
     orders: Map<string, StandInOrder>;
     transactions: Map<number, StandInTransaction>;
+    /** The cards saved by payments on an account, by Token. */
+    tokens: Map<string, StandInToken>;
     /** Every call with the right credentials, in order, with the HTTP status it was answered. */
     calls: {
         path: string;
@@ -117,8 +142,12 @@ export interface CloudPaymentsStandIn {
     /** The payer pays the order: a completed transaction and the Pay notice (after a Check, if asked, that allows it). */
     pay(
         orderId: string,
-        options?: NoticeOptions & { check?: boolean },
+        options?: NoticeOptions & { check?: boolean; card?: Partial<StandInCard> },
     ): Promise<{ transactionId: number; check?: NoticeRun; pay?: NoticeRun }>;
+    /** The saved card's charges are declined with this ReasonCode (5051, 5054…), or pay again with null. */
+    declineToken(token: string, reasonCode: number | null): void;
+    /** The next call is carried out (and kept for its X-Request-ID) but its answer is lost: HTTP 502. */
+    loseNextAnswer(): void;
     /** The payer's card is declined with `reasonCode` (5051 insufficient funds, 5054 expired card…): the Fail notice. */
     fail(
         orderId: string,
@@ -162,6 +191,16 @@ const dateTime = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 
 /** A refusal of a request: answered HTTP 200 `{ Success: false, Message }`, as CloudPayments refuses. */
 class Refusal extends Error {}
+
+/** A declined card payment: answered HTTP 200 `{ Success: false, Message, Model }` with the transaction. */
+class Declined extends Error {
+    constructor(readonly model: unknown) {
+        super('Declined');
+    }
+}
+
+/** The card of the documentation's examples. */
+const visa: StandInCard = { CardFirstSix: '424242', CardLastFour: '4242', CardType: 'Visa', CardExpDate: '12/30' };
 
 /** A number of a request (form fields are text), or undefined. */
 const numberOf = (value: unknown): number | undefined => {
@@ -252,6 +291,8 @@ const modelOf = (transaction: StandInTransaction) => ({
     Type: transaction.Type,
     Refunded: transaction.Type === 0 ? transaction.refundedMinor >= transaction.amountMinor : false,
     GatewayName: 'Test',
+    ...(transaction.card ?? visa),
+    Token: transaction.Token ?? null,
 });
 
 /** Reads a request's parameters: JSON, or a form (as CloudPayments takes both, by Content-Type). */
@@ -300,6 +341,7 @@ export const startCloudPayments = async (options?: {
     const running = new Set<Promise<unknown>>();
     let failing: { status: number; times: number } | undefined;
     let refundRefusal: string | null = null;
+    let losing = false;
     let nextNumber = 2130;
     let nextTransaction = 1001;
 
@@ -401,10 +443,7 @@ export const startCloudPayments = async (options?: {
         PaymentAmount: minorText(transaction.amountMinor),
         PaymentCurrency: transaction.Currency,
         DateTime: transaction.DateTime,
-        CardFirstSix: '424242',
-        CardLastFour: '4242',
-        CardType: 'Visa',
-        CardExpDate: '12/30',
+        ...(transaction.card ?? visa),
         TestMode: 1,
         ...(transaction.InvoiceId ? { InvoiceId: transaction.InvoiceId } : {}),
         ...(transaction.AccountId ? { AccountId: transaction.AccountId } : {}),
@@ -417,6 +456,7 @@ export const startCloudPayments = async (options?: {
         order: StandInOrder,
         status: StandInTransaction['Status'],
         transactionId = nextTransaction++,
+        card: StandInCard = visa,
     ): StandInTransaction => {
         if (order.Status !== 'Created')
             throw new Error(`Order ${order.Id} is ${order.Status}: its page takes no payment`);
@@ -437,6 +477,7 @@ export const startCloudPayments = async (options?: {
             refundedMinor: 0,
             JsonData: order.JsonData,
             DateTime: dateTime(),
+            card,
         };
     };
 
@@ -547,7 +588,47 @@ export const startCloudPayments = async (options?: {
         return modelOf(last);
     };
 
+    /** A renewal on a saved card: the Token charged on its account, paid or declined at once, as a transaction. */
+    const chargeToken = (body: Record<string, unknown>) => {
+        const amountMinor = amountOf(body.Amount);
+        const currency = textOf(body.Currency) ?? 'RUB';
+        const accountId = textOf(body.AccountId);
+        const token = textOf(body.Token);
+        if (!accountId) throw new Refusal('AccountId is required');
+        if (!token) throw new Refusal('Token is required');
+        // Required since version 3.6.0 of the API: 0 the merchant initiates it, 1 the cardholder.
+        if (body.TrInitiatorCode !== 0 && body.TrInitiatorCode !== 1) throw new Refusal('TrInitiatorCode is required');
+        const saved = standIn.tokens.get(token);
+        if (!saved || saved.AccountId !== accountId) throw new Refusal('Token not found');
+        const jsonData = jsonDataOf(body.JsonData);
+        checkReceipt(jsonData, amountMinor);
+        const declined = saved.declineCode;
+        const transaction: StandInTransaction = {
+            TransactionId: nextTransaction++,
+            Type: 0,
+            OriginalTransactionId: null,
+            InvoiceId: textOf(body.InvoiceId),
+            AccountId: accountId,
+            Email: textOf(body.Email),
+            Description: textOf(body.Description),
+            amountMinor,
+            Currency: currency,
+            Status: declined ? 'Declined' : 'Completed',
+            Reason: declined ? (reasons[declined] ?? 'Declined') : 'Approved',
+            ReasonCode: declined ?? 0,
+            refundedMinor: 0,
+            JsonData: jsonData,
+            DateTime: dateTime(),
+            card: saved.card,
+            Token: token,
+        };
+        standIn.transactions.set(transaction.TransactionId, transaction);
+        if (declined) throw new Declined(modelOf(transaction));
+        return modelOf(transaction);
+    };
+
     const methods: Record<string, (body: Record<string, unknown>) => unknown> = {
+        '/payments/tokens/charge': chargeToken,
         '/orders/create': createOrder,
         '/orders/cancel': body => {
             cancelOrder(body);
@@ -602,11 +683,18 @@ export const startCloudPayments = async (options?: {
         try {
             answer = { Model: method(body) ?? null, Success: true, Message: null };
         } catch (error) {
-            if (!(error instanceof Refusal)) throw error;
-            // Only a request that succeeded is kept for its X-Request-ID: a refused one may be tried again.
-            return send(response, 200, { Success: false, Message: error.message });
+            // A declined payment is done as much as a paid one: its answer is kept for its X-Request-ID too.
+            if (error instanceof Declined) answer = { Model: error.model, Success: false, Message: 'Declined' };
+            else if (!(error instanceof Refusal)) throw error;
+            // Only a request that was carried out is kept for its X-Request-ID: a refused one may be tried again.
+            else return send(response, 200, { Success: false, Message: error.message });
         }
         if (requestId) answered.set(requestId, { status: 200, body: answer, at: Date.now() });
+        if (losing) {
+            losing = false;
+            call.status = 502;
+            return send(response, 502, undefined);
+        }
         send(response, 200, answer);
     };
 
@@ -621,12 +709,15 @@ export const startCloudPayments = async (options?: {
         noticeUrl: options?.noticeUrl,
         orders: new Map(),
         transactions: new Map(),
+        tokens: new Map(),
         calls: [],
         unauthorized: 0,
         deliveries: [],
         pay: async (orderId, notice = {}) => {
             const order = orderOf(orderId);
-            const transaction = newPayment(order, 'Completed');
+            const transaction = newPayment(order, 'Completed', undefined, { ...visa, ...notice.card });
+            // A payment on an account saves its card: the Token comes with the Pay notice.
+            if (order.AccountId) transaction.Token = `tk_${randomBytes(12).toString('hex')}`;
             const fields = paymentFields(transaction);
             let check: NoticeRun | undefined;
             if (notice.check && standIn.noticeUrl) {
@@ -644,6 +735,8 @@ export const startCloudPayments = async (options?: {
                 }
             }
             standIn.transactions.set(transaction.TransactionId, transaction);
+            if (transaction.Token && order.AccountId)
+                standIn.tokens.set(transaction.Token, { AccountId: order.AccountId, card: transaction.card ?? visa });
             order.Status = 'Paid';
             if (!standIn.noticeUrl) return { transactionId: transaction.TransactionId, check };
             const pay = await notify(
@@ -655,6 +748,7 @@ export const startCloudPayments = async (options?: {
                     GatewayName: 'Test',
                     AuthCode: 'A1B2C3',
                     TotalFee: 0,
+                    ...(transaction.Token ? { Token: transaction.Token } : {}),
                 },
                 notice,
             );
@@ -699,6 +793,14 @@ export const startCloudPayments = async (options?: {
         },
         refuseRefunds: message => {
             refundRefusal = message;
+        },
+        declineToken: (token, reasonCode) => {
+            const saved = standIn.tokens.get(token);
+            if (!saved) throw new Error(`No token ${token} at the CloudPayments stand-in`);
+            saved.declineCode = reasonCode ?? undefined;
+        },
+        loseNextAnswer: () => {
+            losing = true;
         },
         idle: async () => {
             while (running.size > 0) await Promise.allSettled([...running]);

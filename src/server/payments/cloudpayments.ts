@@ -7,6 +7,7 @@ import {
     type ProviderStatus,
 } from './provider';
 import { cloudpaymentsReceipt } from './receipts';
+import { cloudpaymentsCharge, cloudpaymentsSavedCard, renewalOutcome } from './cloudpaymentsCards';
 import { minorOf, transactionId, verifyNotice } from './cloudpaymentsNotices';
 
 /*
@@ -20,6 +21,11 @@ import { minorOf, transactionId, verifyNotice } from './cloudpaymentsNotices';
  * notices therefore carry the TransactionId as their providerPaymentId and our attempt id as their
  * attemptId (the order's InvoiceId): the attempt is found by attemptId, and the TransactionId kept
  * with it is what refunds and payments/get need.
+ *
+ * A membership's first payment is made on the payer's account (AccountId): its Pay notice then carries
+ * the card's Token, and each renewal charges that Token (payments/tokens/charge) under our key, which is
+ * both the X-Request-ID (a repeat within CloudPayments' hour answers the first outcome) and the InvoiceId
+ * (by which v2/payments/find tells, later, what became of a renewal whose answer was lost).
  */
 
 /** CloudPayments' answer: at least Success and Message, the result in Model. */
@@ -112,6 +118,8 @@ export const cloudpaymentsProvider = (options: {
         const currency = typeof transaction.Currency === 'string' ? transaction.Currency : undefined;
         if (amountMinor === undefined || !currency)
             throw new ProviderError('CloudPayments answered a payment without its Amount or Currency', true);
+        // Only a paid transaction's Token charges anything.
+        const savedCard = transaction.Status === 'Completed' ? cloudpaymentsSavedCard(transaction) : undefined;
         return {
             status: paymentStatus(transaction.Status),
             amountMinor,
@@ -121,6 +129,7 @@ export const cloudpaymentsProvider = (options: {
             ...(typeof transaction.TransactionId === 'number' || typeof transaction.TransactionId === 'string'
                 ? { providerTransactionId: String(transaction.TransactionId) }
                 : {}),
+            ...(savedCard ? { savedCard } : {}),
         };
     };
 
@@ -134,6 +143,8 @@ export const cloudpaymentsProvider = (options: {
                 Currency: input.currency,
                 Description: input.description,
                 InvoiceId: input.attemptId,
+                // The payer's account: the card paying it is kept under it, and its Token told with the payment.
+                ...(input.saveCard ? { AccountId: input.saveCard.payerKey } : {}),
                 // One-stage: the money is taken when the payer pays, as the Pay notice then tells.
                 RequireConfirmation: false,
                 // The server sends the payer to the page itself; CloudPayments need not mail the link.
@@ -219,6 +230,53 @@ export const cloudpaymentsProvider = (options: {
                 return paymentOf(payment);
             }
             return paymentOf(last);
+        },
+
+        async chargeSaved(input) {
+            const path = '/payments/tokens/charge';
+            const envelope = await call(
+                path,
+                {
+                    Amount: fromMinor(input.amountMinor),
+                    Currency: input.currency,
+                    AccountId: input.payerKey,
+                    Token: input.token,
+                    InvoiceId: input.key,
+                    Description: input.description,
+                    // Initiated by the studio, not the payer, and one of a schedule the payer agreed to.
+                    TrInitiatorCode: 0,
+                    PaymentScheduled: 1,
+                    ...(input.receipt && 'email' in input.receipt.contact
+                        ? { Email: input.receipt.contact.email }
+                        : {}),
+                    ...(input.receipt ? { JsonData: cloudpaymentsReceipt(input.receipt) } : {}),
+                },
+                input.key,
+            );
+            return renewalOutcome(path, envelope);
+        },
+
+        async findCharge({ key }) {
+            // The renewal's InvoiceId is its key: the newer find answers its last operation, or "Not found".
+            const envelope = await call('/v2/payments/find', { InvoiceId: key });
+            if (envelope.Success !== true) {
+                if (/not\s*found/i.test(envelope.Message ?? '')) return { status: 'missing' };
+                throw new ProviderError(
+                    envelope.Message || 'CloudPayments /v2/payments/find: refused',
+                    false,
+                    'refused',
+                );
+            }
+            const last = model('/v2/payments/find', envelope);
+            // A renewal refunded since: its own transaction tells how the charge went.
+            const original = last.OriginalTransactionId;
+            const charged =
+                (typeof original === 'number' || typeof original === 'string') && transactionId(String(original))
+                    ? model('/payments/get', await call('/payments/get', { TransactionId: Number(original) }))
+                    : last;
+            const outcome = cloudpaymentsCharge(charged);
+            if (!outcome) throw new ProviderError('CloudPayments answered a payment without its TransactionId', true);
+            return outcome;
         },
 
         async cancelPayment(providerPaymentId) {

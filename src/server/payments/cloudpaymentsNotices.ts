@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { minorOfText, toMinor, type Notice, type NoticeVerdict } from './provider';
+import { cloudpaymentsDecline, cloudpaymentsSavedCard } from './cloudpaymentsCards';
 import { cloudpaymentsHmac, sameSecret } from './signatures';
 
 /*
@@ -7,24 +8,6 @@ import { cloudpaymentsHmac, sameSecret } from './signatures';
  * the API secret in Content-HMAC (of the body as sent) or X-Content-HMAC (of its decoded form), and what
  * each says of a payment, with the reason a card was declined in words.
  */
-
-/**
- * The reasons of a Fail notice's ReasonCode (developers.cloudpayments.ru "Коды ошибок"), in the words
- * the other providers use for the same declines; any other code is a general decline.
- */
-const declineReasons: Record<number, string> = {
-    5051: 'insufficient_funds',
-    5054: 'card_expired',
-    5014: 'invalid_card_number',
-    5082: 'invalid_csc',
-    5034: 'fraud_suspected',
-    5059: 'fraud_suspected',
-    5206: '3d_secure_failed',
-    5091: 'issuer_unavailable',
-    5092: 'issuer_unavailable',
-    5061: 'payment_method_limit_exceeded',
-    5065: 'payment_method_limit_exceeded',
-};
 
 /** A header's single value (Node gives an array for a header sent twice: then none counts). */
 const header = (headers: IncomingHttpHeaders, name: string): string | undefined => {
@@ -146,7 +129,8 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
             status: 'declined',
             amountMinor,
             currency,
-            reason: declineReasons[Number(reasonCode)] ?? 'general_decline',
+            // In the words of the decline codes' list (5051 insufficient_funds…); a code not in it: general_decline.
+            reason: cloudpaymentsDecline(reasonCode).reason,
         });
     }
 
@@ -170,6 +154,8 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
     const currency = text(fields, 'Currency');
     if (!paymentId || amountMinor === undefined || !currency)
         return unverified('a Pay notice without its TransactionId, Amount or Currency');
+    // A payment made on an account (a membership's first) leaves the card's Token for the renewals.
+    const savedCard = cloudpaymentsSavedCard(fields);
     return verified({
         kind: 'payment',
         providerPaymentId: paymentId,
@@ -177,6 +163,7 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
         status: 'succeeded',
         amountMinor,
         currency,
+        ...(savedCard ? { savedCard } : {}),
     });
 };
 
