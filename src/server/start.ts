@@ -186,7 +186,7 @@ export const startServer = async ({
         const publicUrl = env.PUBLIC_URL?.trim() || undefined;
         // The jobs' messages link to the portal at the public address, as the requests' do.
         const stopRunner = withPublicUrl(publicUrl, () =>
-            startStudioJobs({ storage: audited, channels, clock, env, publicUrl, settlement, log }),
+            startStudioJobs({ storage: audited, channels, clock, env, publicUrl, settlement, log, payments }),
         );
         stopJobs = async () => {
             await stopRunner();

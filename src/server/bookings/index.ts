@@ -10,3 +10,4 @@ export { promote, repickPasses } from './promotion';
 export { rosterBookings } from './roster';
 export { bookingRoutes } from './routes';
 export { bookingListFields, bookingRules, bookSeat, eventListFields } from './rules';
+export { giveUpSeatsOf } from './passSeats';

@@ -2,6 +2,8 @@ import type { Clock } from '../../domain/time';
 import { deliverDue, queuePassNotices, queueReminders, type Channels } from '../messages';
 import { closeDueClasses } from '../timetable';
 import { applyDuePenalties } from '../policy';
+import { chargerOf, runMemberships } from '../memberships';
+import type { PaymentProvider } from '../payments';
 import type { Storage } from '../storage/types';
 import { defaultLeaseMs, jobsEveryMsOf, leaseMsOf } from './lease';
 import { startJobs, startLane } from './runner';
@@ -10,7 +12,8 @@ import { startJobs, startLane } from './runner';
  * The studio's periodic work, as the server runs it from its settings: MESSAGES_EVERY_MS (5 s) sets how
  * often the messages due are sent, CLOSE_CLASSES_EVERY_MS (5 minutes) how often classes left open are
  * closed, NOTICES_EVERY_MS (1 minute) how often reminders and pass notices are queued, PENALTIES_EVERY_MS
- * and PAYMENTS_EVERY_MS (1 minute) how often due penalties are applied and late payments asked about;
+ * and PAYMENTS_EVERY_MS (1 minute) how often due penalties are applied and late payments asked about,
+ * MEMBERSHIPS_EVERY_MS (1 minute) how often memberships are told of their charge, charged and ended;
  * JOBS_EVERY_MS, when set, is the period of every job instead (to try time with a moved clock).
  * JOB_LEASE_MS (30 s) is how long a job, or a message being sent, stays with a process that stopped
  * renewing it. Sign-in codes have a lane of their own in every process, looked at every second: someone
@@ -27,6 +30,8 @@ interface StudioJobs {
     publicUrl: string | undefined;
     /** Online payments' settlement, when payments are taken online. */
     settlement: { reconcileOpen: () => Promise<number> } | null | undefined;
+    /** Who charges memberships' saved cards (none: memberships are told and ended, never charged). */
+    payments?: { provider?: PaymentProvider | null };
     log: Pick<Console, 'warn' | 'error'>;
 }
 
@@ -41,6 +46,7 @@ export const startStudioJobs = ({
     env,
     publicUrl,
     settlement,
+    payments,
     log,
 }: StudioJobs): (() => Promise<void>) => {
     const numberFrom = (name: string): number | undefined => (env[name] ? Number(env[name]) : undefined);
@@ -95,6 +101,13 @@ export const startStudioJobs = ({
                       },
                   ]
                 : []),
+            // Memberships: notices 48 hours ahead with the next pass held, charges, tries again, ends.
+            {
+                name: 'memberships',
+                everyMs: numberFrom('MEMBERSHIPS_EVERY_MS') ?? 60_000,
+                run: () =>
+                    runMemberships({ storage, clock, charger: chargerOf(payments?.provider, storage), publicUrl }),
+            },
         ],
         log,
         { leaseMs, clock, everyMs: jobsEveryMs },

@@ -4,3 +4,7 @@
  * Other code uses it through this index only.
  */
 export { chargeRules, membershipRules, paymentMethodRules } from './rules';
+export type { ChargeAnswer, Charger } from './charging';
+export { chargerOf } from './chargingProvider';
+export { runMemberships } from './job';
+export { settlePeriodLink, type PeriodLinkPayment } from './periodLink';

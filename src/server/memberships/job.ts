@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { nextPeriodEnd, noticeTime } from '../../domain/memberships';
+import type { Clock } from '../../domain/time';
+import { localDateAt } from '../../domain/time';
+import { studioConfig } from '../rules/studio';
+import type { RecordOf, Storage, Transaction } from '../storage/types';
+import {
+    chargeDue,
+    chargeMembership,
+    openCharges,
+    reconcileCharge,
+    type Charger,
+    type ChargeContext,
+} from './charging';
+import { noticeNextCharge, warnExpiringCards } from './notices';
+import { endMembership, nextAmount } from './renewals';
+
+/*
+ * The memberships job: each run, at the server's clock, warns the payers of saved cards about to expire,
+ * and for each membership still going, in order: settles the charge left open (before anything else is
+ * asked), ends one set to cancel at its period's end or left unpaid past its period, tells the payer of
+ * the next charge 48 hours ahead with the next period's pass held, and charges the card once the notice
+ * was delivered 24 hours before. Every step reads the membership again under the claim of its row, so
+ * that a run of another process (one whose lease ran out) changes nothing twice.
+ */
+
+type Membership = RecordOf<'memberships'>;
+
+export interface MembershipsJob {
+    storage: Storage;
+    clock: Clock;
+    /** The provider's side of charges; null when payments are not taken online (nothing is charged). */
+    charger: Charger | null;
+    publicUrl: string | undefined;
+}
+
+/**
+ * The prefix of this database's charge keys: from when its memberships job was first recorded, the same
+ * for every process on the database and for every run, and another for another database, so that two
+ * databases never ask a provider under one key.
+ */
+const chargeKeyPrefix = async (storage: Storage): Promise<string> => {
+    const [job] = await storage.select('jobs', { name: 'memberships' });
+    return createHash('sha256')
+        .update(`${job?.id ?? ''}:${job?.createdAt ?? ''}`)
+        .digest('hex')
+        .slice(0, 8);
+};
+
+/** What changes a membership at `now` before any charge: its end, or its next charge's notice. */
+const advance = async (tx: Transaction, membership: Membership, now: Date): Promise<boolean> => {
+    const today = localDateAt(now, (await studioConfig(tx)).timezone);
+    if (membership.cancelAtPeriodEnd && (membership.status === 'past_due' || today >= membership.periodEnd)) {
+        await endMembership(tx, membership, membership.endReason ?? 'customer', now);
+        return true;
+    }
+    // Past due through the whole period it did not pay: nothing more is tried.
+    if (membership.status === 'past_due' && today >= nextPeriodEnd(membership.periodEnd, membership.anchorDay)) {
+        await endMembership(tx, membership, 'unpaid', now);
+        return true;
+    }
+    if (
+        membership.status !== 'active' ||
+        membership.cancelAtPeriodEnd ||
+        !membership.nextChargeAt ||
+        membership.noticeMessageId != null ||
+        Date.parse(noticeTime(membership.nextChargeAt)) > now.getTime()
+    )
+        return false;
+    const card =
+        membership.paymentMethodId == null ? undefined : await tx.get('paymentMethods', membership.paymentMethodId);
+    if (card?.status !== 'active') return false;
+    await noticeNextCharge(tx, membership, now);
+    return true;
+};
+
+/** One membership's run: answers how many things were done. */
+const runOne = async (context: Omit<ChargeContext, 'charger'> & { charger: Charger | null }, id: number) => {
+    const { storage, charger, now } = context;
+    let done = 0;
+    if (charger) {
+        for (const charge of await openCharges(storage, id))
+            if (await reconcileCharge({ ...context, charger }, charge)) done += 1;
+        // A charge still open waits for its outcome: nothing else is asked meanwhile.
+        if ((await openCharges(storage, id)).length) return done;
+    }
+    const advanced = await storage.transaction(
+        async tx => {
+            await tx.claim('memberships', [id]);
+            const membership = await tx.get('memberships', id);
+            return !!membership && membership.status !== 'ended' && (await advance(tx, membership, now));
+        },
+        { claimed: true },
+    );
+    if (advanced) done += 1;
+    const membership = await storage.get('memberships', id);
+    if (!charger || !membership) return done;
+    if (
+        (await chargeDue(storage, membership, now)) &&
+        (await chargeMembership({ ...context, charger }, id, nextAmount(membership)))
+    )
+        done += 1;
+    return done;
+};
+
+/** Runs the memberships job at the clock's time; answers how many things it did. */
+export const runMemberships = async ({ storage, clock, charger, publicUrl }: MembershipsJob): Promise<number> => {
+    const now = clock();
+    let done = await storage.transaction(tx => warnExpiringCards(tx, now));
+    const live = [
+        ...(await storage.select('memberships', { status: 'active' })),
+        ...(await storage.select('memberships', { status: 'past_due' })),
+    ];
+    if (!live.length) return done;
+    const prefix = await chargeKeyPrefix(storage);
+    for (const { id } of live) done += await runOne({ storage, charger, prefix, publicUrl, now }, id);
+    return done;
+};
