@@ -7,6 +7,7 @@ import { formatDate, formatMoney, formatShortDay } from './format';
 import { useI18n } from './i18n';
 import { PauseDialog, ResumeDialog } from './PauseDialog';
 import { MakeUps } from './MakeUps';
+import { MembershipCards } from './Memberships';
 import { Penalties } from './Penalties';
 import { Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
 import { usePaying } from './paying';
@@ -31,7 +32,7 @@ const stateColours: Record<PortalPass['state'], 'success' | 'info' | 'default' |
 const usable = (pass: PortalPass) => ['active', 'frozen', 'not_started'].includes(pass.state);
 
 export const Passes = () => {
-    const { setup, actingId } = usePortal();
+    const { setup, actingId, me } = usePortal();
     const { t, locale } = useI18n();
     const passes = useLoad(`passes ${actingId ?? ''}`, async () => {
         const { passes: all, makeUps = [] } = await api.passes(actingId);
@@ -58,6 +59,7 @@ export const Passes = () => {
     return (
         <>
             <Heading title={t('app.portal.passes.title')} studioName={setup.studioName} />
+            <MembershipCards customerId={actingId ?? me?.customer.id} quiet />
             {paying.error !== undefined && (
                 <Alert severity="error" sx={{ mb: 2 }}>
                     {errorText(t, paying.error)}

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { Alert, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import type { PortalPlan } from '../domain/api/portal';
 import { api } from './api';
 import { usePortal } from './context';
 import { formatMoney } from './format';
 import { useI18n } from './i18n';
 import { Empty, errorText, Failed, Heading, Loading, useLoad } from './parts';
+import { MembershipStart } from './MembershipStart';
 import { usePaying } from './paying';
 
 /** The plans sold online, to buy, and what is owed on one's passes, to pay. */
@@ -18,6 +21,8 @@ export const Plans = () => {
         owed ? (await api.passes(actingId)).passes.filter(pass => pass.balanceDue > 0) : [],
     );
     const { pending, error, pay } = usePaying();
+    /** A plan that renews each month, whose terms are shown before the payer agrees. */
+    const [subscribing, setSubscribing] = useState<PortalPlan>();
     const money = (amount: number) => formatMoney(amount, setup.currency, locale);
 
     return (
@@ -104,20 +109,33 @@ export const Plans = () => {
                                     sx={{ pt: 1.5 }}
                                 >
                                     <Typography variant="h6" component="p" sx={{ fontWeight: 700 }}>
-                                        {money(plan.price)}
+                                        {plan.autoRenew
+                                            ? t('app.portal.memberships.price_once', { amount: money(plan.price) })
+                                            : money(plan.price)}
                                     </Typography>
-                                    <Button
-                                        variant="contained"
-                                        disabled={pending !== undefined}
-                                        onClick={() => void pay(`plan ${plan.id}`, () => api.buy(plan.id, actingId))}
-                                    >
-                                        {t('app.portal.plans.buy')}
-                                    </Button>
+                                    {plan.autoRenew ? (
+                                        <Button variant="contained" onClick={() => setSubscribing(plan)}>
+                                            {t('app.portal.memberships.start')}
+                                        </Button>
+                                    ) : (
+                                        <Button
+                                            variant="contained"
+                                            disabled={pending !== undefined}
+                                            onClick={() =>
+                                                void pay(`plan ${plan.id}`, () => api.buy(plan.id, actingId))
+                                            }
+                                        >
+                                            {t('app.portal.plans.buy')}
+                                        </Button>
+                                    )}
                                 </Stack>
                             </CardContent>
                         </Card>
                     ))}
                 </Stack>
+            )}
+            {subscribing && (
+                <MembershipStart plan={subscribing} customerId={actingId} onClose={() => setSubscribing(undefined)} />
             )}
         </>
     );

@@ -22,6 +22,7 @@ import { Classes } from './Classes';
 import { usePortal } from './context';
 import { useI18n } from './i18n';
 import { Empty } from './parts';
+import { Memberships } from './Memberships';
 import { Passes } from './Passes';
 import { Plans } from './Plans';
 import { Privacy } from './Privacy';
@@ -109,6 +110,7 @@ export const SignedIn = () => {
                         <Route key={item.path} path={item.path} caseSensitive element={<item.screen />} />
                     ))}
                     <Route path="/privacy" caseSensitive element={<Privacy />} />
+                    <Route path="/memberships" caseSensitive element={<Memberships />} />
                     {/* Joined or signed in again while on the join page: the classes. */}
                     <Route path="/join" caseSensitive element={<Navigate to="/" replace />} />
                     <Route

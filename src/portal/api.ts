@@ -80,7 +80,7 @@ export const whenSignedOut = (handler: () => void) => {
     onSignedOut = handler;
 };
 
-const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = memoryToken;

@@ -158,4 +158,6 @@ export interface PortalPlan {
     trial: boolean;
     freezeDays: number;
     directions: string[];
+    /** Sold as a membership that renews each month: started with the payer's consent, not bought. */
+    autoRenew: boolean;
 }

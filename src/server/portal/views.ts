@@ -237,6 +237,7 @@ export const portalPlan = (plan: Subscription, directionNames: Map<Identifier, s
     validityDays: plan.validityDays,
     trial: plan.trial,
     freezeDays: plan.freezeDays,
+    autoRenew: plan.autoRenew,
     directions: plan.directionIds.map(id => directionNames.get(id) ?? '').filter(Boolean),
 });
 

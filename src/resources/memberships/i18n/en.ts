@@ -115,6 +115,10 @@ export const messages = {
             self_paid: 'Pays themselves',
             no_card: 'No card',
             errors: {
+                ended: 'The membership has ended',
+                charge_pending: 'A charge on this card is being made: try again in a minute',
+                payer_ward: 'A child cannot pay: choose an adult, or leave it empty for the guardian',
+                start_there: 'A membership’s link is made by Start a membership on the customer’s card',
                 not_renewing: 'This plan does not renew: turn on “Renews each month” in the plan first',
                 membership_active: 'The customer already has a running membership of this plan',
                 consent_required: 'Tick the box to agree to the charges',
