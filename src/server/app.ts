@@ -13,7 +13,8 @@ import { portalConsentRoutes } from './consents';
 import { defaultSessionDays } from '../domain/portal';
 import { publicUrlOfRequests, type Channels } from './messages';
 import { choosePayments, noticeReceiver, providerNoticeRoutes, type PaymentSetup } from './payments';
-import { settlement as settlementOf, isTestProvider } from './payments';
+import { linkPayer, settlement as settlementOf, isTestProvider } from './payments';
+import { membershipLinks, portalMembershipRoutes } from './memberships';
 import { prototypeRoutes } from './routes/prototypes/routes';
 import { requestLog, type LogLevel } from './http/requestLog';
 import { appFiles } from './http/static';
@@ -105,6 +106,7 @@ export const createApp = (options: ServerOptions) => {
             clock,
             log,
             lateGraceMs: options.paymentLateGraceMs ?? 30 * 60_000,
+            memberships: membershipLinks,
         });
     const { provider } = payments;
     // The test provider's notices go through the same checks as a real one's, in this process.
@@ -142,6 +144,7 @@ export const createApp = (options: ServerOptions) => {
     api.use('/portal', portalSessions.authenticate);
     api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
     api.use(portalConsentRoutes(storage, clock));
+    api.use(portalMembershipRoutes(storage, clock, linkPayer(storage, payments, clock, options.publicUrl)));
     api.use('/portal', (req, _res, next) => next(notFound(`No API route for ${req.method} /portal${req.path}`)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);

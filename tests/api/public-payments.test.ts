@@ -125,6 +125,8 @@ describe('the public payment link', () => {
             // The customer has a phone: the receipt goes there, and the page asks for nothing.
             contactNeeded: false,
             attempt: null,
+            // A sale starts no membership: no terms to agree to.
+            membership: null,
         });
         expect(JSON.stringify(body)).not.toContain(customer.lastName);
         expect(JSON.stringify(body)).not.toContain(customer.phone);

@@ -1,4 +1,5 @@
 import type { PaymentLink } from '../types';
+import type { PublicMembershipTerms } from './memberships';
 import type { LinkStatus } from '../money';
 
 /*
@@ -40,6 +41,11 @@ export interface PublicLink {
     payments: 'test' | 'live' | 'off';
     /** The receipt has nowhere to go (the customer has neither e-mail nor phone): the page asks for an e-mail. */
     contactNeeded: boolean;
+    /**
+     * A `membership` link's terms, shown beside the page's unticked box: the amounts from which period, the
+     * day of each charge, the first period, the studio's public offer and the consent's words. Null otherwise.
+     */
+    membership: PublicMembershipTerms | null;
     /** The payer's attempt the return page names: how it went on the provider's page. */
     attempt: {
         id: string;
@@ -52,6 +58,8 @@ export interface PublicLink {
 /** POST /payment-links/:id/pay: where the receipt goes, typed by a payer the studio has no contact of. */
 export interface PayLinkRequest {
     email?: string;
+    /** The box ticked to agree to the charges: required to pay a `membership` link. */
+    consent?: boolean;
 }
 
 /** POST /payment-links/:id/pay: the payer's attempt and the provider's page to send them to. */

@@ -8,3 +8,7 @@ export type { ChargeAnswer, Charger } from './charging';
 export { chargerOf } from './chargingProvider';
 export { runMemberships } from './job';
 export { settlePeriodLink, type PeriodLinkPayment } from './periodLink';
+export { membershipRoutes } from './routes';
+export { portalMembershipRoutes, type PayLink } from './portalRoutes';
+export { membershipLinks } from './startSettle';
+export { membershipListFields } from './views';

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import type { Config, OnlinePayment } from '../../domain/types';
+import type { PayLinkAnswer } from '../../domain/api/public';
+import type { Clock } from '../../domain/time';
+import type { Config, OnlinePayment, PaymentLink } from '../../domain/types';
+import { studioConfig } from '../rules/studio';
 import { ApiError, conflict } from '../http/errors';
 import type { Storage, Transaction } from '../storage/types';
 import { attemptReceipt, checkStillOwed, describePayment, receiptSettingsOf } from './checks';
 import { ProviderError, toMinor, type PaymentProvider } from './provider';
 import { receiptContact, type ReceiptSettings } from './receipts';
+import type { MembershipLinks } from './membershipLinks';
 import { checkOpen, findLink } from './publicLink';
+import type { PaymentSetup } from './setup';
 
 /*
  * Paying a link on the public page, in two steps: beginAttempt records the payer's attempt in one
@@ -38,7 +43,16 @@ export interface AttemptRequest {
     /** The seconds the payer must wait before another attempt (the page's limits), 0 when they may go on. */
     wait: () => number;
     now: Date;
+    /**
+     * The payer ticked the box agreeing to a membership's charges on the public page: their autopay
+     * consent is recorded with a new attempt (the portal records its own when it makes the link).
+     */
+    consent?: { memberships: MembershipLinks; ip: string | null };
 }
+
+/** A link that starts a membership: its payer agrees to the charges before paying, and the card is saved. */
+export const startsMembership = (link: Pick<PaymentLink, 'purpose' | 'membershipId'>) =>
+    link.purpose === 'membership' && link.membershipId == null;
 
 /**
  * Reads and begins in one transaction with the link claimed, so that presses at the same moment (on any
@@ -47,7 +61,7 @@ export interface AttemptRequest {
  */
 export const beginAttempt = async (
     tx: Transaction,
-    { linkId, provider, config, payerEmail, wait, now }: AttemptRequest,
+    { linkId, provider, config, payerEmail, wait, now, consent }: AttemptRequest,
 ): Promise<{ attempt: OnlinePayment; reused: boolean }> => {
     await tx.claim('paymentLinks', [linkId]);
     const link = await findLink(tx, linkId);
@@ -79,6 +93,8 @@ export const beginAttempt = async (
             { status: 'app.payment_page.errors.too_many' },
             { retryAfter: seconds },
         );
+    // Before the provider's page, with the terms the page showed: the payment saves the card on them.
+    if (consent && startsMembership(link)) await consent.memberships.consent(tx, link, now, consent.ip);
     const attempt = await tx.insert('onlinePayments', {
         // Our order id at the provider: 128 random bits, as hex (T-Bank takes at most 36 characters).
         id: randomBytes(16).toString('hex'),
@@ -139,6 +155,8 @@ export const askProvider = async (
             notifyUrl: `${base}/api/public/providers/${to.name}`,
             expiresAt: new Date(link.expiresAt),
             idempotenceKey: attempt.id,
+            // A membership's card is saved on its payer's account at the provider.
+            ...(link.purpose === 'membership' ? { saveCard: { payerKey: `c${link.payerId ?? link.customerId}` } } : {}),
         });
     } catch (error) {
         await storage.transaction(async tx => {
@@ -165,3 +183,32 @@ export const askProvider = async (
         });
     });
 };
+
+/**
+ * Pays a link at once for a customer signed in to the portal, who agreed to what it asks there: the
+ * attempt begun (or the one just begun answered again) and the provider's page to send them to.
+ */
+export const linkPayer =
+    (storage: Storage, { provider }: Pick<PaymentSetup, 'provider'>, clock: Clock, publicUrl?: string) =>
+    async (linkId: string): Promise<PayLinkAnswer> => {
+        if (!provider)
+            throw new ApiError(503, 'Online payment is not set up: the studio has not chosen a payment provider', {
+                status: 'app.payment_page.errors.unavailable',
+            });
+        const config = await studioConfig(storage);
+        const now = clock();
+        const begun = await storage.transaction(
+            tx => beginAttempt(tx, { linkId, provider, config, payerEmail: null, wait: () => 0, now }),
+            { claimed: true },
+        );
+        const attempt = begun.reused
+            ? begun.attempt
+            : await askProvider(storage, provider, begun.attempt, {
+                  studioName: config.studioName,
+                  settings: receiptSettingsOf(config),
+                  base: publicUrl?.replace(/\/+$/, '') ?? '',
+                  now: clock,
+              });
+        if (!attempt.confirmationUrl) throw providerUnanswered();
+        return { attemptId: attempt.id, confirmationUrl: attempt.confirmationUrl };
+    };

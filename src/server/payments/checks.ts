@@ -45,15 +45,40 @@ const checkStillDue = async (reader: Reader, link: Pick<PaymentLink, 'passId' | 
 };
 
 /**
- * A fee or balance link is paid only while what it asks is still owed (a sale always is): read by the pay
- * route before a payment is asked for, and by settling when the money came.
+ * A link that starts a membership is paid only while the customer has no running membership of the plan
+ * (another link of theirs started one meanwhile): a second would charge them twice each month.
+ */
+const checkNoMembership = async (
+    reader: Reader,
+    link: Pick<PaymentLink, 'customerId' | 'subscriptionId' | 'membershipId'>,
+) => {
+    if (link.membershipId != null) return;
+    const running = await reader.select('memberships', {
+        customerId: link.customerId,
+        subscriptionId: link.subscriptionId,
+        status: ['active', 'past_due'],
+    });
+    if (running.length > 0)
+        throw conflict('The customer already has a running membership of this plan', {
+            status: 'app.memberships.errors.membership_active',
+        });
+};
+
+/**
+ * A fee or balance link is paid only while what it asks is still owed (a sale always is), and a link
+ * that starts a membership while none of the plan runs: read by the pay route before a payment is asked
+ * for, and by settling when the money came.
  */
 export const checkStillOwed = async (
     reader: Reader,
-    link: Pick<PaymentLink, 'purpose' | 'passId' | 'penaltyId' | 'amount'>,
+    link: Pick<
+        PaymentLink,
+        'purpose' | 'passId' | 'penaltyId' | 'amount' | 'customerId' | 'subscriptionId' | 'membershipId'
+    >,
 ) => {
     if (link.purpose === 'fee') await checkFeeOwed(reader, link);
     if (link.purpose === 'balance') await checkStillDue(reader, link);
+    if (link.purpose === 'membership') await checkNoMembership(reader, link);
 };
 
 /** What the link asks, as an attempt keeps it from when the payer pressed Pay. */

@@ -10,7 +10,9 @@ export { attemptReceipt, checkStillOwed, describePayment, receiptSettingsOf } fr
 export { tbankProvider } from './tbank';
 export { isTestProvider, TestCardError, testProvider, type TestProvider } from './testProvider';
 export { yookassaProvider } from './yookassa';
+export { linkPayer } from './begin';
 export { publicPaymentRoutes } from './publicRoutes';
 export { noticeReceiver, paymentSetupRoutes, providerNoticeRoutes, testCheckoutRoutes } from './routes';
 export { paymentLinkListFields, paymentLinkRules, onlinePaymentRules, portalPaymentLink } from './rules';
+export type { MembershipLinks, MembershipSettling, OnlineEntry } from './membershipLinks';
 export { choosePayments, isLocalAddress, PaymentSetupError, type PaymentSetup } from './setup';

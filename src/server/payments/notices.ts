@@ -68,6 +68,7 @@ export const settlePayment = async (
             link,
             `${provider.name} ${notice.providerPaymentId}`,
             now,
+            { memberships: ctx.memberships, savedCard: notice.savedCard, provider: provider.name },
         );
         return touch(ctx, tx, attempt, { ...ids, status: 'succeeded', paymentId, settledAt: now.toISOString() });
     });

@@ -5,7 +5,8 @@ import { ApiError } from '../http/errors';
 import { recordPassPayment, recordSale } from '../money';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage, Transaction } from '../storage/types';
-import type { PaymentProvider } from './provider';
+import type { MembershipLinks } from './membershipLinks';
+import type { PaymentProvider, SavedCard } from './provider';
 import { checkStillOwed, stillAsks } from './checks';
 
 /*
@@ -22,6 +23,8 @@ export interface Payments {
     log: Pick<Console, 'info' | 'warn' | 'error'>;
     /** How long after its expiry a link still takes a payment begun before it (the payer on the page). */
     lateGraceMs: number;
+    /** What a `membership` link's payment starts; without it such a payment sells the plan's pass alone. */
+    memberships?: MembershipLinks;
 }
 
 /** Why a payment could not be recorded against its link, as the attempt keeps it for staff. */
@@ -69,9 +72,10 @@ export const refusal = async (
 };
 
 /**
- * Records the payment inside `tx`: a fee paid on its penalty, the rest of a pass, or the plan sold
- * (starting on the studio's date), for what the provider took and in the name of no user. The link is
- * then paid, whatever it says (a payment recorded although it could not be given back says so).
+ * Records the payment inside `tx`: a fee paid on its penalty, the rest of a pass, a membership's first
+ * period (with the card the provider saved), or the plan sold (starting on the studio's date), for what
+ * the provider took and in the name of no user. The link is then paid, whatever it says (a payment
+ * recorded although it could not be given back says so).
  */
 export const recordOnlinePayment = async (
     tx: Transaction,
@@ -79,6 +83,14 @@ export const recordOnlinePayment = async (
     link: PaymentLink,
     note: string,
     now: Date,
+    {
+        memberships,
+        savedCard,
+        provider,
+    }: Partial<Pick<Payments, 'memberships'>> & {
+        savedCard?: SavedCard;
+        provider?: PaymentProvider['name'];
+    } = {},
 ) => {
     const config = await studioConfig(tx);
     const entry = {
@@ -106,6 +118,16 @@ export const recordOnlinePayment = async (
     } else if (attempt.purpose === 'balance' && attempt.passId != null) {
         const pass = (await tx.get('passes', attempt.passId)) as Pass;
         paymentId = (await recordPassPayment(tx, pass, entry, now)).payment.id;
+    } else if (attempt.purpose === 'membership' && memberships) {
+        const settled = await memberships.settle(tx, {
+            attempt,
+            link,
+            entry,
+            provider: provider ?? attempt.provider,
+            savedCard,
+            now,
+        });
+        [paymentId, passId] = [settled.paymentId, settled.passId];
     } else {
         const plan = (await tx.get('subscriptions', attempt.subscriptionId)) as Subscription;
         const sold = await recordSale(

@@ -7,6 +7,7 @@ import { withoutNul } from '../http/requests';
 import { studioConfig } from '../rules/studio';
 import type { Reader } from '../storage/types';
 import { receiptSettingsOf } from './checks';
+import type { MembershipLinks } from './membershipLinks';
 import { receiptContact } from './receipts';
 import type { PaymentSetup } from './setup';
 
@@ -72,6 +73,7 @@ export const publicLinkView = async (
     attempt: OnlinePayment | undefined,
     now: Date,
     mode: PaymentSetup['mode'],
+    memberships?: MembershipLinks,
 ): Promise<PublicLink> => {
     const config = await studioConfig(reader);
     const customer = await reader.get('customers', link.customerId);
@@ -102,5 +104,10 @@ export const publicLinkView = async (
         // The receipt needs an e-mail or a phone: the page asks the payer for an e-mail when the studio has neither.
         contactNeeded: !!receiptSettingsOf(config) && !!customer && !receiptContact(customer),
         attempt: attemptView(attempt),
+        // What the payer agrees to before a membership's first period is paid and the card saved.
+        membership:
+            link.purpose === 'membership' && link.membershipId == null && memberships
+                ? await memberships.terms(reader, link, now)
+                : null,
     };
 };

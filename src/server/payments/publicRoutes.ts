@@ -4,12 +4,13 @@ import type { PayLinkAnswer } from '../../domain/api/public';
 import { email, optional } from '../../domain/fields';
 import type { Clock } from '../../domain/time';
 import type { OnlinePayment, PaymentLink } from '../../domain/types';
-import { ApiError, handle } from '../http/errors';
+import { ApiError, badRequest, handle } from '../http/errors';
 import { parseBody } from '../http/requests';
 import { Attempts } from '../http/attempts';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
-import { askProvider, beginAttempt, inFlightMs, providerUnanswered } from './begin';
+import { askProvider, beginAttempt, inFlightMs, providerUnanswered, startsMembership } from './begin';
+import type { MembershipLinks } from './membershipLinks';
 import { receiptSettingsOf } from './checks';
 import { checkOpen, findLink, publicLinkView } from './publicLink';
 import type { Settlement } from './settle';
@@ -46,12 +47,16 @@ const askAfterMs = 15_000;
 const payBodySchema = z.object({
     /** Where the receipt goes, typed by a payer whose customer record has no e-mail or phone. */
     email: optional(email),
+    /** The box agreeing to a membership's charges, ticked by the payer (a `membership` link needs it). */
+    consent: z.boolean().optional(),
 });
 
 export interface PublicPaymentOptions {
     /** The server's public address (PUBLIC_URL): the provider sends the payer back there. */
     publicUrl?: string;
     limits?: PayLimits;
+    /** What a `membership` link's page shows and its payment starts. */
+    memberships?: MembershipLinks;
 }
 
 /**
@@ -63,7 +68,7 @@ export const publicPaymentRoutes = (
     { provider, mode }: PaymentSetup,
     settlement: Settlement | null,
     clock: Clock,
-    { publicUrl, limits = defaultPayLimits }: PublicPaymentOptions = {},
+    { publicUrl, limits = defaultPayLimits, memberships }: PublicPaymentOptions = {},
 ): Router => {
     const router = Router();
     const byLinkAndAddress = new Attempts(limits.perLinkAndAddress, limits.windowMs);
@@ -110,7 +115,9 @@ export const publicPaymentRoutes = (
             const link = await findLink(storage, req.params.id);
             const attempt = await attemptOf(link, req.query.attempt);
             // Read again: asking the provider may have just recorded the payment.
-            res.json(await publicLinkView(storage, await findLink(storage, link.id), attempt, clock(), mode));
+            res.json(
+                await publicLinkView(storage, await findLink(storage, link.id), attempt, clock(), mode, memberships),
+            );
         }),
     );
 
@@ -122,9 +129,15 @@ export const publicPaymentRoutes = (
                     status: 'app.payment_page.errors.unavailable',
                 });
             const now = clock();
-            const { email: payerEmail } = parseBody(payBodySchema, req.body ?? {});
+            const { email: payerEmail, consent } = parseBody(payBodySchema, req.body ?? {});
             const id = req.params.id;
-            checkOpen(await findLink(storage, id), now);
+            const link = await findLink(storage, id);
+            checkOpen(link, now);
+            // The card is saved and charged each month only on the terms the payer agreed to, box ticked.
+            if (startsMembership(link) && consent !== true)
+                throw badRequest('Agree to the charges to start the membership', {
+                    consent: 'app.memberships.errors.consent_required',
+                });
             // The client's address: behind a proxy the server is told to trust, the one the proxy saw.
             const address = `address:${req.ip ?? 'unknown'}`;
             const linkAndAddress = `link:${id} ${address}`;
@@ -137,6 +150,7 @@ export const publicPaymentRoutes = (
                         provider,
                         config,
                         payerEmail,
+                        consent: memberships && consent ? { memberships, ip: req.ip ?? null } : undefined,
                         wait: () =>
                             Math.max(
                                 byLinkAndAddress.retryAfter(linkAndAddress, now.getTime()),

@@ -32,6 +32,7 @@ export const reconcile = async (ctx: Payments, attempt: OnlinePayment): Promise<
             amountMinor: state.amountMinor,
             currency: state.currency,
             reason: state.status === 'declined' ? 'declined' : undefined,
+            ...(state.savedCard ? { savedCard: state.savedCard } : {}),
         })) ?? attempt
     );
 };

@@ -143,7 +143,11 @@ export const portalPaymentLink = async (
 };
 
 export const paymentLinkRules: WriteRules<'paymentLinks'> = {
-    create: (record, { tx, now }) => newPaymentLink(record, tx, now),
+    create: (record, { tx, now }) => {
+        // Its payer's consent and card come with it: POST /api/memberships makes one, with those checks.
+        if (record.purpose === 'membership') throw invalidFields({ purpose: 'app.memberships.errors.start_there' });
+        return newPaymentLink(record, tx, now);
+    },
     update: async (record, before, { tx }) => {
         refuseClosed(before);
         return termsOf(

@@ -19,6 +19,7 @@ import { statisticsRoutes } from '../statistics';
 import { timetableRoutes } from '../timetable';
 import { taskRoutes } from '../tasks';
 import { consentRoutes } from '../consents';
+import { membershipLinks, membershipRoutes } from '../memberships';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
@@ -35,7 +36,7 @@ export const publicRoutes = (
     clock: Clock,
     publicUrl?: string,
 ): Router[] => [
-    publicPaymentRoutes(storage, payments, settlement, clock, { publicUrl }),
+    publicPaymentRoutes(storage, payments, settlement, clock, { publicUrl, memberships: membershipLinks }),
     ...(isTestProvider(payments.provider) ? [testCheckoutRoutes(payments.provider, clock)] : []),
     publicBookingRoutes(storage, clock),
 ];
@@ -61,6 +62,7 @@ export const featureRoutes = (
     payrollRoutes(storage, clock),
     taskRoutes(storage, clock),
     consentRoutes(storage, clock, channels),
+    membershipRoutes(storage, clock),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

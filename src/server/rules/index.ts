@@ -16,7 +16,7 @@ import type { ComputedFilter, ListFields, WriteRules } from './types';
 import { userRules } from '../users';
 import { taskListFields, taskRules } from '../tasks';
 import { configConsentRules, consentRules, withDeskConsents } from '../consents';
-import { chargeRules, membershipRules, paymentMethodRules } from '../memberships';
+import { chargeRules, membershipListFields, membershipRules, paymentMethodRules } from '../memberships';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
@@ -64,4 +64,5 @@ export const listFields: Partial<Record<CollectionName, ListFields>> = {
     events: eventListFields,
     bookings: bookingListFields,
     tasks: taskListFields,
+    memberships: membershipListFields,
 };

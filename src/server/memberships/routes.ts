@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import type * as Api from '../../domain/api/memberships';
+import { membershipSchema } from '../../domain/collections/memberships';
+import { paymentLinkAddress } from '../../domain/routes';
+import type { Clock } from '../../domain/time';
+import { handle } from '../http/errors';
+import { allow, numericId, parseBody } from '../http/requests';
+import type { Storage } from '../storage/types';
+import { cancelMembership, resumeMembership } from './manage';
+import { membershipLink } from './start';
+import { membershipSummary } from './summary';
+
+/*
+ * Staff's membership endpoints (managers and admins): starting one, which answers its first period's
+ * payment link for the payer (who agrees to the charges on its page), cancelling and resuming it, and
+ * the dashboard's figures. The list protocol reads the records (GET /api/memberships).
+ */
+
+export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: string): Router => {
+    const router = Router();
+
+    router.post(
+        '/memberships',
+        handle(async (req, res) => {
+            allow(req, 'memberships', 'create');
+            const input = parseBody(membershipSchema, req.body);
+            const now = clock();
+            const { link } = await storage.transaction(tx => membershipLink(tx, input, now), { claimed: true });
+            res.status(201).json({
+                ...link,
+                url: paymentLinkAddress(link.id, publicUrl),
+            } satisfies Api.StartMembershipAnswer & { url: string });
+        }),
+    );
+
+    router.get(
+        '/memberships/summary',
+        handle(async (req, res) => {
+            allow(req, 'memberships', 'list');
+            res.json(await membershipSummary(storage, clock()));
+        }),
+    );
+
+    router.post(
+        '/memberships/:id/cancel',
+        handle(async (req, res) => {
+            allow(req, 'memberships', 'create');
+            const id = numericId(req.params.id);
+            const answer: Api.MembershipChangeAnswer = await storage.transaction(
+                tx => cancelMembership(tx, id, { staff: true }),
+                { claimed: true },
+            );
+            res.json(answer);
+        }),
+    );
+
+    router.post(
+        '/memberships/:id/resume',
+        handle(async (req, res) => {
+            allow(req, 'memberships', 'create');
+            const id = numericId(req.params.id);
+            const now = clock();
+            const answer: Api.MembershipChangeAnswer = await storage.transaction(
+                tx => resumeMembership(tx, id, { staff: true }, now),
+                { claimed: true },
+            );
+            res.json(answer);
+        }),
+    );
+
+    return router;
+};
