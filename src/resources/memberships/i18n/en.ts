@@ -85,6 +85,21 @@ export const messages = {
         },
     },
     app: {
+        payment_page: {
+            membership: {
+                title: 'A membership that renews each month',
+                price_once: '%{amount} a month',
+                price_months: 'Months %{from}–%{to}: %{amount} a month',
+                price_month: 'Month %{from}: %{amount}',
+                price_from: 'From month %{from}: %{amount} a month',
+                first_period:
+                    'The first month, %{from} – %{to}, is paid now with your card, which is saved for the next months.',
+                charge_day: 'Then it is charged each month on day %{day} at 10:00, first on %{date}.',
+                cancel: 'We tell you 2 days before each charge. Cancel any time under My memberships in your studio account, or by asking the studio: nothing more is charged after it.',
+                offer: 'The studio’s public offer',
+                consent_needed: 'Tick the box to agree to the charges',
+            },
+        },
         menu: { memberships: 'Memberships' },
         history: {
             collections: { memberships: 'Membership', paymentMethods: 'Saved card', charges: 'Charge' },
