@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'react-admin';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { PayButton } from './PayButton';
+import { MembershipTerms } from './MembershipTerms';
 import { PaymentLayout } from './PaymentLayout';
 import { formatDateTime, formatZonedDateTime } from '../../app/i18n/dates';
 import { fetchPublicLink, type PublicLink } from './publicLink';
@@ -118,6 +119,7 @@ export const PaymentLinkPage = () => {
                         />
                     )}
                 </Stack>
+                {link.membership && link.status === 'pending' && <MembershipTerms terms={link.membership} />}
                 <Divider />
                 {link.status === 'pending' && link.payments === 'off' && (
                     <Message
@@ -163,6 +165,7 @@ export const PaymentLinkPage = () => {
                         amountText={amountText}
                         contactNeeded={link.contactNeeded}
                         testMode={link.payments === 'test'}
+                        consentText={link.membership?.consentText}
                         onConflict={() => {
                             void queryClient.invalidateQueries({ queryKey });
                             void refetch();
