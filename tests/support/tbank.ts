@@ -16,6 +16,11 @@ import { tbankToken } from '../../src/server/payments/signatures';
  * answer is not HTTP 200 with the body exactly OK (T-Bank does so hourly for a day; here up to
  * `redelivery.max` times). `notify` and `sendBadToken` send notices without changing anything, `failNext`
  * makes the API fail with an HTTP status. Every request is kept in `calls`, every notice sent in `deliveries`.
+ *
+ * Saved cards: a payment whose Init asked `Recurrent: "Y"` with a CustomerKey saves its card once paid, and its
+ * AUTHORIZED and CONFIRMED notices name the RebillId. A renewal is Init (DATA.OperationInitiatorType "R") and
+ * Charge {PaymentId, RebillId}: paid at once (CONFIRMED), or REJECTED with the card error code `declineRebill`
+ * set. CheckOrder lists an OrderId's payments with their status and error code.
  */
 
 /** A payment as the stand-in keeps it. */
@@ -38,6 +43,21 @@ export interface TbankPayment {
     receipt?: Record<string, unknown>;
     /** Each money given back: its amount, the receipt sent with it, its ExternalRequestId. */
     refunds: { amount: number; receipt?: Record<string, unknown>; externalRequestId?: string }[];
+    /** Init's Recurrent "Y": the card paying it is saved under `customerKey`. */
+    recurrent: boolean;
+    customerKey?: string;
+    /** The card saved when it was paid, or the saved card a Charge paid it with. */
+    rebillId?: string;
+    /** A declined payment's error code and message. */
+    errorCode?: string;
+    message?: string;
+}
+
+/** A card saved by a recurrent payment: Charge takes it by its RebillId. */
+export interface TbankRebill {
+    customerKey: string;
+    /** Its charges are REJECTED with this error code while it is set. */
+    declineCode?: string;
 }
 
 /** One notice sent (one attempt of it). */
@@ -88,8 +108,14 @@ export interface TbankStandIn {
     ): Promise<TbankDelivery | undefined>;
     /** Sends one notice (CONFIRMED unless said) whose Token is not the password's; not redelivered. */
     sendBadToken(paymentId: string, status?: string): Promise<TbankDelivery | undefined>;
-    /** The next `times` (1) requests to the API get HTTP `status` (500) and are not carried out. */
-    failNext(status?: number, times?: number): void;
+    /** The next `times` (1) requests to the API (to `method` only, if given) get HTTP `status` (500) and are not carried out. */
+    failNext(status?: number, times?: number, method?: string): void;
+    /** The next request to `method` is carried out, but its answer is lost: HTTP 502. */
+    loseNextAnswer(method: string): void;
+    /** The saved cards, by RebillId. */
+    rebills: Map<string, TbankRebill>;
+    /** Charges of this saved card are REJECTED with `errorCode` (1051, 1054…), or paid again with null. */
+    declineRebill(rebillId: string, errorCode: string | null): void;
     /** Waits until no notice is being sent or waiting to be sent again. */
     idle(): Promise<void>;
     /** Stops sending notices and closes the server. */
@@ -124,11 +150,21 @@ const paymentObjects = [
     'another',
 ];
 
+/** The keys of DATA that T-Bank itself defines, outside the merchant's 20-character limit. */
+const ownDataKeys = ['OperationInitiatorType'];
+
 const minuteMs = 60_000;
 const dayMs = 24 * 60 * minuteMs;
 
 /** The card a paid payment's notices name (the documentation's example). */
 const card = { CardId: 322264, Pan: '430000******0777', ExpDate: '1130' };
+
+/** T-Bank's messages for the card error codes a test uses; any other: a general one. */
+const cardMessages: Record<string, string> = {
+    '1051': 'Недостаточно средств на карте.',
+    '1054': 'Истек срок действия карты.',
+    '1041': 'Карта утеряна.',
+};
 
 const delay = (ms: number) => new Promise(done => setTimeout(done, ms));
 
@@ -223,9 +259,11 @@ export const startTbank = async (options?: {
     /** The ExternalRequestIds of the cancels made, by payment. */
     const cancelIds = new Map<string, Set<string>>();
     const sending = new Set<Promise<unknown>>();
-    const failures: number[] = [];
+    const failures: { status: number; method?: string }[] = [];
+    const losing = new Set<string>();
     let nextPaymentId = 4_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
     let stopped = false;
+    let nextRebillId = 6_100_000_000 + Math.floor(Math.random() * 1_000_000);
 
     const find = (paymentId: string) => {
         const payment = payments.get(paymentId);
@@ -252,6 +290,7 @@ export const startTbank = async (options?: {
             ErrorCode: '0',
             Amount: payment.amount,
             ...(paid.includes(String(fields.Status ?? payment.status)) ? card : {}),
+            ...(payment.rebillId && payment.recurrent ? { RebillId: Number(payment.rebillId) } : {}),
             ...fields,
         };
         // The data of Init comes back (an object: the token leaves it out).
@@ -337,7 +376,8 @@ export const startTbank = async (options?: {
             const pairs = Object.entries(body.DATA);
             if (pairs.length > 20) return refuse('207', 'Параметр `DATA` превышает максимально допустимый размер');
             for (const [key, value] of pairs) {
-                if (key.length > 20)
+                // T-Bank's own keys (OperationInitiatorType of a recurring payment…) are not the merchant's.
+                if (key.length > 20 && !ownDataKeys.includes(key))
                     return refuse(
                         '208',
                         'Наименование ключа из параметра `DATA` превышает максимально допустимый размер',
@@ -350,6 +390,9 @@ export const startTbank = async (options?: {
             const refusal = checkReceipt(body.Receipt, Amount);
             if (refusal) return refusal;
         } else if (options?.requireReceipt) return refuse('309', 'Поле Receipt не должно быть пустым');
+        if (body.Recurrent !== undefined && body.Recurrent !== 'Y') return badValue('Recurrent');
+        if (body.Recurrent === 'Y' && (typeof body.CustomerKey !== 'string' || !body.CustomerKey))
+            return refuse('2', 'Отсутствуют обязательные параметры', 'CustomerKey');
         // The documentation's list of codes: 20, «Ошибка повторного идентификатора заказа».
         if (orders.has(OrderId)) return refuse('20', 'Ошибка повторного идентификатора заказа', OrderId);
         orders.add(OrderId);
@@ -372,6 +415,8 @@ export const startTbank = async (options?: {
             data: isRecord(body.DATA) ? body.DATA : undefined,
             receipt: isRecord(body.Receipt) ? body.Receipt : undefined,
             refunds: [],
+            recurrent: body.Recurrent === 'Y',
+            customerKey: text(body.CustomerKey),
         });
         return { Status: 'NEW', PaymentId: paymentId, OrderId, Amount, PaymentURL: paymentUrl };
     };
@@ -454,6 +499,56 @@ export const startTbank = async (options?: {
         return { answer: answer(), after: () => void deliver(payment, notice) };
     };
 
+    /** A renewal: the payment Init made, paid with a saved card at once, or REJECTED with its card's code. */
+    const charge = (
+        body: Record<string, unknown>,
+    ): { answer: Record<string, unknown> | Refusal; after?: () => void } => {
+        const payment = named(body);
+        if ('ErrorCode' in payment) return { answer: payment };
+        const rebillId = body.RebillId === undefined ? '' : String(body.RebillId);
+        const rebill = standIn.rebills.get(rebillId);
+        if (!rebillId) return { answer: refuse('2', 'Отсутствуют обязательные параметры', 'RebillId') };
+        if (!rebill) return { answer: refuse('6', 'Не получилось привязать карту покупателя', 'RebillId') };
+        if (payment.status !== 'NEW') return { answer: refuse('8', 'Неверный статус транзакции', payment.status) };
+        if (payment.customerKey !== undefined && payment.customerKey !== rebill.customerKey)
+            return { answer: refuse('7', 'Неверный статус покупателя', 'CustomerKey') };
+        payment.rebillId = rebillId;
+        const declined = rebill.declineCode;
+        if (declined) {
+            payment.status = 'REJECTED';
+            payment.errorCode = declined;
+            payment.message = cardMessages[declined] ?? 'Операция отклонена';
+            const fields = { Status: 'REJECTED', Success: false, ErrorCode: declined, Message: payment.message };
+            return {
+                answer: { ...stateOf(payment), Amount: payment.amount, ...fields },
+                after: () => void deliver(payment, noticeOf(payment, fields)),
+            };
+        }
+        payment.status = 'CONFIRMED';
+        return {
+            answer: { ...stateOf(payment), Amount: payment.amount },
+            after: () => void deliver(payment, noticeOf(payment, { Status: 'CONFIRMED' })),
+        };
+    };
+
+    /** An order's payments, oldest first, each with its status and error code. */
+    const checkOrder = (body: Record<string, unknown>) => {
+        if (typeof body.OrderId !== 'string' || !body.OrderId)
+            return refuse('2', 'Отсутствуют обязательные параметры', 'OrderId');
+        const found = [...payments.values()].filter(payment => payment.orderId === body.OrderId);
+        return {
+            OrderId: body.OrderId,
+            Payments: found.map(payment => ({
+                PaymentId: payment.paymentId,
+                Amount: payment.amount,
+                Status: payment.status,
+                Success: payment.errorCode === undefined,
+                ErrorCode: payment.errorCode ?? '0',
+                ...(payment.message ? { Message: payment.message } : {}),
+            })),
+        };
+    };
+
     const reply = (response: ServerResponse, status: number, type: string, body: string) => {
         if (response.writableEnded || response.destroyed) return;
         response.writeHead(status, { 'content-type': type });
@@ -467,7 +562,7 @@ export const startTbank = async (options?: {
         // The payment page: only there so that a redirect to it leads somewhere.
         if (request.method === 'GET' && url.pathname.startsWith('/new/'))
             return reply(response, 200, 'text/html; charset=utf-8', '<!doctype html><title>T-Bank stand-in</title>');
-        const method = /^\/v2\/(Init|GetState|Cancel)$/.exec(url.pathname)?.[1];
+        const method = /^\/v2\/(Init|GetState|Cancel|Charge|CheckOrder)$/.exec(url.pathname)?.[1];
         if (request.method !== 'POST' || !method) return reply(response, 404, 'text/plain', 'Not Found');
         let body: unknown;
         try {
@@ -477,10 +572,11 @@ export const startTbank = async (options?: {
         }
         const call: TbankStandIn['calls'][number] = { method, body: isRecord(body) ? body : {} };
         standIn.calls.push(call);
-        const failure = failures.shift();
-        if (failure !== undefined) {
-            call.answer = { httpStatus: failure };
-            return reply(response, failure, 'text/plain', 'Internal Server Error');
+        const failing = failures.findIndex(each => each.method === undefined || each.method === method);
+        if (failing >= 0) {
+            const [failure] = failures.splice(failing, 1);
+            call.answer = { httpStatus: failure.status };
+            return reply(response, failure.status, 'text/plain', 'Internal Server Error');
         }
         let answer: Record<string, unknown> | Refusal;
         let after: (() => void) | undefined;
@@ -497,13 +593,19 @@ export const startTbank = async (options?: {
             answer = refuse('204', 'Неверный токен. Проверьте пару `TerminalKey`/`SecretKey`');
         else if (method === 'Init') answer = init(body);
         else if (method === 'GetState') answer = getState(body);
+        else if (method === 'CheckOrder') answer = checkOrder(body);
+        else if (method === 'Charge') ({ answer, after } = charge(body));
         else ({ answer, after } = cancel(body));
         const envelope =
             'ErrorCode' in answer
                 ? { Success: false, TerminalKey: terminalKey, ...answer }
                 : { Success: true, ErrorCode: '0', TerminalKey: terminalKey, ...answer };
         call.answer = envelope;
-        reply(response, 200, 'application/json', JSON.stringify(envelope));
+        if (losing.delete(method)) {
+            // Carried out, but the answer never reaches the caller.
+            call.answer = { httpStatus: 502, lost: envelope };
+            reply(response, 502, 'text/plain', 'Bad Gateway');
+        } else reply(response, 200, 'application/json', JSON.stringify(envelope));
         // The notice of a cancel follows its answer, as T-Bank's does.
         after?.();
     };
@@ -527,6 +629,11 @@ export const startTbank = async (options?: {
             const payment = find(paymentId);
             if (payment.status !== 'NEW' && payment.status !== 'FORM_SHOWED')
                 throw new Error(`T-Bank payment ${paymentId} is ${payment.status}, it cannot be paid`);
+            // A recurrent payment saves the card it is paid with: its notices name the RebillId.
+            if (payment.recurrent && payment.customerKey) {
+                payment.rebillId = String(nextRebillId++);
+                standIn.rebills.set(payment.rebillId, { customerKey: payment.customerKey });
+            }
             // One stage: the money is held, then taken at once.
             await moveTo(payment, 'AUTHORIZED');
             await moveTo(payment, 'CONFIRMED');
@@ -548,8 +655,17 @@ export const startTbank = async (options?: {
         },
         sendBadToken: (paymentId, status = 'CONFIRMED') =>
             standIn.notify(paymentId, { Status: status }, { password: `${password}-not`, once: true }),
-        failNext: (status = 500, times = 1) => {
-            for (let time = 0; time < times; time += 1) failures.push(status);
+        failNext: (status = 500, times = 1, method) => {
+            for (let time = 0; time < times; time += 1) failures.push({ status, method });
+        },
+        loseNextAnswer: method => {
+            losing.add(method);
+        },
+        rebills: new Map(),
+        declineRebill: (rebillId, errorCode) => {
+            const rebill = standIn.rebills.get(rebillId);
+            if (!rebill) throw new Error(`The T-Bank stand-in has no saved card ${rebillId}`);
+            rebill.declineCode = errorCode ?? undefined;
         },
         idle: async () => {
             while (sending.size > 0) await Promise.allSettled([...sending]);

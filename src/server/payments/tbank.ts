@@ -19,6 +19,7 @@ import {
     declineReason,
     refusalOf,
 } from './tbankTerms';
+import { tbankRenewals, tbankSavedCard } from './tbankCards';
 
 export { tbankDueDate } from './tbankTerms';
 
@@ -29,7 +30,9 @@ export { tbankDueDate } from './tbankTerms';
  * and the terminal's password, so a notice is believed only when its Token is the one our password makes.
  *
  * T-Bank takes amounts as whole kopecks and payments in roubles only; a notice is acknowledged by the
- * exact body OK, anything else has it sent again (hourly, for a day).
+ * exact body OK, anything else has it sent again (hourly, for a day). A membership's first payment saves
+ * the card (Recurrent "Y" on the payer's CustomerKey): its paid notice names the RebillId that renewals
+ * charge (tbankCards).
  */
 
 export const tbankProvider = (options: {
@@ -41,6 +44,8 @@ export const tbankProvider = (options: {
     language?: 'ru' | 'en';
     /** The time now; the tests may set it. */
     now?: () => Date;
+    /** Where renewals' notices go (a first payment names its own); the terminal's notice address when unset. */
+    notifyUrl?: string;
 }): PaymentProvider => {
     if (!options.terminalKey || !options.password) throw new Error('T-Bank needs a terminal key and a password');
     const apiUrl = (options.apiUrl ?? tbankApiUrl).replace(/\/+$/, '');
@@ -52,7 +57,10 @@ export const tbankProvider = (options: {
      * 200 and Success false). Network trouble, a timeout, 429, 5xx or an answer that cannot be read leave the
      * outcome unknown: retryable. Any other HTTP status is a refusal.
      */
-    const call = async (method: 'Init' | 'GetState' | 'Cancel', params: Record<string, unknown>) => {
+    const call = async (
+        method: 'Init' | 'GetState' | 'Cancel' | 'Charge' | 'CheckOrder',
+        params: Record<string, unknown>,
+    ) => {
         const body = { ...params, Token: tbankToken(params, password) };
         let response: Response;
         let answer: string;
@@ -128,6 +136,8 @@ export const tbankProvider = (options: {
                 return { verified: true, notice };
             }
             const paid = status === paidStatus;
+            // A renewal's notice names the charge's key as its OrderId, told as the attempt it settles.
+            const savedCard = paid ? tbankSavedCard(body) : undefined;
             const notice: Notice = {
                 kind: 'payment',
                 providerPaymentId: paymentId,
@@ -136,6 +146,7 @@ export const tbankProvider = (options: {
                 amountMinor,
                 currency: 'RUB',
                 ...(paid ? {} : { reason: declineReason(status, text(body.ErrorCode)) }),
+                ...(savedCard ? { savedCard } : {}),
             };
             return { verified: true, notice };
         }
@@ -147,8 +158,12 @@ export const tbankProvider = (options: {
         };
     };
 
+    const renewals = tbankRenewals({ terminalKey, call, notifyUrl: options.notifyUrl });
+
     return {
         name: 'tbank',
+        chargeSaved: renewals.chargeSaved,
+        findCharge: renewals.findCharge,
 
         createPayment: async input => {
             if (input.currency !== 'RUB')
@@ -177,6 +192,8 @@ export const tbankProvider = (options: {
                 FailURL: input.returnUrl,
                 RedirectDueDate: tbankDueDate(input.expiresAt, now()),
                 DATA: { linkId: input.linkId },
+                // A membership's first payment saves the card on the payer's key: its notice names the RebillId.
+                ...(input.saveCard ? { Recurrent: 'Y', CustomerKey: input.saveCard.payerKey } : {}),
                 ...(input.receipt ? { Receipt: tbankReceipt(input.receipt) } : {}),
             };
             const body = await succeed('Init', params);

@@ -1,5 +1,5 @@
 /*
- * T-Bank's terms: its statuses and what they mean here, the reasons of a declined card, how long a
+ * T-Bank's terms: its statuses and what they mean here, the card error codes of a decline, how long a
  * payment may live and its due date in Moscow time, and how its answers are read.
  */
 
@@ -35,14 +35,71 @@ export const inProgressStatuses = ['REFUNDING', 'ASYNC_REFUNDING', 'REVERSING', 
 /** The statuses of a payment nobody has paid yet, which Cancel turns into CANCELED. */
 export const unpaidStatuses = ['NEW', 'FORM_SHOWED'];
 
-/** Card error codes (from T-Bank's list) told apart in a decline's reason; any other is just rejected. */
-export const cardReasons: Record<string, string> = {
-    '103': 'insufficient_funds',
-    '116': 'insufficient_funds',
-    '1051': 'insufficient_funds',
-    '1033': 'card_expired',
-    '1054': 'card_expired',
-};
+type Cause = 'money' | 'card';
+
+/**
+ * The card error codes of T-Bank's list (ErrorCode of a REJECTED payment), in the words ЮKassa uses for
+ * the same declines, and what a failed renewal means: `card` when this card can no longer be charged at
+ * all (expired, lost, stolen, blocked, a number or account the bank does not know, operations forbidden
+ * for it, fraud suspected); `money` when a later try may pass (not enough money, a limit, the bank
+ * unreachable or declining without saying why: `rejected`, T-Bank's word for a decline). A code not listed
+ * counts as `money`.
+ */
+export const tbankDeclines = {
+    '101': ['3d_secure_failed', 'money'], // Не пройдена идентификация 3DS
+    '102': ['rejected', 'money'], // Операция отклонена, обратитесь в интернет-магазин или используйте другую карту
+    '103': ['insufficient_funds', 'money'], // Повторите попытку позже (the test cards' "not enough money")
+    '116': ['insufficient_funds', 'money'], // Недостаточно средств на карте
+    '119': ['payment_method_limit_exceeded', 'money'], // Превышено кол-во запросов на авторизацию
+    '1001': ['call_issuer', 'money'], // Свяжитесь с банком, выпустившим карту
+    '1003': ['rejected', 'money'], // Неверный merchant ID
+    '1004': ['payment_method_restricted', 'card'], // Карта украдена
+    '1005': ['rejected', 'money'], // Платеж отклонен банком, выпустившим карту
+    '1006': ['call_issuer', 'money'], // Свяжитесь с банком, выпустившим карту
+    '1007': ['payment_method_restricted', 'card'], // Карта украдена
+    '1008': ['identification_required', 'money'], // Платеж отклонен, необходима идентификация
+    '1012': ['payment_method_restricted', 'card'], // Такие операции запрещены для этой карты
+    '1013': ['rejected', 'money'], // Повторите попытку позже
+    '1014': ['invalid_card_number', 'card'], // Карта недействительна
+    '1015': ['invalid_card_number', 'card'], // Неверный номер карты
+    '1019': ['rejected', 'money'], // Платеж отклонен, попробуйте снова
+    '1030': ['rejected', 'money'], // Повторите попытку позже
+    '1033': ['card_expired', 'card'], // Истек срок действия карты
+    '1034': ['rejected', 'money'], // Попробуйте повторить попытку позже
+    '1038': ['payment_method_limit_exceeded', 'money'], // Превышено количество попыток ввода ПИН-кода
+    '1039': ['invalid_card_number', 'card'], // Платеж отклонен, счет не найден
+    '1041': ['payment_method_restricted', 'card'], // Карта утеряна
+    '1043': ['payment_method_restricted', 'card'], // Карта украдена
+    '1051': ['insufficient_funds', 'money'], // Недостаточно средств на карте
+    '1053': ['invalid_card_number', 'card'], // Платеж отклонен, счет не найден
+    '1054': ['card_expired', 'card'], // Истек срок действия карты
+    '1055': ['rejected', 'money'], // Неверный ПИН
+    '1057': ['payment_method_restricted', 'card'], // Такие операции запрещены для этой карты
+    '1058': ['payment_method_restricted', 'card'], // Такие операции запрещены для этой карты
+    '1059': ['fraud_suspected', 'card'], // Подозрение в мошенничестве
+    '1061': ['payment_method_limit_exceeded', 'money'], // Превышен дневной лимит платежей по карте
+    '1062': ['payment_method_restricted', 'card'], // Платежи по карте ограничены
+    '1063': ['payment_method_restricted', 'card'], // Операции по карте ограничены
+    '1064': ['rejected', 'money'], // Проверьте сумму
+    '1065': ['payment_method_limit_exceeded', 'money'], // Превышен дневной лимит транзакций
+    '1075': ['payment_method_limit_exceeded', 'money'], // Превышено число попыток ввода ПИН-кода
+    '1076': ['rejected', 'money'], // Платеж отклонен, попробуйте снова
+    '1077': ['rejected', 'money'], // Коды не совпадают, попробуйте снова
+    '1080': ['card_expired', 'card'], // Неверный срок действия
+    '1082': ['invalid_csc', 'money'], // Неверный CVV
+    '1086': ['rejected', 'money'], // Платеж отклонен, не получилось подтвердить ПИН-код
+    '1088': ['rejected', 'money'], // Ошибка шифрования, попробуйте снова
+    '1089': ['rejected', 'money'], // Попробуйте повторить попытку позже
+    '1091': ['issuer_unavailable', 'money'], // Банк, выпустивший карту, недоступен
+    '1092': ['rejected', 'money'], // Платеж отклонен, попробуйте снова
+    '1093': ['fraud_suspected', 'card'], // Подозрение в мошенничестве
+    '1094': ['rejected', 'money'], // Системная ошибка
+    '1096': ['rejected', 'money'], // Повторите попытку позже
+} as const satisfies Record<string, readonly [string, Cause]>;
+
+/** Whether an ErrorCode is one of the card error codes (a decline, not a request refused). */
+export const isCardCode = (errorCode: string | undefined): errorCode is keyof typeof tbankDeclines =>
+    errorCode !== undefined && Object.hasOwn(tbankDeclines, errorCode);
 
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -83,9 +140,15 @@ export const declineReason = (status: string, errorCode: string | undefined): st
     if (status === 'DEADLINE_EXPIRED') return 'expired';
     if (status === 'ATTEMPTS_EXPIRED') return 'attempts_expired';
     if (status === 'CANCELED') return 'canceled';
-    if (errorCode && Object.hasOwn(cardReasons, errorCode)) return cardReasons[errorCode];
+    if (isCardCode(errorCode)) return tbankDeclines[errorCode][0];
     return status === 'AUTH_FAIL' ? 'auth_failed' : 'rejected';
 };
+
+/** A declined payment's reason and what it means for a renewal: the card's ErrorCode, or a decline for money. */
+export const tbankDecline = (status: string, errorCode: string | undefined): { reason: string; cause: Cause } => ({
+    reason: declineReason(status, errorCode),
+    cause: isCardCode(errorCode) ? tbankDeclines[errorCode][1] : 'money',
+});
 
 /** T-Bank's refusal in an answer (Success false or a non-zero ErrorCode) as a message and code; null when none. */
 export const refusalOf = (body: Record<string, unknown>): { message: string; code: string } | null => {
