@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { addMonthsOn, noticeTime } from '../../src/domain/memberships';
-import { addDays } from '../../src/domain/time';
+import { noticeTime } from '../../src/domain/memberships';
 import type { Booking, Database } from '../../src/domain/types';
 import { addEvent } from '../support/factories';
-import { addMembership, addRenewingPlan, membershipReads, savedCards } from '../support/memberships';
+import { addMembership, addRenewingPlan, addWitness, membershipReads, savedCards } from '../support/memberships';
 import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
 import { demoDb } from '../support/server';
@@ -20,27 +19,17 @@ import { demoDb } from '../support/server';
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const plan = addRenewingPlan(db);
 
-/**
- * A membership whose only part is to show that a run of the job happened at a clock: its notice is due
- * at 10:00 (07:00 UTC) on `day`, and is sent by the first run from then on. That run looked at every
- * membership at the same clock.
- */
-const witness = (name: string, day: string) => {
-    const end = addDays(day, 2);
-    return addMembership(db, plan, { firstName: name, startsOn: addMonthsOn(end, -1, Number(end.slice(8, 10))) });
-};
-
 const anna = addMembership(db, plan, { firstName: 'Anna', startsOn: '2027-01-31' });
 // No message reaches Boris: no e-mail, no Telegram.
 const boris = addMembership(db, plan, { firstName: 'Boris', startsOn: '2028-03-10', email: null });
 const clara = addMembership(db, plan, { firstName: 'Clara', startsOn: '2028-03-08' });
-const dan = witness('Dan', '2028-04-09');
+const dan = addWitness(db, plan, 'Dan', '2028-04-09');
 const eva = addMembership(db, plan, {
     firstName: 'Eva',
     startsOn: '2028-05-01',
     fields: { cancelAtPeriodEnd: true, endReason: 'customer' },
 });
-const evaWitness = witness('Evawitness', '2028-05-31');
+const evaWitness = addWitness(db, plan, 'Evawitness', '2028-05-31');
 const fedor = addMembership(db, plan, { firstName: 'Fedor', startsOn: '2028-07-01', cardNumber: savedCards.poor });
 // Classes of Fedor's next period: within the grace days (3 from 1 August), and after them.
 const inGrace = addEvent(db, '2028-08-02T19:00', { title: 'Grace flow', capacity: 5 });

@@ -1,5 +1,6 @@
 import { expect, vi } from 'vitest';
-import { chargeTime, firstPeriod, periodLastDay } from '../../src/domain/memberships';
+import { addMonthsOn, chargeTime, firstPeriod, periodLastDay } from '../../src/domain/memberships';
+import { addDays } from '../../src/domain/time';
 import type { Charge, Membership } from '../../src/domain/api/memberships';
 import type { Customer, Database, Message, Pass, Payment, StoredRecordOf, Subscription } from '../../src/domain/types';
 import { addCustomer, addPass, freshPhone, nextId } from './factories';
@@ -128,6 +129,16 @@ export const addMembership = (
     };
     db.memberships.push(membership);
     return { customer, payer: customer, membership, card, firstPass };
+};
+
+/**
+ * A membership whose only part is to show that a run of the job happened at a clock: its notice is due at
+ * 10:00 (07:00 UTC) on `day` and is sent by the first run from then on, which looked at every membership
+ * at the same clock. Wait for it with `noticeSent`.
+ */
+export const addWitness = (db: Database, plan: Subscription, firstName: string, day: string) => {
+    const end = addDays(day, 2);
+    return addMembership(db, plan, { firstName, startsOn: addMonthsOn(end, -1, Number(end.slice(8, 10))) });
 };
 
 /** The API as the manager reads it, on the server the test runs now. */
