@@ -112,6 +112,10 @@ const realProviders: Record<Exclude<ProviderName, 'test'>, (env: PaymentEnv) => 
             terminalKey: required(env, 'TBANK_TERMINAL_KEY', 'tbank'),
             password: required(env, 'TBANK_PASSWORD', 'tbank'),
             apiUrl: optionalUrl(env, 'TBANK_API_URL'),
+            // A renewal's Init names where its notice goes, as the first payment's does.
+            notifyUrl: env.PUBLIC_URL
+                ? `${env.PUBLIC_URL.trim().replace(/\/+$/, '')}/api/public/providers/tbank`
+                : undefined,
         }),
 };
 
