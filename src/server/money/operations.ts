@@ -14,6 +14,7 @@ import { ledgerEntry, type LedgerInput } from '../../domain/ledger';
 import { freezePass, unfreezePass } from '../../domain/freezes';
 import type { CollectionName, Identifier, Pass, Payment, Subscription } from '../../domain/types';
 import { invalidFields, ruleRefusal } from '../http/errors';
+import { refuseMembershipPlan } from './membershipPlans';
 import { found } from '../http/requests';
 import { afterFreeze, repickPasses } from '../bookings';
 import { advanceLead } from '../rules/leads';
@@ -168,11 +169,15 @@ const withBalance = async (reader: Reader, pass: Pass) => ({
     ...(await passBalances([pass], reader)).get(pass.id),
 });
 
-/** Sells a plan at the desk: the customer and an active plan, a discount only with its reason and within the plan. */
-export const sellPass = async (tx: Transaction, input: SellPassInput, createdBy: Identifier, now: Date) => {
+/**
+ * Sells a plan at the desk: the customer and an active plan, a discount only with its reason and within the plan,
+ * and not a plan the customer's running membership pays for unless `force`.
+ */
+export const sellPass = async (tx: Transaction, input: SellPassInput, by: Identifier, now: Date, force = false) => {
     await referenced(tx, 'customers', input.customerId, 'customerId');
     const plan = await referenced(tx, 'subscriptions', input.subscriptionId, 'subscriptionId');
     if (!plan.active) throw invalidFields({ subscriptionId: 'app.money.errors.plan_inactive' });
+    if (!force) await refuseMembershipPlan(tx, input.customerId, plan.id);
     const discount = input.price == null ? null : { price: input.price, reason: input.discountReason as string };
     if (discount) applyRule(() => checkDiscount(discount.price, plan));
     const { customerId, startsOn, method } = input;
@@ -185,7 +190,7 @@ export const sellPass = async (tx: Transaction, input: SellPassInput, createdBy:
             plan,
             discount,
             amount: input.amount ?? discount?.price ?? plan.price,
-            createdBy,
+            createdBy: by,
         },
         now,
     );

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import {
     correctionSchema,
     passPaymentSchema,
@@ -42,6 +43,9 @@ export interface OnlineRefunds {
     ): Promise<{ pending: true } | { pending: false; payment: Payment; pass: Pass | null } | null>;
 }
 
+/** A sale staff make although the customer's running membership pays for the plan. */
+const forceSchema = z.object({ force: z.boolean().optional() });
+
 /** `clock` is the server's: entries are paid at its time, and a link's expiry is judged by it. */
 export const moneyRoutes = (storage: Storage, clock: Clock, settlement: OnlineRefunds | null = null): Router => {
     const router = Router();
@@ -52,8 +56,9 @@ export const moneyRoutes = (storage: Storage, clock: Clock, settlement: OnlineRe
             allow(req, 'passes', 'create');
             allow(req, 'payments', 'create');
             const input = parseBody(sellPassSchema, req.body);
+            const { force } = parseBody(forceSchema, req.body);
             const now = clock();
-            res.status(201).json(await storage.transaction(tx => sellPass(tx, input, userOf(req).id, now)));
+            res.status(201).json(await storage.transaction(tx => sellPass(tx, input, userOf(req).id, now, force)));
         }),
     );
 
