@@ -101,8 +101,8 @@ export const membershipLink = async (
         expiresAt: new Date(now.getTime() + paymentLinkTtlHours * 3_600_000).toISOString(),
         paidAt: null,
         paymentId: null,
+        // No membershipId: that is a past-due period's link, which the memberships job makes.
         payerId: payer.id,
-        membershipId: null,
     };
     return { link: (await tx.insert('paymentLinks', record)) as PaymentLink, made: true, payer, plan };
 };
