@@ -3,7 +3,7 @@ import type * as Api from '../../domain/api/memberships';
 import { membershipSchema } from '../../domain/collections/memberships';
 import { paymentLinkAddress } from '../../domain/routes';
 import type { Clock } from '../../domain/time';
-import { handle } from '../http/errors';
+import { ApiError, handle } from '../http/errors';
 import { allow, numericId, parseBody } from '../http/requests';
 import type { Storage } from '../storage/types';
 import { cancelMembership, resumeMembership } from './manage';
@@ -65,6 +65,15 @@ export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: str
                 { claimed: true },
             );
             res.json(answer);
+        }),
+    );
+
+    // The list protocol has no PATCH: these records change only through the endpoints above, the portal's
+    // and the memberships job (PUT and DELETE are refused by the CRUD routes).
+    router.patch(
+        ['/memberships/:id', '/paymentMethods/:id', '/charges/:id'],
+        handle(async () => {
+            throw new ApiError(405, 'Memberships, saved cards and charges are never edited through the list protocol');
         }),
     );
 
