@@ -310,6 +310,7 @@ describe('the job runner', () => {
         expect(jobs.status).toBe(200);
         expect((jobs.body as unknown as { name: string }[]).map(job => job.name)).toEqual([
             'close_classes',
+            'memberships',
             'pass_notices',
             'penalties',
             'reminders',
