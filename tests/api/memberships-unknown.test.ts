@@ -65,7 +65,7 @@ const chargeCalls = (methodId: string) =>
 
 beforeAll(async () => {
     standIn = await startYookassa();
-    for (const started of [jana, lena, karl]) {
+    for (const started of [jana, lena, karl, afterKarl]) {
         started.card.provider = 'yookassa';
         started.card.token = await savedMethod();
         started.card.title = 'Mir •• 4242';

@@ -48,7 +48,12 @@ const chargeKeyPrefix = async (storage: Storage): Promise<string> => {
 };
 
 /** What changes a membership at `now` before any charge: its end, or its next charge's notice. */
-const advance = async (tx: Transaction, membership: Membership, now: Date): Promise<boolean> => {
+const advance = async (
+    tx: Transaction,
+    membership: Membership,
+    charger: Charger | null,
+    now: Date,
+): Promise<boolean> => {
     const today = localDateAt(now, (await studioConfig(tx)).timezone);
     if (membership.cancelAtPeriodEnd && (membership.status === 'past_due' || today >= membership.periodEnd)) {
         await endMembership(tx, membership, membership.endReason ?? 'customer', now);
@@ -69,7 +74,8 @@ const advance = async (tx: Transaction, membership: Membership, now: Date): Prom
         return false;
     const card =
         membership.paymentMethodId == null ? undefined : await tx.get('paymentMethods', membership.paymentMethodId);
-    if (card?.status !== 'active') return false;
+    // A charge nobody can make is not announced: no provider takes payments, or the card is another's.
+    if (card?.status !== 'active' || card.provider !== charger?.name) return false;
     await noticeNextCharge(tx, membership, now);
     return true;
 };
@@ -88,7 +94,7 @@ const runOne = async (context: Omit<ChargeContext, 'charger'> & { charger: Charg
         async tx => {
             await tx.claim('memberships', [id]);
             const membership = await tx.get('memberships', id);
-            return !!membership && membership.status !== 'ended' && (await advance(tx, membership, now));
+            return !!membership && membership.status !== 'ended' && (await advance(tx, membership, charger, now));
         },
         { claimed: true },
     );
