@@ -74,7 +74,10 @@ const payFirstMonth = async (linkId: string) => {
     expect(begun.status, begun.text).toBe(200);
     const checkout = checkoutId(begun);
     // The provider was asked to save the card: its checkout says so.
-    expect((await call(url(), `/api/public/test-checkout/${checkout}`)).body.savesCard).toBe(true);
+    const shown = (await call(url(), `/api/public/test-checkout/${checkout}`)).body;
+    expect(shown.savesCard).toBe(true);
+    // Named as a membership in the studio's language, on the provider's page and the receipt.
+    expect(shown.description).toContain(`${plan.name}: подписка`);
     const paid = await call(url(), `/api/public/test-checkout/${checkout}`, { method: 'POST', json: testCards.paid });
     expect(paid.status, paid.text).toBe(200);
     const attemptId = String(begun.body.attemptId);

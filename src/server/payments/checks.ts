@@ -95,8 +95,12 @@ export const stillAsks = (current: PaymentLink, asked: Asked) =>
 
 /** The words a receipt adds to a plan's name, in the studio's language (its receipts' language). */
 const purposeWords = {
-    en: { fee: "a penalty's fee", balance: 'the rest' },
-    ru: { fee: 'штраф', balance: 'доплата' },
+    en: {
+        fee: "a penalty's fee",
+        balance: 'the rest',
+        membership: 'membership (the card is saved for the next months)',
+    },
+    ru: { fee: 'штраф', balance: 'доплата', membership: 'подписка (карта сохраняется для следующих месяцев)' },
 };
 
 /** What a payment is for, as the provider's page and the receipt name it, in the studio's language. */
@@ -106,6 +110,7 @@ export const describePayment = async (reader: Reader, asked: Asked & Pick<Paymen
     const words = purposeWords[(await studioConfig(reader)).defaultLocale] ?? purposeWords.en;
     if (asked.purpose === 'fee') return `${name}: ${words.fee}`;
     if (asked.purpose === 'balance') return `${(await passOf(reader, asked))?.name ?? name}: ${words.balance}`;
+    if (asked.purpose === 'membership') return `${name}: ${words.membership}`;
     return name;
 };
 
