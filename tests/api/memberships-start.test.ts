@@ -23,6 +23,8 @@ const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const plan = addRenewingPlan(db, 'Monthly renewing');
 const plainPlan = db.subscriptions.find(one => one.active && !one.autoRenew)!;
 db.configs[0].offerUrl = 'https://studio.example/offer';
+// Receipts go through the provider: each payment needs someone to send its receipt to.
+db.configs[0].receiptTaxSystem = 'usn_income';
 let made = 0;
 const person = (fields: Partial<Customer> = {}) => {
     made += 1;
@@ -41,6 +43,7 @@ const ward = person({ guardianId: guardian.id, email: null });
 const noCard = person();
 const twice = person();
 const portalAdult = person();
+const silentChild = person({ guardianId: guardian.id, email: null, phone: null });
 
 const served = serverForEveryRole({
     db,
@@ -142,6 +145,22 @@ describe('starting a membership (staff)', () => {
         // Pressing again while it waits answers the same link.
         expect((await start(ward.id)).id).toBe(link.id);
         expect((await start(adult.id)).payerId).toBe(adult.id);
+    });
+
+    it('sends a child’s receipt to the guardian who pays, the child having no contact', async () => {
+        const link = await start(silentChild.id);
+        expect(link.payerId).toBe(guardian.id);
+        expect((await call(url(), `/api/public/payment-links/${link.id}`)).body.contactNeeded).toBe(false);
+        const begun = await pay(link.id, { consent: true });
+        expect(begun.status, begun.text).toBe(200);
+        const shown = (await call(url(), `/api/public/test-checkout/${checkoutId(begun)}`)).body;
+        expect(shown.receiptTo).toBe(guardian.email);
+        // The guardian agreed, for the child.
+        const [consent] = await list<{ customerId: number; terms: { customerId: number } }>('consents', {
+            customerId: guardian.id,
+            kind: 'autopay',
+        });
+        expect(consent.terms.customerId).toBe(silentChild.id);
     });
 
     it('shows the terms on the public page and takes no payment without the ticked box', async () => {

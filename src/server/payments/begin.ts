@@ -80,7 +80,11 @@ export const beginAttempt = async (
             (latest.status === 'creating' && age < inFlightMs))
     )
         return { attempt: latest, reused: true };
-    const customer = await tx.get('customers', link.customerId);
+    // A membership's receipts go to its payer, whose card pays (a ward's guardian).
+    const customer = await tx.get(
+        'customers',
+        startsMembership(link) ? (link.payerId ?? link.customerId) : link.customerId,
+    );
     const contact = customer && receiptContact(customer, payerEmail);
     if (receiptSettingsOf(config) && !contact)
         throw conflict('The receipt needs an e-mail', { email: 'app.payment_page.errors.contact_needed' });

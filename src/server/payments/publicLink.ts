@@ -47,6 +47,12 @@ const penaltyView = async (reader: Reader, link: PaymentLink) => {
         : null;
 };
 
+/** Whom the receipt goes to: a membership's payer (a ward's guardian), or the customer. */
+const receiptPerson = async (reader: Reader, link: PaymentLink, customer: Customer) =>
+    link.purpose === 'membership' && link.payerId != null && link.payerId !== customer.id
+        ? ((await reader.get('customers', link.payerId)) ?? customer)
+        : customer;
+
 /** How an attempt went, as the payer's page tells it: no ids of the provider, no contact. */
 const attemptView = (attempt: OnlinePayment | undefined) =>
     attempt ? { id: attempt.id, status: attempt.status, reason: attempt.reason } : null;
@@ -102,7 +108,8 @@ export const publicLinkView = async (
         // The studio's language, for a customer whose browser says nothing the app speaks.
         locale: config.defaultLocale,
         // The receipt needs an e-mail or a phone: the page asks the payer for an e-mail when the studio has neither.
-        contactNeeded: !!receiptSettingsOf(config) && !!customer && !receiptContact(customer),
+        contactNeeded:
+            !!receiptSettingsOf(config) && !!customer && !receiptContact(await receiptPerson(reader, link, customer)),
         attempt: attemptView(attempt),
         // What the payer agrees to before a membership's first period is paid and the card saved.
         membership:
