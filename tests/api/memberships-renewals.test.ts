@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { noticeTime } from '../../src/domain/memberships';
 import type { Booking, Database } from '../../src/domain/types';
-import { addEvent } from '../support/factories';
+import { addCustomer, addEvent, addPass, freshPhone } from '../support/factories';
 import { addMembership, addRenewingPlan, addWitness, membershipReads, savedCards } from '../support/memberships';
 import { serverWithMail } from '../support/mailedServer';
 import { outboxDesk } from '../support/outbox';
@@ -35,6 +35,14 @@ const fedor = addMembership(db, plan, { firstName: 'Fedor', startsOn: '2028-07-0
 const inGrace = addEvent(db, '2028-08-02T19:00', { title: 'Grace flow', capacity: 5 });
 const afterGrace = addEvent(db, '2028-08-10T19:00', { title: 'Late flow', capacity: 1 });
 const laterStill = addEvent(db, '2028-08-12T19:00', { title: 'Later flow', capacity: 5 });
+// Waiting for Fedor's seat in the full class after the grace days.
+const waiting = addCustomer(db, {
+    firstName: 'Wait',
+    lastName: 'Line',
+    phone: freshPhone(),
+    email: 'wait@example.test',
+});
+addPass(db, { customerId: waiting.id, subscriptionId: plan.id, startsOn: '2028-08-01', endsOn: '2028-08-31' });
 
 let now = new Date('2027-01-31T09:00:00Z');
 const at = (instant: string | number) => (now = new Date(instant));
@@ -134,6 +142,7 @@ describe('memberships renew by themselves', () => {
 
     it('tries a decline for money again on days 1, 3 and 5, each told ahead, then ends it unpaid', async () => {
         const id = fedor.membership.id;
+        let visitId = 0;
         at('2028-07-30T07:01:00Z');
         const { membership: noticed } = await noticeSent(id);
         const heldId = noticed.heldPassId as number;
@@ -141,6 +150,8 @@ describe('memberships renew by themselves', () => {
         const early = await book(inGrace.id, fedor.customer.id);
         const late = await book(afterGrace.id, fedor.customer.id);
         expect([early.passId, late.passId]).toEqual([heldId, heldId]);
+        const inLine = await book(afterGrace.id, waiting.id, true);
+        expect(inLine.status).toBe('waitlisted');
         at('2028-08-01T07:01:00Z');
         const pastDue = await until(id, membership => expect(membership.status).toBe('past_due'));
         expect(pastDue.nextChargeAt).toBe('2028-08-02T07:01:00.000Z');
@@ -164,6 +175,16 @@ describe('memberships renew by themselves', () => {
                 timeout: 10_000,
                 interval: 50,
             });
+            if (attempt === 3) {
+                // Fedor came to the class within the grace days: the held pass paid the visit.
+                const made = await as('manager', '/attendances', {
+                    method: 'POST',
+                    json: { eventId: inGrace.id, customerId: fedor.customer.id, status: 'attended' },
+                });
+                expect(made.status, made.text).toBe(201);
+                expect(made.body).toMatchObject({ passId: heldId, charged: true, unpaid: false });
+                visitId = made.body.id as number;
+            }
         }
         const ended = await until(id, membership => expect(membership.status).toBe('ended'));
         expect(ended).toMatchObject({ endReason: 'unpaid', nextChargeAt: null });
@@ -181,8 +202,13 @@ describe('memberships renew by themselves', () => {
             '2028-08-06',
         ]);
         expect((await read.passes(fedor.customer.id)).find(pass => pass.id === heldId)?.cancelled).toBe(true);
+        // The visit made on it stays, as a visit no pass paid.
+        const visit = await as('manager', `/attendances/${visitId}`);
+        expect(visit.body).toMatchObject({ charged: false, unpaid: true });
         const seat = await as('manager', `/bookings/${late.id}`);
         expect(seat.body).toMatchObject({ status: 'cancelled', late: false });
+        // The line moved up into the seat given up.
+        expect((await as('manager', `/bookings/${inLine.id}`)).body).toMatchObject({ status: 'booked' });
         expect(await read.payments(fedor.customer.id)).toHaveLength(1);
         expect(await read.messages(fedor.customer.id, 'membership_ended')).toHaveLength(1);
     });

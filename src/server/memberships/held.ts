@@ -1,8 +1,10 @@
+import { settleVisit } from '../../domain/attendance';
 import { graceLastDay, nextPeriodEnd, periodLastDay } from '../../domain/memberships';
 import { passForSale } from '../../domain/money';
 import type { Pass } from '../../domain/types';
 import { giveUpSeatsOf } from '../bookings';
-import { chargeOf, settleAttendance } from '../rules/charging';
+import { applyVisitChanges, chargeOf } from '../rules/charging';
+import { visitTo } from '../rules/visits';
 import { studioConfig } from '../rules/studio';
 import type { RecordOf, Transaction } from '../storage/types';
 
@@ -64,10 +66,17 @@ export const cancelHeld = async (tx: Transaction, membership: Membership, now: D
     const pass = await heldPassOf(tx, membership);
     if (!pass) return;
     await tx.update('passes', { ...pass, cancelled: true });
-    await giveUpSeatsOf(tx, pass.id, now);
+    await giveUpSeatsOf(tx, pass, lastDayFrom(pass.startsOn, membership.anchorDay), now);
     for (const attendance of await tx.select('attendances', { passId: pass.id })) {
-        if (!attendance.charged) continue;
-        const charge = await settleAttendance(tx, attendance, chargeOf(attendance));
+        const event = attendance.charged ? await tx.get('events', attendance.eventId) : undefined;
+        if (!event) continue;
+        // Charged again as if the held pass had never been: its visit given back, another pass or none.
+        const others = (await tx.select('passes', { customerId: attendance.customerId })).filter(
+            one => one.id !== pass.id,
+        );
+        const visit = { charges: true, eventCancelled: event.status === 'cancelled', ...(await visitTo(tx, event)) };
+        const { charge, changes } = settleVisit(chargeOf(attendance), visit, others);
+        await applyVisitChanges(tx, changes);
         await tx.update('attendances', { ...attendance, ...charge });
     }
 };
