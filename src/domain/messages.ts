@@ -1,4 +1,4 @@
-import type { messageChannels, messageKinds, notifySchema } from './schemas';
+import { alwaysSentKinds, type messageChannels, type messageKinds, type notifySchema } from './schemas';
 import type { Locale } from './statuses';
 import type { z } from 'zod';
 import { texts, type MessageFacts, type MessageText } from './messageTexts';
@@ -43,8 +43,7 @@ export const channelsFor = (
     kind: MessageKind,
 ): { channels: MessageChannel[] } | { skipped: SkipReason } => {
     const notify = recipient.notify ?? {};
-    // What the law asks to tell before a card is charged is never switched off, like a sign-in code.
-    const always = kind === 'sign_in' || kind === 'test' || kind === 'charge_notice' || kind === 'charge_declined';
+    const always = alwaysSentKinds.includes(kind);
     if (!always && notify.kinds?.[kind] === false) return { skipped: 'opted_out' };
     const channels: MessageChannel[] = [];
     if (recipient.telegram && (always || notify.telegram !== false)) channels.push('telegram');

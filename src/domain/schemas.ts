@@ -26,7 +26,7 @@ export {
     payPeriodSchema,
 } from './collections/payPeriods';
 export { bookingStatuses, bookingSources, bookingSchema } from './collections/bookings';
-export { messageChannels, messageKinds, messageStatuses, messageSchema } from './collections/messages';
+export { alwaysSentKinds, messageChannels, messageKinds, messageStatuses, messageSchema } from './collections/messages';
 export { jobNames, jobSchema } from './collections/jobs';
 export { penaltyOffences, penaltyActions, penaltyStatuses, penaltySchema } from './collections/penalties';
 export { makeUpSchema } from './collections/makeUps';

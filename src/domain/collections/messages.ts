@@ -23,6 +23,16 @@ export const messageKinds = [
     'test',
 ] as const;
 export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
+/**
+ * Kinds no choice of the customer's turns off: a sign-in code, a test staff are looking at, and what the
+ * law asks to tell before a saved card is charged (the charge ahead, a decline and its next try).
+ */
+export const alwaysSentKinds: readonly (typeof messageKinds)[number][] = [
+    'sign_in',
+    'test',
+    'charge_notice',
+    'charge_declined',
+];
 
 /** A message in the outbox, as the server writes it: never by a client. */
 export const messageSchema = z.object({

@@ -1,11 +1,11 @@
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import { Accordion, AccordionDetails, AccordionSummary, Grid, Stack, Typography } from '@mui/material';
 import { BooleanInput, SelectInput, useTranslate } from 'react-admin';
-import { messageKinds } from '../../domain/schemas';
+import { alwaysSentKinds, messageKinds } from '../../domain/schemas';
 import { CustomerTelegram, TelegramChip } from './CustomerTelegram';
 
-/** Kinds a customer may turn off: sign-in codes always go, and test messages are staff's own. */
-const optionalKinds = messageKinds.filter(kind => kind !== 'sign_in' && kind !== 'test');
+/** Kinds a customer may turn off: sign-in codes and a membership's charge notices always go, test messages are staff's own. */
+const optionalKinds = messageKinds.filter(kind => !alwaysSentKinds.includes(kind));
 
 /** Nothing said is taken: a customer who never chose takes every channel and kind. */
 const taken = (value: unknown) => value !== false;
