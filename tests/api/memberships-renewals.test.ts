@@ -20,6 +20,8 @@ const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
 const plan = addRenewingPlan(db);
 
 const anna = addMembership(db, plan, { firstName: 'Anna', startsOn: '2027-01-31' });
+// Anna turned the charge notices off: they go all the same, as the law asks.
+anna.customer.notify = { email: true, telegram: true, kinds: { charge_notice: false, charge_declined: false } };
 // No message reaches Boris: no e-mail, no Telegram.
 const boris = addMembership(db, plan, { firstName: 'Boris', startsOn: '2028-03-10', email: null });
 const clara = addMembership(db, plan, { firstName: 'Clara', startsOn: '2028-03-08' });
