@@ -3,7 +3,7 @@ import { nextPeriodEnd, noticeTime } from '../../domain/memberships';
 import type { Clock } from '../../domain/time';
 import { localDateAt } from '../../domain/time';
 import { studioConfig } from '../rules/studio';
-import type { RecordOf, Storage, Transaction } from '../storage/types';
+import type { RecordOf, Storage } from '../storage/types';
 import {
     chargeDue,
     chargeMembership,
@@ -25,6 +25,7 @@ import { endMembership, nextAmount } from './renewals';
  */
 
 type Membership = RecordOf<'memberships'>;
+type Charge = RecordOf<'charges'>;
 
 export interface MembershipsJob {
     storage: Storage;
@@ -47,63 +48,71 @@ const chargeKeyPrefix = async (storage: Storage): Promise<string> => {
         .slice(0, 8);
 };
 
-/** What changes a membership at `now` before any charge: its end, or its next charge's notice. */
-const advance = async (
-    tx: Transaction,
-    membership: Membership,
-    charger: Charger | null,
-    now: Date,
-): Promise<boolean> => {
-    const today = localDateAt(now, (await studioConfig(tx)).timezone);
-    if (membership.cancelAtPeriodEnd && (membership.status === 'past_due' || today >= membership.periodEnd)) {
-        await endMembership(tx, membership, membership.endReason ?? 'customer', now);
-        return true;
-    }
+type Change = 'cancelled' | 'unpaid' | 'notice';
+
+/** What changes a membership on `today` at `now` before any charge: its end, or its next charge's notice. */
+const changeDue = (membership: Membership, today: string, now: Date): Change | null => {
+    if (membership.status === 'ended') return null;
+    if (membership.cancelAtPeriodEnd && (membership.status === 'past_due' || today >= membership.periodEnd))
+        return 'cancelled';
     // Past due through the whole period it did not pay: nothing more is tried.
-    if (membership.status === 'past_due' && today >= nextPeriodEnd(membership.periodEnd, membership.anchorDay)) {
-        await endMembership(tx, membership, 'unpaid', now);
-        return true;
-    }
-    if (
-        membership.status !== 'active' ||
-        membership.cancelAtPeriodEnd ||
-        !membership.nextChargeAt ||
-        membership.noticeMessageId != null ||
-        Date.parse(noticeTime(membership.nextChargeAt)) > now.getTime()
-    )
-        return false;
-    const card =
-        membership.paymentMethodId == null ? undefined : await tx.get('paymentMethods', membership.paymentMethodId);
-    // A charge nobody can make is not announced: no provider takes payments, or the card is another's.
-    if (card?.status !== 'active' || card.provider !== charger?.name) return false;
-    await noticeNextCharge(tx, membership, now);
-    return true;
+    if (membership.status === 'past_due' && today >= nextPeriodEnd(membership.periodEnd, membership.anchorDay))
+        return 'unpaid';
+    const noticeDue =
+        membership.status === 'active' &&
+        !membership.cancelAtPeriodEnd &&
+        membership.nextChargeAt !== null &&
+        membership.noticeMessageId == null &&
+        Date.parse(noticeTime(membership.nextChargeAt)) <= now.getTime();
+    return noticeDue ? 'notice' : null;
 };
 
-/** One membership's run: answers how many things were done. */
-const runOne = async (context: Omit<ChargeContext, 'charger'> & { charger: Charger | null }, id: number) => {
-    const { storage, charger, now } = context;
-    let done = 0;
-    if (charger) {
-        for (const charge of await openCharges(storage, id))
-            if (await reconcileCharge({ ...context, charger }, charge)) done += 1;
-        // A charge still open waits for its outcome: nothing else is asked meanwhile.
-        if ((await openCharges(storage, id)).length) return done;
-    }
-    const advanced = await storage.transaction(
+/** Makes the change due, under the claim of the membership's row, read again; answers whether it made one. */
+const advance = (storage: Storage, id: number, charger: Charger | null, today: string, now: Date) =>
+    storage.transaction(
         async tx => {
             await tx.claim('memberships', [id]);
             const membership = await tx.get('memberships', id);
-            return !!membership && membership.status !== 'ended' && (await advance(tx, membership, charger, now));
+            const change = membership && changeDue(membership, today, now);
+            if (!membership || !change) return false;
+            if (change !== 'notice') {
+                await endMembership(
+                    tx,
+                    membership,
+                    change === 'unpaid' ? 'unpaid' : (membership.endReason ?? 'customer'),
+                    now,
+                );
+                return true;
+            }
+            const card =
+                membership.paymentMethodId == null
+                    ? undefined
+                    : await tx.get('paymentMethods', membership.paymentMethodId);
+            // A charge nobody can make is not announced: no provider takes payments, or the card is another's.
+            if (card?.status !== 'active' || card.provider !== charger?.name) return false;
+            await noticeNextCharge(tx, membership, now);
+            return true;
         },
         { claimed: true },
     );
-    if (advanced) done += 1;
-    const membership = await storage.get('memberships', id);
+
+type RunContext = Omit<ChargeContext, 'charger'> & { charger: Charger | null; today: string };
+
+/** One membership's run (`open`: its charges waiting for an outcome); answers how many things were done. */
+const runOne = async (context: RunContext, read: Membership, open: Charge[]) => {
+    const { storage, charger, now, today } = context;
+    let done = 0;
+    if (charger && open.length) {
+        for (const charge of open) if (await reconcileCharge({ ...context, charger }, charge)) done += 1;
+        // A charge still open waits for its outcome: nothing else is asked meanwhile.
+        if ((await openCharges(storage, read.id)).length) return done;
+    }
+    if (changeDue(read, today, now) && (await advance(storage, read.id, charger, today, now))) done += 1;
+    const membership = done ? await storage.get('memberships', read.id) : read;
     if (!charger || !membership) return done;
     if (
         (await chargeDue(storage, membership, now)) &&
-        (await chargeMembership({ ...context, charger }, id, nextAmount(membership)))
+        (await chargeMembership({ ...context, charger }, membership.id, nextAmount(membership)))
     )
         done += 1;
     return done;
@@ -118,7 +127,15 @@ export const runMemberships = async ({ storage, clock, charger, publicUrl }: Mem
         ...(await storage.select('memberships', { status: 'past_due' })),
     ];
     if (!live.length) return done;
-    const prefix = await chargeKeyPrefix(storage);
-    for (const { id } of live) done += await runOne({ storage, charger, prefix, publicUrl, now }, id);
+    const open = [
+        ...(await storage.select('charges', { status: 'pending' })),
+        ...(await storage.select('charges', { status: 'unknown' })),
+    ];
+    const today = localDateAt(now, (await studioConfig(storage)).timezone);
+    const context = { storage, charger, prefix: await chargeKeyPrefix(storage), publicUrl, now, today };
+    for (const membership of live) {
+        const own = open.filter(charge => charge.membershipId === membership.id);
+        done += await runOne(context, membership, own);
+    }
     return done;
 };
