@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { noticeTime } from '../../src/domain/memberships';
 import type { Database } from '../../src/domain/types';
 import { addMembership, addRenewingPlan, addWitness, membershipReads } from '../support/memberships';
@@ -12,7 +12,8 @@ import { startYookassa, type YookassaStandIn } from '../support/yookassa';
 /*
  * Renewals through ЮKassa's stand-in, on both engines and a moved clock: a charge whose answer never came
  * is found by its key before anything else is asked, asked again under the same key, and makes one
- * payment, whether ЮKassa had made it or not; a card its payer removed is never asked to pay.
+ * payment, whether ЮKassa had made it or not; a card its payer removed is never asked to pay; a renewal
+ * ЮKassa decides later stays pending until it does.
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
@@ -21,6 +22,7 @@ const jana = addMembership(db, plan, { firstName: 'Jana', startsOn: '2030-02-10'
 const lena = addMembership(db, plan, { firstName: 'Lena', startsOn: '2030-02-12' });
 const karl = addMembership(db, plan, { firstName: 'Karl', startsOn: '2030-02-14' });
 const afterKarl = addWitness(db, plan, 'Afterkarl', '2030-03-15');
+const mia = addMembership(db, plan, { firstName: 'Mia', startsOn: '2030-02-16' });
 
 let now = new Date('2030-03-01T09:00:00Z');
 const at = (instant: string | number) => (now = new Date(instant));
@@ -65,7 +67,7 @@ const chargeCalls = (methodId: string) =>
 
 beforeAll(async () => {
     standIn = await startYookassa();
-    for (const started of [jana, lena, karl, afterKarl]) {
+    for (const started of [jana, lena, karl, afterKarl, mia]) {
         started.card.provider = 'yookassa';
         started.card.token = await savedMethod();
         started.card.title = 'Mir •• 4242';
@@ -98,11 +100,13 @@ afterAll(async () => {
     await standIn?.stop();
 });
 
-/** Tells the membership's payer of its charge, then moves the clock to it. */
+/** Tells the membership's payer of its charge, then moves the clock to the charge. */
 const toCharge = async (started: typeof jana) => {
     at(Date.parse(noticeTime(started.membership.nextChargeAt as string)) + minute);
-    await noticeSent(started.membership.id);
-    at(Date.parse(started.membership.nextChargeAt as string) + minute);
+    const { message } = await noticeSent(started.membership.id);
+    // A notice sent late holds the charge until 24 hours after it.
+    const notBefore = Date.parse(message.sentAt as string) + 86_400_000;
+    at(Math.max(Date.parse(started.membership.nextChargeAt as string), notBefore) + minute);
 };
 
 describe('a renewal whose answer never came', () => {
@@ -142,5 +146,34 @@ describe('a card its payer removed', () => {
         expect(chargeCalls(karl.card.token as string)).toEqual([]);
         expect(await read.charges(karl.membership.id)).toEqual([]);
         expect(await read.payments(karl.customer.id)).toHaveLength(1);
+    });
+});
+
+describe('a renewal ЮKassa decides later', () => {
+    it('stays pending until ЮKassa tells it, then pays the month once', async () => {
+        standIn.chargeOutcome(mia.card.token as string, 'pending');
+        await toCharge(mia);
+        const [pending] = await vi.waitFor(
+            async () => {
+                const charges = await read.charges(mia.membership.id);
+                expect(charges).toEqual([
+                    expect.objectContaining({ status: 'pending', providerPaymentId: expect.any(String) }),
+                ]);
+                return charges;
+            },
+            { timeout: 10_000, interval: 50 },
+        );
+        expect(await read.membership(mia.membership.id)).toMatchObject({ period: 1, status: 'active' });
+        await standIn.pay(pending.providerPaymentId as string);
+        await until(mia.membership.id, membership => expect(membership.period).toBe(2));
+        expect(await read.charges(mia.membership.id)).toEqual([
+            expect.objectContaining({
+                id: pending.id,
+                status: 'succeeded',
+                providerPaymentId: pending.providerPaymentId,
+            }),
+        ]);
+        expect(paymentsUnder(pending.key)).toHaveLength(1);
+        expect(await read.payments(mia.customer.id)).toHaveLength(2);
     });
 });
