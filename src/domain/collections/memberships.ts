@@ -57,12 +57,15 @@ export const memberships = declare({
         /** The charge notice sent for nextChargeAt (withdrawn and sent again when the charge changes). */
         noticeMessageId: id.nullable(),
         priceChange: membershipPriceChange.nullable(),
+        /** The studio's closures that moved its periods already: each is counted once. */
+        closuresApplied: z.array(z.object({ from: isoDate, to: isoDate })).optional(),
         /** The payment link whose payment started it. */
         paymentLinkId: z.string().nullable(),
         endReason: z.enum(membershipEndReasons).nullable(),
         endedAt: instant.nullable(),
     },
     kept: { payerId: id },
+    sometimes: ['closuresApplied'],
     references: [
         ref('customerId', 'customers'),
         ref('payerId', 'customers'),

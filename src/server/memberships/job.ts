@@ -12,6 +12,7 @@ import {
     type Charger,
     type ChargeContext,
 } from './charging';
+import { applyClosures, closuresDue } from './closures';
 import { noticeNextCharge, warnExpiringCards } from './notices';
 import { endMembership, nextAmount } from './renewals';
 
@@ -131,9 +132,13 @@ export const runMemberships = async ({ storage, clock, charger, publicUrl }: Mem
         ...(await storage.select('charges', { status: 'pending' })),
         ...(await storage.select('charges', { status: 'unknown' })),
     ];
-    const today = localDateAt(now, (await studioConfig(storage)).timezone);
+    const config = await studioConfig(storage);
+    const today = localDateAt(now, config.timezone);
     const context = { storage, charger, prefix: await chargeKeyPrefix(storage), publicUrl, now, today };
-    for (const membership of live) {
+    for (const read of live) {
+        // The studio's closures move the period before anything about its charge is decided.
+        const membership = closuresDue(read, config.closures).length ? await applyClosures(storage, read.id) : read;
+        if (!membership) continue;
         const own = open.filter(charge => charge.membershipId === membership.id);
         done += await runOne(context, membership, own);
     }

@@ -17,6 +17,7 @@ import { invalidFields, ruleRefusal } from '../http/errors';
 import { refuseMembershipPlan } from './membershipPlans';
 import { found } from '../http/requests';
 import { afterFreeze, repickPasses } from '../bookings';
+import { followPassFreeze } from '../rules/membershipPeriods';
 import { advanceLead } from '../rules/leads';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages';
@@ -222,6 +223,7 @@ const changeFreeze = async (
     const pass = await found(tx, 'passes', passId, 'Pass');
     const plan = (await tx.get('subscriptions', pass.subscriptionId)) as Subscription;
     const changed = await tx.update('passes', { ...pass, ...applyRule(() => change(pass, plan)) });
+    await followPassFreeze(tx, pass, changed);
     await afterFreeze(tx, changed, now);
     return changed;
 };

@@ -3,6 +3,7 @@ import type * as Api from '../../domain/api/portal';
 import type { Identifier, Pass, PaymentLink, StoredCustomer } from '../../domain/types';
 import { conflict, notFound, ruleRefusal } from '../http/errors';
 import { afterFreeze, bookSeat, cancelBooking, insertBooking } from '../bookings';
+import { followPassFreeze } from '../rules/membershipPeriods';
 import { dueOn } from '../money';
 import { portalPaymentLink } from '../payments';
 import type { Reader, Transaction } from '../storage/types';
@@ -90,6 +91,7 @@ export const pausePass = async (
     const cancelled = await portalBookings(tx, inside, now);
     if (dryRun) return { pass: frozen, cancelled };
     const stored = await tx.update('passes', frozen);
+    await followPassFreeze(tx, pass, stored);
     await afterFreeze(tx, stored, now);
     return { pass: stored, cancelled };
 };
@@ -98,6 +100,7 @@ export const pausePass = async (
 export const resumePass = async (tx: Transaction, me: Identifier, passId: Identifier, day: string, now: Date) => {
     const found = await familyPass(tx, me, passId);
     const stored = await tx.update('passes', { ...found, ...applied(() => unfreezePass(found, day)) });
+    await followPassFreeze(tx, found, stored);
     await afterFreeze(tx, stored, now);
     return stored;
 };
