@@ -7,7 +7,7 @@ import type { Locale } from './statuses';
  * card), the end, and a saved card about to expire.
  */
 
-type MembershipKind = 'charge_notice' | 'charge_declined' | 'membership_ended' | 'card_expiring';
+type MembershipKind = 'charge_notice' | 'charge_declined' | 'membership_ended' | 'card_expiring' | 'membership_price';
 type Texts = Record<MembershipKind, (facts: MessageFacts) => MessageText>;
 
 const tags: Record<Locale, string> = { en: 'en-GB', ru: 'ru-RU' };
@@ -41,10 +41,22 @@ const dayOf = (date: string | undefined, locale: Locale) => (date ? formatDay(da
 const amountOf = (facts: MessageFacts, locale: Locale) =>
     formatAmount(facts.amount ?? 0, facts.currency ?? 'RUB', locale);
 
+/** " The new price (it was 3,500.00 ₽)." when the price goes up, else nothing. */
+const higher = (facts: MessageFacts, locale: Locale) => {
+    const previous = membershipOf(facts).previousAmount;
+    if (previous === undefined || previous >= (facts.amount ?? 0)) return '';
+    const was = formatAmount(previous, facts.currency ?? 'RUB', locale);
+    return locale === 'ru' ? ` Это новая цена (была ${was}).` : ` This is the new price (it was ${was}).`;
+};
+
 const english: Texts = {
     charge_notice: facts => ({
         subject: `${facts.studioName}: your membership renews on ${dayOf(membershipOf(facts).chargeOn, 'en')}`,
-        text: `On ${dayOf(membershipOf(facts).chargeOn, 'en')} we will charge ${amountOf(facts, 'en')}${onCard(facts, 'en')} for the next month of ${quoted(membershipOf(facts).planName, 'en')}. To cancel or change the card${linkOrStop(facts.portalUrl)}`,
+        text: `On ${dayOf(membershipOf(facts).chargeOn, 'en')} we will charge ${amountOf(facts, 'en')}${onCard(facts, 'en')} for the next month of ${quoted(membershipOf(facts).planName, 'en')}.${higher(facts, 'en')} To cancel or change the card${linkOrStop(facts.portalUrl)}`,
+    }),
+    membership_price: facts => ({
+        subject: `${facts.studioName}: a new price for your membership`,
+        text: `From ${dayOf(membershipOf(facts).chargeOn, 'en')} the studio proposes ${amountOf(facts, 'en')} a month for ${quoted(membershipOf(facts).planName, 'en')}. It applies only if you accept it in your account; if you do not, the membership ends before that day and nothing more is charged. To accept${linkOrStop(facts.portalUrl)}`,
     }),
     charge_declined: facts => {
         const { planName, chargeOn, payUrl } = membershipOf(facts);
@@ -75,7 +87,11 @@ const english: Texts = {
 const russian: Texts = {
     charge_notice: facts => ({
         subject: `${facts.studioName}: подписка продлится ${dayOf(membershipOf(facts).chargeOn, 'ru')}`,
-        text: `${dayOf(membershipOf(facts).chargeOn, 'ru')} мы спишем ${amountOf(facts, 'ru')}${onCard(facts, 'ru')} за следующий месяц подписки ${quoted(membershipOf(facts).planName, 'ru')}. Отменить подписку или сменить карту${linkOrStop(facts.portalUrl)}`,
+        text: `${dayOf(membershipOf(facts).chargeOn, 'ru')} мы спишем ${amountOf(facts, 'ru')}${onCard(facts, 'ru')} за следующий месяц подписки ${quoted(membershipOf(facts).planName, 'ru')}.${higher(facts, 'ru')} Отменить подписку или сменить карту${linkOrStop(facts.portalUrl)}`,
+    }),
+    membership_price: facts => ({
+        subject: `${facts.studioName}: новая цена подписки`,
+        text: `С ${dayOf(membershipOf(facts).chargeOn, 'ru')} студия предлагает новую цену подписки ${quoted(membershipOf(facts).planName, 'ru')}: ${amountOf(facts, 'ru')} в месяц. Она начнёт действовать, только если вы примете её в личном кабинете; иначе подписка закончится до этого дня и больше ничего не спишется. Принять${linkOrStop(facts.portalUrl)}`,
     }),
     charge_declined: facts => {
         const { planName, chargeOn, payUrl } = membershipOf(facts);

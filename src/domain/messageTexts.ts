@@ -64,6 +64,8 @@ export interface MessageFacts {
         endReason?: 'unpaid' | 'cancelled';
         /** A saved card's last valid day. */
         expiresOn?: string;
+        /** The price before a new one (a proposed price, or the first charge at a higher one). */
+        previousAmount?: number;
     };
 }
 

@@ -23,8 +23,9 @@ import { errorText } from './parts';
 
 /*
  * One membership in /my: the plan, for whom, its state, the month it is in, the next charge and its
- * amount (or when it ends), and the card. Its payer cancels it in two taps (the button, then Yes),
- * resumes it before the month ends, and removes its card after a confirm.
+ * amount (or when it ends), the card, and a new price waiting for an answer. Its payer cancels it in two
+ * taps (the button, then Yes), resumes it before the month ends, accepts a new price, and removes its
+ * card after a confirm.
  */
 
 type Asking = 'cancel' | 'remove';
@@ -140,6 +141,14 @@ export const MembershipCard = ({
                             {card && !cardUsable ? ` · ${t('app.portal.memberships.card_gone')}` : ''}
                         </Typography>
                     )}
+                    {running && membership.priceChange && !membership.cancelAtPeriodEnd && (
+                        <Alert severity="info" sx={{ my: 0.5 }} data-testid="membership-new-price">
+                            {t('app.portal.memberships.new_price', {
+                                amount: money(membership.priceChange.amount),
+                                date: formatDate(membership.priceChange.startsOn, locale),
+                            })}
+                        </Alert>
+                    )}
                     {running && !membership.isPayer && (
                         <Typography variant="body2" color="text.secondary">
                             {t('app.portal.memberships.paid_by_other')}
@@ -169,6 +178,20 @@ export const MembershipCard = ({
                         ) : (
                             <Button variant="outlined" color="error" onClick={() => setAsking('cancel')}>
                                 {t('app.portal.memberships.cancel')}
+                            </Button>
+                        )}
+                        {membership.priceChange && !membership.cancelAtPeriodEnd && (
+                            <Button
+                                variant="contained"
+                                disabled={pending}
+                                onClick={() =>
+                                    void act(
+                                        () => membershipApi.acceptPrice(membership.id),
+                                        t('app.portal.memberships.price_accepted'),
+                                    )
+                                }
+                            >
+                                {t('app.portal.memberships.accept_price')}
                             </Button>
                         )}
                         {card && cardUsable && (

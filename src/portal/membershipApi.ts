@@ -27,5 +27,6 @@ export const membershipApi = {
         } satisfies PortalStartMembershipRequest),
     cancel: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/cancel`),
     resume: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/resume`),
+    acceptPrice: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/price/accept`),
     removeCard: (id: number) => request<RemovedPaymentMethod>('DELETE', `/payment-methods/${id}`),
 };

@@ -93,6 +93,14 @@ export interface PortalMembership {
     /** The signed-in customer pays it: only the payer cancels, resumes or removes its card. */
     isPayer: boolean;
     card: { id: number; title: string; expiresOn: string | null; status: PaymentMethod['status'] } | null;
+    /** A new price staff proposed, waiting for the payer to accept it (POST .../price/accept) before its period. */
+    priceChange?: { amount: number; fromPeriod: number; startsOn: string } | null;
+}
+
+/** POST /api/memberships/:id/price (staff): a new price from a period at least 30 days ahead; answers the membership. */
+export interface MembershipPriceRequest {
+    amount: number;
+    fromPeriod: number;
 }
 
 /** GET /api/portal/memberships/terms?subscriptionId=&customerId=: the terms before the consent box. */

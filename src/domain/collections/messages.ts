@@ -20,6 +20,7 @@ export const messageKinds = [
     'charge_declined',
     'membership_ended',
     'card_expiring',
+    'membership_price',
     'test',
 ] as const;
 export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
@@ -32,6 +33,7 @@ export const alwaysSentKinds: readonly (typeof messageKinds)[number][] = [
     'test',
     'charge_notice',
     'charge_declined',
+    'membership_price',
 ];
 
 /** A message in the outbox, as the server writes it: never by a client. */

@@ -14,6 +14,7 @@ import {
 } from './charging';
 import { applyClosures, closuresDue } from './closures';
 import { noticeNextCharge, warnExpiringCards } from './notices';
+import { priceLapsed } from './price';
 import { endMembership, nextAmount } from './renewals';
 
 /*
@@ -91,6 +92,16 @@ const advance = (storage: Storage, id: number, charger: Charger | null, today: s
                     : await tx.get('paymentMethods', membership.paymentMethodId);
             // A charge nobody can make is not announced: no provider takes payments, or the card is another's.
             if (card?.status !== 'active' || card.provider !== charger?.name) return false;
+            // A new price its payer did not accept is never charged: the membership ends with this period.
+            if (priceLapsed(membership)) {
+                await tx.update('memberships', {
+                    ...membership,
+                    cancelAtPeriodEnd: true,
+                    nextChargeAt: null,
+                    endReason: 'customer',
+                });
+                return true;
+            }
             await noticeNextCharge(tx, membership, now);
             return true;
         },

@@ -86,6 +86,8 @@ export const noticeNextCharge = async (tx: Transaction, membership: Membership, 
             membership: {
                 ...(await membershipFacts(tx, membership)),
                 chargeOn: localDateAt(chargeAt, config.timezone),
+                // The first charge at a higher price says so.
+                previousAmount: priceOfPeriod(membership.prices, membership.period),
             },
         },
         now,

@@ -9,13 +9,14 @@ import { numericId, parseBody } from '../http/requests';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage } from '../storage/types';
 import { cancelMembership, removeCard, resumeMembership } from './manage';
+import { acceptPrice } from './price';
 import { consentToLink, membershipLink, membershipTerms, renewingPlan } from './start';
 import { portalMemberships } from './views';
 
 /*
  * The portal's memberships (a portal token): those the signed-in customer pays for or attends, their
  * wards' included; starting one for oneself or a ward on the terms shown, box ticked; cancelling,
- * resuming and removing the card, which only the payer does.
+ * resuming, accepting a new price and removing the card, which only the payer does.
  */
 
 /** Pays a link on the provider's page at once, its payer having agreed in the portal: the page to go to. */
@@ -144,6 +145,17 @@ export const portalMembershipRoutes = (storage: Storage, clock: Clock, payLink: 
             const id = numericId(req.params.id);
             const now = clock();
             await storage.transaction(tx => resumeMembership(tx, id, { payerId: me.id }, now), { claimed: true });
+            res.json(await answerOne(me, id));
+        }),
+    );
+
+    router.post(
+        '/portal/memberships/:id/price/accept',
+        handle(async (req, res) => {
+            const me = customerOf(req);
+            const id = numericId(req.params.id);
+            const now = clock();
+            await storage.transaction(tx => acceptPrice(tx, id, me.id, now), { claimed: true });
             res.json(await answerOne(me, id));
         }),
     );

@@ -7,13 +7,14 @@ import { ApiError, handle } from '../http/errors';
 import { allow, numericId, parseBody } from '../http/requests';
 import type { Storage } from '../storage/types';
 import { cancelMembership, resumeMembership } from './manage';
+import { priceChangeSchema, proposePrice } from './price';
 import { membershipLink } from './start';
 import { membershipSummary } from './summary';
 
 /*
  * Staff's membership endpoints (managers and admins): starting one, which answers its first period's
- * payment link for the payer (who agrees to the charges on its page), cancelling and resuming it, and
- * the dashboard's figures. The list protocol reads the records (GET /api/memberships).
+ * payment link for the payer (who agrees to the charges on its page), cancelling and resuming it,
+ * proposing a new price (applied once its payer accepts it in /my), and the dashboard's figures. The list protocol reads the records (GET /api/memberships).
  */
 
 export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: string): Router => {
@@ -48,6 +49,21 @@ export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: str
             const id = numericId(req.params.id);
             const answer: Api.MembershipChangeAnswer = await storage.transaction(
                 tx => cancelMembership(tx, id, { staff: true }),
+                { claimed: true },
+            );
+            res.json(answer);
+        }),
+    );
+
+    router.post(
+        '/memberships/:id/price',
+        handle(async (req, res) => {
+            allow(req, 'memberships', 'create');
+            const id = numericId(req.params.id);
+            const input = parseBody(priceChangeSchema, req.body);
+            const now = clock();
+            const answer: Api.MembershipChangeAnswer = await storage.transaction(
+                tx => proposePrice(tx, id, input, now),
                 { claimed: true },
             );
             res.json(answer);

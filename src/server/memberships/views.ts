@@ -1,6 +1,6 @@
 import type { MembershipListRecord, PortalMembership } from '../../domain/api/memberships';
 import { personName } from '../../domain/journal';
-import { priceOfPeriod } from '../../domain/memberships';
+import { addMonthsOn, priceOfPeriod } from '../../domain/memberships';
 import type { Identifier, StoredRecordOf } from '../../domain/types';
 import type { ListFields } from '../rules/types';
 import type { Reader } from '../storage/types';
@@ -74,6 +74,18 @@ export const portalMemberships = async (
             endReason: membership.endReason,
             isPayer: membership.payerId === viewerId,
             card: card ? { id: card.id, title: card.title, expiresOn: card.expiresOn, status: card.status } : null,
+            priceChange:
+                membership.priceChange && membership.priceChange.acceptedAt === null
+                    ? {
+                          amount: membership.priceChange.amount,
+                          fromPeriod: membership.priceChange.fromPeriod,
+                          startsOn: addMonthsOn(
+                              membership.periodEnd,
+                              membership.priceChange.fromPeriod - membership.period - 1,
+                              membership.anchorDay,
+                          ),
+                      }
+                    : null,
         };
     });
 };

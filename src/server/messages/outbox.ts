@@ -51,6 +51,7 @@ export const sellingKinds: Readonly<Record<Message['kind'], boolean>> = {
     charge_declined: false,
     membership_ended: false,
     card_expiring: false,
+    membership_price: false,
     test: false,
 };
 

@@ -304,6 +304,10 @@ export const portalMessages = {
                 resume: 'Resume',
                 resumed: 'The membership renews again',
                 remove_card: 'Remove the card',
+                new_price:
+                    'The studio proposes a new price: %{amount} a month from %{date}. Without your acceptance the membership ends before that day.',
+                accept_price: 'Accept the new price',
+                price_accepted: 'New price accepted',
                 remove_title: 'Remove the card %{title}?',
                 remove_text:
                     'Nothing more will be charged to it, for any membership. A membership paid with it ends with its current month.',

@@ -37,6 +37,7 @@ export const messages = {
                 heldPassId: 'Next period’s pass',
                 noticeMessageId: 'Charge notice',
                 priceChange: 'Price change',
+                closuresApplied: 'Closures counted',
                 paymentLinkId: 'Payment link',
                 endReason: 'Ended because',
                 endedAt: 'Ended at',
@@ -138,6 +139,10 @@ export const messages = {
                 membership_active: 'The customer already has a running membership of this plan',
                 consent_required: 'Tick the box to agree to the charges',
                 not_resumable: 'The period is over: the membership can no longer be resumed',
+                price_too_soon: 'A new price starts with a later period that begins at least 30 days from today',
+                no_price_change: 'No new price waits for an answer',
+                guardian_pays:
+                    'This guardian pays the running membership %{membership}: cancel it, or let it end, first',
             },
             card: {
                 title: 'Membership',

@@ -84,6 +84,7 @@ export const messages = {
                 charge_declined: 'Membership charge declined',
                 membership_ended: 'Membership ended',
                 card_expiring: 'Saved card expires soon',
+                membership_price: 'New price of a membership',
                 test: 'Test message',
             },
             actions: { resend: 'Send again' },

@@ -88,6 +88,7 @@ export const messages = {
                 charge_declined: 'Списание за подписку не прошло',
                 membership_ended: 'Подписка закончилась',
                 card_expiring: 'Сохранённая карта скоро истечёт',
+                membership_price: 'Новая цена подписки',
                 test: 'Проверочное сообщение',
             },
             actions: { resend: 'Отправить снова' },

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chargeTime, noticeTime } from '../../src/domain/memberships';
+import type { Database } from '../../src/domain/types';
+import { addMembership, addRenewingPlan, membershipReads, zone } from '../support/memberships';
+import { demoDb, removeDir, startServerProcess, type ServerProcess } from '../support/server';
+import { startMailbox, type Mailbox } from '../support/smtp';
+import { startYookassa, type YookassaStandIn } from '../support/yookassa';
+
+/*
+ * A renewal through ЮKassa's stand-in, with the server as its own process, on both engines: ЮKassa makes
+ * the payment, and the server is killed (SIGKILL) before its answer is written. After a restart the
+ * charge committed as pending before ЮKassa was asked is found by its key: one charge, one payment at
+ * ЮKassa, one payment in the ledger, and the month moved once.
+ */
+
+const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+const plan = addRenewingPlan(db, 'Monthly crash');
+const startsOn = '2031-03-10';
+const ola = addMembership(db, plan, { firstName: 'Ola', startsOn });
+const chargeAt = chargeTime(ola.membership.periodEnd, zone);
+const minute = 60_000;
+
+let standIn: YookassaStandIn;
+let mailbox: Mailbox;
+let server: ServerProcess;
+const { read, until, noticeSent } = membershipReads(() => server);
+
+const start = (env: Record<string, string> = {}, dbFile?: string) =>
+    startServerProcess({
+        db,
+        dbFile,
+        env: {
+            PUBLIC_URL: 'http://127.0.0.1:8',
+            PAYMENT_PROVIDER: 'yookassa',
+            YOOKASSA_SHOP_ID: standIn.shopId,
+            YOOKASSA_SECRET_KEY: standIn.secretKey,
+            YOOKASSA_API_URL: standIn.apiUrl,
+            YOOKASSA_NOTICE_IPS: '127.0.0.1/32,::1/128',
+            SMTP_URL: mailbox.url,
+            MAIL_FROM: 'Studio <studio@example.test>',
+            MESSAGES_EVERY_MS: '50',
+            MEMBERSHIPS_EVERY_MS: '50',
+            ...env,
+        },
+    });
+
+beforeAll(async () => {
+    standIn = await startYookassa();
+    mailbox = await startMailbox();
+    // A card ЮKassa saved with a first payment: its payment method's id charges it.
+    const created = await fetch(`${standIn.apiUrl}/payments`, {
+        method: 'POST',
+        headers: {
+            Authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
+            'Idempotence-Key': randomUUID(),
+            'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+            amount: { value: '3500.00', currency: 'RUB' },
+            capture: true,
+            save_payment_method: true,
+            confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/back' },
+        }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await standIn.pay(id);
+    Object.assign(ola.card, {
+        provider: 'yookassa',
+        token: standIn.payment(id)?.payment_method?.id as string,
+        title: 'Mir •• 4242',
+    });
+});
+
+afterAll(async () => {
+    await server?.stop('SIGKILL');
+    if (server) removeDir(server.dir);
+    await mailbox?.stop();
+    await standIn?.stop();
+});
+
+describe('a renewal whose server is killed before ЮKassa’s answer is written', () => {
+    it('is found by its key after a restart: one charge, one payment, the month moved once', async () => {
+        // The notice, 48 hours ahead, delivered.
+        server = await start({ CLOCK_START: new Date(Date.parse(noticeTime(chargeAt)) + minute).toISOString() });
+        const { dbFile } = server;
+        await noticeSent(ola.membership.id);
+        await server.stop();
+
+        // At the charge ЮKassa makes the payment and its answer is slow: the server dies meanwhile.
+        standIn.delay(120_000);
+        server = await start({ CLOCK_START: new Date(Date.parse(chargeAt) + minute).toISOString() }, dbFile);
+        const charged = () =>
+            standIn
+                .listPayments()
+                .filter(payment => payment.payment_method?.id === ola.card.token && payment.metadata?.chargeKey);
+        await vi.waitFor(() => expect(charged()).toHaveLength(1), { timeout: 20_000, interval: 50 });
+        await server.stop('SIGKILL');
+        standIn.delay(0);
+
+        server = await start({}, dbFile);
+        const moved = await until(ola.membership.id, membership => expect(membership.period).toBe(2));
+        expect(moved.status).toBe('active');
+        const charges = await read.charges(ola.membership.id);
+        expect(charges).toEqual([expect.objectContaining({ status: 'succeeded', attempt: 1 })]);
+        expect(charged()).toHaveLength(1);
+        expect(charged()[0].metadata.chargeKey).toBe(charges[0].key);
+        // Found among ЮKassa's payments by its key, not asked for again.
+        const asked = standIn
+            .callsTo('POST', '/v3/payments')
+            .filter(call => (call.body as { payment_method_id?: string }).payment_method_id === ola.card.token);
+        expect(asked).toHaveLength(1);
+        const paid = (await read.payments(ola.customer.id)).filter(payment => payment.method === 'online');
+        // The first month's payment, and the renewal's: once.
+        expect(paid).toHaveLength(2);
+        expect(paid.filter(payment => payment.id === charges[0].paymentId)).toHaveLength(1);
+    });
+});
