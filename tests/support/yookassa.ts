@@ -677,6 +677,9 @@ export const startYookassa = async (options?: { shopId?: string; secretKey?: str
     };
 
     const server = createServer((request, response) => {
+        // A caller killed while it waits for an answer resets the connection: nothing to answer then.
+        request.on('error', () => undefined);
+        response.on('error', () => undefined);
         handle(request, response).catch((error: unknown) =>
             reply(response, 500, {
                 type: 'error',
