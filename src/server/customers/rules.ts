@@ -14,6 +14,7 @@ import type { Identifier, Pass } from '../../domain/types';
 import { studioConfig } from '../rules/studio';
 import { passBalances } from '../money';
 import { feesOwedBy } from '../policy';
+import { refuseGuardianPaying } from '../memberships';
 
 /*
  * A customer added twice is the desk's most common slip (a phone number written another way, a second
@@ -79,7 +80,10 @@ export const customerRules: WriteRules<'customers'> = {
     },
     // The linked Telegram chat, the portal's sign-in and the consent are the server's: an edit of the card keeps them.
     update: async (record, before, { tx }) => {
-        if (record.guardianId !== before.guardianId) await checkGuardian(record, before.id, tx);
+        if (record.guardianId !== before.guardianId) {
+            await checkGuardian(record, before.id, tx);
+            if (before.guardianId != null) await refuseGuardianPaying(tx, before.id, before.guardianId as number);
+        }
         return {
             ...(await withStoredPhone(record, before, tx)),
             ...Object.fromEntries(

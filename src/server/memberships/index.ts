@@ -6,6 +6,7 @@
 export { chargeRules, membershipRules, paymentMethodRules } from './rules';
 export type { ChargeAnswer, Charger } from './charging';
 export { chargerOf } from './chargingProvider';
+export { refuseGuardianPaying } from './guardians';
 export { runMemberships } from './job';
 export { settlePeriodLink, type PeriodLinkPayment } from './periodLink';
 export { membershipRoutes } from './routes';

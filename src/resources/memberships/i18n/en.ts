@@ -142,7 +142,7 @@ export const messages = {
                 price_too_soon: 'A new price starts with a later period that begins at least 30 days from today',
                 no_price_change: 'No new price waits for an answer',
                 guardian_pays:
-                    'This guardian pays the running membership %{membership}: cancel it, or let it end, first',
+                    'This guardian pays a running membership of the customer: cancel it and let it end first',
             },
             card: {
                 title: 'Membership',
