@@ -1,6 +1,7 @@
 /*
  * The run: this server on each engine chosen and json-server, measured one after the other on each
- * scale's seeded database, then the report; whatever happens, nothing the run started is left behind.
+ * scale's seeded database (with --only memberships, that row alone), then the report; whatever happens,
+ * nothing the run started is left behind.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -8,11 +9,12 @@ import { psql } from '../postgres-cluster';
 import { addPrototype, seedDatabase } from './databases';
 import { fileEngine, postgresEngine } from './engines';
 import { log, messageOf } from './helpers';
-import { benchmarkServer, type Results } from './measure';
+import { benchmarkServer, type Outcome, type Results } from './measure';
+import { membershipsDue, type MembershipsRun } from './memberships';
 import { readOptions } from './options';
 import { cleanUp, makeTempDir, removeTempDir, startCluster } from './processes';
 import { printReport } from './report';
-import { scaleRows } from './rows';
+import { membershipsRow, scaleRows } from './rows';
 import { jsonServer, ourServer, type Engine } from './subjects';
 import { startMailSink } from './mailSink';
 
@@ -46,10 +48,16 @@ const main = async () => {
             await seedDatabase(options.serverDir, scale, dbFile);
             addPrototype(dbFile, scale);
             // One after the other, never side by side: each server has the machine to itself.
-            const ourResults: Results[] = [];
-            for (const subject of ours) ourResults.push(await benchmarkServer(subject, dbFile, options.runs));
-            const theirResults = await benchmarkServer(theirs, dbFile, options.runs);
-            rows.push(...scaleRows(scale, ourResults, theirResults));
+            const scaleRowsBefore = rows.length;
+            if (!options.only) {
+                const ourResults: Results[] = [];
+                for (const subject of ours) ourResults.push(await benchmarkServer(subject, dbFile, options.runs));
+                const theirResults = await benchmarkServer(theirs, dbFile, options.runs);
+                rows.push(...scaleRows(scale, ourResults, theirResults));
+            }
+            const due: Outcome<MembershipsRun>[] = [];
+            for (const engine of engines) due.push(await membershipsDue(options.serverDir, engine, sink, dbFile));
+            rows.push(membershipsRow(rows.length === scaleRowsBefore ? scale : undefined, due));
         } finally {
             removeTempDir(dir);
         }

@@ -31,6 +31,9 @@ export const RUSH_SEATS = 20;
 export const DRAIN_MESSAGES = 1_000;
 /** Rows of the customers' CSV file imported, previewed and undone. */
 export const IMPORT_ROWS = 10_000;
+/** Memberships charged at the same instant, and how long they may take (the charge time plus 5 minutes). */
+export const MEMBERSHIPS_DUE = 1_000;
+export const MEMBERSHIPS_DEADLINE_MS = 300_000;
 /** Starts timed per server and scale, of which the median is shown. */
 export const STARTS = 3;
 export const ADMIN = { email: 'admin@studio.test', password: 'studio-admin' };
@@ -38,12 +41,15 @@ export const MANAGER = { email: 'manager@studio.test', password: 'studio-manager
 
 const ENGINES = ['json', 'postgres', 'both'] as const;
 type EngineChoice = (typeof ENGINES)[number];
+/** Measures a run may be limited to, alone (the rest of the table is then not measured). */
+const ONLY = ['memberships'] as const;
 
 export interface Options {
     scales: number[];
     runs: number;
     serverDir: string;
     engine: EngineChoice;
+    only: (typeof ONLY)[number] | undefined;
 }
 
 export const readOptions = (): Options => {
@@ -53,6 +59,7 @@ export const readOptions = (): Options => {
             runs: { type: 'string', default: '50' },
             'server-dir': { type: 'string', default: CHECKOUT_DIR },
             engine: { type: 'string', default: 'json' },
+            only: { type: 'string' },
         },
         strict: true,
     });
@@ -62,5 +69,7 @@ export const readOptions = (): Options => {
     if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a whole number above 0');
     const engine = values.engine as EngineChoice;
     if (!ENGINES.includes(engine)) throw new Error(`--engine must be one of ${ENGINES.join(', ')}`);
-    return { scales, runs, serverDir: resolve(values['server-dir']), engine };
+    const only = values.only as Options['only'];
+    if (only !== undefined && !ONLY.includes(only)) throw new Error(`--only must be one of ${ONLY.join(', ')}`);
+    return { scales, runs, serverDir: resolve(values['server-dir']), engine, only };
 };

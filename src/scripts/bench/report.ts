@@ -6,6 +6,8 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import {
     CHECKOUT_DIR,
     LOAD_MS,
+    MEMBERSHIPS_DEADLINE_MS,
+    MEMBERSHIPS_DUE,
     READERS,
     READ_WARM_UP_MS,
     RSS_SAMPLE_MS,
@@ -37,7 +39,17 @@ const postgresLine = (version: string) =>
     ` PostgreSQL ${version}: one throwaway cluster on this machine (default settings, max_connections=200), a fresh database per scale ` +
     `loaded from the seeded db.json and vacuumed; the server's pool: DATABASE_POOL_SIZE=${process.env.DATABASE_POOL_SIZE ?? '10 (default)'}.`;
 
+/** How the memberships row is taken. */
+const membershipsNote =
+    `${MEMBERSHIPS_DUE.toLocaleString('en-US')} memberships due at once: the seeded database gains that many memberships whose cards ` +
+    'were saved with ЮKassa, each in its first period with its charge notice delivered 48 hours before its charge, all charged ' +
+    'at the same instant; the server starts on a copy with PAYMENT_PROVIDER=yookassa pointed at a stand-in in this ' +
+    "script's process (every saved card pays at once), CLOCK_START at that instant and MEMBERSHIPS_EVERY_MS=1000. " +
+    'Timed from spawning the server to the first time GET /api/charges counts them all succeeded (asked twice a second), ' +
+    `at most ${MEMBERSHIPS_DEADLINE_MS / 60_000} minutes; provider requests: every request the stand-in got, payments: those it made (one per Idempotence-Key).`;
+
 const footnotes = (options: Options) => {
+    if (options.only) return [membershipsNote];
     const postgres = options.engine !== 'json';
     const lines = [
         'Ratio = this server / json-server: below 1 this server is faster or smaller; for writes/s above 1 it writes more.',
@@ -56,6 +68,7 @@ const footnotes = (options: Options) => {
                 'A PostgreSQL write is acknowledged once its commit is on disk (synchronous_commit on).',
         );
     }
+    lines.push(membershipsNote);
     lines.push(
         `Reads/s: ${READERS} clients in this script's process, each sending the sorted list again as soon as the last answer came, ` +
             `for ${LOAD_MS / 1000} s after ${READ_WARM_UP_MS / 1000} s of warm-up (node:http keep-alive, answers compressed as for fetch and not parsed); ` +

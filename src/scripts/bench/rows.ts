@@ -6,7 +6,19 @@ import { NOTES_PER_SCALE } from './databases';
 import { number } from './helpers';
 import { cpuText, type ReadLoad, type Summary } from './load';
 import type { Outcome, Results } from './measure';
-import { DRAIN_MESSAGES, IMPORT_ROWS, LOAD_MS, READERS, RUSH_CLIENTS, RUSH_SEATS, STARTS, WRITERS } from './options';
+import type { MembershipsRun } from './memberships';
+import {
+    DRAIN_MESSAGES,
+    IMPORT_ROWS,
+    LOAD_MS,
+    MEMBERSHIPS_DEADLINE_MS,
+    MEMBERSHIPS_DUE,
+    READERS,
+    RUSH_CLIENTS,
+    RUSH_SEATS,
+    STARTS,
+    WRITERS,
+} from './options';
 
 /** measure, one cell per engine of this server, json-server, one ratio per engine */
 type Row = string[];
@@ -184,3 +196,21 @@ export const scaleRows = (scale: number, ours: Results[], theirs: Results): stri
     // The scale only on the first row of its group: the table reads as one block per database.
     return rows.map((row, index) => [index === 0 ? `**${scale}**` : '', ...row]);
 };
+
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+/** What the memberships' run found: the time all were charged (or how many within the deadline) and the requests. */
+const membershipsText = (run: MembershipsRun) => {
+    const charged =
+        run.allChargedMs === null
+            ? `only ${thousands(run.charged)} charged within ${MEMBERSHIPS_DEADLINE_MS / 60_000} min`
+            : `all charged in ${number(run.allChargedMs / 1000)} s`;
+    const moved = run.moved === MEMBERSHIPS_DUE ? '' : `, ${thousands(run.moved)} moved to their next period`;
+    return `${charged}, ${thousands(run.requests)} provider requests (${thousands(run.payments)} payments)${moved}`;
+};
+
+/** The memberships row, one cell per engine; `scale` when it is the first row of its scale. */
+export const membershipsRow = (scale: number | undefined, ours: Outcome<MembershipsRun>[]): string[] => [
+    scale === undefined ? '' : `**${scale}**`,
+    ...oursOnlyRow(`${thousands(MEMBERSHIPS_DUE)} memberships due at once`, ours, membershipsText),
+];

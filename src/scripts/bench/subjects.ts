@@ -73,7 +73,13 @@ const newCustomer = (n: number) => ({
  * The settings this server runs with in the bench: its port, a stub build of the app, the engine's
  * database, and the bench's mail server for its messages.
  */
-const ourEnv = (engine: Engine, sink: MailSink, database: string, dir: string, port: number): NodeJS.ProcessEnv => {
+export const ourEnv = (
+    engine: Engine,
+    sink: MailSink,
+    database: string,
+    dir: string,
+    port: number,
+): NodeJS.ProcessEnv => {
     // A stub build: without an index.html the server would run vite build before it listens.
     const distDir = join(dir, 'dist');
     mkdirSync(distDir, { recursive: true });
