@@ -19,16 +19,17 @@ import { usePortal } from './context';
 import { formatDate, formatMoney } from './format';
 import { useI18n } from './i18n';
 import { membershipApi } from './membershipApi';
+import { MembershipCardChange } from './MembershipCardChange';
 import { errorText } from './parts';
 
 /*
  * One membership in /my: the plan, for whom, its state, the month it is in, the next charge and its
  * amount (or when it ends), the card, and a new price waiting for an answer. Its payer cancels it in two
- * taps (the button, then Yes), resumes it before the month ends, accepts a new price, and removes its
- * card after a confirm.
+ * taps (the button, then Yes), resumes it before the month ends, accepts a new price, changes the card
+ * (paying the next month with the new one) and removes it after a confirm.
  */
 
-type Asking = 'cancel' | 'remove';
+type Asking = 'cancel' | 'remove' | 'card';
 
 export const MembershipCard = ({
     membership,
@@ -194,6 +195,11 @@ export const MembershipCard = ({
                                 {t('app.portal.memberships.accept_price')}
                             </Button>
                         )}
+                        {membership.status === 'active' && !membership.cancelAtPeriodEnd && (
+                            <Button variant="outlined" onClick={() => setAsking('card')}>
+                                {t('app.portal.memberships.change_card')}
+                            </Button>
+                        )}
                         {card && cardUsable && (
                             <Button variant="outlined" onClick={() => setAsking('remove')}>
                                 {t('app.portal.memberships.remove_card')}
@@ -202,7 +208,14 @@ export const MembershipCard = ({
                     </Stack>
                 )}
             </CardContent>
-            <Dialog open={asking !== undefined} onClose={close} fullWidth maxWidth="xs" aria-labelledby="ask-title">
+            {asking === 'card' && <MembershipCardChange membership={membership} onClose={close} />}
+            <Dialog
+                open={asking === 'cancel' || asking === 'remove'}
+                onClose={close}
+                fullWidth
+                maxWidth="xs"
+                aria-labelledby="ask-title"
+            >
                 <DialogTitle id="ask-title">
                     {asking === 'remove'
                         ? t('app.portal.memberships.remove_title', { title: card?.title ?? '' })

@@ -1,4 +1,6 @@
 import type {
+    PortalCardChangeTerms,
+    PortalChangeCardAnswer,
     PortalMembership,
     PortalMembershipTerms,
     PortalStartMembershipAnswer,
@@ -27,6 +29,8 @@ export const membershipApi = {
         } satisfies PortalStartMembershipRequest),
     cancel: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/cancel`),
     resume: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/resume`),
+    cardTerms: (id: number) => request<PortalCardChangeTerms>('GET', `/memberships/${id}/card`),
+    changeCard: (id: number) => request<PortalChangeCardAnswer>('POST', `/memberships/${id}/card`, { consent: true }),
     acceptPrice: (id: number) => request<PortalMembership>('POST', `/memberships/${id}/price/accept`),
     removeCard: (id: number) => request<RemovedPaymentMethod>('DELETE', `/payment-methods/${id}`),
 };

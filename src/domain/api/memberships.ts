@@ -118,6 +118,18 @@ export interface PortalStartMembershipAnswer {
     confirmationUrl: string;
 }
 
+/** GET /api/portal/memberships/:id/card (its payer): what changing the card pays now, and the consent's words. */
+export interface PortalCardChangeTerms {
+    amount: number;
+    currency: string;
+    consentText: string;
+}
+
+/** POST /api/portal/memberships/:id/card {consent: true}: the provider's page where the next period is paid with the new card. */
+export interface PortalChangeCardAnswer {
+    confirmationUrl: string;
+}
+
 /** DELETE /api/portal/payment-methods/:id: the card is removed; nothing more is charged to it. */
 export interface RemovedPaymentMethod {
     removed: true;

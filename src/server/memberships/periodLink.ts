@@ -2,7 +2,7 @@ import { passForSale } from '../../domain/money';
 import { nextPeriodEnd, periodLastDay } from '../../domain/memberships';
 import type { Pass, PaymentLink, Payment, StoredRecordOf } from '../../domain/types';
 import { recordPassPayment } from '../money';
-import type { RecordOf, Transaction } from '../storage/types';
+import type { NewRecord, RecordOf, Transaction } from '../storage/types';
 import { heldPassOf } from './held';
 import { payNextPeriod } from './renewals';
 
@@ -46,6 +46,27 @@ const sellPeriodPass = async (tx: Transaction, membership: Membership, link: Pay
     );
 };
 
+/** The card a new one replaces, removed (its token deleted) unless another running membership is charged to it. */
+const removeReplaced = async (tx: Transaction, membership: Membership, now: Date) => {
+    if (membership.paymentMethodId == null) return;
+    const old = (await tx.get('paymentMethods', membership.paymentMethodId)) as
+        StoredRecordOf<'paymentMethods'> | undefined;
+    if (!old || old.status !== 'active') return;
+    const others = (await tx.select('memberships', { paymentMethodId: old.id })).filter(
+        one => one.id !== membership.id && one.status !== 'ended',
+    );
+    if (others.length) return;
+    // The token is deleted with the removal: a field the records' type leaves out.
+    const removed: NewRecord<'paymentMethods'> & Pick<typeof old, 'id' | 'createdAt' | 'token' | 'payerKey'> = {
+        ...old,
+        status: 'removed',
+        removedAt: now.toISOString(),
+        token: null,
+        payerKey: null,
+    };
+    await tx.update('paymentMethods', removed);
+};
+
 /**
  * Settles a paid link of a membership's period inside the caller's transaction (the notice's, exactly
  * once), and marks the link paid. Answers the payment and the pass it paid.
@@ -61,7 +82,8 @@ export const settlePeriodLink = async (
     if (!found) throw new Error(`The membership ${link.membershipId} of link ${link.id} is gone`);
     let membership = found;
     let paid: { payment: Payment; pass: Pass };
-    if (membership.status !== 'past_due' || !(await heldPassOf(tx, membership))) {
+    // Past due, it pays the held pass; active (a new card from /my), the next period, held or in advance.
+    if (membership.status === 'ended' || (membership.status === 'past_due' && !(await heldPassOf(tx, membership)))) {
         paid = await sellPeriodPass(tx, membership, link, now);
     } else {
         if (savedCard) {
@@ -78,6 +100,7 @@ export const settlePeriodLink = async (
                 payerKey: payerKey ?? `c${link.payerId ?? membership.payerId}`,
             };
             const card = await tx.insert('paymentMethods', saved);
+            await removeReplaced(tx, membership, now);
             membership = await tx.update('memberships', { ...membership, paymentMethodId: card.id });
         }
         const period = await payNextPeriod(tx, membership, link.amount, now, link.id);

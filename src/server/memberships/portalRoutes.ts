@@ -9,14 +9,17 @@ import { numericId, parseBody } from '../http/requests';
 import { studioConfig } from '../rules/studio';
 import type { Reader, Storage } from '../storage/types';
 import { cancelMembership, removeCard, resumeMembership } from './manage';
+import { cardChangeLink } from './card';
 import { acceptPrice } from './price';
+import { nextAmount } from './renewals';
 import { consentToLink, membershipLink, membershipTerms, renewingPlan } from './start';
 import { portalMemberships } from './views';
 
 /*
  * The portal's memberships (a portal token): those the signed-in customer pays for or attends, their
  * wards' included; starting one for oneself or a ward on the terms shown, box ticked; cancelling,
- * resuming, accepting a new price and removing the card, which only the payer does.
+ * resuming, accepting a new price, changing the card (its next period paid now with the new card) and
+ * removing it, which only the payer does.
  */
 
 /** Pays a link on the provider's page at once, its payer having agreed in the portal: the page to go to. */
@@ -31,6 +34,7 @@ const startSchema = z.object({
     customerId: z.number().int().positive().optional(),
     consent: z.boolean().optional(),
 });
+const cardSchema = z.object({ consent: z.boolean().optional() });
 
 /** Whom the request is for: the signed-in customer, or one of their wards; anyone else is refused. */
 const attending = async (reader: Reader, me: StoredCustomer, customerId?: Identifier) => {
@@ -157,6 +161,48 @@ export const portalMembershipRoutes = (storage: Storage, clock: Clock, payLink: 
             const now = clock();
             await storage.transaction(tx => acceptPrice(tx, id, me.id, now), { claimed: true });
             res.json(await answerOne(me, id));
+        }),
+    );
+
+    router.get(
+        '/portal/memberships/:id/card',
+        handle(async (req, res) => {
+            const me = customerOf(req);
+            const membership = await storage.get('memberships', numericId(req.params.id));
+            if (!membership || membership.payerId !== me.id) throw notFound('No such membership');
+            const config = await studioConfig(storage);
+            const { consentText, currency } = membershipTerms(
+                config,
+                { name: '' },
+                nextAmount(membership),
+                me.locale ?? config.defaultLocale,
+                clock(),
+            );
+            res.json({ amount: nextAmount(membership), currency, consentText } satisfies Api.PortalCardChangeTerms);
+        }),
+    );
+
+    router.post(
+        '/portal/memberships/:id/card',
+        handle(async (req, res) => {
+            const body = parseBody(cardSchema, req.body ?? {});
+            if (body.consent !== true)
+                throw badRequest('Agree to the charges to save the new card', {
+                    consent: 'app.memberships.errors.consent_required',
+                });
+            const me = customerOf(req);
+            const id = numericId(req.params.id);
+            const now = clock();
+            const link = await storage.transaction(
+                async tx => {
+                    const made = await cardChangeLink(tx, id, me.id, now);
+                    await consentToLink(tx, made, 'portal', now, req.ip ?? null);
+                    return made;
+                },
+                { claimed: true },
+            );
+            const { confirmationUrl } = await payLink(link.id);
+            res.json({ confirmationUrl } satisfies Api.PortalChangeCardAnswer);
         }),
     );
 

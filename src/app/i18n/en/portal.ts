@@ -306,6 +306,11 @@ export const portalMessages = {
                 remove_card: 'Remove the card',
                 new_price:
                     'The studio proposes a new price: %{amount} a month from %{date}. Without your acceptance the membership ends before that day.',
+                change_card: 'Change the card',
+                change_card_title: 'Change the card',
+                change_card_text:
+                    'A card is saved by paying with it: the next month of %{plan}, %{amount}, is paid now with the new card, which is then charged each month instead of the old one. The old card is removed.',
+                change_card_pay: 'Pay and save the card',
                 accept_price: 'Accept the new price',
                 price_accepted: 'New price accepted',
                 remove_title: 'Remove the card %{title}?',
