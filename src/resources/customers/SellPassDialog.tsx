@@ -1,4 +1,7 @@
+import { useRef, useState } from 'react';
+import { Alert, Button } from '@mui/material';
 import {
+    type HttpError,
     DateInput,
     NumberInput,
     ReferenceInput,
@@ -59,15 +62,34 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
     const dataProvider = useDataProvider<StudioDataProvider>();
     const today = useStudioToday();
     const planText = usePlanText();
+    const translate = useTranslate();
+    // The customer's running membership already pays for the plan: staff may sell it all the same.
+    const [covered, setCovered] = useState(false);
+    const force = useRef(false);
     const sell = async (values: Record<string, unknown>) => {
-        const { pass } = await dataProvider.sellPass(values as SellPassInput);
-        onSold?.(pass);
+        const forced = force.current;
+        force.current = false;
+        try {
+            const { pass } = await dataProvider.sellPass({
+                ...(values as SellPassInput),
+                ...(forced && { force: true }),
+            });
+            onSold?.(pass);
+        } catch (error) {
+            const errors = (error as HttpError).body?.errors as Record<string, string> | undefined;
+            setCovered(errors?.subscriptionId === 'app.memberships.errors.membership_active');
+            throw error;
+        }
+    };
+    const close = () => {
+        setCovered(false);
+        onClose();
     };
     return (
         <ResourceContextProvider value="passes">
             <ActionDialog
                 open={open}
-                onClose={onClose}
+                onClose={close}
                 title="app.money.dialogs.sell"
                 submitLabel="app.money.actions.sell"
                 schema={sellPassSchema}
@@ -101,6 +123,18 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
                     fullWidth
                 />
                 <DiscountReasonInput />
+                {covered && (
+                    <Alert
+                        severity="warning"
+                        action={
+                            <Button type="submit" color="inherit" onClick={() => (force.current = true)}>
+                                {translate('app.memberships.desk.sell_anyway')}
+                            </Button>
+                        }
+                    >
+                        {translate('app.memberships.desk.sell_anyway_help')}
+                    </Alert>
+                )}
             </ActionDialog>
         </ResourceContextProvider>
     );

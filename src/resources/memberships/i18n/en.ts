@@ -185,6 +185,11 @@ export const messages = {
                 copy_by_hand: 'Select the link and copy it',
                 expires: 'Valid until %{at}',
             },
+            desk: {
+                sell_anyway: 'Sell anyway',
+                sell_anyway_help:
+                    'Their running membership already pays for this plan each month: sell it only if they ask to pay for another pass.',
+            },
             dashboard: {
                 title: 'Memberships',
                 mrr: 'Monthly recurring revenue',
