@@ -35,6 +35,10 @@ export const moveMembershipPeriod = async (
             startsOn: addDays(held.startsOn, days),
             endsOn: addDays(held.endsOn, days),
         });
+    // A notice not sent yet names the old date: it never goes.
+    const notice =
+        membership.noticeMessageId == null ? undefined : await tx.get('messages', membership.noticeMessageId);
+    if (notice?.status === 'queued') await tx.update('messages', { ...notice, status: 'withdrawn', leaseUntil: null });
     return tx.update('memberships', {
         ...membership,
         periodEnd,
