@@ -21,6 +21,15 @@ export const membershipPriceChange = z.object({
     acceptedAt: instant.nullable(),
 });
 
+/** What staff send to propose a new price (POST /api/memberships/:id/price): the server checks the 30 days. */
+export const membershipPriceRequest = z.object({
+    amount: positiveMoney,
+    fromPeriod: z
+        .number({ error: 'ra.validation.required' })
+        .int('app.validation.integer')
+        .min(2, 'app.memberships.errors.price_too_soon'),
+});
+
 /**
  * What staff write to start one: who attends, the plan (one that renews), and who pays (themselves by
  * default; a ward's guardian by default for a ward). The answer is the payment link of the first period.

@@ -7,10 +7,11 @@ import { formatShortDate } from '../../app/i18n/dates';
 import { periodLastDay } from '../../domain/memberships';
 import { refusalMessage } from '../common/conflicts';
 import type { MembershipListRecord as ListedMembership } from '../../domain/api/memberships';
+import { MembershipPriceDialog } from './MembershipPriceDialog';
 
 /*
- * Staff's Cancel (asked once more: nothing is charged after it, and it ends with the period) and Resume
- * (until the period ends) of a running membership. Managers and admins.
+ * Staff's Cancel (asked once more: nothing is charged after it, and it ends with the period), Resume
+ * (until the period ends) and New price of a running membership. Managers and admins.
  */
 
 const change = async (id: number, action: 'cancel' | 'resume') =>
@@ -23,6 +24,7 @@ export const MembershipActions = ({ membership }: { membership: ListedMembership
     const queryClient = useQueryClient();
     const { canAccess } = useCanAccess({ resource: 'memberships', action: 'create' });
     const [asking, setAsking] = useState(false);
+    const [pricing, setPricing] = useState(false);
     const changing = useMutation({
         mutationFn: (action: 'cancel' | 'resume') => change(membership.id, action),
         onSuccess: (_answer, action) => {
@@ -43,6 +45,10 @@ export const MembershipActions = ({ membership }: { membership: ListedMembership
         );
     return (
         <>
+            <Button size="small" onClick={() => setPricing(true)}>
+                {translate('app.memberships.price.action')}
+            </Button>
+            <MembershipPriceDialog membership={membership} open={pricing} onClose={() => setPricing(false)} />
             <Button size="small" color="error" onClick={() => setAsking(true)}>
                 {translate('app.memberships.card.cancel')}
             </Button>

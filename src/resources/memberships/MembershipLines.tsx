@@ -10,7 +10,8 @@ import type { MembershipListRecord as ListedMembership, PaymentMethod } from '..
 
 /**
  * What a membership is on the card, line by line: its price a month, who pays (or for whom, on the
- * payer's card), the current period, the next charge or when it ends, and the card charged.
+ * payer's card), the current period, the next charge or when it ends, the card charged, and a new
+ * price proposed for a later period (accepted, or waiting for the payer).
  */
 export const MembershipLines = ({ membership, customerId }: { membership: ListedMembership; customerId: number }) => {
     const translate = useTranslate();
@@ -101,6 +102,21 @@ export const MembershipLines = ({ membership, customerId }: { membership: Listed
                     : translate('app.memberships.card.no_card'),
                 'card',
             )}
+            {running &&
+                membership.priceChange &&
+                membership.period < membership.priceChange.fromPeriod &&
+                line(
+                    translate(
+                        membership.priceChange.acceptedAt
+                            ? 'app.memberships.price.accepted'
+                            : 'app.memberships.price.waiting',
+                        {
+                            amount: money(membership.priceChange.amount),
+                            period: membership.priceChange.fromPeriod,
+                        },
+                    ),
+                    'new-price',
+                )}
         </Stack>
     );
 };

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { membershipPriceChange } from '../../domain/collections/memberships';
-import { positiveMoney } from '../../domain/fields';
+import { membershipPriceChange, membershipPriceRequest } from '../../domain/collections/memberships';
 import { addMonthsOn, priceNoticeDays, priceOfPeriod } from '../../domain/memberships';
 import { addDays, localDateAt } from '../../domain/time';
 import type { Identifier } from '../../domain/types';
@@ -19,10 +18,7 @@ import { membershipFacts, tellPayer } from './notices';
 
 type Membership = RecordOf<'memberships'>;
 
-export const priceChangeSchema = z.object({
-    amount: positiveMoney,
-    fromPeriod: z.number({ error: 'ra.validation.required' }).int('app.validation.integer'),
-});
+export const priceChangeSchema = membershipPriceRequest;
 
 /** The first day of period `period` (later than the current one) of the membership. */
 export const periodStartOf = (membership: Membership, period: number): string =>

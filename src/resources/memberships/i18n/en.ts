@@ -185,6 +185,17 @@ export const messages = {
                 copy_by_hand: 'Select the link and copy it',
                 expires: 'Valid until %{at}',
             },
+            price: {
+                action: 'New price',
+                title: 'Propose a new price',
+                amount: 'Price a month',
+                from_period: 'From period',
+                starts: 'That period begins on %{date}. The payer is told and must accept it in their account; if not, the membership ends before it.',
+                propose: 'Propose',
+                proposed: 'The new price is proposed to the payer',
+                waiting: 'New price %{amount} from period %{period}: waiting for the payer to accept it',
+                accepted: 'New price %{amount} from period %{period}: accepted',
+            },
             desk: {
                 sell_anyway: 'Sell anyway',
                 sell_anyway_help:
