@@ -23,8 +23,9 @@ const gleb = addMembership(db, plan, { firstName: 'Gleb', startsOn: '2027-03-05'
 const gleWitness = addWitness(db, plan, 'Glebwitness', '2027-04-05');
 const hanna = addMembership(db, plan, { firstName: 'Hanna', startsOn: '2027-06-01' });
 const irina = addMembership(db, plan, { firstName: 'Irina', startsOn: '2027-08-01' });
+const pavel = addMembership(db, plan, { firstName: 'Pavel', startsOn: '2027-10-01' });
 // A membership's own pass names it, as its first payment records it.
-for (const one of [gleb, hanna, irina]) one.firstPass.membershipId = one.membership.id;
+for (const one of [gleb, hanna, irina, pavel]) one.firstPass.membershipId = one.membership.id;
 
 let now = new Date('2027-04-03T08:00:00Z');
 const at = (instant: string) => (now = new Date(instant));
@@ -39,6 +40,18 @@ const freeze = async (passId: number, from: string, to: string) => {
         json: { from, to },
     });
     expect(answer.status, answer.text).toBe(200);
+};
+
+const portalTokenOf = async (customerId: number) => {
+    const link = await call(served.server.url, `/api/customers/${customerId}/sign-in-link`, {
+        method: 'POST',
+        token: await login(served.server.url, 'manager'),
+    });
+    expect(link.status, link.text).toBe(200);
+    const token = String(link.body.url).split('/my/link/')[1];
+    const spent = await call(served.server.url, '/api/portal/auth/link', { method: 'POST', json: { token } });
+    expect(spent.status, spent.text).toBe(200);
+    return String(spent.body.token);
 };
 
 describe("a membership's period moved by a freeze or a closure", () => {
@@ -113,5 +126,32 @@ describe("a membership's period moved by a freeze or a closure", () => {
         at('2027-09-06T07:01:00Z');
         const renewed = await until(id, membership => expect(membership.period).toBe(2));
         expect(renewed).toMatchObject({ periodStart: '2027-09-06', periodEnd: '2027-10-06' });
+    });
+
+    it('moves the period by a pause the customer takes in /my, and back when it ends early', async () => {
+        at('2027-10-05T09:00:00Z');
+        const id = pavel.membership.id;
+        const token = await portalTokenOf(pavel.customer.id);
+        const paused = await call(served.server.url, `/api/portal/passes/${pavel.firstPass.id}/freeze`, {
+            method: 'POST',
+            token,
+            json: { from: '2027-10-10', to: '2027-10-13' },
+        });
+        expect(paused.status, paused.text).toBe(200);
+        expect(await read.membership(id)).toMatchObject({
+            periodEnd: '2027-11-05',
+            nextChargeAt: '2027-11-05T07:00:00.000Z',
+        });
+        at('2027-10-11T09:00:00Z');
+        const resumed = await call(served.server.url, `/api/portal/passes/${pavel.firstPass.id}/unfreeze`, {
+            method: 'POST',
+            token: await portalTokenOf(pavel.customer.id),
+        });
+        expect(resumed.status, resumed.text).toBe(200);
+        // Paused on 10 October only: one day of the four is kept.
+        expect(await read.membership(id)).toMatchObject({
+            periodEnd: '2027-11-02',
+            nextChargeAt: '2027-11-02T07:00:00.000Z',
+        });
     });
 });
