@@ -19,10 +19,11 @@ import { endMembership, nextAmount } from './renewals';
 
 /*
  * The memberships job: each run, at the server's clock, warns the payers of saved cards about to expire,
- * and for each membership still going, in order: settles the charge left open (before anything else is
- * asked), ends one set to cancel at its period's end or left unpaid past its period, tells the payer of
- * the next charge 48 hours ahead with the next period's pass held, and charges the card once the notice
- * was delivered 24 hours before. Every step reads the membership again under the claim of its row, so
+ * and for each membership still going, in order: counts the studio's closures begun in its period,
+ * settles the charge left open (before anything else is asked), ends one set to cancel at its period's
+ * end or left unpaid past its period, tells the payer of the next charge 48 hours ahead with the next
+ * period's pass held (or, when the next period is at a new price the payer did not accept, sets it to
+ * end instead), and charges the card once the notice was delivered 24 hours before. Every step reads the membership again under the claim of its row, so
  * that a run of another process (one whose lease ran out) changes nothing twice.
  */
 
