@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargeTime, noticeTime } from '../../src/domain/memberships';
 import type { Database } from '../../src/domain/types';
-import { addMembership, addRenewingPlan, membershipReads, zone } from '../support/memberships';
+import { addMembership, addRenewingPlan, membershipReads, yookassaSavedCard, zone } from '../support/memberships';
 import { demoDb, removeDir, startServerProcess, type ServerProcess } from '../support/server';
 import { startMailbox, type Mailbox } from '../support/smtp';
 import { startYookassa, type YookassaStandIn } from '../support/yookassa';
@@ -52,25 +51,9 @@ beforeAll(async () => {
     standIn = await startYookassa();
     mailbox = await startMailbox();
     // A card ЮKassa saved with a first payment: its payment method's id charges it.
-    const created = await fetch(`${standIn.apiUrl}/payments`, {
-        method: 'POST',
-        headers: {
-            Authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
-            'Idempotence-Key': randomUUID(),
-            'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({
-            amount: { value: '3500.00', currency: 'RUB' },
-            capture: true,
-            save_payment_method: true,
-            confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/back' },
-        }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    await standIn.pay(id);
     Object.assign(ola.card, {
         provider: 'yookassa',
-        token: standIn.payment(id)?.payment_method?.id as string,
+        token: await yookassaSavedCard(standIn),
         title: 'Mir •• 4242',
     });
 });

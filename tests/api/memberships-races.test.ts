@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Charge, Membership } from '../../src/domain/api/memberships';
 import type { Database, Message } from '../../src/domain/types';
-import { addMembership, addRenewingPlan } from '../support/memberships';
+import { addMembership, addRenewingPlan, yookassaSavedCard } from '../support/memberships';
 import {
     demoDb,
     engine,
@@ -58,27 +57,6 @@ const chargeAt = Date.parse('2031-02-15T07:00:00.000Z');
 let standIn: YookassaStandIn;
 const servers: RunningServer[] = [];
 
-/** A card the stand-in saved with a first payment: its payment method's id. */
-const savedMethod = async () => {
-    const created = await fetch(`${standIn.apiUrl}/payments`, {
-        method: 'POST',
-        headers: {
-            Authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
-            'Idempotence-Key': randomUUID(),
-            'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({
-            amount: { value: '3500.00', currency: 'RUB' },
-            capture: true,
-            save_payment_method: true,
-            confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/back' },
-        }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    await standIn.pay(id);
-    return standIn.payment(id)?.payment_method?.id as string;
-};
-
 /** A server on the test's database, with ЮKassa's stand-in and its own clock. */
 const serverAt = async (offsetMs: number, dbFile?: string) => {
     const port = await freePort();
@@ -105,7 +83,7 @@ describe.skipIf(engine !== 'postgres')('200 memberships due at once on two serve
         standIn = await startYookassa();
         for (const { card } of started) {
             card.provider = 'yookassa';
-            card.token = await savedMethod();
+            card.token = await yookassaSavedCard(standIn);
         }
     });
 

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { noticeTime } from '../../src/domain/memberships';
 import type { Database } from '../../src/domain/types';
-import { addMembership, addRenewingPlan, addWitness, membershipReads } from '../support/memberships';
+import { addMembership, addRenewingPlan, addWitness, membershipReads, yookassaSavedCard } from '../support/memberships';
 import { portalClient } from '../support/portal';
 import { demoDb, freePort, removeDir, startServer, type RunningServer } from '../support/server';
 import { startMailbox, type Mailbox } from '../support/smtp';
@@ -36,27 +35,6 @@ const { portal, signIn } = portalClient(
     () => mailbox,
 );
 
-/** A card the stand-in saved with a first payment, as ЮKassa saves one: its payment method's id. */
-const savedMethod = async () => {
-    const created = await fetch(`${standIn.apiUrl}/payments`, {
-        method: 'POST',
-        headers: {
-            Authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
-            'Idempotence-Key': randomUUID(),
-            'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({
-            amount: { value: '3500.00', currency: 'RUB' },
-            capture: true,
-            save_payment_method: true,
-            confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/back' },
-        }),
-    });
-    const { id } = (await created.json()) as { id: string };
-    await standIn.pay(id);
-    return standIn.payment(id)?.payment_method?.id as string;
-};
-
 /** The stand-in's payments made under a charge key. */
 const paymentsUnder = (key: string) => standIn.listPayments().filter(payment => payment.metadata.chargeKey === key);
 /** The charge requests the stand-in was sent with a saved method. */
@@ -69,7 +47,7 @@ beforeAll(async () => {
     standIn = await startYookassa();
     for (const started of [jana, lena, karl, afterKarl, mia]) {
         started.card.provider = 'yookassa';
-        started.card.token = await savedMethod();
+        started.card.token = await yookassaSavedCard(standIn);
         started.card.title = 'Mir •• 4242';
     }
     mailbox = await startMailbox();

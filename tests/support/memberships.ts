@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, vi } from 'vitest';
 import { addMonthsOn, chargeTime, firstPeriod, periodLastDay } from '../../src/domain/memberships';
 import { addDays } from '../../src/domain/time';
@@ -5,6 +6,7 @@ import type { Charge, Membership } from '../../src/domain/api/memberships';
 import type { Customer, Database, Message, Pass, Payment, StoredRecordOf, Subscription } from '../../src/domain/types';
 import { addCustomer, addPass, freshPhone, nextId } from './factories';
 import { call, login, type RunningServer } from './server';
+import type { YookassaStandIn } from './yookassa';
 
 /*
  * Memberships made directly in a test's copy of the database, as if their first period had been paid:
@@ -183,4 +185,25 @@ export const membershipReads = (server: () => RunningServer) => {
             { timeout: 10_000, interval: 50 },
         );
     return { read, until, noticeSent };
+};
+
+/** A card ЮKassa's stand-in saved with a first payment, as ЮKassa saves one: its payment method's id. */
+export const yookassaSavedCard = async (standIn: YookassaStandIn): Promise<string> => {
+    const created = await fetch(`${standIn.apiUrl}/payments`, {
+        method: 'POST',
+        headers: {
+            Authorization: `Basic ${Buffer.from(`${standIn.shopId}:${standIn.secretKey}`).toString('base64')}`,
+            'Idempotence-Key': randomUUID(),
+            'Content-Type': 'application/json',
+        },
+        body: JSON.stringify({
+            amount: { value: '3500.00', currency: 'RUB' },
+            capture: true,
+            save_payment_method: true,
+            confirmation: { type: 'redirect', return_url: 'http://127.0.0.1/back' },
+        }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await standIn.pay(id);
+    return standIn.payment(id)?.payment_method?.id as string;
 };
