@@ -13,7 +13,8 @@ import { cloudpaymentsHmac } from '../../src/server/payments/signatures';
  * making a repeated request answer what the first one did (kept 1 hour). It takes orders
  * (orders/create, orders/cancel), refunds (payments/refund), look-ups (payments/get, v2/payments/find) and
  * renewals on a saved card (payments/tokens/charge: a Token the Pay notice of an order made with an AccountId
- * gave, charged on that account; `declineToken` makes its charges declined with a ReasonCode),
+ * gave, charged on that account; `declineToken` makes its charges declined with a ReasonCode; with
+ * `chargeNotices` each sends its Pay or Fail notice after its answer),
  * and checks the receipt in JsonData as the online kassa would: each item's amount is its price times
  * its quantity, the items add up to the amount, the VAT is one CloudKassir knows.
  *
@@ -330,6 +331,8 @@ export const startCloudPayments = async (options?: {
     deliveryTimeoutMs?: number;
     /** How long an X-Request-ID's answer is kept (CloudPayments: 1 hour). */
     requestIdTtlMs?: number;
+    /** Payments by token (tokens/charge) send their Pay or Fail notice too, as CloudPayments does (default false). */
+    chargeNotices?: boolean;
 }): Promise<CloudPaymentsStandIn> => {
     const redeliveryMs = options?.redeliveryMs ?? 20;
     const maxDeliveries = options?.maxDeliveries ?? 5;
@@ -623,6 +626,24 @@ export const startCloudPayments = async (options?: {
             Token: token,
         };
         standIn.transactions.set(transaction.TransactionId, transaction);
+        // CloudPayments tells a payment by token as any other: Pay, or Fail, after its answer.
+        if (options?.chargeNotices && standIn.noticeUrl) {
+            const fields = { ...paymentFields(transaction), OperationType: 'Payment' };
+            const notice: [NoticeType, Record<string, string | number>] = declined
+                ? ['Fail', { ...fields, Reason: transaction.Reason, ReasonCode: declined }]
+                : [
+                      'Pay',
+                      {
+                          ...fields,
+                          Status: 'Completed',
+                          GatewayName: 'Test',
+                          AuthCode: 'A1B2C3',
+                          TotalFee: 0,
+                          Token: token,
+                      },
+                  ];
+            track(delay(5).then(() => notify(...notice)));
+        }
         if (declined) throw new Declined(modelOf(transaction));
         return modelOf(transaction);
     };
