@@ -1,26 +1,23 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Charge, Membership } from '../../src/domain/api/memberships';
+import type { Charge } from '../../src/domain/api/memberships';
 import type { Database, Message } from '../../src/domain/types';
 import { addMembership, addRenewingPlan, yookassaSavedCard } from '../support/memberships';
-import {
-    demoDb,
-    engine,
-    freePort,
-    removeDir,
-    startServer,
-    storedDatabase,
-    type RunningServer,
-} from '../support/server';
+import { demoDb, engine, removeDir, startServerProcess, storedDatabase, type ServerProcess } from '../support/server';
 import { startYookassa, type YookassaStandIn } from '../support/yookassa';
 
 /*
- * Two servers on one PostgreSQL database charge 200 memberships due at once: each is charged once, asked
- * of ЮKassa (its stand-in, shared by both) once, and paid once. The second server's clock is an hour
- * ahead, so that it takes the memberships job while the first still runs it (the first's lease looks
- * run out to it, as a frozen process's would): both go through the same memberships at the same moment,
- * and only the claim of each membership's row, its committed pending charge and the charge's key keep
- * them from charging twice.
+ * Two server processes (node build/server/main.js, as `npm start` runs it) on one PostgreSQL database
+ * charge 200 memberships due at once: each is charged once, ЮKassa (its stand-in, shared by both) makes
+ * one payment for each, and the ledger has one payment for each. Both run the memberships job at the same
+ * moment over the same memberships: the second starts with its clock an hour further on (CLOCK_START), so
+ * that the first's lease on the job looks run out to it, as a frozen process's would; and ЮKassa's answers
+ * to the first are held back until the second has asked ЮKassa something, so that the first is in the
+ * middle of its run when the second begins. Only the claim of each membership's row, its committed pending
+ * charge and the charge's key then keep them from charging twice.
  */
 
 const count = 200;
@@ -54,33 +51,101 @@ for (const { membership } of started) {
 }
 
 const chargeAt = Date.parse('2031-02-15T07:00:00.000Z');
-let standIn: YookassaStandIn;
-const servers: RunningServer[] = [];
 
-/** A server on the test's database, with ЮKassa's stand-in and its own clock. */
-const serverAt = async (offsetMs: number, dbFile?: string) => {
-    const port = await freePort();
-    const server = await startServer({
+type Process = 'first' | 'second';
+interface Asked {
+    by: Process;
+    method: string;
+    path: string;
+    key: string | undefined;
+    paymentMethodId: string | undefined;
+}
+
+/**
+ * ЮKassa as each process reaches it: a passage to the stand-in at `${url}/first/v3` and `${url}/second/v3`,
+ * which notes who asked what, and holds the first's answers until the second has asked something.
+ */
+const startPassage = async (standIn: YookassaStandIn) => {
+    const asked: Asked[] = [];
+    let secondAsked!: () => void;
+    const secondHasAsked = new Promise<void>(done => (secondAsked = done));
+    const bodyOf = async (request: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks).toString('utf8');
+    };
+    const server: Server = createServer((request, response) => {
+        void (async () => {
+            const [, by, ...rest] = (request.url ?? '').split('/');
+            const path = `/${rest.join('/')}`;
+            const body = await bodyOf(request);
+            const key = request.headers['idempotence-key'];
+            const parsed = body ? (JSON.parse(body) as { payment_method_id?: string }) : {};
+            asked.push({
+                by: by as Process,
+                method: request.method ?? '',
+                path,
+                key: typeof key === 'string' ? key : undefined,
+                paymentMethodId: parsed.payment_method_id,
+            });
+            if (by === 'second') secondAsked();
+            const headers: Record<string, string> = {};
+            for (const name of ['authorization', 'content-type', 'idempotence-key']) {
+                const value = request.headers[name];
+                if (typeof value === 'string') headers[name] = value;
+            }
+            const answer = await fetch(`${standIn.url}${path}`, {
+                method: request.method,
+                headers,
+                body: body || undefined,
+            });
+            const text = await answer.text();
+            // The payment is made at ЮKassa; its answer reaches the first process only once the second runs too.
+            if (by === 'first') await secondHasAsked;
+            response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+        })().catch(() => response.writeHead(502).end());
+    });
+    server.listen(0, '127.0.0.1');
+    await new Promise(ready => server.once('listening', ready));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return {
+        apiUrl: (by: Process) => `${url}/${by}/v3`,
+        asked,
+        stop: () => {
+            secondAsked();
+            server.closeAllConnections();
+            return new Promise<void>(done => server.close(() => done()));
+        },
+    };
+};
+
+let standIn: YookassaStandIn;
+let passage: Awaited<ReturnType<typeof startPassage>>;
+const servers: ServerProcess[] = [];
+
+/** A server process on the test's database, with ЮKassa's stand-in behind the passage, its clock moved to `at`. */
+const processAt = async (by: Process, at: number, dbFile?: string) => {
+    const server = await startServerProcess({
         ...(dbFile ? { dbFile } : { db }),
         env: {
-            PORT: String(port),
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            PUBLIC_URL: 'http://127.0.0.1:8',
             PAYMENT_PROVIDER: 'yookassa',
             YOOKASSA_SHOP_ID: standIn.shopId,
             YOOKASSA_SECRET_KEY: standIn.secretKey,
-            YOOKASSA_API_URL: standIn.apiUrl,
+            YOOKASSA_API_URL: passage.apiUrl(by),
             YOOKASSA_NOTICE_IPS: '127.0.0.1/32,::1/128',
             MEMBERSHIPS_EVERY_MS: '30',
+            CLOCK_START: new Date(at).toISOString(),
         },
-        clock: () => new Date(chargeAt + offsetMs),
     });
     servers.push(server);
     return server;
 };
 
-describe.skipIf(engine !== 'postgres')('200 memberships due at once on two servers', () => {
+describe.skipIf(engine !== 'postgres')('200 memberships due at once on two server processes', () => {
     beforeAll(async () => {
         standIn = await startYookassa();
+        passage = await startPassage(standIn);
         for (const { card } of started) {
             card.provider = 'yookassa';
             card.token = await yookassaSavedCard(standIn);
@@ -88,37 +153,68 @@ describe.skipIf(engine !== 'postgres')('200 memberships due at once on two serve
     });
 
     afterAll(async () => {
-        for (const server of servers) await server.stop();
+        for (const server of servers) await server.stop('SIGKILL');
         if (servers[0]) removeDir(servers[0].dir);
+        await passage?.stop();
         await standIn?.stop();
     });
 
     it('charges each once', async () => {
-        const first = await serverAt(60_000);
-        await serverAt(3_600_000, first.dbFile);
+        const first = await processAt('first', chargeAt + 60_000);
+        // The first is charging: ЮKassa has been asked, and waits to answer.
+        await vi.waitFor(() => expect(passage.asked.some(one => one.by === 'first')).toBe(true), {
+            timeout: 30_000,
+            interval: 20,
+        });
+        await processAt('second', chargeAt + 3_600_000, first.dbFile);
         const ids = new Set(started.map(one => one.membership.id));
-        const stored = await vi.waitFor(
-            async () => {
-                const database = await storedDatabase(first);
-                const moved = (database.memberships as Membership[]).filter(one => ids.has(one.id));
-                expect(moved.filter(one => one.period === 2)).toHaveLength(count);
-                return database;
-            },
-            { timeout: 120_000, interval: 500 },
-        );
+        // Polled by one count (an export of the whole database each time would slow both processes).
+        const watcher = new pg.Client({ connectionString: readFileSync(`${first.dbFile}.database-url`, 'utf8') });
+        await watcher.connect();
+        try {
+            await vi.waitFor(
+                async () => {
+                    const { rows } = await watcher.query<{ moved: number }>(
+                        'SELECT count(*)::int AS moved FROM memberships WHERE id = ANY($1::integer[]) AND period = 2',
+                        [[...ids]],
+                    );
+                    expect(rows[0].moved).toBe(count);
+                },
+                { timeout: 120_000, interval: 200 },
+            );
+        } finally {
+            await watcher.end();
+        }
+        const stored = await storedDatabase(first);
         const charges = (stored.charges as Charge[]).filter(charge => ids.has(charge.membershipId));
         expect(charges).toHaveLength(count);
         expect(charges.every(charge => charge.status === 'succeeded' && charge.attempt === 1)).toBe(true);
         expect(new Set(charges.map(charge => charge.membershipId)).size).toBe(count);
         const customers = new Set(started.map(one => one.customer.id));
         const payments = stored.payments.filter(payment => customers.has(payment.customerId));
+        // The first month's payment and the renewal's, for each.
         expect(payments).toHaveLength(2 * count);
-        // ЮKassa made one payment per charge: a charge the other server found open was asked again only
-        // under its own key, which ЮKassa never charges twice.
+        for (const charge of charges)
+            expect(payments.filter(payment => payment.id === charge.paymentId)).toHaveLength(1);
+
+        // ЮKassa made one payment per membership, under its charge's key.
         const keys = new Set(charges.map(charge => charge.key));
         const made = standIn.listPayments().filter(payment => keys.has(payment.metadata.chargeKey));
         expect(made).toHaveLength(count);
-        expect(new Set(made.map(payment => payment.metadata.chargeKey)).size).toBe(count);
+        expect(new Set(made.map(payment => payment.metadata.chargeKey))).toEqual(keys);
         expect(made.every(payment => payment.status === 'succeeded')).toBe(true);
+        // Both processes asked ЮKassa to charge; each membership was asked for under its one key only (a
+        // charge the other process found open is asked again under that key, which ЮKassa never charges
+        // twice), and never twice by one process.
+        const renewals = passage.asked.filter(one => one.method === 'POST' && one.path === '/v3/payments');
+        expect(new Set(renewals.map(one => one.by))).toEqual(new Set(['first', 'second']));
+        const cardOf = new Map(started.map(one => [one.card.token, one.membership.id]));
+        const keyOf = new Map(charges.map(charge => [charge.membershipId, charge.key]));
+        for (const one of renewals) expect(one.key).toBe(keyOf.get(cardOf.get(one.paymentMethodId ?? null) ?? -1));
+        for (const by of ['first', 'second'] as const) {
+            const own = renewals.filter(one => one.by === by).map(one => one.key);
+            expect(new Set(own).size).toBe(own.length);
+        }
+        expect(new Set(renewals.map(one => one.key)).size).toBe(count);
     });
 });
