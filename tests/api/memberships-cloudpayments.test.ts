@@ -144,6 +144,8 @@ describe('a membership through CloudPayments', () => {
             delivery => delivery.type === 'Pay' && new URLSearchParams(delivery.body).get('InvoiceId') === charge.key,
         );
         expect(renewalNotice.map(delivery => [delivery.status, delivery.answer])).toEqual([[200, '{"code":0}']]);
+        // Known as a renewal's, not logged as a stranger's.
+        expect(served.server.output()).not.toContain('names no payment of this server');
 
         const held = (await read.passes(olga.id)).find(pass => pass.id === heldId) as Pass;
         expect(held).toMatchObject({ held: false, paymentId: charge.paymentId, startsOn: before.periodEnd });

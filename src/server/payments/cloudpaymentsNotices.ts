@@ -68,6 +68,13 @@ const decodedMessage = (raw: Buffer, json: boolean): string | undefined => {
     }
 };
 
+/**
+ * Whether an InvoiceId is a membership charge's key ("1a2b3c4d-m12-20270131-1": the database's prefix, the
+ * membership, the period, the try), not a payment link attempt's id: a renewal by token, which the
+ * memberships job settles once, by the answer of tokens/charge or by asking; its Pay or Fail changes nothing here.
+ */
+const isRenewalKey = (invoiceId: string) => /^[0-9a-f]{8}-m\d+-\d{8}-\d+$/.test(invoiceId);
+
 const unverified = (reason: string): NoticeVerdict => ({ verified: false, reason });
 const verified = (notice: Notice): NoticeVerdict => ({ verified: true, notice });
 
@@ -118,6 +125,7 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
 
     if (failed) {
         if (!attemptId) return verified({ kind: 'ignored', why: 'a Fail notice of a payment without our InvoiceId' });
+        if (isRenewalKey(attemptId)) return verified({ kind: 'ignored', why: `a Fail notice of renewal ${attemptId}` });
         const paymentId = transactionId(text(fields, 'TransactionId'));
         const currency = text(fields, 'Currency');
         if (!paymentId || amountMinor === undefined || !currency)
@@ -150,6 +158,7 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
     if (status !== 'Completed')
         return verified({ kind: 'ignored', why: `CloudPayments Pay with status ${status ?? 'none'}` });
     if (!attemptId) return verified({ kind: 'ignored', why: 'a Pay notice of a payment without our InvoiceId' });
+    if (isRenewalKey(attemptId)) return verified({ kind: 'ignored', why: `a Pay notice of renewal ${attemptId}` });
     const paymentId = transactionId(text(fields, 'TransactionId'));
     const currency = text(fields, 'Currency');
     if (!paymentId || amountMinor === undefined || !currency)

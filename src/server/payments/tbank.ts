@@ -12,6 +12,7 @@ import {
     inProgressStatuses,
     unpaidStatuses,
     isRecord,
+    isRenewalKey,
     text,
     paymentIdOf,
     kopecks,
@@ -135,8 +136,9 @@ export const tbankProvider = (options: {
                 };
                 return { verified: true, notice };
             }
+            // A renewal's, its OrderId the charge's key: the memberships job settles it once (Charge, GetState).
+            if (isRenewalKey(orderId)) return { verified: true, notice: { kind: 'ignored', why: orderId } };
             const paid = status === paidStatus;
-            // A renewal's notice names the charge's key as its OrderId, told as the attempt it settles.
             const savedCard = paid ? tbankSavedCard(body) : undefined;
             const notice: Notice = {
                 kind: 'payment',

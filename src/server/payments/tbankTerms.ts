@@ -101,6 +101,12 @@ export const tbankDeclines = {
 export const isCardCode = (errorCode: string | undefined): errorCode is keyof typeof tbankDeclines =>
     errorCode !== undefined && Object.hasOwn(tbankDeclines, errorCode);
 
+/**
+ * Whether an OrderId (or CloudPayments' InvoiceId) is a membership charge's key ("1a2b3c4d-m12-20270131-1":
+ * the database's prefix, the membership, the period, the try) and not a payment link attempt's id.
+ */
+export const isRenewalKey = (orderId: string): boolean => /^[0-9a-f]{8}-m\d+-\d{8}-\d+$/.test(orderId);
+
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
 
