@@ -20,7 +20,8 @@ import { tbankToken } from '../../src/server/payments/signatures';
  * Saved cards: a payment whose Init asked `Recurrent: "Y"` with a CustomerKey saves its card once paid, and its
  * AUTHORIZED and CONFIRMED notices name the RebillId. A renewal is Init (DATA.OperationInitiatorType "R") and
  * Charge {PaymentId, RebillId}: paid at once (CONFIRMED), or REJECTED with the card error code `declineRebill`
- * set. CheckOrder lists an OrderId's payments with their status and error code.
+ * set; its notice follows the answer (or, after `noticeDuringNextCharge`, comes before it). CheckOrder lists an
+ * OrderId's payments with their status and error code.
  */
 
 /** A payment as the stand-in keeps it. */
@@ -116,6 +117,11 @@ export interface TbankStandIn {
     rebills: Map<string, TbankRebill>;
     /** Charges of this saved card are REJECTED with `errorCode` (1051, 1054…), or paid again with null. */
     declineRebill(rebillId: string, errorCode: string | null): void;
+    /**
+     * The next Charge delivers its notice (CONFIRMED or REJECTED) to the NotificationURL, and waits for it to
+     * be answered, before it answers the Charge itself: a notice arriving while the charge's caller waits.
+     */
+    noticeDuringNextCharge(): void;
     /** Waits until no notice is being sent or waiting to be sent again. */
     idle(): Promise<void>;
     /** Stops sending notices and closes the server. */
@@ -263,6 +269,8 @@ export const startTbank = async (options?: {
     const losing = new Set<string>();
     let nextPaymentId = 4_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
     let stopped = false;
+    /** The next Charge's notice comes before its answer. */
+    let noticeFirst = false;
     let nextRebillId = 6_100_000_000 + Math.floor(Math.random() * 1_000_000);
 
     const find = (paymentId: string) => {
@@ -502,7 +510,7 @@ export const startTbank = async (options?: {
     /** A renewal: the payment Init made, paid with a saved card at once, or REJECTED with its card's code. */
     const charge = (
         body: Record<string, unknown>,
-    ): { answer: Record<string, unknown> | Refusal; after?: () => void } => {
+    ): { answer: Record<string, unknown> | Refusal; after?: () => Promise<unknown> } => {
         const payment = named(body);
         if ('ErrorCode' in payment) return { answer: payment };
         const rebillId = body.RebillId === undefined ? '' : String(body.RebillId);
@@ -521,13 +529,13 @@ export const startTbank = async (options?: {
             const fields = { Status: 'REJECTED', Success: false, ErrorCode: declined, Message: payment.message };
             return {
                 answer: { ...stateOf(payment), Amount: payment.amount, ...fields },
-                after: () => void deliver(payment, noticeOf(payment, fields)),
+                after: () => deliver(payment, noticeOf(payment, fields)),
             };
         }
         payment.status = 'CONFIRMED';
         return {
             answer: { ...stateOf(payment), Amount: payment.amount },
-            after: () => void deliver(payment, noticeOf(payment, { Status: 'CONFIRMED' })),
+            after: () => deliver(payment, noticeOf(payment, { Status: 'CONFIRMED' })),
         };
     };
 
@@ -579,7 +587,7 @@ export const startTbank = async (options?: {
             return reply(response, failure.status, 'text/plain', 'Internal Server Error');
         }
         let answer: Record<string, unknown> | Refusal;
-        let after: (() => void) | undefined;
+        let after: (() => unknown) | undefined;
         if (!isRecord(body)) answer = badValue('тело запроса не JSON');
         else if (typeof body.TerminalKey !== 'string' || typeof body.Token !== 'string')
             answer = refuse('2', 'Отсутствуют обязательные параметры', 'TerminalKey, Token');
@@ -596,6 +604,12 @@ export const startTbank = async (options?: {
         else if (method === 'CheckOrder') answer = checkOrder(body);
         else if (method === 'Charge') ({ answer, after } = charge(body));
         else ({ answer, after } = cancel(body));
+        if (method === 'Charge' && after && noticeFirst) {
+            // The notice overtakes the answer: delivered (and answered) while the caller still waits.
+            noticeFirst = false;
+            await after();
+            after = undefined;
+        }
         const envelope =
             'ErrorCode' in answer
                 ? { Success: false, TerminalKey: terminalKey, ...answer }
@@ -666,6 +680,9 @@ export const startTbank = async (options?: {
             const rebill = standIn.rebills.get(rebillId);
             if (!rebill) throw new Error(`The T-Bank stand-in has no saved card ${rebillId}`);
             rebill.declineCode = errorCode ?? undefined;
+        },
+        noticeDuringNextCharge: () => {
+            noticeFirst = true;
         },
         idle: async () => {
             while (sending.size > 0) await Promise.allSettled([...sending]);
