@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chargeTime, noticeTime } from '../../src/domain/memberships';
 import type { Database } from '../../src/domain/types';
 import { addMembership, addRenewingPlan, membershipReads, yookassaSavedCard, zone } from '../support/memberships';
-import { demoDb, removeDir, startServerProcess, type ServerProcess } from '../support/server';
+import { demoDb, removeDir, startServerProcess, storedDatabase, type ServerProcess } from '../support/server';
 import { startMailbox, type Mailbox } from '../support/smtp';
 import { startYookassa, type YookassaStandIn } from '../support/yookassa';
+import { startPassage, type Passage, type PassageAsk } from '../support/yookassaPassage';
 
 /*
- * A renewal through ЮKassa's stand-in, with the server as its own process, on both engines: ЮKassa makes
- * the payment, and the server is killed (SIGKILL) before its answer is written. After a restart the
- * charge committed as pending before ЮKassa was asked is found by its key: one charge, one payment at
- * ЮKassa, one payment in the ledger, and the month moved once.
+ * A renewal through ЮKassa's stand-in, with the server as its own process (node build/server/main.js), on
+ * both engines: ЮKassa makes the payment and answers, and the server is killed (kill -9) after the answer
+ * reached it and before it wrote it: the process is stopped (SIGSTOP) while ЮKassa's answer is held back,
+ * the answer is then written out to its connection, and the process killed, with the charge still pending
+ * in the database. After a restart the charge committed as pending before ЮKassa was asked is found by its
+ * key: one charge, one payment at ЮKassa, one payment in the ledger, and the month moved once.
  */
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
@@ -22,6 +25,11 @@ const chargeAt = chargeTime(ola.membership.periodEnd, zone);
 const minute = 60_000;
 
 let standIn: YookassaStandIn;
+let passage: Passage;
+/** The renewal's first ask, whose answer waits until the test lets it go. */
+let held: PassageAsk | undefined;
+let letGo!: () => void;
+const answerGoes = new Promise<void>(done => (letGo = done));
 let mailbox: Mailbox;
 let server: ServerProcess;
 const { read, until, noticeSent } = membershipReads(() => server);
@@ -35,7 +43,7 @@ const start = (env: Record<string, string> = {}, dbFile?: string) =>
             PAYMENT_PROVIDER: 'yookassa',
             YOOKASSA_SHOP_ID: standIn.shopId,
             YOOKASSA_SECRET_KEY: standIn.secretKey,
-            YOOKASSA_API_URL: standIn.apiUrl,
+            YOOKASSA_API_URL: passage.apiUrl('server'),
             YOOKASSA_NOTICE_IPS: '127.0.0.1/32,::1/128',
             SMTP_URL: mailbox.url,
             MAIL_FROM: 'Studio <studio@example.test>',
@@ -49,6 +57,11 @@ const start = (env: Record<string, string> = {}, dbFile?: string) =>
 
 beforeAll(async () => {
     standIn = await startYookassa();
+    passage = await startPassage(standIn, ask => {
+        if (held || ask.method !== 'POST' || ask.paymentMethodId !== ola.card.token) return undefined;
+        held = ask;
+        return answerGoes;
+    });
     mailbox = await startMailbox();
     // A card ЮKassa saved with a first payment: its payment method's id charges it.
     Object.assign(ola.card, {
@@ -61,6 +74,8 @@ beforeAll(async () => {
 afterAll(async () => {
     await server?.stop('SIGKILL');
     if (server) removeDir(server.dir);
+    letGo();
+    await passage?.stop();
     await mailbox?.stop();
     await standIn?.stop();
 });
@@ -73,16 +88,25 @@ describe('a renewal whose server is killed before ЮKassa’s answer is written'
         await noticeSent(ola.membership.id);
         await server.stop();
 
-        // At the charge ЮKassa makes the payment and its answer is slow: the server dies meanwhile.
-        standIn.delay(120_000);
+        // At the charge ЮKassa makes the payment; its answer waits until the server is stopped, then
+        // reaches its connection, and the server is killed before it can read and write it.
         server = await start({ CLOCK_START: new Date(Date.parse(chargeAt) + minute).toISOString() }, dbFile);
         const charged = () =>
             standIn
                 .listPayments()
                 .filter(payment => payment.payment_method?.id === ola.card.token && payment.metadata?.chargeKey);
         await vi.waitFor(() => expect(charged()).toHaveLength(1), { timeout: 20_000, interval: 50 });
+        expect(charged()[0].status).toBe('succeeded');
+        server.process.kill('SIGSTOP');
+        letGo();
+        await vi.waitFor(() => expect(held?.answered).toBe(true), { timeout: 10_000, interval: 10 });
         await server.stop('SIGKILL');
-        standIn.delay(0);
+        // Nothing of the answer was written: the charge is pending, the month not moved.
+        const left = await storedDatabase(server);
+        expect(left.charges.filter(charge => charge.membershipId === ola.membership.id)).toEqual([
+            expect.objectContaining({ status: 'pending', attempt: 1, providerPaymentId: null }),
+        ]);
+        expect(left.memberships.find(one => one.id === ola.membership.id)?.period).toBe(1);
 
         server = await start({}, dbFile);
         const moved = await until(ola.membership.id, membership => expect(membership.period).toBe(2));

@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Charge } from '../../src/domain/api/memberships';
@@ -8,6 +6,7 @@ import type { Database, Message } from '../../src/domain/types';
 import { addMembership, addRenewingPlan, yookassaSavedCard } from '../support/memberships';
 import { demoDb, engine, removeDir, startServerProcess, storedDatabase, type ServerProcess } from '../support/server';
 import { startYookassa, type YookassaStandIn } from '../support/yookassa';
+import { startPassage, type Passage } from '../support/yookassaPassage';
 
 /*
  * Two server processes (node build/server/main.js, as `npm start` runs it) on one PostgreSQL database
@@ -53,74 +52,12 @@ for (const { membership } of started) {
 const chargeAt = Date.parse('2031-02-15T07:00:00.000Z');
 
 type Process = 'first' | 'second';
-interface Asked {
-    by: Process;
-    method: string;
-    path: string;
-    key: string | undefined;
-    paymentMethodId: string | undefined;
-}
 
-/**
- * ЮKassa as each process reaches it: a passage to the stand-in at `${url}/first/v3` and `${url}/second/v3`,
- * which notes who asked what, and holds the first's answers until the second has asked something.
- */
-const startPassage = async (standIn: YookassaStandIn) => {
-    const asked: Asked[] = [];
-    let secondAsked!: () => void;
-    const secondHasAsked = new Promise<void>(done => (secondAsked = done));
-    const bodyOf = async (request: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of request) chunks.push(chunk as Buffer);
-        return Buffer.concat(chunks).toString('utf8');
-    };
-    const server: Server = createServer((request, response) => {
-        void (async () => {
-            const [, by, ...rest] = (request.url ?? '').split('/');
-            const path = `/${rest.join('/')}`;
-            const body = await bodyOf(request);
-            const key = request.headers['idempotence-key'];
-            const parsed = body ? (JSON.parse(body) as { payment_method_id?: string }) : {};
-            asked.push({
-                by: by as Process,
-                method: request.method ?? '',
-                path,
-                key: typeof key === 'string' ? key : undefined,
-                paymentMethodId: parsed.payment_method_id,
-            });
-            if (by === 'second') secondAsked();
-            const headers: Record<string, string> = {};
-            for (const name of ['authorization', 'content-type', 'idempotence-key']) {
-                const value = request.headers[name];
-                if (typeof value === 'string') headers[name] = value;
-            }
-            const answer = await fetch(`${standIn.url}${path}`, {
-                method: request.method,
-                headers,
-                body: body || undefined,
-            });
-            const text = await answer.text();
-            // The payment is made at ЮKassa; its answer reaches the first process only once the second runs too.
-            if (by === 'first') await secondHasAsked;
-            response.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
-        })().catch(() => response.writeHead(502).end());
-    });
-    server.listen(0, '127.0.0.1');
-    await new Promise(ready => server.once('listening', ready));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return {
-        apiUrl: (by: Process) => `${url}/${by}/v3`,
-        asked,
-        stop: () => {
-            secondAsked();
-            server.closeAllConnections();
-            return new Promise<void>(done => server.close(() => done()));
-        },
-    };
-};
+let secondAsked!: () => void;
+const secondHasAsked = new Promise<void>(done => (secondAsked = done));
 
 let standIn: YookassaStandIn;
-let passage: Awaited<ReturnType<typeof startPassage>>;
+let passage: Passage;
 const servers: ServerProcess[] = [];
 
 /** A server process on the test's database, with ЮKassa's stand-in behind the passage, its clock moved to `at`. */
@@ -145,7 +82,11 @@ const processAt = async (by: Process, at: number, dbFile?: string) => {
 describe.skipIf(engine !== 'postgres')('200 memberships due at once on two server processes', () => {
     beforeAll(async () => {
         standIn = await startYookassa();
-        passage = await startPassage(standIn);
+        // ЮKassa makes the first's payments at once; its answers reach the first only once the second runs too.
+        passage = await startPassage(standIn, ask => {
+            if (ask.by === 'second') secondAsked();
+            return ask.by === 'first' ? secondHasAsked : undefined;
+        });
         for (const { card } of started) {
             card.provider = 'yookassa';
             card.token = await yookassaSavedCard(standIn);
@@ -155,6 +96,7 @@ describe.skipIf(engine !== 'postgres')('200 memberships due at once on two serve
     afterAll(async () => {
         for (const server of servers) await server.stop('SIGKILL');
         if (servers[0]) removeDir(servers[0].dir);
+        secondAsked();
         await passage?.stop();
         await standIn?.stop();
     });
