@@ -1,17 +1,8 @@
 import { afterAll, beforeAll, inject, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { randomBytes } from 'node:crypto';
-import {
-    copyFileSync,
-    existsSync,
-    mkdtempSync,
-    mkdirSync,
-    readFileSync,
-    renameSync,
-    rmSync,
-    writeFileSync,
-} from 'node:fs';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,6 +26,31 @@ export const demoAccounts = {
     teacher: { email: 'anna@studio.test', password: 'studio-teacher' },
 } as const;
 export type DemoRole = keyof typeof demoAccounts;
+
+/**
+ * The demo's three accounts sign in thousands of times over a run (every file, every journey, the sign-in
+ * limits' hundreds of failures), and a password check is deliberately expensive. In the databases the tests
+ * start servers over, their stored hashes are the same passwords at a sixteenth of the scrypt cost (N = 1024
+ * instead of 16384): the server verifies a hash at the cost written in it (src/server/http/passwords.ts), so
+ * signing in is the same code path. The demo file itself, new passwords and the decoy keep the full cost.
+ */
+let cheaperHashes: [string, string][] | undefined;
+export const withCheaperHashes = (text: string): string => {
+    cheaperHashes ??= (() => {
+        const users = (JSON.parse(readFileSync(demoDb, 'utf8')) as Database).users as unknown as {
+            email: string;
+            passwordHash?: string;
+        }[];
+        return Object.values(demoAccounts).flatMap(({ email, password }) => {
+            const stored = users.find(user => user.email === email)?.passwordHash;
+            const salt = stored?.split('$')[4];
+            if (!stored || !salt) return [];
+            const hash = scryptSync(password, Buffer.from(salt, 'base64url'), 32, { N: 1024, r: 8, p: 1 });
+            return [[stored, `scrypt$1024$8$1$${salt}$${hash.toString('base64url')}`] as [string, string]];
+        });
+    })();
+    return cheaperHashes.reduce((result, [stored, cheaper]) => result.replaceAll(stored, cheaper), text);
+};
 
 export const freePort = (): Promise<number> =>
     new Promise((resolvePort, reject) => {
@@ -146,6 +162,16 @@ const postgresUrl = (() => {
     }
 })();
 export const engine: 'json' | 'postgres' = postgresUrl ? 'postgres' : 'json';
+
+/** The database of the run's cluster holding the demo as loaded at the start (tests/support/postgresSetup.ts). */
+export const demoTemplate = 'studio_demo';
+const demoHash = (() => {
+    try {
+        return inject('postgresDemoHash') ?? '';
+    } catch {
+        return '';
+    }
+})();
 /** it() for what only the db.json engine has (its file, journal and their permissions): skipped on PostgreSQL. */
 export const itOnDbJson = engine === 'json' ? it : it.skip;
 
@@ -157,15 +183,18 @@ export const postgresDatabaseFor = async (dbFile: string): Promise<string> => {
     const note = `${dbFile}.database-url`;
     if (existsSync(note)) return readFileSync(note, 'utf8');
     const name = `studio_${randomBytes(6).toString('hex')}`;
+    const text = readFileSync(dbFile, 'utf8');
+    // An unchanged copy of the demo is a copy of the database it was loaded into once for the run.
+    const isDemo = demoHash !== '' && createHash('sha1').update(text).digest('hex') === demoHash;
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
     try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${isDemo ? demoTemplate : 'template0'} ENCODING 'UTF8'`);
     } finally {
         await admin.end();
     }
     const url = postgresUrl.replace(/\/postgres$/, `/${name}`);
-    await importDatabase(url, parseDatabaseText(dbFile, readFileSync(dbFile, 'utf8')), { info: () => undefined });
+    if (!isDemo) await importDatabase(url, parseDatabaseText(dbFile, text), { info: () => undefined });
     writeFileSync(note, url);
     return url;
 };
@@ -181,8 +210,9 @@ const prepare = async (options: StartOptions) => {
     const dir = options.dbFile ? resolve(options.dbFile, '..') : mkdtempSync(join(tmpdir(), 'studio-test-'));
     const dbFile = options.dbFile ?? join(dir, 'db.json');
     if (!options.dbFile) {
-        if (typeof options.db === 'object') writeFileSync(dbFile, JSON.stringify(options.db));
-        else copyFileSync(options.db ?? demoDb, dbFile);
+        const text =
+            typeof options.db === 'object' ? JSON.stringify(options.db) : readFileSync(options.db ?? demoDb, 'utf8');
+        writeFileSync(dbFile, withCheaperHashes(text));
     }
     const env =
         engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
