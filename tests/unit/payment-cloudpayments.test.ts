@@ -415,6 +415,15 @@ describe('the other notices', () => {
         );
     });
 
+    it("a Check of a membership's renewal, which the server charged itself, is agreed to and records nothing", async () => {
+        const notice = signed(
+            'TransactionId=9&Amount=3500.00&Currency=RUB&OperationType=Payment&AccountId=c7&InvoiceId=0a1b2c3d-m7-20270101-1',
+        );
+        const verdict = await provider.handleNotice(notice.raw, notice.headers, '127.0.0.1');
+        expect(verdict).toMatchObject({ verified: true, notice: { kind: 'ignored' } });
+        expect(provider.answer('accepted')).toMatchObject({ status: 200, body: '{"code":0}' });
+    });
+
     it('is not verified when it cannot be read, and never throws', async () => {
         const notJson = signed('{"TransactionId": 1', { 'content-type': 'application/json' });
         expect(await provider.handleNotice(notJson.raw, notJson.headers, '127.0.0.1')).toMatchObject({

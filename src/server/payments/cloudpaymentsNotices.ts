@@ -150,6 +150,10 @@ const readNotice = (fields: Record<string, unknown>): NoticeVerdict => {
 
     if (!text(fields, 'GatewayName')) {
         if (amountMinor === undefined) return unverified('a Check notice without its Amount');
+        // A renewal is charged by the server itself: its Check (if the cabinet sends Checks for payments by
+        // token) is agreed to, and the charge's own answer settles it.
+        if (attemptId && isRenewalKey(attemptId))
+            return verified({ kind: 'ignored', why: `a Check of renewal ${attemptId}` });
         // A Check of a payment without our InvoiceId names no attempt: the server answers it "wrong order".
         return verified({ kind: 'check', attemptId: attemptId ?? '', amountMinor });
     }
