@@ -1,3 +1,4 @@
+import { addMonthsOn, nextPeriodEnd } from './memberships';
 import { addDays, daysBetween, localDateTimeAt, weekStart } from './time';
 
 /*
@@ -53,14 +54,55 @@ const movedValue = (value: unknown, days: number, timeZone: string): unknown => 
     return value;
 };
 
+type Row = Record<string, unknown> & { id: unknown };
+
+/**
+ * Whole weeks keep no day of the month: a membership moved by them would no longer run a calendar
+ * month per period. What is ahead keeps its moved time (the next charge, its notice, the tries after a
+ * decline, the held pass's first day: the demo's story stays as far from today as it was), so each
+ * membership takes the moved end of its current period as the day its periods start on (anchorDay);
+ * the current period begins a calendar month before it, and the held pass runs a calendar month from
+ * it. Periods already paid keep their days, moved by the weeks.
+ */
+const realignMemberships = (values: Record<string, unknown>, days: number, timeZone: string): void => {
+    const rows = (name: string) => (Array.isArray(values[name]) ? (values[name] as Row[]) : []);
+    // A charge notice's key names the charge's time: it moves with the charge.
+    for (const message of rows('messages')) {
+        const [, head, at] = /^(charge_notice:\d+:)(.+)$/.exec(String(message.dedupeKey)) ?? [];
+        if (head) message.dedupeKey = `${head}${String(movedValue(at, days, timeZone))}`;
+    }
+    // So does a charge's key its period's first day.
+    for (const charge of rows('charges')) {
+        const [, head, day, tail] = /^(.+-m\d+-)(\d{8})(-\d+)$/.exec(String(charge.key)) ?? [];
+        const date = day && `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6)}`;
+        if (date) charge.key = `${head}${addDays(date, days).replaceAll('-', '')}${tail}`;
+    }
+    const passes = new Map(rows('passes').map(row => [row.id, row]));
+    for (const membership of rows('memberships')) {
+        const periodEnd = membership.periodEnd as string;
+        const anchorDay = Number(periodEnd.slice(8, 10));
+        const periodStart = addMonthsOn(periodEnd, -1, anchorDay);
+        const oldStart = membership.periodStart as string;
+        Object.assign(membership, { anchorDay, periodStart });
+        const current = passes.get(membership.passId);
+        if (current?.startsOn === oldStart) current.startsOn = periodStart;
+        const held = passes.get(membership.heldPassId);
+        const lastDay = addDays(nextPeriodEnd(periodEnd, anchorDay), -1);
+        // A past-due period's held pass is good for the grace days only, which keep their moved days.
+        if (held && membership.status === 'active') held.endsOn = lastDay;
+    }
+};
+
 /**
  * Moves every date (`YYYY-MM-DD`), studio wall time (`YYYY-MM-DDTHH:mm`) and instant of every record of
  * `values` (collection name -> records) by `weeks` whole weeks, in place; `timeZone` is the studio's.
+ * Memberships keep a calendar month per period (realignMemberships).
  */
 export const moveByWeeks = (values: Record<string, unknown>, weeks: number, timeZone: string): void => {
     if (!weeks) return;
     for (const [name, records] of Object.entries(values))
         if (Array.isArray(records)) values[name] = records.map(record => movedValue(record, weeks * 7, timeZone));
+    realignMemberships(values, weeks * 7, timeZone);
 };
 
 /** A record's value as both engines give it back: no empty fields, instants in one form, keys in order. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { moveByWeeks, weeksToMove } from '../../src/domain/demoWeeks';
-import { addDays, weekdayOf } from '../../src/domain/time';
+import { chargeTime, nextPeriodEnd } from '../../src/domain/memberships';
+import { addDays, instantAt, weekdayOf } from '../../src/domain/time';
+import { validateDatabase } from '../../src/domain/validation';
 import { generateDatabase } from '../../src/scripts/demo';
 
 describe('moving the demo to this week', () => {
@@ -64,8 +66,57 @@ describe('moving the demo to this week', () => {
         expect((values.customers as typeof demo.customers).map(customer => customer.birthDate)).toEqual(
             demo.customers.map(customer => customer.birthDate),
         );
-        expect((values.passes as typeof demo.passes).map(pass => pass.endsOn)).toEqual(
-            demo.passes.map(pass => addDays(pass.endsOn, 21)),
+        // A membership's passes follow its months (below).
+        const own = (passes: typeof demo.passes) => passes.filter(pass => pass.membershipId == null);
+        expect(own(values.passes as typeof demo.passes).map(pass => pass.endsOn)).toEqual(
+            own(demo.passes).map(pass => addDays(pass.endsOn, 21)),
         );
+    });
+
+    it('keeps each moved membership a calendar month per period, its charge, notice and held pass with it', () => {
+        const demo = generateDatabase();
+        for (const weeks of [1, 5, 9]) {
+            const values: Record<string, unknown> = structuredClone({ ...demo });
+            moveByWeeks(values, weeks, 'Europe/Moscow');
+            const moved = values as typeof demo & Record<string, unknown>;
+            expect(validateDatabase(moved)).toEqual([]);
+            const today = addDays('2026-11-23', weeks * 7);
+            const noon = Date.parse(instantAt(`${today}T12:00`, 'Europe/Moscow'));
+            const passes = new Map(moved.passes.map(pass => [pass.id, pass]));
+            for (const membership of moved.memberships) {
+                const name = `${weeks} weeks, membership ${membership.id}`;
+                expect(membership.anchorDay, name).toBe(Number(membership.periodEnd.slice(8, 10)));
+                expect(membership.periodEnd, name).toBe(nextPeriodEnd(membership.periodStart, membership.anchorDay));
+                expect(passes.get(membership.passId as number)?.startsOn, name).toBe(membership.periodStart);
+                expect(passes.get(membership.passId as number)?.endsOn, name).toBe(addDays(membership.periodEnd, -1));
+                if (membership.status === 'active' && membership.nextChargeAt) {
+                    expect(membership.nextChargeAt, name).toBe(chargeTime(membership.periodEnd, 'Europe/Moscow'));
+                    expect(Date.parse(membership.nextChargeAt), name).toBeGreaterThan(noon);
+                }
+                const held = membership.heldPassId == null ? undefined : passes.get(membership.heldPassId);
+                if (held) expect(held.startsOn, name).toBe(membership.periodEnd);
+                if (held && membership.status === 'active')
+                    expect(held.endsOn, name).toBe(
+                        addDays(nextPeriodEnd(membership.periodEnd, membership.anchorDay), -1),
+                    );
+                const notice = moved.messages.find(one => one.id === membership.noticeMessageId);
+                if (membership.status === 'active' && notice)
+                    expect(notice.dedupeKey, name).toBe(`charge_notice:${membership.id}:${membership.nextChargeAt}`);
+                for (const charge of moved.charges.filter(
+                    one => one.membershipId === membership.id && one.status === 'declined',
+                ))
+                    if (membership.status === 'past_due') {
+                        expect(charge.periodStart, name).toBe(membership.periodEnd);
+                        expect(charge.key, name).toContain(membership.periodEnd.replaceAll('-', ''));
+                        // Each try came at least 24 hours after what announced it.
+                        const told = moved.messages.find(one => one.id === charge.noticeMessageId);
+                        expect(Date.parse(charge.createdAt) - Date.parse(told?.sentAt as string)).toBeGreaterThan(
+                            23 * 3_600_000,
+                        );
+                    }
+            }
+            const pastDue = moved.memberships.find(one => one.status === 'past_due');
+            expect(Date.parse(pastDue?.nextChargeAt as string)).toBeGreaterThan(noon);
+        }
     });
 });

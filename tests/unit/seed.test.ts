@@ -6,6 +6,7 @@ import { freezePass } from '../../src/domain/freezes';
 import { passForSale } from '../../src/domain/money';
 import { addDays } from '../../src/domain/time';
 import { upgradeDatabase } from '../../src/domain/upgrades';
+import { monthlyRecurringRevenue, nextPeriodEnd } from '../../src/domain/memberships';
 import { demoFingerprint } from '../../src/domain/demoWeeks';
 import { expandSchedule, findClash, ownTitle } from '../../src/domain/timetable';
 import type { Database, Schedule, StudioEvent, Subscription } from '../../src/domain/types';
@@ -50,7 +51,9 @@ describe('demo data generator', () => {
         expect(db.studios).toHaveLength(3);
         expect(db.directions).toHaveLength(6);
         expect(db.courses).toHaveLength(10);
-        expect(db.subscriptions).toHaveLength(8);
+        // Eight plans sold at the desk and two sold as memberships that renew.
+        expect(db.subscriptions).toHaveLength(10);
+        expect(db.subscriptions.filter(plan => plan.autoRenew)).toHaveLength(2);
         expect(countBy(db.users, user => user.role)).toEqual({ admin: 1, manager: 1, teacher: 4 });
         expect(db.customers.length).toBeGreaterThanOrEqual(140);
         expect(db.customers.length).toBeLessThanOrEqual(160);
@@ -203,7 +206,8 @@ describe('demo data generator', () => {
     it('sells passes as the sell endpoint does: pass and payment pointing at each other', () => {
         const payments = new Map(db.payments.map(payment => [payment.id, payment]));
         const plans = new Map(db.subscriptions.map(plan => [plan.id, plan]));
-        for (const pass of db.passes) {
+        // A membership's passes run its calendar months (checked with the memberships below).
+        for (const pass of db.passes.filter(one => one.membershipId == null)) {
             const payment = payments.get(pass.paymentId as number);
             expect(payment).toMatchObject({
                 kind: 'payment',
@@ -229,7 +233,8 @@ describe('demo data generator', () => {
             });
         }
         expect(db.passes.filter(pass => pass.frozenFrom).length).toBeGreaterThan(0);
-        const cancelled = db.passes.filter(pass => pass.cancelled);
+        // A membership ended unpaid cancels its held pass, which nobody paid: no refund.
+        const cancelled = db.passes.filter(pass => pass.cancelled && !pass.held);
         expect(cancelled.length).toBeGreaterThan(0);
         for (const pass of cancelled)
             expect(db.payments.some(payment => payment.kind === 'refund' && payment.passId === pass.id)).toBe(true);
@@ -286,9 +291,83 @@ describe('demo data generator', () => {
 
     it('writes null, not nothing, for absent optional fields', () => {
         for (const collection of ['customers', 'passes', 'payments', 'events', 'paymentLinks'] as const) {
-            const keys = new Set(db[collection].map(record => Object.keys(record).join(',')));
+            // A membership's pass names it, and its link names the payer, as the server writes them.
+            const own = (db[collection] as { membershipId?: unknown; payerId?: unknown }[]).filter(
+                record => record.membershipId == null && record.payerId == null,
+            );
+            const keys = new Set(own.map(record => Object.keys(record).join(',')));
             expect(keys.size, collection).toBe(1);
         }
+    });
+
+    it('has a membership in each state, each as the server would have written it', () => {
+        const states = db.memberships.map(one =>
+            one.status === 'ended' ? `ended:${one.endReason}` : one.cancelAtPeriodEnd ? 'cancelling' : one.status,
+        );
+        expect(new Set(states)).toEqual(
+            new Set(['active', 'cancelling', 'past_due', 'ended:customer', 'ended:unpaid']),
+        );
+        expect(validateDatabase(db)).toEqual([]);
+        const passes = new Map(db.passes.map(pass => [pass.id, pass]));
+        const now = Date.parse(`${TODAY}T12:00:00+03:00`);
+        for (const membership of db.memberships) {
+            const name = `membership ${membership.id}`;
+            expect(membership.periodEnd, name).toBe(nextPeriodEnd(membership.periodStart, membership.anchorDay));
+            const current = passes.get(membership.passId as number);
+            expect(current, name).toMatchObject({ membershipId: membership.id, startsOn: membership.periodStart });
+            expect(current?.endsOn, name).toBe(addDays(membership.periodEnd, -1));
+            const consent = db.consents.find(one => one.id === membership.consentId);
+            expect(consent, name).toMatchObject({ kind: 'autopay', customerId: membership.payerId });
+            const card = db.paymentMethods.find(one => one.id === membership.paymentMethodId);
+            expect(card?.title, name).toMatch(/^Visa •• \d{4}$/);
+            // Every paid period: its charge succeeded, its ledger payment online and its pass paid.
+            for (const charge of db.charges.filter(one => one.membershipId === membership.id)) {
+                expect(charge.key).toMatch(
+                    new RegExp(`-m${membership.id}-${charge.periodStart.replaceAll('-', '')}-${charge.attempt}$`),
+                );
+                const notice = db.messages.find(one => one.id === charge.noticeMessageId);
+                expect(notice?.status, `charge ${charge.id}`).toBe('sent');
+                expect(Date.parse(charge.createdAt) - Date.parse(notice?.sentAt as string)).toBeGreaterThanOrEqual(
+                    24 * 3_600_000 - 60_000,
+                );
+                if (charge.status !== 'succeeded') continue;
+                const payment = db.payments.find(one => one.id === charge.paymentId);
+                expect(payment, `charge ${charge.id}`).toMatchObject({
+                    method: 'online',
+                    amount: charge.amount,
+                    createdBy: null,
+                });
+                expect(passes.get(payment?.passId as number)).toMatchObject({
+                    startsOn: charge.periodStart,
+                    held: false,
+                });
+            }
+            if (membership.status === 'ended') expect(membership.nextChargeAt).toBeNull();
+            // Nothing the job would charge the moment the demo starts, but a past-due try planned.
+            if (membership.nextChargeAt && membership.status === 'active')
+                expect(Date.parse(membership.nextChargeAt)).toBeGreaterThan(now);
+        }
+        const noticed = db.memberships.find(one => one.status === 'active' && one.heldPassId != null);
+        expect(passes.get(noticed?.heldPassId as number)).toMatchObject({
+            held: true,
+            paymentId: null,
+            startsOn: noticed?.periodEnd,
+        });
+        const pastDue = db.memberships.find(one => one.status === 'past_due');
+        expect(
+            db.charges.filter(one => one.membershipId === pastDue?.id && one.status === 'declined')[0],
+        ).toMatchObject({
+            reason: 'insufficient_funds',
+            cause: 'money',
+        });
+        expect(Date.parse(pastDue?.nextChargeAt as string)).toBeGreaterThan(now);
+        expect(
+            db.paymentMethods.some(card => card.status === 'removed' && (card as { token?: unknown }).token === null),
+        ).toBe(true);
+        expect(db.paymentMethods.some(card => card.expiresOn && card.expiresOn <= addDays(TODAY, 7))).toBe(true);
+        expect(db.messages.filter(one => one.kind === 'charge_notice').length).toBeGreaterThan(3);
+        const summary = { mrr: monthlyRecurringRevenue(db.memberships), pastDue: pastDue ? 1 : 0 };
+        expect(summary.mrr).toBeGreaterThan(0);
     });
 
     it('is the committed db.json', () => {

@@ -67,9 +67,16 @@ export const finish = (world: World): void => {
     for (const schedule of db.schedules)
         schedule.customerIds = schedule.customerIds.map(id => remap(customerIds, id) as number).sort((a, b) => a - b);
     const renumbered = { customerId: customerIds, passId: passIds, paymentId: paymentIds };
-    for (const records of [db.attendances, db.passes, db.payments, db.paymentLinks] as Referring[][])
+    const referring = [db.attendances, db.passes, db.payments, db.paymentLinks, db.memberships, db.charges];
+    for (const records of [...referring, db.paymentMethods, db.messages] as Referring[][])
         for (const record of records)
             for (const field of Object.keys(renumbered) as (keyof typeof renumbered)[])
                 if (field in record) record[field] = remap(renumbered[field], record[field]);
+    // A membership's payer and held pass, and a membership link's payer.
+    for (const membership of db.memberships) {
+        membership.payerId = remap(customerIds, membership.payerId) as number;
+        membership.heldPassId = remap(passIds, membership.heldPassId);
+    }
+    for (const link of db.paymentLinks) if (link.payerId != null) link.payerId = remap(customerIds, link.payerId);
     db.paymentLinks.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
 };

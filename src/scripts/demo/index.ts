@@ -20,6 +20,7 @@ import { finish } from './finish';
 import { addConsentsAndTasks } from './ground';
 import { addOpenLinks, addPaidLinks, addRefunds } from './links';
 import { assignMembers } from './members';
+import { addAutopayConsents, addMemberships } from './memberships';
 import { createRandom } from './random';
 import { sellPassesBeforeTheWindow } from './selling';
 import {
@@ -139,8 +140,10 @@ export const generateDatabase = ({
     addRefunds(world);
     addPaidLinks(world);
     addOpenLinks(world);
+    addMemberships(world);
     finish(world);
     addConsentsAndTasks(world);
+    addAutopayConsents(world);
     // The groups' members hold a seat in each of their classes from today on, booked the evening before.
     const bookedAt = localInstant(calendar, addDays(calendar.today, -1), '20:00');
     db.bookings = memberSeats(db, `${calendar.today}T00:00`).map((seat, index) => ({
