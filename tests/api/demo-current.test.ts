@@ -20,7 +20,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
 const started = async (options: Parameters<typeof startServer>[0]) => {
-    const server = await startServer(options);
+    const server = await startServer({ asIs: true, ...options });
     dirs.push(server.dir);
     return server;
 };

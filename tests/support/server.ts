@@ -89,6 +89,11 @@ export interface ServerProcess extends RunningServer {
 export interface StartOptions {
     /** The database to copy into the temporary folder (default: the demo db.json); or its content. */
     db?: string | object;
+    /**
+     * Copy the database byte for byte, the demo's own password hashes included (a newcomer's db.json, whose
+     * demo fingerprint they are part of), instead of with the cheaper hashes of withCheaperHashes.
+     */
+    asIs?: boolean;
     /** Reuse this folder and database file (after a crash, say) instead of copying. */
     dbFile?: string;
     /** The built app to serve; by default a stub page, since API tests do not need the real build. */
@@ -212,7 +217,7 @@ const prepare = async (options: StartOptions) => {
     if (!options.dbFile) {
         const text =
             typeof options.db === 'object' ? JSON.stringify(options.db) : readFileSync(options.db ?? demoDb, 'utf8');
-        writeFileSync(dbFile, withCheaperHashes(text));
+        writeFileSync(dbFile, options.asIs ? text : withCheaperHashes(text));
     }
     const env =
         engine === 'postgres' ? { DATABASE_URL: await postgresDatabaseFor(dbFile), ...options.env } : options.env;
