@@ -144,7 +144,14 @@ export const createApp = (options: ServerOptions) => {
     api.use('/portal', portalSessions.authenticate);
     api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
     api.use(portalConsentRoutes(storage, clock));
-    api.use(portalMembershipRoutes(storage, clock, linkPayer(storage, payments, clock, options.publicUrl)));
+    api.use(
+        portalMembershipRoutes(
+            storage,
+            clock,
+            linkPayer(storage, payments, clock, options.publicUrl),
+            payments.provider !== null,
+        ),
+    );
     api.use('/portal', (req, _res, next) => next(notFound(`No API route for ${req.method} /portal${req.path}`)));
     api.use(auth.authenticate);
     api.get('/auth/me', auth.me);

@@ -1,8 +1,10 @@
 import { passForSale } from '../../domain/money';
 import { nextPeriodEnd, periodLastDay } from '../../domain/memberships';
-import type { Pass, PaymentLink, Payment, StoredRecordOf } from '../../domain/types';
+import type { Config, Pass, PaymentLink, Payment, StoredRecordOf } from '../../domain/types';
 import { recordPassPayment } from '../money';
+import { studioConfig } from '../rules/studio';
 import type { NewRecord, RecordOf, Transaction } from '../storage/types';
+import { addTask } from '../tasks';
 import { heldPassOf } from './held';
 import { payNextPeriod } from './renewals';
 
@@ -10,12 +12,19 @@ import { payNextPeriod } from './renewals';
  * The link that pays a past-due period with a new card (sent when the saved card was declined for the
  * card): its payment, settled exactly once by the online payments' notice in their transaction, pays the
  * held pass, saves the new card, sets it on the membership and makes it active again, in the next period.
- * Paid after the membership ended, it sells that period's pass, as a link paid by hand would; restarting
- * the membership needs a new consent. Paid without a card saved, the period is paid and the membership
- * ends at its end (no card to charge).
+ * Paid after the membership ended, it sells that period's pass, as a link paid by hand would, and the
+ * membership stays ended: the card saved with it is not kept, since restarting the membership needs a new
+ * consent, and the managers get a task to call (the payer may have meant to go on, or paid that month
+ * twice). Paid without a card saved, the period is paid and the membership ends at its end (no card to
+ * charge).
  */
 
 type Membership = RecordOf<'memberships'>;
+
+const paidAfterEndTitles: Record<Config['defaultLocale'], string> = {
+    en: 'Call about the membership: its month was paid by the link after the membership had ended, so the month’s pass was sold and the membership did not restart',
+    ru: 'Позвонить по подписке: месяц оплачен по ссылке уже после окончания подписки, поэтому продан абонемент на этот месяц, а подписка не возобновилась',
+};
 
 export interface PeriodLinkPayment {
     /** The link (purpose `membership`, with its membershipId). */
@@ -85,6 +94,17 @@ export const settlePeriodLink = async (
     // Past due, it pays the held pass; active (a new card from /my), the next period, held or in advance.
     if (membership.status === 'ended' || (membership.status === 'past_due' && !(await heldPassOf(tx, membership)))) {
         paid = await sellPeriodPass(tx, membership, link, now);
+        if (membership.status === 'ended') {
+            const config = await studioConfig(tx);
+            await addTask(tx, {
+                title: paidAfterEndTitles[config.defaultLocale] ?? paidAfterEndTitles.en,
+                kind: 'call',
+                source: 'membership',
+                customerId: membership.payerId,
+                membershipId: membership.id,
+                dueAt: now.toISOString(),
+            });
+        }
     } else {
         if (savedCard) {
             // The token is stored, never answered: a field the records' type leaves out.

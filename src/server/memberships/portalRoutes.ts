@@ -12,14 +12,15 @@ import { cancelMembership, removeCard, resumeMembership } from './manage';
 import { cardChangeLink } from './card';
 import { acceptPrice } from './price';
 import { nextAmount } from './renewals';
-import { consentToLink, membershipLink, membershipTerms, renewingPlan } from './start';
+import { checkPaysOnline, consentToLink, membershipLink, membershipTerms, renewingPlan } from './start';
 import { portalMemberships } from './views';
 
 /*
  * The portal's memberships (a portal token): those the signed-in customer pays for or attends, their
  * wards' included; starting one for oneself or a ward on the terms shown, box ticked; cancelling,
  * resuming, accepting a new price, changing the card (its next period paid now with the new card) and
- * removing it, which only the payer does.
+ * removing it, which only the payer does. None starts while the studio takes no payments online (`online`
+ * false): nothing is written then.
  */
 
 /** Pays a link on the provider's page at once, its payer having agreed in the portal: the page to go to. */
@@ -51,7 +52,7 @@ const planOnline = async (reader: Reader, subscriptionId: Identifier) => {
     return plan;
 };
 
-export const portalMembershipRoutes = (storage: Storage, clock: Clock, payLink: PayLink): Router => {
+export const portalMembershipRoutes = (storage: Storage, clock: Clock, payLink: PayLink, online = true): Router => {
     const router = Router();
 
     /** The memberships the customer pays for or attends, theirs and their wards', newest first. */
@@ -113,6 +114,7 @@ export const portalMembershipRoutes = (storage: Storage, clock: Clock, payLink: 
             const me = customerOf(req);
             const customer = await attending(storage, me, body.customerId);
             await planOnline(storage, body.subscriptionId);
+            checkPaysOnline(online);
             const now = clock();
             // The link and the consent to its terms in one write: the payer is the one who ticked the box.
             const link = await storage.transaction(

@@ -8,16 +8,21 @@ import { allow, numericId, parseBody } from '../http/requests';
 import type { Storage } from '../storage/types';
 import { cancelMembership, resumeMembership } from './manage';
 import { priceChangeSchema, proposePrice } from './price';
-import { membershipLink } from './start';
+import { checkPaysOnline, membershipLink } from './start';
 import { membershipSummary } from './summary';
 
 /*
  * Staff's membership endpoints (managers and admins): starting one, which answers its first period's
  * payment link for the payer (who agrees to the charges on its page), cancelling and resuming it,
  * proposing a new price (applied once its payer accepts it in /my), and the dashboard's figures. The list protocol reads the records (GET /api/memberships).
+ * None starts while the studio takes no payments online (`online` false).
  */
 
-export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: string): Router => {
+export const membershipRoutes = (
+    storage: Storage,
+    clock: Clock,
+    { online = true, publicUrl }: { online?: boolean; publicUrl?: string } = {},
+): Router => {
     const router = Router();
 
     router.post(
@@ -25,6 +30,7 @@ export const membershipRoutes = (storage: Storage, clock: Clock, publicUrl?: str
         handle(async (req, res) => {
             allow(req, 'memberships', 'create');
             const input = parseBody(membershipSchema, req.body);
+            checkPaysOnline(online);
             const now = clock();
             const { link } = await storage.transaction(tx => membershipLink(tx, input, now), { claimed: true });
             res.status(201).json({

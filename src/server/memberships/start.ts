@@ -37,6 +37,17 @@ export const checkNoRunning = async (reader: Reader, customerId: Identifier, sub
         });
 };
 
+/**
+ * 409 while the studio takes no payments online: a membership starts with its first period paid online,
+ * which saves the card its renewals charge, so a link nobody can pay is never made.
+ */
+export const checkPaysOnline = (online: boolean) => {
+    if (!online)
+        throw conflict('Online payment is not set up: a membership starts with its first payment online', {
+            subscriptionId: 'app.memberships.errors.payments_off',
+        });
+};
+
 /** A plan sold as a membership: it exists, is sold, and renews each month. */
 export const renewingPlan = async (reader: Reader, subscriptionId: Identifier): Promise<Subscription> => {
     const plan = await reader.get('subscriptions', subscriptionId);

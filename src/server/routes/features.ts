@@ -62,7 +62,7 @@ export const featureRoutes = (
     payrollRoutes(storage, clock),
     taskRoutes(storage, clock),
     consentRoutes(storage, clock, channels),
-    membershipRoutes(storage, clock),
+    membershipRoutes(storage, clock, { online: payments.provider !== null }),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

@@ -137,6 +137,8 @@ export const messages = {
                 start_there: 'A membership’s link is made by Start a membership on the customer’s card',
                 not_renewing: 'This plan does not renew: turn on “Renews each month” in the plan first',
                 membership_active: 'The customer already has a running membership of this plan',
+                payments_off:
+                    'Online payment is not set up yet, and a membership starts with its first payment online, which saves the card',
                 consent_required: 'Tick the box to agree to the charges',
                 not_resumable: 'The period is over: the membership can no longer be resumed',
                 price_too_soon: 'A new price starts with a later period that begins at least 30 days from today',

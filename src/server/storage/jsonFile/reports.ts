@@ -63,7 +63,7 @@ export const readerReports = (reader: Reader): Reports => ({
         // A pass both charged and unlimited is one pass: counted twice, it would earn its days twice.
         for (const pass of unlimited) if (pass.startsOn <= period.to) passes.set(pass.id, pass);
         const courses = byId(await reader.select('courses'));
-        // What each pass earns: its price less its refunds.
+        // What each pass earns: its price less its refunds; a membership's held pass, not paid yet, nothing.
         const ledger = passes.size ? await reader.select('payments', { passId: [...passes.keys()] }) : [];
         const byPass = new Map<Identifier | null | undefined, typeof ledger>();
         for (const entry of ledger) {
@@ -73,7 +73,7 @@ export const readerReports = (reader: Reader): Reports => ({
         }
         const priced = [...passes.values()].map(pass => ({
             ...pass,
-            price: earnedPrice(pass.price, passMoney(byPass.get(pass.id) ?? [], pass.id).refunded),
+            price: pass.held ? 0 : earnedPrice(pass.price, passMoney(byPass.get(pass.id) ?? [], pass.id).refunded),
         }));
         return earnedShares({ attendances, events: byId(events), courses, passes: priced }, period);
     },

@@ -68,10 +68,11 @@ const inPeriod = `e."startsAt" >= $1::text AND e."startsAt" <= $2::text || 'T23:
  * What a pass earns in all: its price less what was refunded for it (each refund with its corrections),
  * never below nothing, as earnedPrice (src/domain/earned.ts) has it.
  */
-const earnedPrice = (pass: string) => `greatest(0, ${pass}.price - coalesce((
+// A membership's held pass is not paid yet (its price is no money due): its visits earn nothing until its charge.
+const earnedPrice = (pass: string) => `CASE WHEN ${pass}.held THEN 0 ELSE greatest(0, ${pass}.price - coalesce((
     SELECT sum(CASE WHEN pay.kind = 'refund' THEN pay.amount ELSE -pay.amount END)
       FROM payments pay LEFT JOIN payments corrected ON corrected.id = pay."correctsId"
-     WHERE pay."passId" = ${pass}.id AND (pay.kind = 'refund' OR corrected.kind = 'refund')), 0))`;
+     WHERE pay."passId" = ${pass}.id AND (pay.kind = 'refund' OR corrected.kind = 'refund')), 0)) END`;
 
 /** Counted by pass and class first: hashing a hundred thousand visits by integers is cheaper than by price. */
 const countedSql = `
