@@ -27,7 +27,11 @@ import { useGo } from './router';
  * Telegram, the calendar feed of their classes, and signing out here or everywhere.
  */
 
-/** The kinds of message a customer may turn off, in the order the page lists them. */
+/**
+ * The kinds of message a customer may turn off, in the order the page lists them. A membership's notice
+ * before a charge, its declines and a new price always come (the page says so): the law asks that the
+ * payer is told before a saved card is charged.
+ */
 const notifyKinds: NotifyKind[] = [
     'booked',
     'promoted',
@@ -38,6 +42,8 @@ const notifyKinds: NotifyKind[] = [
     'expiring',
     'payment',
     'penalty',
+    'membership_ended',
+    'card_expiring',
 ];
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (

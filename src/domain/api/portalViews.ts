@@ -16,7 +16,9 @@ export type NotifyKind =
     | 'low_visits'
     | 'expiring'
     | 'payment'
-    | 'penalty';
+    | 'penalty'
+    | 'membership_ended'
+    | 'card_expiring';
 
 /** Which channels and kinds of message the customer takes: each one not named is taken. */
 export interface Notify {

@@ -37,6 +37,8 @@ export const portalMessages = {
                 charge_pending: 'A charge on this card is being made: try again in a minute',
                 not_renewing: 'This plan does not renew: turn on “Renews each month” in the plan first',
                 membership_active: 'The customer already has a running membership of this plan',
+                payments_off:
+                    'Online payment is not set up yet, and a membership starts with its first payment online, which saves the card',
                 consent_required: 'Tick the box to agree to the charges',
                 not_resumable: 'The period is over: the membership can no longer be resumed',
             },
@@ -367,8 +369,11 @@ export const portalMessages = {
                     expiring: 'A pass ends soon',
                     payment: 'Payments',
                     penalty: 'Late cancels and missed classes',
+                    membership_ended: 'My membership has ended',
+                    card_expiring: 'My membership’s card expires soon',
                 },
-                codes_always: 'Sign-in codes always come.',
+                codes_always:
+                    'Sign-in codes always come, and so do a membership’s notice before each charge, a declined charge and a new price: you are told before your card is charged.',
                 saved: 'Saved',
                 telegram: 'Telegram',
                 telegram_linked: 'Telegram is linked: codes and messages come there first.',
