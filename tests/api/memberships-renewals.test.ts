@@ -24,6 +24,8 @@ const anna = addMembership(db, plan, { firstName: 'Anna', startsOn: '2027-01-31'
 anna.customer.notify = { email: true, telegram: true, kinds: { charge_notice: false, charge_declined: false } };
 // No message reaches Boris: no e-mail, no Telegram.
 const boris = addMembership(db, plan, { firstName: 'Boris', startsOn: '2028-03-10', email: null });
+// Gleb's address does not exist: his notice is queued, then refused for good when sent.
+const gleb = addMembership(db, plan, { firstName: 'Gleb', startsOn: '2028-03-10' });
 const clara = addMembership(db, plan, { firstName: 'Clara', startsOn: '2028-03-08' });
 const dan = addWitness(db, plan, 'Dan', '2028-04-09');
 const eva = addMembership(db, plan, {
@@ -107,6 +109,7 @@ describe('memberships renew by themselves', () => {
     });
 
     it('charges only 24 hours after a delivered notice; a payer no message reaches is past due, with a task', async () => {
+        served.mailbox.unknown.add(gleb.customer.email as string);
         // Clara's charge time has come, but her notice goes only now; Boris's notice has no channel.
         at('2028-04-08T08:00:00Z');
         const { message } = await noticeSent(clara.membership.id);
@@ -116,6 +119,11 @@ describe('memberships renew by themselves', () => {
         ]);
         const [skipped] = await read.messages(boris.customer.id, 'charge_notice');
         expect(skipped).toMatchObject({ status: 'skipped' });
+        // Gleb's notice, refused for good by his mail server, will never be delivered: past due, with one task.
+        await until(gleb.membership.id, membership => expect(membership.status).toBe('past_due'));
+        expect(await read.messages(gleb.customer.id, 'charge_notice')).toEqual([
+            expect.objectContaining({ status: 'failed' }),
+        ]);
         // A run 23.5 hours after Clara's notice (Dan's notice shows it ran) charges nobody.
         at('2028-04-09T07:30:00Z');
         await noticeSent(dan.membership.id);
@@ -126,6 +134,10 @@ describe('memberships renew by themselves', () => {
         expect(Date.parse(charge.createdAt)).toBeGreaterThanOrEqual(Date.parse(message.sentAt as string) + 86_400_000);
         // The run that charged Clara looked at Boris at the same clock: his charge time had come, no notice reached him.
         expect(await read.charges(boris.membership.id)).toEqual([]);
+        expect(await read.charges(gleb.membership.id)).toEqual([]);
+        expect(await read.tasks(gleb.customer.id)).toEqual([
+            expect.objectContaining({ source: 'membership', kind: 'call' }),
+        ]);
     });
 
     it('ends a membership set to cancel at its period’s end: no notice, no charge', async () => {

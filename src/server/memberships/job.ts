@@ -13,7 +13,7 @@ import {
     type ChargeContext,
 } from './charging';
 import { applyClosures, closuresDue } from './closures';
-import { noticeNextCharge, warnExpiringCards } from './notices';
+import { noticeLost, noticeNextCharge, unreachable, warnExpiringCards } from './notices';
 import { priceLapsed } from './price';
 import { endMembership, nextAmount } from './renewals';
 
@@ -23,7 +23,8 @@ import { endMembership, nextAmount } from './renewals';
  * settles the charge left open (before anything else is asked), ends one set to cancel at its period's
  * end or left unpaid past its period, tells the payer of the next charge 48 hours ahead with the next
  * period's pass held (or, when the next period is at a new price the payer did not accept, sets it to
- * end instead), and charges the card once the notice was delivered 24 hours before. Every step reads the membership again under the claim of its row, so
+ * end instead; a notice that turns out undeliverable makes it past due with a task to call), and
+ * charges the card once the notice was delivered 24 hours before. Every step reads the membership again under the claim of its row, so
  * that a run of another process (one whose lease ran out) changes nothing twice.
  */
 
@@ -112,6 +113,19 @@ const advance = (storage: Storage, id: number, charger: Charger | null, today: s
         { claimed: true },
     );
 
+/** A notice that will never be delivered: the membership past due and a task to call, under its row's claim. */
+const letNoticeGo = (storage: Storage, id: number, now: Date) =>
+    storage.transaction(
+        async tx => {
+            await tx.claim('memberships', [id]);
+            const membership = await tx.get('memberships', id);
+            if (!membership || !(await noticeLost(tx, membership))) return false;
+            await unreachable(tx, membership, now);
+            return true;
+        },
+        { claimed: true },
+    );
+
 type RunContext = Omit<ChargeContext, 'charger'> & { charger: Charger | null; today: string };
 
 /** One membership's run (`open`: its charges waiting for an outcome); answers how many things were done. */
@@ -123,6 +137,7 @@ const runOne = async (context: RunContext, read: Membership, open: Charge[]) => 
         // A charge still open waits for its outcome: nothing else is asked meanwhile.
         if ((await openCharges(storage, read.id)).length) return done;
     }
+    if ((await noticeLost(storage, read)) && (await letNoticeGo(storage, read.id, now))) done += 1;
     if (changeDue(read, today, now) && (await advance(storage, read.id, charger, today, now))) done += 1;
     const membership = done ? await storage.get('memberships', read.id) : read;
     if (!charger || !membership) return done;

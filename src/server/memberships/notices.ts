@@ -47,7 +47,10 @@ const callTitles: Record<Config['defaultLocale'], string> = {
     ru: 'Позвонить по подписке: сообщения не доходят до плательщика, поэтому карта не списывается',
 };
 
-/** The membership past due for want of a channel, and a task for the managers to call the payer. */
+/**
+ * The membership past due for want of a channel, and a task for the managers to call the payer. Its notice
+ * is let go: nothing is charged on a notice that did not reach, and it is not looked at again.
+ */
 export const unreachable = async (tx: Transaction, membership: Membership, now: Date): Promise<Membership> => {
     const config = await studioConfig(tx);
     await addTask(tx, {
@@ -60,7 +63,18 @@ export const unreachable = async (tx: Transaction, membership: Membership, now: 
     });
     const held = await heldPassOf(tx, membership);
     if (held) await keepHeldToGrace(tx, held);
-    return tx.update('memberships', { ...membership, status: 'past_due' });
+    return tx.update('memberships', { ...membership, status: 'past_due', noticeMessageId: null });
+};
+
+/**
+ * Whether the membership's notice, queued as if it would reach the payer, was then skipped or failed (the
+ * studio's mail not set up, an address that bounces): it will never be delivered, so the charge it
+ * announced cannot be made.
+ */
+export const noticeLost = async (reader: Pick<Transaction, 'get'>, membership: Membership): Promise<boolean> => {
+    if (membership.status === 'ended' || membership.noticeMessageId == null) return false;
+    const notice = await reader.get('messages', membership.noticeMessageId);
+    return notice !== undefined && !reaches(notice);
 };
 
 /**
