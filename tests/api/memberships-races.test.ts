@@ -102,6 +102,9 @@ describe.skipIf(engine !== 'postgres')('200 memberships due at once on two serve
     });
 
     it('charges each once', async () => {
+        // ЮKassa's clock at the servers' moved time, so that a process finds a payment the other made by its
+        // key among ЮKassa's payments of that time, as it would on real time.
+        standIn.shift(chargeAt + 60_000 - Date.now());
         const first = await processAt('first', chargeAt + 60_000);
         // The first is charging: ЮKassa has been asked, and waits to answer.
         await vi.waitFor(() => expect(passage.asked.some(one => one.by === 'first')).toBe(true), {
@@ -145,18 +148,20 @@ describe.skipIf(engine !== 'postgres')('200 memberships due at once on two serve
         expect(made).toHaveLength(count);
         expect(new Set(made.map(payment => payment.metadata.chargeKey))).toEqual(keys);
         expect(made.every(payment => payment.status === 'succeeded')).toBe(true);
-        // Both processes asked ЮKassa to charge; each membership was asked for under its one key only (a
-        // charge the other process found open is asked again under that key, which ЮKassa never charges
-        // twice), and never twice by one process.
+        // Both processes asked ЮKassa to charge, each membership under its one key only. The charges the
+        // first had under way when the second began were found at ЮKassa by their keys, not asked again; a
+        // charge the other process has committed but not yet sent may be asked again under its key, which
+        // ЮKassa never charges twice: at most twice.
         const renewals = passage.asked.filter(one => one.method === 'POST' && one.path === '/v3/payments');
         expect(new Set(renewals.map(one => one.by))).toEqual(new Set(['first', 'second']));
         const cardOf = new Map(started.map(one => [one.card.token, one.membership.id]));
         const keyOf = new Map(charges.map(charge => [charge.membershipId, charge.key]));
         for (const one of renewals) expect(one.key).toBe(keyOf.get(cardOf.get(one.paymentMethodId ?? null) ?? -1));
-        for (const by of ['first', 'second'] as const) {
-            const own = renewals.filter(one => one.by === by).map(one => one.key);
-            expect(new Set(own).size).toBe(own.length);
-        }
         expect(new Set(renewals.map(one => one.key)).size).toBe(count);
+        const asks = new Map<string | undefined, number>();
+        for (const one of renewals) asks.set(one.key, (asks.get(one.key) ?? 0) + 1);
+        expect(Math.max(...asks.values())).toBeLessThanOrEqual(2);
+        const searched = passage.asked.filter(one => one.by === 'second' && one.method === 'GET');
+        expect(searched.length).toBeGreaterThan(0);
     });
 });
