@@ -308,9 +308,9 @@ describe('the job runner', () => {
     it('shows its jobs to admins only, with when each ran and is due, and nobody writes them', async () => {
         const jobs = await as('admin', '/jobs?sort=["name","ASC"]');
         expect(jobs.status).toBe(200);
+        // The memberships job is paused on the tests' servers (MEMBERSHIPS_EVERY_MS=off): it is not there.
         expect((jobs.body as unknown as { name: string }[]).map(job => job.name)).toEqual([
             'close_classes',
-            'memberships',
             'pass_notices',
             'penalties',
             'reminders',

@@ -139,6 +139,9 @@ const serverEnv = (port: number, dbFile: string, distDir: string, env: Record<st
     // The demo keeps the dates it was made for, whatever day the tests run (tests/api/demo-current.test.ts
     // starts it as a newcomer does, moved to this week).
     DEMO_MOVE: 'off',
+    // ... so the demo's memberships fall due on days long past: a test server does not renew them as it
+    // starts (the memberships' own tests set the job's period).
+    MEMBERSHIPS_EVERY_MS: 'off',
     ...env,
 });
 

@@ -13,7 +13,8 @@ import { startJobs, startLane } from './runner';
  * often the messages due are sent, CLOSE_CLASSES_EVERY_MS (5 minutes) how often classes left open are
  * closed, NOTICES_EVERY_MS (1 minute) how often reminders and pass notices are queued, PENALTIES_EVERY_MS
  * and PAYMENTS_EVERY_MS (1 minute) how often due penalties are applied and late payments asked about,
- * MEMBERSHIPS_EVERY_MS (1 minute) how often memberships are told of their charge, charged and ended;
+ * MEMBERSHIPS_EVERY_MS (1 minute) how often memberships are told of their charge, charged and ended
+ * (`off` pauses them: nothing is told or charged, as while a studio moves to another provider);
  * JOBS_EVERY_MS, when set, is the period of every job instead (to try time with a moved clock).
  * JOB_LEASE_MS (30 s) is how long a job, or a message being sent, stays with a process that stopped
  * renewing it. Sign-in codes have a lane of their own in every process, looked at every second: someone
@@ -102,12 +103,21 @@ export const startStudioJobs = ({
                   ]
                 : []),
             // Memberships: notices 48 hours ahead with the next pass held, charges, tries again, ends.
-            {
-                name: 'memberships',
-                everyMs: numberFrom('MEMBERSHIPS_EVERY_MS') ?? 60_000,
-                run: () =>
-                    runMemberships({ storage, clock, charger: chargerOf(payments?.provider, storage), publicUrl }),
-            },
+            ...(env.MEMBERSHIPS_EVERY_MS === 'off'
+                ? []
+                : [
+                      {
+                          name: 'memberships' as const,
+                          everyMs: numberFrom('MEMBERSHIPS_EVERY_MS') ?? 60_000,
+                          run: () =>
+                              runMemberships({
+                                  storage,
+                                  clock,
+                                  charger: chargerOf(payments?.provider, storage),
+                                  publicUrl,
+                              }),
+                      },
+                  ]),
         ],
         log,
         { leaseMs, clock, everyMs: jobsEveryMs },
