@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Membership, MembershipSummary, PaymentMethod, PortalMembership } from '../../src/domain/api/memberships';
-import { addMonthsOn, chargeTime } from '../../src/domain/memberships';
+import { addMonthsOn, chargeTime, monthlyRecurringRevenue, priceOfPeriod } from '../../src/domain/memberships';
 import { addDays, studioToday } from '../../src/domain/time';
 import type { Database } from '../../src/domain/types';
 import { addCustomer, freshPhone, nextId } from '../support/factories';
@@ -23,6 +23,11 @@ const startFor = (days: number) => {
 };
 
 const db = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+/** The demo's own memberships, whose charges fell due on the days it was made for, long past. */
+const demoMemberships = structuredClone(db.memberships);
+const demoDue = demoMemberships.filter(
+    one => one.status !== 'ended' && one.nextChargeAt != null && !one.cancelAtPeriodEnd,
+);
 const plan = addRenewingPlan(db, 'Monthly managed');
 const own = addMembership(db, plan, { firstName: 'Olga', startsOn: addDays(today, -5) });
 const family = addMembership(db, plan, { firstName: 'Kid', startsOn: addDays(today, -3) });
@@ -103,12 +108,16 @@ describe('the dashboard’s figures of memberships', () => {
     it('add up the monthly revenue, the past due and the charges of the next 7 days', async () => {
         const summary = await as('manager', 'GET', '/memberships/summary');
         expect(summary.status, summary.text).toBe(200);
-        // Olga, the child, Dana (3500 in her first month) and Pavel; Eva ended, Lena ends with her period.
+        // Olga, the child, Dana (3500 in her first month) and Pavel; Eva ended, Lena ends with her period;
+        // and the demo's own.
         expect(summary.body as unknown as MembershipSummary).toEqual({
-            mrr: 14000,
-            pastDue: 1,
-            // Dana's second month, at its consented price.
-            dueIn7Days: { count: 1, amount: 4000 },
+            mrr: 14000 + monthlyRecurringRevenue(demoMemberships),
+            pastDue: 1 + demoMemberships.filter(membership => membership.status === 'past_due').length,
+            // Dana's second month, at its consented price, and the demo's charges overdue.
+            dueIn7Days: {
+                count: 1 + demoDue.length,
+                amount: 4000 + demoDue.reduce((sum, one) => sum + priceOfPeriod(one.prices, one.period + 1), 0),
+            },
         });
         expect((await as('teacher', 'GET', '/memberships/summary')).status).toBe(403);
     });
