@@ -90,8 +90,6 @@ export class Cluster {
     constructor(
         readonly dir: string,
         public port: number,
-        /** More `-c name=value` settings for the server (the tests' throwaway clusters skip fsync). */
-        readonly settings: Record<string, string> = {},
     ) {
         this.dataDir = join(dir, 'data');
         this.logFile = join(dir, 'postgres.log');
@@ -127,10 +125,9 @@ export class Cluster {
         await run(command, args, this.dir);
     }
 
-    /** Starts the server; pg_ctl -w returns once it accepts connections. Durability settings stay at their defaults unless `settings` says. */
+    /** Starts the server; pg_ctl -w returns once it accepts connections. Durability settings stay at their defaults. */
     async start(): Promise<void> {
-        const extra = Object.entries(this.settings).map(([name, value]) => ` -c ${name}=${value}`);
-        const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=${this.host} -c max_connections=200${extra.join('')}`;
+        const options = `-p ${this.port} -k ${this.dir} -c listen_addresses=${this.host} -c max_connections=200`;
         const [command, args] = serverCommand('pg_ctl', [
             '-D',
             this.dataDir,

@@ -48,9 +48,7 @@ process.on('exit', () => {
  */
 export const startPostgres = async (): Promise<PostgresCluster> => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-pg-'));
-    // Throwaway clusters that no test stops uncleanly (the crash tests kill the server's process, not
-    // PostgreSQL, which keeps what it acknowledged either way): they do not wait for the disk at commits.
-    const cluster = new Cluster(dir, 0, { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' });
+    const cluster = new Cluster(dir, 0);
     running.add(cluster);
     try {
         await cluster.init();
