@@ -43,6 +43,10 @@ const handBuilt = (): Database => {
     db.bookings = [];
     db.passes = [];
     db.paymentLinks = [];
+    // The demo's memberships pay by its passes and payments, replaced here.
+    db.memberships = [];
+    db.charges = [];
+    db.paymentMethods = [];
     db.payments = [
         payment(1, 1000, thisMonth.from),
         payment(2, 200, today),

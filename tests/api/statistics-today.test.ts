@@ -59,6 +59,10 @@ const handBuilt = (): Database => {
     ];
     db.payments = [];
     db.paymentLinks = [];
+    // The demo's memberships pay by its passes and payments, replaced here.
+    db.memberships = [];
+    db.charges = [];
+    db.paymentMethods = [];
     db.schedules = [];
     // A class today and one tomorrow, both marked already: only today's has been visited.
     db.events = [today, addDays(today, 1)].map(

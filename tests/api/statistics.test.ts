@@ -65,6 +65,10 @@ const handBuilt = (): Database => {
         ...fields,
     });
     db.paymentLinks = [];
+    // The demo's memberships pay by its passes and payments, replaced here.
+    db.memberships = [];
+    db.charges = [];
+    db.paymentMethods = [];
     // The demo's seats are in its own classes, replaced here.
     db.bookings = [];
     db.attendances = [];

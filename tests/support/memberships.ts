@@ -207,3 +207,28 @@ export const yookassaSavedCard = async (standIn: YookassaStandIn): Promise<strin
     await standIn.pay(id);
     return standIn.payment(id)?.payment_method?.id as string;
 };
+
+/**
+ * The database as it was before memberships: without them, their cards, charges, passes (and those passes'
+ * payments, seats and visits), links and tasks; for the tests of a database of an older version.
+ */
+export const withoutMemberships = (db: Database): Database => {
+    const passIds = new Set(db.passes.filter(pass => pass.membershipId != null).map(pass => pass.id));
+    const ofThem = (passId: number | null | undefined) => passId != null && passIds.has(passId);
+    const links = db.paymentLinks.filter(link => link.purpose === 'membership' || ofThem(link.passId));
+    const linkIds = new Set(links.map(link => link.id));
+    return {
+        ...db,
+        memberships: [],
+        charges: [],
+        paymentMethods: [],
+        passes: db.passes.filter(pass => !ofThem(pass.id)),
+        payments: db.payments.filter(
+            payment => !ofThem(payment.passId) && !(payment.paymentLinkId && linkIds.has(payment.paymentLinkId)),
+        ),
+        paymentLinks: db.paymentLinks.filter(link => !linkIds.has(link.id)),
+        bookings: db.bookings.filter(booking => !ofThem(booking.passId)),
+        attendances: db.attendances.filter(attendance => !ofThem(attendance.passId)),
+        tasks: db.tasks.filter(task => task.membershipId == null),
+    };
+};
