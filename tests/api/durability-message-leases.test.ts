@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Message } from '../../src/domain/types';
+import { withoutMemberships } from '../support/memberships';
 import { demoDb, removeDir, startServerProcess, storedDatabase, type ServerProcess } from '../support/server';
 import { startMailbox, type Mailbox } from '../support/smtp';
 import { startStalledMailbox, type StalledMailbox } from '../support/stalledMail';
@@ -13,9 +14,12 @@ import { startStalledMailbox, type StalledMailbox } from '../support/stalledMail
 
 const address = 'held-by-the-dead@example.test';
 
-/** The demo with one customer to write to and one message due to them, and nothing else queued. */
+/**
+ * The demo with one customer to write to and one message due to them, and nothing else queued (nor the
+ * memberships, whose charges name the notices they were announced by).
+ */
 const databaseWithOneMessage = (): Database => {
-    const demo = JSON.parse(readFileSync(demoDb, 'utf8')) as Database;
+    const demo = withoutMemberships(JSON.parse(readFileSync(demoDb, 'utf8')) as Database);
     const customer = demo.customers.find(one => one.guardianId == null && one.email)!;
     customer.email = address;
     customer.notify = null;

@@ -488,15 +488,16 @@ describe('a refund staff give of an online payment', () => {
     });
 
     it('counts an online refund the provider has not confirmed yet: nothing more is given back meanwhile', async () => {
+        // Customer 28 has paid nothing in the demo.
         const { body } = await call(url, '/api/paymentLinks', {
             method: 'POST',
-            json: { customerId: 26, subscriptionId: 3 },
+            json: { customerId: 28, subscriptionId: 3 },
         });
         const link = body as unknown as PaymentLink;
         await notice(await begin(link.id), 520_000);
         refundAnswer = async () => ({ status: 'pending', providerRefundId: 'refund_waiting' });
-        expect((await refund({ customerId: 26, amount: 5200, method: 'online' })).status).toBe(202);
-        expect(await refund({ customerId: 26, amount: 100, method: 'cash' })).toMatchObject({
+        expect((await refund({ customerId: 28, amount: 5200, method: 'online' })).status).toBe(202);
+        expect(await refund({ customerId: 28, amount: 100, method: 'cash' })).toMatchObject({
             status: 400,
             body: { errors: { amount: 'app.money.errors.refund_too_large' } },
         });
