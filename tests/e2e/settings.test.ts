@@ -63,7 +63,8 @@ describeInBrowser('the settings screens in a browser', () => {
         expect(plan).toMatch(/3,600\.00/);
 
         // Filtered by the new direction: its own plan and the plans for every direction, not other directions' plans.
-        await p.goto(`/settings/subscriptions?filter=${encodeURIComponent('{}')}`);
+        // A page long enough for every plan of the demo and the new one.
+        await p.goto(`/settings/subscriptions?filter=${encodeURIComponent('{}')}&perPage=25`);
         await rowOf(p, 'Йога 8 занятий').waitFor();
         expect(await rowOf(p, 'Безлимит на месяц').innerText()).toContain('All directions');
         await p.getByRole('button', { name: 'Add filter' }).click();
