@@ -124,10 +124,10 @@ export default defineConfig({
         rolldownOptions: { input: ['index.html', 'src/portal/index.html'] },
     },
     test: {
-        // Six test files at a time on two cores: much of a file's time waits on the servers, browsers and
-        // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here;
-        // with four the cores were idle a third of the run).
-        maxWorkers: 6,
+        // Four test files at a time on two cores: most of a file's time waits on the servers, browsers and
+        // PostgreSQL it starts, not on its own process (vitest's default, cores - 1, runs one at a time here).
+        // Six took as long and ran the sign-in limits and the screens' waits out of time.
+        maxWorkers: 4,
         // The longest files start first, across the projects, so that the run does not end on one of them.
         sequence: { sequencer: LongestFirst },
         // The last notes each project's files, so that a run of unit or screen tests only does not build the
