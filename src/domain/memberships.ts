@@ -76,10 +76,17 @@ export const earliestCharge = (chargeAt: string, noticeDeliveredAt: string): str
     return new Date(Math.max(Date.parse(chargeAt), afterNotice)).toISOString();
 };
 
-/** When try `attempt` (2-4) of a period first tried at `firstTryAt` is made; null after the last. */
-export const retryTime = (firstTryAt: string, attempt: number): string | null => {
+/**
+ * When try `attempt` (2-4) of a period first tried at `firstTryAt` is made; null after the last. A try
+ * whose time had passed when the one before was declined (`declinedAt`: the server was off for days) is
+ * made 24 hours after that decline, so that its announcement names a day to come, a day ahead.
+ */
+export const retryTime = (firstTryAt: string, attempt: number, declinedAt?: string): string | null => {
     const days = retryDays[attempt - 2];
-    return days === undefined ? null : new Date(Date.parse(firstTryAt) + days * 86_400_000).toISOString();
+    if (days === undefined) return null;
+    const scheduled = Date.parse(firstTryAt) + days * 86_400_000;
+    const declined = declinedAt ? Date.parse(declinedAt) : -Infinity;
+    return new Date(scheduled > declined ? scheduled : declined + noticeMinimumHours * 3_600_000).toISOString();
 };
 
 /** The last day a past-due payer still books and comes on the period's held pass. */

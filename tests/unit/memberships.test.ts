@@ -79,6 +79,15 @@ describe('a membership’s charge', () => {
         expect(graceLastDay('2027-02-28', 3)).toBe('2027-03-02');
     });
 
+    it('is tried again a day after a decline that came after the next try’s day (the server was off), never in the past', () => {
+        const first = '2027-02-28T07:00:00.000Z';
+        // Declined on time: the schedule holds.
+        expect(retryTime(first, 3, '2027-03-01T07:00:05.000Z')).toBe('2027-03-03T07:00:00.000Z');
+        // The second try made only on 6 March: the third, due on 3 March, a day after that decline.
+        expect(retryTime(first, 3, '2027-03-06T09:30:00.000Z')).toBe('2027-03-07T09:30:00.000Z');
+        expect(retryTime(first, 5, '2027-03-06T09:30:00.000Z')).toBeNull();
+    });
+
     it('is asked under a key of the database, the membership, the period and the try, short enough for every provider', () => {
         const key = chargeKey('4f3a9c1de0b2', 12345, '2027-02-28', 4);
         expect(key).toBe('4f3a9c1d-m12345-20270228-4');

@@ -41,7 +41,7 @@ export const declinedForMoney = async (
     const first = (await tx.select('charges', { membershipId: membership.id, periodStart: charge.periodStart })).find(
         one => one.attempt === 1,
     );
-    const retryAt = retryTime(first?.createdAt ?? charge.createdAt, charge.attempt + 1) as string;
+    const retryAt = retryTime(first?.createdAt ?? charge.createdAt, charge.attempt + 1, now.toISOString()) as string;
     const { timezone } = await studioConfig(tx);
     const message = await tellPayer(
         tx,
