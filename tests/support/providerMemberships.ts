@@ -112,5 +112,49 @@ export const providerMemberships = (
         return answer.body as unknown as T[];
     };
 
-    return { served, at, begin, toCharge, toNextTry, list, ...reads };
+    /**
+     * The first month as its verified notice records it, once: the month's pass and its one online payment
+     * by the link, and after the notice sent again nothing more (one membership, one payment, one card).
+     */
+    const firstMonthOnce = async (
+        customerId: number,
+        membership: Membership,
+        linkId: string,
+        sendAgain: () => Promise<void>,
+    ) => {
+        const [pass] = await reads.read.passes(customerId);
+        expect(pass).toMatchObject({
+            id: membership.passId,
+            membershipId: membership.id,
+            startsOn: membership.periodStart,
+        });
+        expect(await reads.read.payments(customerId)).toEqual([
+            expect.objectContaining({ amount: 3500, method: 'online', passId: pass.id, paymentLinkId: linkId }),
+        ]);
+        await sendAgain();
+        expect(await list('memberships', { customerId })).toHaveLength(1);
+        expect(await reads.read.payments(customerId)).toHaveLength(1);
+        expect(await list('paymentMethods', { customerId })).toHaveLength(1);
+    };
+
+    /**
+     * Told of the next charge and charged at its time: the held pass paid and the membership in its second
+     * month, with one succeeded charge. Answers the notice's text and the charge.
+     */
+    const renewedOnce = async (membership: Membership) => {
+        const { membership: noticed, message } = await toCharge(membership);
+        const heldId = noticed.heldPassId as number;
+        const renewed = await reads.until(membership.id, one => expect(one.period).toBe(2));
+        expect(renewed).toMatchObject({ status: 'active', passId: heldId, heldPassId: null });
+        const [charge] = await reads.read.charges(membership.id);
+        expect(charge).toMatchObject({
+            status: 'succeeded',
+            attempt: 1,
+            periodStart: membership.periodEnd,
+            amount: 3500,
+        });
+        return { text: message.text, charge, heldId };
+    };
+
+    return { served, at, begin, toCharge, toNextTry, list, firstMonthOnce, renewedOnce, ...reads };
 };
