@@ -47,20 +47,30 @@ const callTitles: Record<Config['defaultLocale'], string> = {
     ru: 'Позвонить по подписке: сообщения не доходят до плательщика, поэтому карта не списывается',
 };
 
-/**
- * The membership past due for want of a channel, and a task for the managers to call the payer. Its notice
- * is let go: nothing is charged on a notice that did not reach, and it is not looked at again.
- */
-export const unreachable = async (tx: Transaction, membership: Membership, now: Date): Promise<Membership> => {
+/** A task for the managers, due now, to call the membership's payer: titled in the studio's language. */
+export const callPayer = async (
+    tx: Transaction,
+    membership: Membership,
+    titles: Record<Config['defaultLocale'], string>,
+    now: Date,
+) => {
     const config = await studioConfig(tx);
     await addTask(tx, {
-        title: callTitles[config.defaultLocale] ?? callTitles.en,
+        title: titles[config.defaultLocale] ?? titles.en,
         kind: 'call',
         source: 'membership',
         customerId: membership.payerId,
         membershipId: membership.id,
         dueAt: now.toISOString(),
     });
+};
+
+/**
+ * The membership past due for want of a channel, and a task for the managers to call the payer. Its notice
+ * is let go: nothing is charged on a notice that did not reach, and it is not looked at again.
+ */
+export const unreachable = async (tx: Transaction, membership: Membership, now: Date): Promise<Membership> => {
+    await callPayer(tx, membership, callTitles, now);
     const held = await heldPassOf(tx, membership);
     if (held) await keepHeldToGrace(tx, held);
     return tx.update('memberships', { ...membership, status: 'past_due', noticeMessageId: null });

@@ -2,10 +2,9 @@ import { passForSale } from '../../domain/money';
 import { nextPeriodEnd, periodLastDay } from '../../domain/memberships';
 import type { Config, Pass, PaymentLink, Payment, StoredRecordOf } from '../../domain/types';
 import { recordPassPayment } from '../money';
-import { studioConfig } from '../rules/studio';
 import type { NewRecord, RecordOf, Transaction } from '../storage/types';
-import { addTask } from '../tasks';
 import { heldPassOf } from './held';
+import { callPayer } from './notices';
 import { payNextPeriod } from './renewals';
 
 /*
@@ -94,17 +93,7 @@ export const settlePeriodLink = async (
     // Past due, it pays the held pass; active (a new card from /my), the next period, held or in advance.
     if (membership.status === 'ended' || (membership.status === 'past_due' && !(await heldPassOf(tx, membership)))) {
         paid = await sellPeriodPass(tx, membership, link, now);
-        if (membership.status === 'ended') {
-            const config = await studioConfig(tx);
-            await addTask(tx, {
-                title: paidAfterEndTitles[config.defaultLocale] ?? paidAfterEndTitles.en,
-                kind: 'call',
-                source: 'membership',
-                customerId: membership.payerId,
-                membershipId: membership.id,
-                dueAt: now.toISOString(),
-            });
-        }
+        if (membership.status === 'ended') await callPayer(tx, membership, paidAfterEndTitles, now);
     } else {
         if (savedCard) {
             // The token is stored, never answered: a field the records' type leaves out.
