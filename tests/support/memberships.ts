@@ -168,7 +168,7 @@ export const membershipReads = (server: () => RunningServer) => {
                 check(membership);
                 return membership;
             },
-            { timeout: 10_000, interval: 50 },
+            { timeout: 30_000, interval: 50 },
         );
     /** Waits until the membership's notice (or decline message) for its next charge was sent; answers it. */
     const noticeSent = (id: number) =>
@@ -182,7 +182,7 @@ export const membershipReads = (server: () => RunningServer) => {
                 expect(message?.status).toBe('sent');
                 return { membership, message };
             },
-            { timeout: 10_000, interval: 50 },
+            { timeout: 30_000, interval: 50 },
         );
     return { read, until, noticeSent };
 };
