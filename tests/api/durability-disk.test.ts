@@ -52,7 +52,8 @@ const customersTotal = async (server: ServerProcess, token: string) => {
 describe('a full disk', () => {
     let disk: SmallDisk;
     beforeAll(() => {
-        disk = mountSmallDisk(4);
+        // Room for the demo (1 MB) three times over: the file, the copy a restart writes, and the journal.
+        disk = mountSmallDisk(6);
     });
     afterAll(() => disk?.unmount());
 
