@@ -57,7 +57,7 @@ describe('a hand edit of db.json while the server runs', () => {
             // The file on disk does not have the new customer yet: only the journal does.
             const from = server.output().length;
             editCustomers(server.dbFile, { 7: 'Edited by hand' });
-            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 5_000, from);
+            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 20_000, from);
 
             expect((await client.getOne('customers', { id: 7 })).data.notes).toBe('Edited by hand');
             expect((await client.getOne('customers', { id: created.id })).data).toMatchObject({
@@ -92,7 +92,7 @@ describe('a hand edit of db.json while the server runs', () => {
             });
             const from = server.output().length;
             editCustomers(server.dbFile, { 9: 'Edited by hand', 10: 'Also edited by hand' });
-            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 5_000, from);
+            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 20_000, from);
 
             expect((await client.getOne('customers', { id: 9 })).data.notes).toBe('Written through the API');
             expect((await client.getOne('customers', { id: 10 })).data.notes).toBe('Also edited by hand');
@@ -120,7 +120,7 @@ describe('a hand edit of db.json while the server runs', () => {
             const broken = '{"users": [ broken by hand';
             const from = server.output().length;
             writeFileSync(server.dbFile, broken);
-            await waitForOutput(server, lineWith('changed on disk', 'cannot be used'), 5_000, from);
+            await waitForOutput(server, lineWith('changed on disk', 'cannot be used'), 20_000, from);
 
             // Still served from memory, and still written.
             expect((await client.getOne('customers', { id: first.id })).data).toMatchObject({
@@ -195,9 +195,9 @@ describe('a hand edit of db.json while the server runs', () => {
             const brokenText = JSON.stringify(invalid, null, 2);
             let from = server.output().length;
             writeFileSync(server.dbFile, brokenText);
-            await waitForOutput(server, lineWith('changed on disk', 'cannot be used'), 5_000, from);
+            await waitForOutput(server, lineWith('changed on disk', 'cannot be used'), 20_000, from);
             // The reason names what is wrong: the field of the broken record.
-            await waitForOutput(server, /phone/, 5_000, from);
+            await waitForOutput(server, /phone/, 20_000, from);
 
             const { data: during } = await client.create('customers', {
                 data: { firstName: 'Written', lastName: 'WhileInvalid', phone: nextPhone(), status: 'lead' },
@@ -209,7 +209,7 @@ describe('a hand edit of db.json while the server runs', () => {
             valid.customers[4].notes = 'Fixed by hand';
             from = server.output().length;
             writeFileSync(server.dbFile, JSON.stringify(valid, null, 2));
-            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 5_000, from);
+            await waitForOutput(server, lineWith('changed on disk', 'reloaded'), 20_000, from);
             expect((await client.getOne('customers', { id: valid.customers[4].id })).data.notes).toBe('Fixed by hand');
             expect((await client.getOne('customers', { id: during.id })).data).toMatchObject({
                 lastName: 'WhileInvalid',
