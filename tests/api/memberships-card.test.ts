@@ -89,7 +89,7 @@ describe("a membership's card changed in /my", () => {
         const periodEnd = nora.membership.periodEnd;
         await expect
             .poll(async () => (await served.clients.manager.getOne('memberships', { id })).data.period, {
-                timeout: 10_000,
+                timeout: 30_000,
             })
             .toBe(2);
         const membership = (await served.clients.manager.getOne('memberships', { id })).data as unknown as Membership;

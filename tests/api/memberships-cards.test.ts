@@ -89,7 +89,7 @@ describe('a membership’s card', () => {
                 expect(messages).toHaveLength(1);
                 return messages;
             },
-            { timeout: 10_000, interval: 50 },
+            { timeout: 30_000, interval: 50 },
         );
         expect(warning.text).toContain('30 June');
         at('2029-06-25T09:00:00Z');

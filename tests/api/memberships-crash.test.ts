@@ -99,7 +99,7 @@ describe('a renewal whose server is killed before ЮKassa’s answer is written'
         expect(charged()[0].status).toBe('succeeded');
         server.process.kill('SIGSTOP');
         letGo();
-        await vi.waitFor(() => expect(held?.answered).toBe(true), { timeout: 10_000, interval: 10 });
+        await vi.waitFor(() => expect(held?.answered).toBe(true), { timeout: 30_000, interval: 10 });
         await server.stop('SIGKILL');
         // Nothing of the answer was written: the charge is pending, the month not moved.
         const left = await storedDatabase(server);

@@ -74,7 +74,7 @@ describe('a membership whose first notice is lost', () => {
         expect(await memberships()).toEqual([]);
         offsetMs = 11 * 60_000;
         await expect
-            .poll(memberships, { timeout: 10_000 })
+            .poll(memberships, { timeout: 30_000 })
             .toEqual([expect.objectContaining({ status: 'active', payerId: payer.id, paymentLinkId: link.id })]);
         const [membership] = await memberships();
         const card = (await manager.getOne('paymentMethods', { id: membership.paymentMethodId! })).data;

@@ -186,7 +186,7 @@ describe('memberships renew by themselves', () => {
             );
             at(retryAt + minute);
             await vi.waitFor(async () => expect(await read.charges(id)).toHaveLength(attempt), {
-                timeout: 10_000,
+                timeout: 30_000,
                 interval: 50,
             });
             if (attempt === 3) {

@@ -383,7 +383,7 @@ describe('starting a membership in /my', () => {
         });
         expect(paid.status).toBe(200);
         await expect
-            .poll(async () => (await call(url(), '/api/portal/memberships', { token })).body, { timeout: 10_000 })
+            .poll(async () => (await call(url(), '/api/portal/memberships', { token })).body, { timeout: 30_000 })
             .toEqual([
                 expect.objectContaining({
                     customerId: portalAdult.id,

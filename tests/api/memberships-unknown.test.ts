@@ -139,7 +139,7 @@ describe('a renewal ЮKassa decides later', () => {
                 ]);
                 return charges;
             },
-            { timeout: 10_000, interval: 50 },
+            { timeout: 30_000, interval: 50 },
         );
         expect(await read.membership(mia.membership.id)).toMatchObject({ period: 1, status: 'active' });
         await standIn.pay(pending.providerPaymentId as string);
