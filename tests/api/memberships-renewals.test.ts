@@ -185,10 +185,16 @@ describe('memberships renew by themselves', () => {
                 Date.parse(message.sentAt as string) + 86_400_000,
             );
             at(retryAt + minute);
-            await vi.waitFor(async () => expect(await read.charges(id)).toHaveLength(attempt), {
-                timeout: 30_000,
-                interval: 50,
-            });
+            // Settled, not only written: a charge is committed pending before the provider is asked, and the
+            // next round reads the decline's message, written with its outcome.
+            await vi.waitFor(
+                async () => {
+                    const charges = await read.charges(id);
+                    expect(charges).toHaveLength(attempt);
+                    expect(charges.every(charge => charge.status === 'declined')).toBe(true);
+                },
+                { timeout: 30_000, interval: 50 },
+            );
             if (attempt === 3) {
                 // Fedor came to the class within the grace days: the held pass paid the visit.
                 const made = await as('manager', '/attendances', {
