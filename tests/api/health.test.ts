@@ -1,7 +1,7 @@
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { itAsRoot, mountSmallDisk, type SmallDisk } from '../support/disk';
 import { call, demoDb, engine, login, removeDir, startServer, type RunningServer } from '../support/server';
 
@@ -11,16 +11,38 @@ import { call, demoDb, engine, login, removeDir, startServer, type RunningServer
  */
 
 const secret = 'health-test-secret-that-is-long-enough-for-hs256';
+const startProbe = 9999;
 
 describe('the health of the server', () => {
     let server: RunningServer;
     beforeAll(async () => {
-        // The message runner looks once at start, then not for an hour: what is queued stays due. The
-        // clock is the studio's afternoon, outside the quiet hours that would hold a notice till morning.
+        // The message runner looks once at start, then not for an hour: what is queued after that look stays
+        // due. The clock is the studio's afternoon, outside the quiet hours that would hold a notice till
+        // morning. A message due before the start tells when that look is over: it is no longer queued.
+        const db = JSON.parse(readFileSync(demoDb, 'utf8')) as { messages: Record<string, unknown>[] };
+        db.messages.push({
+            ...db.messages[0],
+            id: startProbe,
+            dedupeKey: 'health-test-start-probe',
+            status: 'queued',
+            attempts: 0,
+            sendAt: '2026-06-01T10:00:00.000Z',
+            sentAt: null,
+            createdAt: '2026-06-01T10:00:00.000Z',
+        });
         server = await startServer({
+            db,
             env: { TOKEN_SECRET: secret, CHECKPOINT_IDLE_MS: '600000', MESSAGES_EVERY_MS: '3600000' },
             clock: () => new Date('2026-06-01T11:00:00Z'),
         });
+        const token = await login(server.url, 'admin');
+        await vi.waitFor(
+            async () =>
+                expect((await call(server.url, `/api/messages/${startProbe}`, { token })).body.status).not.toBe(
+                    'queued',
+                ),
+            { timeout: 30_000, interval: 50 },
+        );
     });
     afterAll(async () => {
         await server?.stop();
