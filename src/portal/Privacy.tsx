@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
-import type { PrivacyAnswer } from '../domain/api/consents';
 import type { Consent } from '../domain/consents';
-import { api } from './api';
+import { api, type ErasureRequest, type PrivacyPage } from './api';
 import { usePortal } from './context';
 import { useI18n } from './i18n';
 import { errorText, Failed, Heading, Loading, useLoad } from './parts';
+import { PersonalData } from './PersonalData';
 
 /*
  * What the customer agreed to, with the dates, and offers by message switched on or off in one tap: off
  * revokes the marketing consent in force, on gives a new one to the words shown beside the switch. The
  * studio's question "may we send you offers?" links here with ?offers=yes: the page then asks it first,
- * with the words and one Yes (or Not now, which leaves everything as it was).
+ * with the words and one Yes (or Not now, which leaves everything as it was). Below, the customer's own
+ * data: a copy to download and the request to erase it.
  */
 
 const day = (at: string, locale: string, timeZone: string) =>
@@ -22,13 +23,16 @@ export const Privacy = () => {
     const { setup, notify } = usePortal();
     const { t, locale } = useI18n();
     const loaded = useLoad('/consents', api.privacy);
-    const [shown, setShown] = useState<PrivacyAnswer>();
+    const [shown, setShown] = useState<PrivacyPage>();
+    const [erasureAsked, setErasureAsked] = useState<ErasureRequest>();
     const [pending, setPending] = useState(false);
     const [search, setSearch] = useSearchParams();
     const privacy = shown ?? loaded.data;
     if (loaded.error && !privacy) return <Failed error={loaded.error} onRetry={loaded.reload} />;
     if (!privacy) return <Loading />;
     const when = (at: string) => day(at, locale, setup.timezone);
+    // The answers of offers switched on or off need not repeat the request to erase: the page's first one says it.
+    const erasure = erasureAsked ?? shown?.erasureRequest ?? loaded.data?.erasureRequest ?? null;
     const takesOffers = privacy.consents.some(consent => consent.kind === 'marketing' && !consent.revokedAt);
 
     /** Gives or revokes offers; answers whether it was done (a failure is said, and changes nothing). */
@@ -124,6 +128,7 @@ export const Privacy = () => {
                     </Typography>
                 </CardContent>
             </Card>
+            <PersonalData erasure={erasure} onErasureAsked={setErasureAsked} when={when} />
         </Stack>
     );
 };

@@ -36,6 +36,14 @@ import type {
  * everywhere), and the portal goes back to its sign-in page.
  */
 
+/** The customer's request to erase their data, as POST /api/portal/me/erase and the Privacy page's answer give it. */
+export interface ErasureRequest {
+    requestedAt: string;
+    dueAt: string;
+}
+export type ErasureRequestAnswer = ErasureRequest & { taskId: number };
+export type PrivacyPage = PrivacyAnswer & { erasureRequest?: ErasureRequest | null };
+
 /** A booking whose class is still there: every one the screens show. */
 export type ClassBooking = PortalBooking & { class: NonNullable<PortalBooking['class']>; lateCancelFrom: string };
 export const hasClass = (booking: PortalBooking): booking is ClassBooking =>
@@ -80,7 +88,8 @@ export const whenSignedOut = (handler: () => void) => {
     onSignedOut = handler;
 };
 
-export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+/** Sends a call with the token; a refusal is thrown as an ApiError (401 to a signed-in call signs out). */
+const send = async (method: string, path: string, body?: unknown): Promise<Response> => {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const token = memoryToken;
@@ -90,17 +99,29 @@ export const request = async <T>(method: string, path: string, body?: unknown): 
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (response.status === 204) return undefined as T;
-    const answer = (await response.json().catch(() => ({}))) as {
-        errors?: Record<string, string>;
-        retryAfter?: number;
-    };
     if (!response.ok) {
+        const answer = (await response.json().catch(() => ({}))) as {
+            errors?: Record<string, string>;
+            retryAfter?: number;
+        };
         if (response.status === 401 && token && !path.startsWith('/auth/')) onSignedOut();
         const retryAfter = answer.retryAfter ?? Number(response.headers.get('Retry-After') ?? NaN);
         throw new ApiError(response.status, answer.errors, Number.isFinite(retryAfter) ? retryAfter : undefined);
     }
-    return answer as T;
+    return response;
+};
+
+export const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await send(method, path, body);
+    if (response.status === 204) return undefined as T;
+    return (await response.json().catch(() => ({}))) as T;
+};
+
+/** A file the API answers: its bytes as they came, and the name the server gives it (else `fallback`). */
+const download = async (path: string, fallback: string): Promise<{ file: Blob; name: string }> => {
+    const response = await send('GET', path);
+    const name = /filename="?([^";]+)"?/.exec(response.headers.get('Content-Disposition') ?? '')?.[1];
+    return { file: await response.blob(), name: name ?? fallback };
 };
 
 /** `?customerId=` when acting for a ward, nothing when for oneself. */
@@ -123,9 +144,12 @@ export const api = {
     join: (fields: Omit<JoinRequest, 'consent'>) =>
         request<CodeSent>('POST', '/auth/join', { ...fields, consent: true } satisfies JoinRequest),
     me: () => request<MeAnswer>('GET', '/me'),
-    privacy: () => request<PrivacyAnswer>('GET', '/consents'),
+    privacy: () => request<PrivacyPage>('GET', '/consents'),
     giveMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing'),
     revokeMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing/revoke'),
+    /** All the studio holds about the signed-in customer and their children, as a JSON file. */
+    exportMine: () => download('/me/export', 'my-data.json'),
+    askErasure: () => request<ErasureRequestAnswer>('POST', '/me/erase'),
     saveMe: (change: ProfileChange) => request<ProfileAnswer>('PUT', '/me', change),
     logout: () => request<void>('POST', '/logout'),
     logoutEverywhere: () => request<void>('POST', '/logout-everywhere'),

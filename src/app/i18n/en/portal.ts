@@ -411,6 +411,26 @@ export const portalMessages = {
                 },
                 personal_data_note:
                     'To withdraw the consent to the processing of your personal data, ask the studio to erase your data.',
+                data: {
+                    title: 'My data',
+                    export: 'Download my data',
+                    export_note:
+                        'One JSON file of what the studio holds about you: your card, passes, payments, bookings, visits, messages and consents, and the same for your children if you manage them.',
+                    erase: 'Ask to erase my data',
+                    erase_note: 'The studio erases your name, contacts and messages within 30 days of your request.',
+                    erase_title: 'Erase my data?',
+                    erase_erased: 'The studio erases your name, contacts and messages within 30 days.',
+                    erase_kept:
+                        'Payment and visit records stay, without your name, for as long as the tax law requires.',
+                    erase_open:
+                        'If a membership, a booking or money is still open, the studio will contact you to settle it first.',
+                    erase_sign_in: 'Afterwards you will not be able to sign in here.',
+                    erase_keep: 'Cancel',
+                    erase_confirm: 'Ask to erase',
+                    erase_sent: 'Your request has been sent to the studio',
+                    erase_asked:
+                        'Your request of %{requested} to erase your data has been received; the studio will answer by %{due}.',
+                },
             },
         },
     },
