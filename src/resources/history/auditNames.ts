@@ -66,11 +66,14 @@ export const statusListOf = (collection: string, field: string): Status['name'] 
         ? collections[collection as CollectionName].references.find(candidate => candidate.field === field)?.statusList
         : undefined;
 
+/** What the values of an erased person read as in the entries about them: no record to name. */
+export const erasedValue = '[erased]';
+
 /** The ids wanted of each collection, as text (payment links have text ids). */
 type Wanted = Map<NamedCollection, Set<string>>;
 
 const want = (wanted: Wanted, collection: NamedCollection, id: unknown) => {
-    if (typeof id !== 'number' && typeof id !== 'string') return;
+    if ((typeof id !== 'number' && typeof id !== 'string') || id === erasedValue) return;
     const ids = wanted.get(collection) ?? new Set<string>();
     ids.add(String(id));
     wanted.set(collection, ids);

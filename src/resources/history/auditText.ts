@@ -10,6 +10,7 @@ import type { AuditEntry, CollectionName } from '../../domain/types';
 import { weekdayName } from '../schedules/SlotsField';
 import { rateWords } from '../users/RateText';
 import {
+    erasedValue,
     isNamed,
     namedRecord,
     ownValues,
@@ -149,6 +150,7 @@ const scalarText = (wording: AuditWording, collection: string, field: string, va
     const { translate, locale, timeZone } = wording;
     if (value === null || value === undefined || value === '') return '—';
     if (value === hiddenValue) return translate('app.history.hidden');
+    if (value === erasedValue) return translate('app.history.erased');
     if (typeof value === 'boolean') return translate(value ? 'app.history.yes' : 'app.history.no');
     if (typeof value === 'number' && moneyFields.has(field)) return wording.money(value);
     const list = statusListOf(collection, field);
@@ -189,6 +191,8 @@ const objectText = (wording: AuditWording, collection: string, values: Values): 
 export const valuePieces = (wording: AuditWording, collection: string, field: string, value: unknown): Piece[] => {
     if (value === null || value === undefined || value === '') return ['—'];
     if (Array.isArray(value) && value.length === 0) return ['—'];
+    // Erased: neither a record to name nor a value to summarise.
+    if (value === erasedValue) return [wording.translate('app.history.erased')];
     const target = referenceOf(collection, field);
     if (target) {
         const ids = Array.isArray(value) ? value : [value];

@@ -89,8 +89,9 @@ export const historyMessages = {
                 record_payment: 'Recorded a payment',
                 make_payment_link: 'Made a payment link',
             },
-            actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
+            actions: { create: 'Created', update: 'Changed', delete: 'Deleted', erase: 'Erased the personal data' },
             hidden: 'changed (hidden)',
+            erased: '[erased]',
             // A collection whose resource folder has its own texts names itself there (its i18n's app.history.collections).
             collections: {
                 users: 'User',

@@ -93,8 +93,14 @@ export const historyMessages = {
                 record_payment: 'Принят платёж',
                 make_payment_link: 'Создана ссылка на оплату',
             },
-            actions: { create: 'Создано', update: 'Изменено', delete: 'Удалено' },
+            actions: {
+                create: 'Создано',
+                update: 'Изменено',
+                delete: 'Удалено',
+                erase: 'Удалены персональные данные',
+            },
             hidden: 'изменён (скрыт)',
+            erased: '[удалено]',
             // Коллекция, у папки ресурса которой свои тексты, называет себя там (app.history.collections в её i18n).
             collections: {
                 users: 'Пользователь',
