@@ -7,6 +7,7 @@ import type { Booking, Customer } from '../../domain/types';
 import { BookingChip, useBooking } from '../events/bookings';
 import { BookClassDialog } from './BookClassDialog';
 import { Empty, scrollableTable, Section } from './Section';
+import { useErased } from './erased';
 
 type Listed = Booking & { position?: number | null };
 
@@ -47,14 +48,18 @@ export const CustomerBookings = () => {
     const translate = useTranslate();
     const [booking, setBooking] = useState(false);
     const { cancel, busy } = useBooking([['bookings']]);
+    const erased = useErased();
     if (!customer) return null;
     return (
         <Section
             title="app.bookings.upcoming"
             actions={
-                <Button size="small" startIcon={<EventAvailableOutlined />} onClick={() => setBooking(true)}>
-                    {translate('app.bookings.actions.book_class')}
-                </Button>
+                // An erased card books nothing more.
+                !erased && (
+                    <Button size="small" startIcon={<EventAvailableOutlined />} onClick={() => setBooking(true)}>
+                        {translate('app.bookings.actions.book_class')}
+                    </Button>
+                )
             }
         >
             <BookClassDialog open={booking} onClose={() => setBooking(false)} />

@@ -19,6 +19,8 @@ import { CustomerNotifyInputs, withChoicesMade } from './CustomerNotifyInputs';
 import { CustomerPasses } from './CustomerPasses';
 import { CustomerPayments } from './CustomerPayments';
 import { CustomerPenalties } from './CustomerPenalties';
+import { CustomerPrivacy, ErasedBanner } from './CustomerPrivacy';
+import { useErased } from './erased';
 import { CustomerSignInLink } from './CustomerSignInLink';
 import { CustomerVisits } from './CustomerVisits';
 import { DebtBalance } from './DebtBalance';
@@ -37,33 +39,46 @@ const CustomerTitle = () => {
 /** A customer that is not there (404) or an address that names none (400): asking again will not change it. */
 const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | null)?.status ?? 0);
 
+/** The status, the balance and the card's own actions, above the profile. */
+const CardHeader = () => (
+    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap sx={{ mb: 2, width: '100%' }}>
+        <StatusChip list="customer" />
+        <DebtBalance />
+        <Box sx={{ flex: 1 }} />
+        <CustomerSignInLink />
+        <CustomerPrivacy />
+    </Stack>
+);
+
+/** An erased card has no profile left to edit: what it says instead of the form. */
+const ErasedProfile = () => (
+    <Box sx={{ p: 2 }}>
+        <ErasedBanner />
+        <CardHeader />
+    </Box>
+);
+
 /** The card itself, once the customer is known; a missing customer is the not-found page, not a list with a notice. */
 const CustomerCardView = () => {
     const { error } = useEditContext<Customer>();
+    const erased = useErased();
     if (isMissing(error)) return <NotFound />;
     return (
         <EditView title={<CustomerTitle />} actions={false}>
-            <SimpleForm noValidate validate={validateCustomer}>
-                <Stack
-                    direction="row"
-                    spacing={1}
-                    alignItems="center"
-                    flexWrap="wrap"
-                    useFlexGap
-                    sx={{ mb: 2, width: '100%' }}
-                >
-                    <StatusChip list="customer" />
-                    <DebtBalance />
-                    <Box sx={{ flex: 1 }} />
-                    <CustomerSignInLink />
-                </Stack>
-                <CustomerInputs />
-                <CustomerNotifyInputs />
-            </SimpleForm>
+            {erased ? (
+                <ErasedProfile />
+            ) : (
+                <SimpleForm noValidate validate={validateCustomer}>
+                    <CardHeader />
+                    <CustomerInputs />
+                    <CustomerNotifyInputs />
+                </SimpleForm>
+            )}
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
                 <CustomerTasks />
-                <CustomerMembership />
+                {/* An erased card's memberships have all ended, and it may not start another. */}
+                {!erased && <CustomerMembership />}
                 <CustomerPasses />
                 <CustomerBookings />
                 <CustomerPayments />

@@ -4,6 +4,7 @@ import type { Consent } from '../../domain/consents';
 import type { Customer } from '../../domain/types';
 import { AskOffersButton } from '../consents/AskOffersButton';
 import { Empty, Section } from './Section';
+import { erasedStatus } from './erased';
 
 const day = (at: string, locale: string) =>
     new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(at));
@@ -27,13 +28,17 @@ export const CustomerConsents = () => {
         { enabled: !!canAccess && record?.id != null },
     );
     if (!canAccess || !record) return null;
+    // An erased card is asked nothing more.
+    const erased = record.status === erasedStatus;
     return (
         <Section
             title="app.consents.card.title"
             actions={
-                <AskOffersButton
-                    takesOffers={data.some(consent => consent.kind === 'marketing' && !consent.revokedAt)}
-                />
+                !erased && (
+                    <AskOffersButton
+                        takesOffers={data.some(consent => consent.kind === 'marketing' && !consent.revokedAt)}
+                    />
+                )
             }
         >
             {data.length === 0 && <Empty text="app.consents.card.none" />}

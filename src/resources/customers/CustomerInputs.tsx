@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Grid, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
@@ -19,6 +19,7 @@ import { phoneDigitsNeeded, phoneNumberKey } from '../../domain/search';
 import { phoneText } from '../common/phones';
 import { useStatuses } from '../common/statuses';
 import { CustomerFamily, useWards } from './CustomerFamily';
+import { erasedStatus } from './erased';
 
 /** A value once it has stopped changing for a moment: a check per keystroke would ask the server for nothing. */
 const useSettled = <T,>(value: T, delayMs = 300): T => {
@@ -174,7 +175,9 @@ const GuardianInput = () => {
  * links beside the guardian's field); the create form warns of duplicates under them.
  */
 export const CustomerInputs = ({ duplicates }: { duplicates?: Duplicates }) => {
-    const statuses = useStatuses('customer');
+    const listed = useStatuses('customer');
+    // Only the erasure sets a card erased: the form never offers it.
+    const statuses = useMemo(() => listed.filter(status => status.code !== erasedStatus), [listed]);
     useContactCheck();
     return (
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>

@@ -31,6 +31,7 @@ import { MoneyField } from '../common/money';
 import { formatZonedDateTime } from '../../app/i18n/dates';
 import { PaymentLinkDialog } from './PaymentLinkDialog';
 import { Empty, scrollableTable, Section } from './Section';
+import { useErased } from './erased';
 import type { ApiErrorBody } from '../../domain/api';
 import { useStudioConfig } from '../../app/studio';
 
@@ -154,13 +155,17 @@ const LinkActions = (_props: { label?: string }) => {
 export const CustomerLinks = () => {
     const translate = useTranslate();
     const [open, setOpen] = useState(false);
+    // An erased card is sent nothing to pay.
+    const erased = useErased();
     return (
         <Section
             title="app.money.sections.links"
             actions={
-                <Button variant="outlined" onClick={() => setOpen(true)}>
-                    {translate('app.money.actions.create_link')}
-                </Button>
+                !erased && (
+                    <Button variant="outlined" onClick={() => setOpen(true)}>
+                        {translate('app.money.actions.create_link')}
+                    </Button>
+                )
             }
         >
             <ReferenceManyField

@@ -23,6 +23,7 @@ import { RefundDialog } from './RefundDialog';
 import { Empty, scrollableTable, Section } from './Section';
 import { SellPassDialog } from './SellPassDialog';
 import { SettleDebtsDialog } from './SettleDebtsDialog';
+import { useErased } from './erased';
 import { useStudioToday } from '../../app/studio';
 
 type Action =
@@ -109,14 +110,18 @@ export const CustomerPasses = () => {
     // Apart from `action`: the dialog that sold or unfroze the pass closes itself after telling it.
     const [settleWith, setSettleWith] = useState<Pass | null>(null);
     const close = () => setAction(null);
+    // An erased card sells nothing more.
+    const erased = useErased();
     return (
         <Section
             title="app.money.sections.passes"
             actions={
                 <>
-                    <Button variant="contained" onClick={() => setAction({ kind: 'sell' })}>
-                        {translate('app.money.actions.sell')}
-                    </Button>
+                    {!erased && (
+                        <Button variant="contained" onClick={() => setAction({ kind: 'sell' })}>
+                            {translate('app.money.actions.sell')}
+                        </Button>
+                    )}
                     <Button variant="outlined" color="warning" onClick={() => setAction({ kind: 'refund' })}>
                         {translate('app.money.actions.refund')}
                     </Button>

@@ -17,6 +17,7 @@ import { personName } from '../../domain/journal';
 import type { Customer } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
 import { LinkToGive } from './LinkToGive';
+import { erasedStatus } from './erased';
 
 /*
  * On the card, for managers and admins: a one-time link that signs the customer in to the portal without
@@ -31,7 +32,8 @@ export const CustomerSignInLink = () => {
     const { canAccess } = useCanAccess({ resource: 'customers', action: 'edit' });
     const [open, setOpen] = useState(false);
     const link = useMutation({ mutationFn: (id: Customer['id']) => dataProvider.makeSignInLink({ id }) });
-    if (!customer || !canAccess) return null;
+    // An erased card has nobody to sign in.
+    if (!customer || !canAccess || customer.status === erasedStatus) return null;
     const start = () => {
         setOpen(true);
         link.mutate(customer.id);
