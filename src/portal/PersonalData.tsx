@@ -93,7 +93,15 @@ export const PersonalData = ({
                         <Typography variant="body2" color="text.secondary">
                             {t('app.portal.privacy.data.erase_note')}
                         </Typography>
-                        <Button color="error" variant="outlined" onClick={() => setAsking(true)}>
+                        <Button
+                            color="error"
+                            variant="outlined"
+                            onClick={() => setAsking(true)}
+                            // On white the studio's error colour is too faint for text: its darker shade.
+                            sx={{
+                                color: theme => theme.palette.error[theme.palette.mode === 'light' ? 'dark' : 'main'],
+                            }}
+                        >
                             {t('app.portal.privacy.data.erase')}
                         </Button>
                     </Stack>
