@@ -1,4 +1,4 @@
-import { Link, List, ListItem } from '@mui/material';
+import { Box, Link } from '@mui/material';
 import { useGetMany, useTranslate } from 'react-admin';
 import { personName } from '../../domain/journal';
 import type { Customer } from '../../domain/types';
@@ -38,16 +38,16 @@ export const EraseBlockers = ({ blockers, onNavigate }: { blockers: EraseBlocker
     const translate = useTranslate();
     const money = useMoneyText();
     return (
-        <List dense disablePadding sx={{ listStyle: 'disc', pl: 3 }}>
+        <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 3 }}>
             {blockers.map(blocker => (
-                <ListItem key={blocker.kind} disableGutters sx={{ display: 'list-item', py: 0.25 }}>
+                <Box component="li" key={blocker.kind} sx={{ py: 0.25 }}>
                     {translate(`app.privacy.erase.blockers.${blocker.kind}`, {
                         smart_count: countOf(blocker),
                         amount: blocker.kind === 'debt' ? money(blocker.amount) : undefined,
                     })}
                     {blocker.kind === 'ward' && <WardLinks ids={blocker.ids} onNavigate={onNavigate} />}
-                </ListItem>
+                </Box>
             ))}
-        </List>
+        </Box>
     );
 };
