@@ -176,10 +176,9 @@ describe("an admin on a customer's card", () => {
 
     it('erases in two steps: the last name typed, whatever its case, then the card refreshed as erased', async () => {
         let card: Customer = anna;
-        const fetchMock = serverAnswering(
-            json({ message: 'confirm', errors: { confirm: 'app.privacy.erase.confirm_mismatch' } }, 400),
-            json(erasedAnna),
-        );
+        const mismatch = () =>
+            json({ message: 'confirm', errors: { confirm: 'app.privacy.erase.confirm_mismatch' } }, 400);
+        const fetchMock = serverAnswering(mismatch(), mismatch(), json(erasedAnna));
         const { getOne } = renderCard(() => card);
         const { dialog, explained } = await openErasure();
         expect(explained).toContain('Passes, payments and visits stay, under an anonymous card');
@@ -192,13 +191,17 @@ describe("an admin on a customer's card", () => {
         expect(submit.disabled).toBe(true);
         fireEvent.change(input, { target: { value: 'Petrov' } });
         expect(submit.disabled).toBe(true);
+        fireEvent.change(input, { target: { value: 'Petrova' } });
+        // The server compares with the card as it is now: its refusal shows under the field.
+        fireEvent.click(submit);
+        expect(await within(dialog).findByText('Type the last name as it is on the card')).toBeTruthy();
         fireEvent.change(input, { target: { value: '  PETROVA ' } });
         expect(submit.disabled).toBe(false);
         const readsBefore = getOne.mock.calls.filter(([resource]) => resource === 'customers').length;
         card = erasedAnna;
         fireEvent.click(submit);
         expect(await screen.findByText('The personal data is erased')).toBeTruthy();
-        expect(sent(fetchMock, 1).body).toEqual({ confirm: '  PETROVA ' });
+        expect(sent(fetchMock, 2).body).toEqual({ confirm: '  PETROVA ' });
         expect(
             await screen.findByText('Personal data erased on 11/28/2026. Money and visit records are kept.'),
         ).toBeTruthy();
