@@ -38,6 +38,8 @@ type Values = Record<string, unknown>;
 export interface Actor {
     userId: number | null;
     userName: string | null;
+    /** The customer signed in to the portal who made it. */
+    byCustomerId: number | null;
     role: Role | null;
     endpoint: string | null;
 }

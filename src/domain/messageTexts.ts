@@ -1,5 +1,6 @@
 import type { messageKinds } from './schemas';
 import { membershipTexts } from './membershipTexts';
+import { privacyTexts } from './privacyTexts';
 import type { Locale } from './statuses';
 
 /*
@@ -146,6 +147,7 @@ type Texts = Record<MessageKind, (facts: MessageFacts) => MessageText>;
 
 const english: Texts = {
     ...membershipTexts.en,
+    ...privacyTexts.en,
     booked: facts =>
         facts.position
             ? {
@@ -220,6 +222,7 @@ const english: Texts = {
 
 const russian: Texts = {
     ...membershipTexts.ru,
+    ...privacyTexts.ru,
     booked: facts =>
         facts.position
             ? {

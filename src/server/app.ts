@@ -10,6 +10,7 @@ import { createPortalSessions } from './http/portalSessions';
 import { portalCalendarRoutes, portalRoutes } from './portal';
 import { portalSignInRoutes, signInHoldRoutes, signInLinkRoutes } from './signIn';
 import { portalConsentRoutes } from './consents';
+import { portalPrivacyRoutes } from './privacy';
 import { defaultSessionDays } from '../domain/portal';
 import { publicUrlOfRequests, type Channels } from './messages';
 import { choosePayments, noticeReceiver, providerNoticeRoutes, type PaymentSetup } from './payments';
@@ -144,6 +145,7 @@ export const createApp = (options: ServerOptions) => {
     api.use('/portal', portalSessions.authenticate);
     api.use(portalRoutes(storage, portalSessions, clock, options.channels ?? {}, options.publicUrl));
     api.use(portalConsentRoutes(storage, clock));
+    api.use(portalPrivacyRoutes(storage, clock));
     api.use(
         portalMembershipRoutes(
             storage,

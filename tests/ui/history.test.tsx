@@ -84,6 +84,7 @@ const records: Record<string, { id: number | string; [field: string]: unknown }[
 const entry = (id: number, fields: Partial<AuditEntry>): AuditEntry => ({
     id,
     createdAt: '2026-11-25T12:00:00.000Z',
+    byCustomerId: null,
     userId: 2,
     userName: 'Maria Manager',
     role: 'manager',

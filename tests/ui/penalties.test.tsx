@@ -464,6 +464,7 @@ describe("a penalty's changes in the History", () => {
         id: 9,
         createdAt: '2026-11-29T09:00:00.000Z',
         userId: null,
+        byCustomerId: null,
         userName: null,
         role: null,
         endpoint: 'job penalties',

@@ -10,7 +10,13 @@ import {
 import { validateDatabase } from '../../src/domain/validation';
 import { parseDatabaseText } from '../../src/server/storage/jsonFile/files';
 
-const actor: Actor = { userId: 2, userName: 'Maria', role: 'manager', endpoint: 'POST /api/passes/7/freeze' };
+const actor: Actor = {
+    userId: 2,
+    userName: 'Maria',
+    byCustomerId: null,
+    role: 'manager',
+    endpoint: 'POST /api/passes/7/freeze',
+};
 const pass = {
     id: 7,
     customerId: 3,

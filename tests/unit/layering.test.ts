@@ -45,6 +45,7 @@ const rooms = [
     'tasks',
     'consents',
     'memberships',
+    'privacy',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

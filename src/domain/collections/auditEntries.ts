@@ -3,7 +3,8 @@ import { id } from '../fields';
 import { roles } from '../roles';
 import { declare } from './declare';
 
-export const auditActions = ['create', 'update', 'delete'] as const;
+/** `erase`: a customer's personal data erased (no values: the entry says who and when). */
+export const auditActions = ['create', 'update', 'delete', 'erase'] as const;
 
 const fieldValues = z.record(z.string(), z.unknown()).nullable();
 
@@ -13,6 +14,8 @@ export const auditEntrySchema = z.object({
     userId: id.nullable(),
     /** The name they had then. */
     userName: z.string().nullable(),
+    /** The customer who made the change in the portal (their own or a ward's), so that an erasure finds it. */
+    byCustomerId: id.nullable().default(null),
     role: z.enum(roles).nullable(),
     /** The request that made it, as `POST /api/passes/sell`; null for the server's own work. */
     endpoint: z.string().nullable(),
@@ -36,7 +39,7 @@ export const auditEntries = declare({
     schema: auditEntrySchema,
     search: ['userName', 'endpoint', 'collection', 'recordId'],
     // The History panels of a customer, a pass and a class, and the trail's filters.
-    indexed: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action'],
+    indexed: ['customerId', 'passId', 'eventId', 'collection', 'recordId', 'userId', 'action', 'byCustomerId'],
     idKind: 'integer',
     addedLater: true,
 });

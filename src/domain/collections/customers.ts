@@ -39,9 +39,10 @@ export const customers = declare({
     schema: customerSchema,
     /*
      * A Telegram chat linked and reachable (the bot's /start link; a chat that blocked the bot is not),
-     * and when they consented to the processing of their personal data (signing up in the portal).
+     * and when they consented to the processing of their personal data (signing up in the portal); when
+     * their personal data was erased (the card anonymous and read only since).
      */
-    server: { telegramLinked: z.boolean(), consentAt: instant.nullish() },
+    server: { telegramLinked: z.boolean(), consentAt: instant.nullish(), erasedAt: instant.optional() },
     /*
      * The linked chat, which never leaves the server, and the one-time link that links one: its token's
      * hash and when it ends. The portal's: the sign-in code last sent (its hash, end, wrong tries and
@@ -62,6 +63,7 @@ export const customers = declare({
         calendarToken: z.string().optional(),
     },
     sometimes: [
+        'erasedAt',
         'telegramChatId',
         'telegramTokenHash',
         'telegramTokenUntil',

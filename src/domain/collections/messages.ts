@@ -21,6 +21,7 @@ export const messageKinds = [
     'membership_ended',
     'card_expiring',
     'membership_price',
+    'erasure_request',
     'test',
 ] as const;
 export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdrawn'] as const;
@@ -31,6 +32,8 @@ export const messageStatuses = ['queued', 'sent', 'failed', 'skipped', 'withdraw
 export const alwaysSentKinds: readonly (typeof messageKinds)[number][] = [
     'sign_in',
     'test',
+    // The answer to a request the person made: it goes whatever they turned off.
+    'erasure_request',
     'charge_notice',
     'charge_declined',
     'membership_price',

@@ -18,6 +18,7 @@ import type { ListFields, WriteContext, WriteRules } from '../rules/types';
 import { holdMakeUp, makeUpFor } from './makeUps';
 import { passFor } from './promotion';
 import { advanceLead } from '../rules/leads';
+import { refuseErased } from '../rules/erased';
 import { classFacts, customerChannels, messageRecord, recipientOf } from '../messages';
 
 /*
@@ -57,6 +58,7 @@ export const bookSeat = async (
     if (force && user.role === 'teacher') throw forbidden('Only managers and admins may force a booking');
     // Others booking this customer wait until this write ends: their seats, places and promised visits are counted here.
     await tx.claim('customers', [customerId]);
+    await refuseErased(tx, customerId);
     const found = await tx.get('events', eventId);
     if (!found) throw notFound(`events ${eventId} does not exist`);
     if (user) refuseOthersClass(user, found);

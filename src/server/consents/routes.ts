@@ -8,6 +8,7 @@ import { allow, numericId } from '../http/requests';
 import type { Channels } from '../messages';
 import { studioConfig } from '../rules/studio';
 import type { Storage } from '../storage/types';
+import { openErasureRequest } from '../privacy';
 import { askOffers } from './asking';
 import { consentCounts, consentsOf, giveMarketing, revokeMarketing } from './operations';
 
@@ -29,6 +30,9 @@ export const portalConsentRoutes = (storage: Storage, clock: Clock): Router => {
         const texts = consentTextsOf(config);
         return {
             consents: await consentsOf(storage, me.id),
+            erasureRequest: await openErasureRequest(storage, me.id).then(open =>
+                open ? { requestedAt: open.requestedAt, dueAt: open.dueAt } : null,
+            ),
             marketingText: shownConsentText(texts, 'marketing', me.locale ?? config.defaultLocale, config.studioName),
         };
     };

@@ -15,6 +15,8 @@ import { studioConfig } from '../rules/studio';
 import { passBalances } from '../money';
 import { feesOwedBy } from '../policy';
 import { refuseGuardianPaying } from '../memberships';
+import { erasedStatus, isErased } from '../../domain/privacy';
+import { erasedRefusal } from '../rules/erased';
 
 /*
  * A customer added twice is the desk's most common slip (a phone number written another way, a second
@@ -42,9 +44,18 @@ const checkGuardian = async (record: Row, id: unknown, reader: Reader) => {
     if (id !== undefined && (await reader.count('customers', { guardianId: id as number })) > 0) throw refused();
 };
 
+/** The erased status is the erasure's alone (POST /api/customers/:id/erase): no card is given it by hand. */
+const refuseErasedStatus = (record: Row) => {
+    if (record.status === erasedStatus)
+        throw badRequest('A card is erased only by erasing its personal data', {
+            status: 'app.privacy.status_reserved',
+        });
+};
+
 export const customerRules: WriteRules<'customers'> = {
     createSchema,
     create: async ({ confirmDuplicate, ...input }, { tx }) => {
+        refuseErasedStatus(input);
         await checkGuardian(input, undefined, tx);
         // A new customer has linked no Telegram chat yet, and consented to nothing in the portal. A contact
         // not given is null, as both engines answer it.
@@ -79,7 +90,10 @@ export const customerRules: WriteRules<'customers'> = {
         );
     },
     // The linked Telegram chat, the portal's sign-in and the consent are the server's: an edit of the card keeps them.
+    readOnly: before => (isErased(before) ? erasedRefusal() : undefined),
     update: async (record, before, { tx }) => {
+        if (isErased(before)) throw erasedRefusal();
+        refuseErasedStatus(record);
         if (record.guardianId !== before.guardianId) {
             await checkGuardian(record, before.id, tx);
             if (before.guardianId != null) await refuseGuardianPaying(tx, before.id, before.guardianId as number);

@@ -18,7 +18,7 @@ interface RequestActor {
     endpoint: string;
     user?: Pick<User, 'id' | 'name' | 'role'>;
     /** A customer signed in to the portal. */
-    customer?: Pick<Customer, 'firstName' | 'lastName'>;
+    customer?: Pick<Customer, 'id' | 'firstName' | 'lastName'>;
 }
 
 const requests = new AsyncLocalStorage<RequestActor>();
@@ -44,18 +44,20 @@ export const recordUser = (user: Pick<User, 'id' | 'name' | 'role'>) => {
 };
 
 /** Names the customer signed in to the portal: their entries name them (no user, no role; the endpoint is the portal's). */
-export const recordCustomer = (customer: Pick<Customer, 'firstName' | 'lastName'>) => {
+export const recordCustomer = (customer: Pick<Customer, 'id' | 'firstName' | 'lastName'>) => {
     const request = requests.getStore();
     if (request) request.customer = customer;
 };
 
-const currentActor = (): Actor => {
+/** Who the request under way is made by, as its audit entries name them. */
+export const currentActor = (): Actor => {
     const request = requests.getStore();
     const user = request?.user;
     const customer = request?.customer;
     return {
         userId: user?.id ?? null,
         userName: user?.name ?? (customer ? `${customer.firstName} ${customer.lastName}` : null),
+        byCustomerId: user ? null : (customer?.id ?? null),
         role: user?.role ?? null,
         endpoint: request?.endpoint ?? null,
     };
@@ -202,6 +204,7 @@ export const auditedStorage = (storage: Storage, clock: Clock): Storage => ({
     renewJob: (job, until) => storage.renewJob(job, until),
     finishJob: (job, done) => storage.finishJob(job, done),
     holdLock: (name, onLost) => storage.holdLock(name, onLost),
+    forgetting: work => storage.forgetting(work),
     transaction: (work, options) => {
         // Taken now, in the request's context: the engine may run the work later, after other transactions.
         const actor = currentActor();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isErased } from '../../domain/privacy';
 import type { Request, RequestHandler } from 'express';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../../domain/time';
@@ -58,6 +59,7 @@ export const createPortalSessions = (storage: Storage, key: Uint8Array, clock: C
         const sid = typeof payload.sid === 'string' ? payload.sid : '';
         if (
             !customer ||
+            isErased(customer) ||
             payload.ver !== versionOf(customer) ||
             (customer.portalRevoked ?? []).some(revoked => revoked.sid === sid)
         )

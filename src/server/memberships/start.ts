@@ -8,6 +8,8 @@ import type { Config, Customer, Identifier, PaymentLink, Subscription } from '..
 import { recordConsent } from '../consents';
 import { conflict, invalidFields } from '../http/errors';
 import { studioConfig } from '../rules/studio';
+import { erasedRefusal } from '../rules/erased';
+import { isErased } from '../../domain/privacy';
 import type { NewRecord, Reader, Transaction } from '../storage/types';
 
 /*
@@ -81,6 +83,7 @@ export const membershipLink = async (
 ): Promise<{ link: PaymentLink; made: boolean; payer: Customer; plan: Subscription }> => {
     const customer = await tx.get('customers', input.customerId);
     if (!customer) throw invalidFields({ customerId: 'app.validation.reference' });
+    if (isErased(customer)) throw erasedRefusal();
     const plan = await renewingPlan(tx, input.subscriptionId);
     const payer = await payerOf(tx, customer, input.payerId);
     // Presses for one customer take turns, on every server process.

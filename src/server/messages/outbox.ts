@@ -52,6 +52,7 @@ export const sellingKinds: Readonly<Record<Message['kind'], boolean>> = {
     membership_ended: false,
     card_expiring: false,
     membership_price: false,
+    erasure_request: false,
     test: false,
 };
 

@@ -19,10 +19,11 @@ import { found } from '../http/requests';
 import { afterFreeze, repickPasses } from '../bookings';
 import { followPassFreeze } from '../rules/membershipPeriods';
 import { advanceLead } from '../rules/leads';
+import { refuseErased } from '../rules/erased';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages';
 import type { Reader, RecordOf, Transaction } from '../storage/types';
-import { dueOn, passBalances } from './rules';
+import { dueOn, withBalance } from './rules';
 
 /*
  * The money's transactions, each a function of the caller's transaction: selling a pass, paying what is
@@ -126,6 +127,7 @@ export const recordSale = async (
     sale: Sale,
     now: Date,
 ): Promise<{ pass: Pass; payment: Payment | null }> => {
+    await refuseErased(tx, sale.customerId);
     const pass = await tx.insert(
         'passes',
         passForSale(sale.plan, sale.customerId, sale.startsOn, sale.discount ?? null),
@@ -165,11 +167,6 @@ export const recordPassPayment = async (
 };
 
 /** The pass as lists answer it: with what was paid for it and what is still due. */
-const withBalance = async (reader: Reader, pass: Pass) => ({
-    ...pass,
-    ...(await passBalances([pass], reader)).get(pass.id),
-});
-
 /**
  * Sells a plan at the desk: the customer and an active plan, a discount only with its reason and within the plan,
  * and not a plan the customer's running membership pays for unless `force`.

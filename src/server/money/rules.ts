@@ -89,3 +89,9 @@ export const passListFields: ListFields = async (page, reader) => {
     const balances = await passBalances(page as Pass[], reader);
     return record => balances.get(record.id as Identifier) ?? { paid: 0, refunded: 0, balanceDue: 0 };
 };
+
+/** The pass with what was paid, refunded and is still due on it. */
+export const withBalance = async (reader: Reader, pass: Pass) => ({
+    ...pass,
+    ...(await passBalances([pass], reader)).get(pass.id),
+});

@@ -8,6 +8,7 @@ import { dueOn } from '../money';
 import { feeOwed } from '../../domain/penalties';
 import type { NewRecord, Reader, Row, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
+import { refuseErased } from '../rules/erased';
 import type { ListFields, WriteRules } from '../rules/types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */
@@ -83,6 +84,7 @@ const termsOf = (record: Row, reader: Reader) =>
  * for never changes: an edit keeps its purpose and its pass.
  */
 export const newPaymentLink = async (record: Row, reader: Reader, now: Date): Promise<Row> => {
+    await refuseErased(reader, record.customerId as number);
     const { paymentLinkTtlHours } = await studioConfig(reader);
     return {
         ...(await termsOf(record, reader)),

@@ -191,6 +191,8 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
             const info = collections[collection];
             const rules = writeRules[collection] ?? {};
             const before = await findVisible(req, storage, collection);
+            const locked = rules.readOnly?.(before as never);
+            if (locked) throw locked;
             // A partial PUT keeps the fields it does not send.
             const input = validate(info.schema, { ...before, ...body });
             if (!input.ok) throw invalidFields(input.errors);
@@ -223,6 +225,8 @@ export const collectionRoutes = (storage: Storage, clock: Clock, site: Site = {}
             const now = clock();
             const record = await storage.transaction(async tx => {
                 const existing = await findVisible(req, tx, collection);
+                const locked = writeRules[collection]?.readOnly?.(existing as never);
+                if (locked) throw locked;
                 // First what goes with it (a class's bookings): what still refers to it after that refuses.
                 await writeRules[collection]?.delete?.(existing, contextOf(req, tx, now));
                 const referrers = await referringRecords(tx, collection, existing);

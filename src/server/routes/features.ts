@@ -20,6 +20,7 @@ import { timetableRoutes } from '../timetable';
 import { taskRoutes } from '../tasks';
 import { consentRoutes } from '../consents';
 import { membershipLinks, membershipRoutes } from '../memberships';
+import { privacyRoutes } from '../privacy';
 import type { Clock } from '../../domain/time';
 import type { Storage } from '../storage/types';
 
@@ -63,6 +64,7 @@ export const featureRoutes = (
     taskRoutes(storage, clock),
     consentRoutes(storage, clock, channels),
     membershipRoutes(storage, clock, { online: payments.provider !== null }),
+    privacyRoutes(storage, clock),
 ];
 
 export const mountAll = (routers: Router[]): Router => {

@@ -39,6 +39,8 @@ export interface WriteRules<C extends CollectionName = never> {
     create?(record: Incoming<C>, context: WriteContext): Promise<Record<string, unknown>>;
     /** `create` claims what it depends on first (TransactionOptions.claimed in storage/types.ts): a seat of a class. */
     createClaims?: boolean;
+    /** The refusal of any change to a record kept read only (an erased card), before its body is read. */
+    readOnly?(before: Kept<C>): Error | undefined;
     /** Answers the record to store in place of `before`. */
     update?(record: Incoming<C>, before: Kept<C>, context: WriteContext): Promise<Row>;
     delete?(record: Kept<C>, context: WriteContext): Promise<void>;

@@ -110,6 +110,14 @@ export interface Storage extends Reader, Leases {
      * other's partial writes.
      */
     transaction<T>(work: (tx: Transaction) => Promise<T>, options?: TransactionOptions): Promise<T>;
+    /**
+     * A transaction after which none of the values it overwrote stays in the database's own files: the
+     * db.json engine writes db.json from memory and empties its journal before it answers, so that a
+     * value erased is on no disk of the server's once the caller hears of it (PostgreSQL's old row
+     * versions are its own to vacuum). The audit trail does not copy its changes: the work writes what
+     * it means the trail to keep.
+     */
+    forgetting<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
     /** Finishes what is in flight, leaves the database complete on disk, and releases it. */
     close(): Promise<void>;
     /** Whether the database answers, and the engine's own state; never throws. */

@@ -85,6 +85,7 @@ export const messages = {
                 membership_ended: 'Membership ended',
                 card_expiring: 'Saved card expires soon',
                 membership_price: 'New price of a membership',
+                erasure_request: 'Request to erase personal data received',
                 test: 'Test message',
             },
             actions: { resend: 'Send again' },

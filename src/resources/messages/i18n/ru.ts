@@ -89,6 +89,7 @@ export const messages = {
                 membership_ended: 'Подписка закончилась',
                 card_expiring: 'Сохранённая карта скоро истечёт',
                 membership_price: 'Новая цена подписки',
+                erasure_request: 'Получен запрос на удаление персональных данных',
                 test: 'Проверочное сообщение',
             },
             actions: { resend: 'Отправить снова' },

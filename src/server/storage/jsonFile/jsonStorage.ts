@@ -186,6 +186,13 @@ export class JsonStorage extends MemoryReader implements Storage {
         });
     }
 
+    /** The transaction, then db.json written from memory and the journal emptied, before it answers. */
+    async forgetting<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+        const result = await this.transaction(work);
+        await this.exclusive(() => this.keeper.writeChanged(() => undefined));
+        return result;
+    }
+
     /**
      * The disk refused the journal's last lines: every transaction not yet on disk is taken back from
      * memory, latest first, so that memory never holds what the disk does not. Called before their

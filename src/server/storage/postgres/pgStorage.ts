@@ -76,6 +76,11 @@ export class PgStorage extends PgReader implements Storage {
         return new PgStorage(pool, options.log ?? console);
     }
 
+    /** A transaction: PostgreSQL keeps no file of its own that a committed value would stay in. */
+    forgetting<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+        return this.transaction(work);
+    }
+
     async transaction<T>(work: (tx: Transaction) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
         for (let attempt = 1; ; attempt++) {
             const client = await this.pool.connect();
