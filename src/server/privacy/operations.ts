@@ -107,17 +107,46 @@ const eraseKeptValues = async (tx: Transaction, customerId: Identifier, now: Dat
             note: task.note ? erasedValue : task.note,
         });
     for (const made of await tx.select('imports', {})) {
-        const mine = (entry: { id: Identifier; collection?: string }) =>
-            entry.id === customerId && (entry.collection ?? 'customers') === 'customers';
-        if (!made.created.some(mine) && !made.updated.some(mine)) continue;
-        await tx.update('imports', {
-            ...made,
-            created: made.created.map(entry => (mine(entry) ? { ...entry, values: { erased: erasedValue } } : entry)),
-            updated: made.updated.map(entry =>
-                mine(entry) ? { ...entry, before: { erased: erasedValue }, after: { erased: erasedValue } } : entry,
-            ),
-        });
+        if (!touches(made, customerId)) continue;
+        await tx.update('imports', { ...made, ...importWithout(made, customerId) } as typeof made);
+        // The trail copied the import whole when it was made (and undone): those copies too.
+        for (const entry of await tx.select('auditEntries', { collection: 'imports', recordId: String(made.id) }))
+            await tx.update('auditEntries', {
+                ...entry,
+                before: entry.before && { ...entry.before, ...importWithout(entry.before, customerId) },
+                after: entry.after && { ...entry.after, ...importWithout(entry.after, customerId) },
+            });
     }
+};
+
+interface ImportLike {
+    created?: unknown;
+    updated?: unknown;
+}
+type Entry = { id: Identifier; collection?: string } & Record<string, unknown>;
+
+const listOf = (value: unknown): Entry[] => (Array.isArray(value) ? (value as Entry[]) : []);
+const isTheirs = (customerId: Identifier) => (entry: Entry) =>
+    entry.id === customerId && (entry.collection ?? 'customers') === 'customers';
+
+/** Whether an import made or changed this customer. */
+const touches = (made: ImportLike, customerId: Identifier) =>
+    listOf(made.created).some(isTheirs(customerId)) || listOf(made.updated).some(isTheirs(customerId));
+
+/** An import's lists (as stored, or as the trail copied them) with this customer's values erased. */
+const importWithout = (made: ImportLike, customerId: Identifier) => {
+    const theirs = isTheirs(customerId);
+    const erased = { erased: erasedValue };
+    return {
+        ...(Array.isArray(made.created) && {
+            created: listOf(made.created).map(entry => (theirs(entry) ? { ...entry, values: erased } : entry)),
+        }),
+        ...(Array.isArray(made.updated) && {
+            updated: listOf(made.updated).map(entry =>
+                theirs(entry) ? { ...entry, before: erased, after: erased } : entry,
+            ),
+        }),
+    };
 };
 
 /** The trail's entries about them, and those they made in the portal: their values read "[erased]". */
