@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
-import { api, type ErasureRequest } from './api';
+import type { ErasureRequest } from '../domain/api/privacy';
+import { api } from './api';
 import { useI18n } from './i18n';
 import { errorText } from './parts';
 

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import { api, type ErasureRequest } from './api';
+import type { ErasureRequest } from '../domain/api/privacy';
+import { api } from './api';
 import { usePortal } from './context';
 import { ErasureDialog } from './ErasureDialog';
 import { useI18n } from './i18n';

@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import type { Consent } from '../domain/consents';
-import { api, type ErasureRequest, type PrivacyPage } from './api';
+import type { PrivacyAnswer } from '../domain/api/consents';
+import type { ErasureRequest } from '../domain/api/privacy';
+import { api } from './api';
 import { usePortal } from './context';
 import { useI18n } from './i18n';
 import { errorText, Failed, Heading, Loading, useLoad } from './parts';
@@ -23,7 +25,7 @@ export const Privacy = () => {
     const { setup, notify } = usePortal();
     const { t, locale } = useI18n();
     const loaded = useLoad('/consents', api.privacy);
-    const [shown, setShown] = useState<PrivacyPage>();
+    const [shown, setShown] = useState<PrivacyAnswer>();
     const [erasureAsked, setErasureAsked] = useState<ErasureRequest>();
     const [pending, setPending] = useState(false);
     const [search, setSearch] = useSearchParams();
@@ -31,8 +33,7 @@ export const Privacy = () => {
     if (loaded.error && !privacy) return <Failed error={loaded.error} onRetry={loaded.reload} />;
     if (!privacy) return <Loading />;
     const when = (at: string) => day(at, locale, setup.timezone);
-    // The answers of offers switched on or off need not repeat the request to erase: the page's first one says it.
-    const erasure = erasureAsked ?? shown?.erasureRequest ?? loaded.data?.erasureRequest ?? null;
+    const erasure = erasureAsked ?? privacy.erasureRequest;
     const takesOffers = privacy.consents.some(consent => consent.kind === 'marketing' && !consent.revokedAt);
 
     /** Gives or revokes offers; answers whether it was done (a failure is said, and changes nothing). */

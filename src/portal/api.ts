@@ -1,4 +1,5 @@
 import type { PrivacyAnswer } from '../domain/api/consents';
+import type { ErasureRequestAnswer } from '../domain/api/privacy';
 import type {
     BookAnswer,
     BookingsAnswer,
@@ -35,14 +36,6 @@ import type {
  * answer of 401 to a signed-in call means the token is no longer good (expired, or signed out
  * everywhere), and the portal goes back to its sign-in page.
  */
-
-/** The customer's request to erase their data, as POST /api/portal/me/erase and the Privacy page's answer give it. */
-export interface ErasureRequest {
-    requestedAt: string;
-    dueAt: string;
-}
-export type ErasureRequestAnswer = ErasureRequest & { taskId: number };
-export type PrivacyPage = PrivacyAnswer & { erasureRequest?: ErasureRequest | null };
 
 /** A booking whose class is still there: every one the screens show. */
 export type ClassBooking = PortalBooking & { class: NonNullable<PortalBooking['class']>; lateCancelFrom: string };
@@ -144,7 +137,7 @@ export const api = {
     join: (fields: Omit<JoinRequest, 'consent'>) =>
         request<CodeSent>('POST', '/auth/join', { ...fields, consent: true } satisfies JoinRequest),
     me: () => request<MeAnswer>('GET', '/me'),
-    privacy: () => request<PrivacyPage>('GET', '/consents'),
+    privacy: () => request<PrivacyAnswer>('GET', '/consents'),
     giveMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing'),
     revokeMarketing: () => request<PrivacyAnswer>('POST', '/consents/marketing/revoke'),
     /** All the studio holds about the signed-in customer and their children, as a JSON file. */
