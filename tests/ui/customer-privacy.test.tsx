@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Notification, testDataProvider, type GetListParams, type GetManyParams } from 'react-admin';
 import { passForSale } from '../../src/domain/money';
+import { erasedStatusRecord } from '../../src/domain/privacy';
 import type { AuditEntry, Config, Customer, Pass, Status, Subscription } from '../../src/domain/types';
 import { CustomerCard } from '../../src/resources/customers/CustomerCard';
 import { anna, statuses } from '../support/forms';
@@ -22,17 +23,7 @@ afterEach(() => {
 });
 
 const config = { id: 'general', currency: 'RUB', timezone: 'Europe/Moscow', defaultLocale: 'en' } as Config;
-const erasedStatusRecord: Status = {
-    id: 9,
-    createdAt: '',
-    name: 'customer',
-    code: 'erased',
-    labels: { en: 'Erased', ru: 'Удалён' },
-    color: '#9E9E9E',
-    order: 1000,
-    isDefault: false,
-    charges: false,
-};
+const erasedStatus: Status = { id: 9, createdAt: '', ...erasedStatusRecord };
 const ward: Customer = { ...anna, id: 50, firstName: 'Petya', lastName: 'Petrov', guardianId: 42 };
 const erasedAnna = {
     ...anna,
@@ -94,7 +85,7 @@ const provider = (card: () => Customer) => {
         getMany: getMany as never,
         getList: (async (resource: string, params: GetListParams) => {
             const data =
-                resource === 'statuses' && params.filter.name === 'customer' ? [...statuses, erasedStatusRecord] : [];
+                resource === 'statuses' && params.filter.name === 'customer' ? [...statuses, erasedStatus] : [];
             return { data, total: data.length };
         }) as never,
         getManyReference: (async (resource: string) => {

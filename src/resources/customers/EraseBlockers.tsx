@@ -4,7 +4,7 @@ import { personName } from '../../domain/journal';
 import type { Customer } from '../../domain/types';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMoneyText } from './PassFields';
-import type { EraseBlocker } from './privacyApi';
+import type { EraseBlocker } from '../../domain/api/privacy';
 
 /** How many things a blocker names, for the message's plural. */
 const countOf = (blocker: EraseBlocker): number => {

@@ -16,7 +16,9 @@ import { personName } from '../../domain/journal';
 import type { Customer } from '../../domain/types';
 import { refusalMessage } from '../common/conflicts';
 import { EraseBlockers } from './EraseBlockers';
-import { blockersOf, confirmsErasure, eraseCustomer, fieldErrorOf, type EraseBlocker } from './privacyApi';
+import { confirmsErasure } from '../../domain/privacy';
+import type { EraseBlocker } from '../../domain/api/privacy';
+import { blockersOf, eraseCustomer, fieldErrorOf } from './privacyApi';
 
 type Step = 'explain' | 'checking' | 'confirm';
 

@@ -1,8 +1,8 @@
 import { useRecordContext } from 'react-admin';
+import { isErased } from '../../domain/privacy';
 import type { Customer } from '../../domain/types';
 
-/** The customer status of a card whose personal data was erased: set by the erasure only, read only since. */
-export const erasedStatus = 'erased';
+export { erasedStatus } from '../../domain/privacy';
 
 /** Whether the card on screen is erased: nothing is sold, booked or sent to it any more. */
-export const useErased = (): boolean => useRecordContext<Customer>()?.status === erasedStatus;
+export const useErased = (): boolean => isErased(useRecordContext<Customer>());

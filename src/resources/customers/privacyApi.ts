@@ -1,24 +1,11 @@
 import { httpClient } from '../../app/dataProvider';
-import type { Identifier } from '../../domain/types';
+import type { EraseBlockedAnswer, EraseRequest } from '../../domain/api/privacy';
+import type { Customer, Identifier } from '../../domain/types';
 
 /*
  * The customer's personal data as staff handle it on the card: everything held about them as one JSON
  * file, and its erasure. Both go through the app's signed-in fetch, as every other call of the card.
  */
-
-/** What keeps a card from being erased now, each kind with what it names. */
-export type EraseBlocker =
-    | { kind: 'membership'; ids: number[] }
-    | { kind: 'booking'; ids: number[] }
-    | { kind: 'waitlist'; ids: number[] }
-    | { kind: 'debt'; amount: number }
-    | { kind: 'unpaid_visits'; count: number }
-    | { kind: 'payment_in_progress'; ids: string[] }
-    | { kind: 'ward'; ids: number[] };
-
-/** The confirmation staff type: the card's last name, whatever its case and the spaces around it, as the server compares. */
-export const confirmsErasure = (confirm: string, lastName: string): boolean =>
-    confirm.trim() !== '' && confirm.trim().toLocaleLowerCase() === lastName.trim().toLocaleLowerCase();
 
 /** The file name the server gives in Content-Disposition, else one of the same shape. */
 export const exportFileName = (disposition: string | null, id: Identifier): string => {
@@ -54,13 +41,13 @@ export const downloadExport = async (id: Identifier): Promise<string> => {
 export const eraseCustomer = (id: Identifier, confirm: string) =>
     httpClient(`/api/customers/${encodeURIComponent(id)}/erase`, {
         method: 'POST',
-        body: JSON.stringify({ confirm }),
-    }).then(({ json }) => json as Record<string, unknown>);
+        body: JSON.stringify({ confirm } satisfies EraseRequest),
+    }).then(({ json }) => json as Customer);
 
 /** The blockers of a refused erasure, when that is what refused it. */
-export const blockersOf = (error: unknown): EraseBlocker[] | null => {
-    const body = (error as { status?: number; body?: { reason?: string; blockers?: unknown } } | null)?.body;
-    return body?.reason === 'erase_blocked' && Array.isArray(body.blockers) ? (body.blockers as EraseBlocker[]) : null;
+export const blockersOf = (error: unknown): EraseBlockedAnswer['blockers'] | null => {
+    const body = (error as { body?: Partial<EraseBlockedAnswer> } | null)?.body;
+    return body?.reason === 'erase_blocked' && Array.isArray(body.blockers) ? body.blockers : null;
 };
 
 /** The message key of the field error a refusal names, if any. */

@@ -3,6 +3,7 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 import { fieldChanges } from '../../domain/audit';
 import { collections } from '../../domain/collections';
 import { personName } from '../../domain/journal';
+import { erasedValue } from '../../domain/privacy';
 import { isStudioCollection } from '../../domain/roles';
 import { statusLabel } from '../../domain/statuses';
 import type { AuditEntry, CollectionName, Status } from '../../domain/types';
@@ -66,13 +67,11 @@ export const statusListOf = (collection: string, field: string): Status['name'] 
         ? collections[collection as CollectionName].references.find(candidate => candidate.field === field)?.statusList
         : undefined;
 
-/** What the values of an erased person read as in the entries about them: no record to name. */
-export const erasedValue = '[erased]';
-
 /** The ids wanted of each collection, as text (payment links have text ids). */
 type Wanted = Map<NamedCollection, Set<string>>;
 
 const want = (wanted: Wanted, collection: NamedCollection, id: unknown) => {
+    // An erased person's values name no record.
     if ((typeof id !== 'number' && typeof id !== 'string') || id === erasedValue) return;
     const ids = wanted.get(collection) ?? new Set<string>();
     ids.add(String(id));

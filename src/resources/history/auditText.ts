@@ -3,6 +3,7 @@ import { formatDateTime, formatShortDate } from '../../app/i18n/dates';
 import { useStudioConfig } from '../../app/studio';
 import { fieldChanges, hiddenValue, type FieldChange } from '../../domain/audit';
 import type { PayRate } from '../../domain/pay';
+import { erasedValue } from '../../domain/privacy';
 import { isStudioCollection } from '../../domain/roles';
 import { statusLabel } from '../../domain/statuses';
 import { readableFields } from '../../domain/collections';
@@ -10,7 +11,6 @@ import type { AuditEntry, CollectionName } from '../../domain/types';
 import { weekdayName } from '../schedules/SlotsField';
 import { rateWords } from '../users/RateText';
 import {
-    erasedValue,
     isNamed,
     namedRecord,
     ownValues,
