@@ -233,6 +233,15 @@ describe('a person’s data', () => {
             expect.objectContaining({ code: 'erased', labels: { en: 'Erased', ru: 'Удалён' } }),
         );
 
+        // The erased status is the erasure's: not changed or deleted in the settings.
+        const erasedRecord = statuses.find(status => status.code === 'erased')!;
+        const renamed = await as('admin', `/statuses/${erasedRecord.id}`, {
+            method: 'PUT',
+            json: { ...erasedRecord, isDefault: true },
+        });
+        expect([renamed.status, renamed.body.errors]).toEqual([409, { code: 'app.privacy.status_reserved' }]);
+        expect((await as('admin', `/statuses/${erasedRecord.id}`, { method: 'DELETE' })).status).toBe(409);
+
         // Money and visits kept, the totals as they were.
         expect((await rest.getOne('passes', { id: pass.id })).data).toMatchObject({ customerId: customer.id });
         expect(await income()).toEqual(before);
