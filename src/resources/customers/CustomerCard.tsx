@@ -77,8 +77,7 @@ const CustomerCardView = () => {
             <Divider />
             <Stack spacing={4} sx={{ p: 2 }}>
                 <CustomerTasks />
-                {/* An erased card's memberships have all ended, and it may not start another. */}
-                {!erased && <CustomerMembership />}
+                <CustomerMembership />
                 <CustomerPasses />
                 <CustomerBookings />
                 <CustomerPayments />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { isErased } from '../../domain/privacy';
 import { Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import {
     RecordContextProvider,
@@ -52,7 +53,9 @@ export const CustomerMembership = () => {
         <Section
             title="app.memberships.card.title"
             actions={
-                canStart && (
+                // An erased card's memberships have all ended, and it may start no other.
+                canStart &&
+                !isErased(customer) && (
                     <Button size="small" onClick={() => setStarting(true)}>
                         {translate('app.memberships.card.start')}
                     </Button>
