@@ -212,6 +212,11 @@ export const openErasureRequest = async (
     return open ? { requestedAt: open.createdAt, dueAt: open.dueAt, taskId: open.id } : null;
 };
 
+const requestTitles = {
+    en: 'Erase personal data on the customer’s request',
+    ru: 'Удалить персональные данные по просьбе клиента',
+};
+
 /** Days the studio has to answer a request to erase. */
 export const erasureAnswerDays = 30;
 
@@ -224,8 +229,10 @@ export const requestErasure = async (tx: Transaction, customer: Customer, now: D
     const open = await openErasureRequest(tx, customer.id);
     if (open) return open;
     const dueAt = new Date(now.getTime() + erasureAnswerDays * 86_400_000);
+    const { timezone, defaultLocale } = await studioConfig(tx);
     const task = await addTask(tx, {
-        title: 'Erase personal data on the customer’s request',
+        // In the studio's language, as the other rules' tasks are.
+        title: requestTitles[defaultLocale],
         kind: 'other',
         customerId: customer.id,
         source: 'erasure',
@@ -233,7 +240,6 @@ export const requestErasure = async (tx: Transaction, customer: Customer, now: D
         dueAt: dueAt.toISOString(),
         note: null,
     });
-    const { timezone } = await studioConfig(tx);
     await queueMessage(tx, {
         customerId: customer.id,
         kind: 'erasure_request',
