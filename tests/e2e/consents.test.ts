@@ -1,14 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Consent } from '../../src/domain/consents';
 import type { Message } from '../../src/domain/types';
 import type { Task } from '../../src/domain/tasks';
-import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { describeInBrowser, servedAppWithMail, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
 import { call, login, root } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * Consents and a task in a browser, on the built app with a real SMTP server the test starts: a customer
@@ -23,19 +22,10 @@ const email = 'e2e-olivia.consents@example.test';
 const title = 'Call Olivia about the new evening group';
 
 describeInBrowser('consents in a browser', () => {
-    let mailbox: Mailbox;
-    beforeAll(async () => {
-        mailbox = await startMailbox();
+    beforeAll(() => {
         mkdirSync(artifacts, { recursive: true });
     });
-    afterAll(async () => {
-        await mailbox?.stop();
-    });
-    const app = servedApp(() => ({
-        SMTP_URL: mailbox.url,
-        MAIL_FROM: 'studio@example.test',
-        MESSAGES_EVERY_MS: '100',
-    }));
+    const app = servedAppWithMail();
 
     const api = async <T>(path: string) => {
         const answer = await call(app.server.url, `/api${path}`, { token: await login(app.server.url, 'manager') });
@@ -68,8 +58,8 @@ describeInBrowser('consents in a browser', () => {
         expect(await offersBox.isChecked()).toBe(false);
         await shot(phone, '1-join');
         await phone.getByRole('button', { name: 'Записаться', exact: true }).tap();
-        await expect.poll(() => mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
-        const code = /\b(\d{6})\b/.exec(mailbox.to(email).at(-1)!.text ?? '')![1];
+        await expect.poll(() => app.mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
+        const code = /\b(\d{6})\b/.exec(app.mailbox.to(email).at(-1)!.text ?? '')![1];
         await phone.getByLabel(/Код из сообщения/).fill(code);
         await phone.getByRole('heading', { level: 1, name: 'Абонементы' }).waitFor();
 

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Membership, MembershipSummary } from '../../src/domain/api/memberships';
 import type { Consent } from '../../src/domain/consents';
-import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { describeInBrowser, servedAppWithMail, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
 import { call, login, root } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * A membership in a browser, on the built app with the test provider and a real SMTP server the test
@@ -23,18 +22,10 @@ const email = 'e2e-mila.member@example.test';
 const planName = 'E2E Unlimited monthly';
 
 describeInBrowser('a membership in a browser', () => {
-    let mailbox: Mailbox;
-    beforeAll(async () => {
-        mailbox = await startMailbox();
+    beforeAll(() => {
         mkdirSync(artifacts, { recursive: true });
     });
-    afterAll(async () => {
-        await mailbox?.stop();
-    });
-    const app = servedApp(() => ({
-        SMTP_URL: mailbox.url,
-        MAIL_FROM: 'studio@example.test',
-        MESSAGES_EVERY_MS: '100',
+    const app = servedAppWithMail(() => ({
         PAYMENT_PROVIDER: 'test',
         TEST_PROVIDER_NOTICE_DELAY_MS: '50',
     }));
@@ -85,8 +76,8 @@ describeInBrowser('a membership in a browser', () => {
         // Signing in is in the studio's language until the portal knows who she is.
         await phone.getByLabel(/E-mail or phone|E-mail или телефон/).fill(email);
         await phone.getByRole('button', { name: /^(Send code|Получить код)$/ }).tap();
-        await expect.poll(() => mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
-        const code = /\b(\d{6})\b/.exec(mailbox.to(email).at(-1)!.text ?? '')![1];
+        await expect.poll(() => app.mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(0);
+        const code = /\b(\d{6})\b/.exec(app.mailbox.to(email).at(-1)!.text ?? '')![1];
         await phone.getByLabel(/Code from the message|Код из сообщения/).fill(code);
 
         // Plans: the one that renews is subscribed to, its terms beside an unticked box.

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { addDays, localDateTimeAt, studioToday } from '../../src/domain/time';
 import type { Message } from '../../src/domain/types';
-import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { describeInBrowser, servedAppWithMail, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
 import { call, login } from '../support/server';
 import { ownTeacherAndHall, type OwnTimetable } from '../support/ownTimetable';
-import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * The issue's journey: a manager opens a customer's messages on the card, sees the reminder of a class
@@ -17,17 +16,7 @@ import { startMailbox, type Mailbox } from '../support/smtp';
  */
 
 describeInBrowser('messages in a browser', () => {
-    let mailbox: Mailbox;
-    beforeAll(async () => {
-        mailbox = await startMailbox();
-    });
-    afterAll(async () => {
-        await mailbox?.stop();
-    });
-    const app = servedApp(() => ({
-        SMTP_URL: mailbox.url,
-        MAIL_FROM: 'studio@example.test',
-        MESSAGES_EVERY_MS: '100',
+    const app = servedAppWithMail(() => ({
         NOTICES_EVERY_MS: '200',
         PUBLIC_URL: 'https://studio.example.test',
     }));
@@ -81,11 +70,11 @@ describeInBrowser('messages in a browser', () => {
         await api('/passes/sell', { customerId, subscriptionId: 3, startsOn: addDays(tomorrow, -1), method: 'cash' });
         await vi.waitFor(async () => expect((await messages())[0]?.status).toBe('sent'), { timeout: 15_000 });
         // Booked while the mail server does not know the address: "You are booked" fails.
-        mailbox.unknown.add(email);
+        app.mailbox.unknown.add(email);
         const event = await freeClass('E2E message class', `${tomorrow}T22:00`);
         await api('/bookings', { eventId: event.id, customerId });
         await vi.waitFor(async () => expect((await messages())[1]?.status).toBe('failed'), { timeout: 15_000 });
-        mailbox.unknown.clear();
+        app.mailbox.unknown.clear();
 
         // A class whose reminder is due at the start of the next minute (the one after, near its end): booked
         // now, reminded then.
@@ -93,7 +82,7 @@ describeInBrowser('messages in a browser', () => {
         const soon = localDateTimeAt(new Date(Date.now() + (14 * 60 + lead) * 60_000), config.timezone);
         const reminded = await freeClass('E2E reminded class', soon);
         await api('/bookings', { eventId: reminded.id, customerId });
-        const reminder = await mailbox.waitFor(email, /your class is soon/, 200_000);
+        const reminder = await app.mailbox.waitFor(email, /your class is soon/, 200_000);
         reminderLink = /https:\/\/studio\.example\.test(\/cancel\/\S+)/.exec(reminder.text ?? '')?.[1] ?? '';
         expect(reminderLink).toMatch(/^\/cancel\/\d+-/);
     }, 240_000);
@@ -116,7 +105,7 @@ describeInBrowser('messages in a browser', () => {
 
         await row('Booked').getByRole('button', { name: 'Send again' }).click();
         await p.getByText('Queued again: it goes out in a moment').waitFor();
-        await mailbox.waitFor(email, /you are booked/);
+        await app.mailbox.waitFor(email, /you are booked/);
         // Once the server has recorded it sent, the card read again shows nothing failed.
         await vi.waitFor(
             async () => expect((await messages()).map(message => message.status)).not.toContain('failed'),

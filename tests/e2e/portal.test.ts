@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { addDays, studioToday } from '../../src/domain/time';
-import { describeInBrowser, servedApp } from '../support/browser';
+import { describeInBrowser, servedAppWithMail } from '../support/browser';
 import { freshPhone } from '../support/factories';
 import { call, login } from '../support/server';
 import { ownTeacherAndHall, type OwnTimetable } from '../support/ownTimetable';
-import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * The issue's journeys in the customers' portal, on a 390x844 touch screen, on the built app with the real
@@ -16,18 +15,7 @@ import { startMailbox, type Mailbox } from '../support/smtp';
  */
 
 describeInBrowser('the portal on a phone', () => {
-    let mailbox: Mailbox;
-    beforeAll(async () => {
-        mailbox = await startMailbox();
-    });
-    afterAll(async () => {
-        await mailbox?.stop();
-    });
-    const app = servedApp(() => ({
-        SMTP_URL: mailbox.url,
-        MAIL_FROM: 'studio@example.test',
-        MESSAGES_EVERY_MS: '100',
-    }));
+    const app = servedAppWithMail();
 
     const api = async <T>(path: string, json?: unknown, method = json === undefined ? 'GET' : 'POST') => {
         const answer = await call(app.server.url, `/api${path}`, {
@@ -88,10 +76,10 @@ describeInBrowser('the portal on a phone', () => {
     const signInWithCode = async (page: Page, email: string) => {
         await page.goto('/my');
         await page.getByLabel(/E-mail or phone|E-mail или телефон/).fill(email);
-        const seen = mailbox.to(email).length;
+        const seen = app.mailbox.to(email).length;
         await page.getByRole('button', { name: /^(Send code|Получить код)$/ }).tap();
-        await expect.poll(() => mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(seen);
-        const code = /\b(\d{6})\b/.exec(mailbox.to(email).at(-1)!.text ?? '')![1];
+        await expect.poll(() => app.mailbox.to(email).length, { timeout: 15_000 }).toBeGreaterThan(seen);
+        const code = /\b(\d{6})\b/.exec(app.mailbox.to(email).at(-1)!.text ?? '')![1];
         // Six digits sign in at once, as when the phone fills the code in from the message.
         await page.getByLabel(/Code from the message|Код из сообщения/).fill(code);
     };

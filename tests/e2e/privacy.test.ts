@@ -1,13 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { PersonalDataExport } from '../../src/domain/api/privacy';
 import type { Task } from '../../src/domain/tasks';
-import { describeInBrowser, servedApp, signIn } from '../support/browser';
+import { describeInBrowser, servedAppWithMail, signIn } from '../support/browser';
 import { freshPhone } from '../support/factories';
 import { call, login, root } from '../support/server';
-import { startMailbox, type Mailbox } from '../support/smtp';
 
 /*
  * Personal data in a browser, on the built app with a real SMTP server the test starts: a customer with a
@@ -21,19 +20,10 @@ const artifacts = join(root, 'tests/e2e/artifacts');
 const email = 'e2e-erin.erasing@example.test';
 
 describeInBrowser('personal data in a browser', () => {
-    let mailbox: Mailbox;
-    beforeAll(async () => {
-        mailbox = await startMailbox();
+    beforeAll(() => {
         mkdirSync(artifacts, { recursive: true });
     });
-    afterAll(async () => {
-        await mailbox?.stop();
-    });
-    const app = servedApp(() => ({
-        SMTP_URL: mailbox.url,
-        MAIL_FROM: 'studio@example.test',
-        MESSAGES_EVERY_MS: '100',
-    }));
+    const app = servedAppWithMail();
 
     const api = async <T>(path: string, json?: unknown) => {
         const answer = await call(app.server.url, `/api${path}`, {
@@ -75,7 +65,7 @@ describeInBrowser('personal data in a browser', () => {
         await phone.getByLabel(/E-mail or phone|E-mail или телефон/).fill(email);
         // The mail of her payment may come first: the code is the one mail with six digits alone.
         const codeIn = () =>
-            mailbox
+            app.mailbox
                 .to(email)
                 .map(mail => /\b(\d{6})\b/.exec(mail.text ?? '')?.[1])
                 .find(Boolean);
@@ -91,7 +81,7 @@ describeInBrowser('personal data in a browser', () => {
         await shot(phone, '1-asked');
         // The answer that the request was taken reaches her by mail.
         await expect
-            .poll(() => mailbox.to(email).some(mail => /request to erase your data/.test(mail.subject ?? '')), {
+            .poll(() => app.mailbox.to(email).some(mail => /request to erase your data/.test(mail.subject ?? '')), {
                 timeout: 15_000,
             })
             .toBe(true);

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { chromiumPath, headlessShellPath } from './globalSetup';
 import { demoAccounts, removeDir, startServerProcess, type DemoRole, type RunningServer } from './server';
+import { startMailbox, type Mailbox } from './smtp';
 
 export const browserAvailable = existsSync(chromiumPath);
 
@@ -38,7 +39,8 @@ export const launchBrowser = (): Promise<Browser> =>
 export const newPage = async (browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> => {
     const context = await browser.newContext({ baseURL, viewport: { width: 1360, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    // A full run loads the machine: a dialog's first open may take long, never fail for being slow.
+    page.setDefaultTimeout(60_000);
     return { context, page };
 };
 
@@ -69,6 +71,28 @@ export const servedApp = (env: () => Record<string, string> = () => ({})) => {
     });
     app.page = async () => (await newPage(app.browser, app.server.url)).page;
     return app;
+};
+
+/**
+ * servedApp with a real SMTP server of the journeys' own, started before the app's server and stopped
+ * after it, which the app sends its mail to (the messages due sent every 100 ms); `env` adds settings.
+ */
+export const servedAppWithMail = (env: () => Record<string, string> = () => ({})) => {
+    const mail = {} as { mailbox: Mailbox };
+    beforeAll(async () => {
+        mail.mailbox = await startMailbox();
+    });
+    afterAll(async () => {
+        await mail.mailbox?.stop();
+    });
+    const app = servedApp(() => ({
+        SMTP_URL: mail.mailbox.url,
+        MAIL_FROM: 'studio@example.test',
+        MESSAGES_EVERY_MS: '100',
+        ...env(),
+    }));
+    // Read when a journey runs: the mailbox starts in the hook above.
+    return Object.defineProperty(app, 'mailbox', { get: () => mail.mailbox }) as typeof app & { mailbox: Mailbox };
 };
 
 /** The test provider's cards, as a payer types them on its checkout page. */
