@@ -153,6 +153,8 @@ export default defineConfig({
                     include: ['tests/e2e/**/*.test.ts'],
                     globalSetup: ['tests/support/serverBuildSetup.ts', 'tests/support/globalSetup.ts'],
                     ...sharedTestSettings,
+                    // A page's action waits up to a minute on a loaded machine (tests/support/browser.ts).
+                    testTimeout: 120_000,
                 },
             },
             // The API's tests again, each server on a database of its own in one throwaway PostgreSQL
@@ -187,6 +189,7 @@ export default defineConfig({
                                   'tests/support/postgresSetup.ts',
                               ],
                               ...sharedTestSettings,
+                              testTimeout: 120_000,
                           },
                       },
                   ]

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -189,6 +189,8 @@ describe('a hand edit of db.json while the server runs', () => {
         const server = await startServerProcess({ env: { WATCH_INTERVAL_MS: '100', CHECKPOINT_IDLE_MS: '50' } });
         try {
             const client = restClient(server.url, await login(server.url, 'admin'));
+            // The start's writes rewritten into db.json first: a rewrite under way would replace the edit.
+            await waitFor('the journal is empty', () => statSync(journalOf(server.dbFile)).size === 0, 30_000);
             const valid = readDb(server.dbFile);
             const invalid = JSON.parse(JSON.stringify(valid)) as Database;
             (invalid.customers[3] as unknown as Record<string, unknown>).phone = 'call me';
