@@ -47,9 +47,12 @@ describe('the collection modules', () => {
     it('keep db.json’s order of the collections', () => {
         const database = readFileSync(resolve(folder, '../../../db.json'), 'utf8');
         const keys = [...database.matchAll(/^ {2}"(\w+)": \[/gm)].map(([, key]) => key);
-        expect(collectionNames).toEqual(keys);
-        expect(Object.keys(declarations)).toEqual(keys);
-        expect(studioCollectionNames).toEqual(keys);
+        // A collection added since the demo was last generated (addedLater) is not in it until it is generated again.
+        const inDemo = (names: readonly string[]) =>
+            names.filter(name => keys.includes(name) || !declarations[name as keyof typeof declarations].addedLater);
+        expect(inDemo(collectionNames)).toEqual(keys);
+        expect(inDemo(Object.keys(declarations))).toEqual(keys);
+        expect(inDemo(studioCollectionNames)).toEqual(keys);
     });
 
     it('keep the grants free of schemas: they import nothing but what roles may do', () => {

@@ -32,3 +32,4 @@ export * as consents from './consents.grants';
 export * as paymentMethods from './paymentMethods.grants';
 export * as memberships from './memberships.grants';
 export * as charges from './charges.grants';
+export * as leads from './leads.grants';

@@ -30,3 +30,4 @@ export { consents } from './consents';
 export { paymentMethods } from './paymentMethods';
 export { memberships } from './memberships';
 export { charges } from './charges';
+export { leads } from './leads';
