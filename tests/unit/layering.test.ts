@@ -46,6 +46,7 @@ const rooms = [
     'consents',
     'memberships',
     'privacy',
+    'growth',
 ];
 
 /** The other files of the repository a file imports (relative imports only), as paths from the root. */

@@ -41,10 +41,16 @@ const leadFields = z.object({
 });
 
 /** A lost lead says why: that is what the studio learns from it. */
-export const leadSchema = leadFields.refine(lead => lead.status !== 'lost' || !!lead.lostReason, {
-    message: 'ra.validation.required',
-    path: ['lostReason'],
-});
+const saysWhyLost = (lead: { status?: string; lostReason?: string | null }) =>
+    lead.status !== 'lost' || !!lead.lostReason;
+const whyLost = { message: 'ra.validation.required', path: ['lostReason'] };
+
+export const leadSchema = leadFields.refine(saysWhyLost, whyLost);
+
+/** A new lead may say that staff saw the open lead of the same phone and mean it: never stored. */
+export const leadCreateSchema = leadFields
+    .extend({ confirmDuplicate: z.boolean({ error: 'app.validation.choice' }).optional() })
+    .refine(saysWhyLost, whyLost);
 
 export const leads = declare({
     // Staff write them through the list protocol (the growth room's rules); sign-up in /my makes one, and

@@ -19,6 +19,7 @@ import { found } from '../http/requests';
 import { afterFreeze, repickPasses } from '../bookings';
 import { followPassFreeze } from '../rules/membershipPeriods';
 import { advanceLead } from '../rules/leads';
+import { refuseSecondTrial, winLeads } from '../growth';
 import { refuseErased } from '../rules/erased';
 import { studioConfig } from '../rules/studio';
 import { queueMessage } from '../messages';
@@ -134,6 +135,7 @@ export const recordSale = async (
     );
     await advanceLead(tx, sale.customerId, sale.plan.id);
     if (sale.amount <= 0) return { pass, payment: null };
+    await winLeads(tx, sale.customerId, now);
     const { customerId, amount, method, createdBy, paymentLinkId, note } = sale;
     const payment = await recordEntry(
         tx,
@@ -176,6 +178,7 @@ export const sellPass = async (tx: Transaction, input: SellPassInput, by: Identi
     const plan = await referenced(tx, 'subscriptions', input.subscriptionId, 'subscriptionId');
     if (!plan.active) throw invalidFields({ subscriptionId: 'app.money.errors.plan_inactive' });
     if (!force) await refuseMembershipPlan(tx, input.customerId, plan.id);
+    if (!force) await refuseSecondTrial(tx, input.customerId, plan);
     const discount = input.price == null ? null : { price: input.price, reason: input.discountReason as string };
     if (discount) applyRule(() => checkDiscount(discount.price, plan));
     const { customerId, startsOn, method } = input;

@@ -9,6 +9,7 @@ import { feeOwed } from '../../domain/penalties';
 import type { NewRecord, Reader, Row, Transaction } from '../storage/types';
 import { studioConfig } from '../rules/studio';
 import { refuseErased } from '../rules/erased';
+import { refuseSecondTrial } from '../growth';
 import type { ListFields, WriteRules } from '../rules/types';
 
 /** A link's id is its secret: 128 random bits, never sequential. */
@@ -31,12 +32,12 @@ const refuseClosed = (link: Row) => {
  * What a sale link asks: the amount given, or the plan's price. It names no pass until it is paid
  * (then the pass it sold).
  */
-const saleTerms = async (record: Row, reader: Reader): Promise<Row> => ({
-    ...record,
-    passId: null,
-    penaltyId: null,
-    amount: record.amount ?? (await reader.get('subscriptions', record.subscriptionId as Identifier))?.price,
-});
+const saleTerms = async (record: Row, reader: Reader): Promise<Row> => {
+    const plan = await reader.get('subscriptions', record.subscriptionId as Identifier);
+    // A trial is sold to a person once: a link for a second one is refused before it is sent.
+    if (plan) await refuseSecondTrial(reader, record.customerId as Identifier, plan);
+    return { ...record, passId: null, penaltyId: null, amount: record.amount ?? plan?.price };
+};
 
 /**
  * What a balance link asks: what is due on the customer's pass now, or less; never more, and never

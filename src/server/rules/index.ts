@@ -17,6 +17,7 @@ import { userRules } from '../users';
 import { taskListFields, taskRules } from '../tasks';
 import { configConsentRules, consentRules, withDeskConsents } from '../consents';
 import { chargeRules, membershipListFields, membershipRules, paymentMethodRules } from '../memberships';
+import { leadRules } from '../growth';
 
 /*
  * The rules each collection brings to the generic CRUD routes, registered in one place: a collection
@@ -48,6 +49,7 @@ export const writeRules: Partial<Record<CollectionName, WriteRules>> = {
     paymentMethods: paymentMethodRules,
     charges: chargeRules,
     configs: configConsentRules,
+    leads: leadRules,
 };
 
 /** Filters a list accepts beyond the collection's fields, computed over other records. */

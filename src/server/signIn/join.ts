@@ -12,6 +12,7 @@ import type { SignInRecords, Storage, Transaction } from '../storage/types';
 import { candidatesOf, codeMessage, same } from './codes';
 import { studioConfig } from '../rules/studio';
 import { giveMarketing, recordConsent } from '../consents';
+import { leadOfSignUp } from '../growth';
 
 /*
  * Signing up in the portal without telling anyone who is a customer already: every sign-up gets a code,
@@ -133,6 +134,7 @@ export const signUpCustomers = async (tx: Transaction, signUp: SignUp): Promise<
         telegramLinked: false,
         consentAt: signUp.consentAt,
     });
+    await leadOfSignUp(tx, made as StoredCustomer);
     return [made as StoredCustomer];
 };
 
