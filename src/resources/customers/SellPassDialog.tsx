@@ -46,6 +46,15 @@ const DiscountReasonInput = () => {
     return <TextInput source="discountReason" label="resources.passes.fields.discountReason" multiline fullWidth />;
 };
 
+/** The server's refusals of a sale that staff may overrule with force, and what the dialog says of each. */
+const overrulable = {
+    'app.memberships.errors.membership_active': 'app.memberships.desk.sell_anyway_help',
+    'app.money.errors.trial_used': 'app.money.trial.sell_anyway_help',
+} as const;
+
+const refusalOf = (error: string | undefined): keyof typeof overrulable | null =>
+    error !== undefined && error in overrulable ? (error as keyof typeof overrulable) : null;
+
 interface Props {
     open: boolean;
     onClose: () => void;
@@ -63,8 +72,9 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
     const today = useStudioToday();
     const planText = usePlanText();
     const translate = useTranslate();
-    // The customer's running membership already pays for the plan: staff may sell it all the same.
-    const [covered, setCovered] = useState(false);
+    // Refusals staff may overrule: the customer's running membership already pays for the plan, or the
+    // person has had their one trial already.
+    const [refusal, setRefusal] = useState<keyof typeof overrulable | null>(null);
     const force = useRef(false);
     const sell = async (values: Record<string, unknown>) => {
         const forced = force.current;
@@ -77,12 +87,12 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
             onSold?.(pass);
         } catch (error) {
             const errors = (error as HttpError).body?.errors as Record<string, string> | undefined;
-            setCovered(errors?.subscriptionId === 'app.memberships.errors.membership_active');
+            setRefusal(refusalOf(errors?.subscriptionId));
             throw error;
         }
     };
     const close = () => {
-        setCovered(false);
+        setRefusal(null);
         onClose();
     };
     return (
@@ -123,7 +133,7 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
                     fullWidth
                 />
                 <DiscountReasonInput />
-                {covered && (
+                {refusal && (
                     <Alert
                         severity="warning"
                         action={
@@ -132,7 +142,7 @@ export const SellPassDialog = ({ open, onClose, onSold }: Props) => {
                             </Button>
                         }
                     >
-                        {translate('app.memberships.desk.sell_anyway_help')}
+                        {translate(overrulable[refusal])}
                     </Alert>
                 )}
             </ActionDialog>

@@ -28,6 +28,7 @@ export const portalMessages = {
                 freeze_over: 'The freeze is already over',
                 plan_inactive: 'This plan is no longer sold',
                 nothing_due: 'Nothing is due on this pass',
+                trial_used: 'This person has had a trial already',
             },
         },
         // A membership's refusals, by the keys its endpoints answer with.

@@ -27,6 +27,7 @@ export const portalMessages = {
                 freeze_over: 'Заморозка уже закончилась',
                 plan_inactive: 'Этот абонемент больше не продаётся',
                 nothing_due: 'По этому абонементу ничего не нужно оплачивать',
+                trial_used: 'Пробное занятие у этого человека уже было',
             },
         },
         // A membership's refusals, by the keys its endpoints answer with.
