@@ -160,7 +160,13 @@ describe('leads', () => {
     });
 
     it('are won when their customer’s pass is sold and paid, not when nothing is paid; a won lead keeps all but notes and owner', async () => {
-        const lead = await create({ name: 'Wanda Winner', phone: buyer.phone, customerId: buyer.id });
+        const lead = await create({
+            name: 'Wanda Winner',
+            phone: buyer.phone,
+            customerId: buyer.id,
+            source: 'trial_page',
+            utm: { source: 'vk', campaign: 'autumn' },
+        });
         const unpaid = await sell(buyer.id, paidPlan, { amount: 0 });
         expect(unpaid.status, unpaid.text).toBe(201);
         expect((await (await as('manager')).getOne<Lead>('leads', { id: lead.id })).data).toMatchObject({

@@ -80,7 +80,17 @@ const refuseDuplicate = async (reader: Reader, phone: string) => {
     );
 };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A value as compared: an object's keys in one order and its empty ones left out (PostgreSQL's jsonb reorders keys). */
+const comparable = (value: unknown): unknown =>
+    value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+              Object.entries(value)
+                  .filter(([, inner]) => inner != null)
+                  .sort(([a], [b]) => a.localeCompare(b)),
+          )
+        : (value ?? null);
+
+const same = (a: unknown, b: unknown) => JSON.stringify(comparable(a)) === JSON.stringify(comparable(b));
 
 export const leadRules: WriteRules<'leads'> = {
     createSchema: leadCreateSchema,
