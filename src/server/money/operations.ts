@@ -168,7 +168,6 @@ export const recordPassPayment = async (
     return { pass: after, payment };
 };
 
-/** The pass as lists answer it: with what was paid for it and what is still due. */
 /**
  * Sells a plan at the desk: the customer and an active plan, a discount only with its reason and within the plan,
  * and not a plan the customer's running membership pays for unless `force`.

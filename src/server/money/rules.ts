@@ -90,7 +90,7 @@ export const passListFields: ListFields = async (page, reader) => {
     return record => balances.get(record.id as Identifier) ?? { paid: 0, refunded: 0, balanceDue: 0 };
 };
 
-/** The pass with what was paid, refunded and is still due on it. */
+/** The pass as lists answer it: with what was paid for it and what is still due. */
 export const withBalance = async (reader: Reader, pass: Pass) => ({
     ...pass,
     ...(await passBalances([pass], reader)).get(pass.id),
