@@ -57,6 +57,7 @@ export const personalFields: Partial<Record<string, readonly string[]>> = {
     messages: ['subject', 'text'],
     onlinePayments: ['receiptContact'],
     consents: ['ip'],
+    leads: ['name', 'phone', 'email', 'childName', 'notes', 'utm', 'lostReason'],
     paymentMethods: ['title', 'expiresOn'],
     imports: ['values', 'before', 'after'],
 };

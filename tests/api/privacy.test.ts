@@ -83,6 +83,15 @@ describe('a person’s data', () => {
         const guardian = await newCustomer();
         const ward = await newCustomer({ phone: null, email: null, guardianId: guardian.id });
         await sell(ward.id);
+        const lead = await as('manager', '/leads', {
+            method: 'POST',
+            json: {
+                name: `${guardian.firstName} ${guardian.lastName}`,
+                phone: guardian.phone,
+                customerId: guardian.id,
+            },
+        });
+        expect(lead.status, lead.text).toBe(201);
         const exported = await as('admin', `/customers/${guardian.id}/export`);
         expect(exported.status, exported.text).toBe(200);
         expect(exported.headers.get('content-disposition')).toBe(
@@ -94,6 +103,7 @@ describe('a person’s data', () => {
         expect(body.wards[0].passes).toHaveLength(1);
         expect(body.wards[0].payments).toEqual([expect.objectContaining({ customerId: ward.id, amount: 5200 })]);
         expect(body.person.auditEntries.some(entry => entry.action === 'create')).toBe(true);
+        expect(body.person.leads).toEqual([expect.objectContaining({ id: lead.body.id, phone: guardian.phone })]);
         expect(keysOf(body).filter(key => hiddenNames.has(key))).toEqual([]);
 
         // The customer's own, in the portal: the same person with the same wards.
@@ -193,6 +203,16 @@ describe('a person’s data', () => {
         });
         expect(changed.status, `${changed.status} ${changed.text}`).toBe(200);
         const { pass } = await sell(customer.id);
+        const lead = await as('manager', '/leads', {
+            method: 'POST',
+            json: {
+                name: `${customer.firstName} ${customer.lastName}`,
+                phone,
+                email: customer.email,
+                customerId: customer.id,
+            },
+        });
+        expect(lead.status, lead.text).toBe(201);
         // They book and cancel a class in the portal: entries they made themselves.
         const token = await signIn(customer.email!, customer.email!);
         const booked = await portal('/bookings', token, { method: 'POST', json: { eventId: ahead.id } });
@@ -275,7 +295,9 @@ describe('a person’s data', () => {
         });
         expect([byHand.status, byHand.body.errors]).toEqual([400, { status: 'app.privacy.status_reserved' }]);
 
-        // The portal session ended; the messages to them and the trail keep nothing of who they were.
+        // Their lead is gone (a lead is its name and phone); the portal session ended; the messages to them
+        // and the trail keep nothing of who they were.
+        expect((await as('manager', `/leads/${lead.body.id}`)).status).toBe(404);
         expect((await portal('/me', token)).status).toBe(401);
         const messages = await messagesOf(customer.id);
         expect(messages.length).toBeGreaterThan(0);

@@ -24,6 +24,7 @@ export interface PersonData {
     onlinePayments: Row[];
     paymentLinks: Row[];
     tasks: Row[];
+    leads: Row[];
     auditEntries: Row[];
 }
 

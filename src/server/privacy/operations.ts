@@ -99,6 +99,8 @@ const eraseKeptValues = async (tx: Transaction, customerId: Identifier, now: Dat
                 ip: null,
                 revokedAt: consent.kind === 'marketing' ? (consent.revokedAt ?? now.toISOString()) : consent.revokedAt,
             });
+    // A lead's name and phone are what it is (a lead has no anonymous form): the person's leads go.
+    for (const lead of await tx.select('leads', { customerId })) await tx.remove('leads', lead.id);
     for (const task of await tx.select('tasks', { customerId }))
         await tx.update('tasks', {
             ...task,

@@ -66,6 +66,7 @@ const personData = async (reader: Reader, customer: Customer, now: Date): Promis
         onlinePayments: await mine('onlinePayments'),
         paymentLinks: await mine('paymentLinks'),
         tasks: await mine('tasks'),
+        leads: await mine('leads'),
         auditEntries: await of('auditEntries', [...audit.values()] as Row[]),
     };
 };
