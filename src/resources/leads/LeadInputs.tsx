@@ -1,5 +1,14 @@
+import { useMemo } from 'react';
 import { Grid, Stack, Typography } from '@mui/material';
-import { AutocompleteInput, ReferenceInput, SelectInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import {
+    AutocompleteInput,
+    ReferenceInput,
+    required,
+    SelectInput,
+    TextInput,
+    useRecordContext,
+    useTranslate,
+} from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import type { Identifier } from '../../domain/types';
 import { phoneText } from '../common/phones';
@@ -12,6 +21,9 @@ import { isStaffStatus, type Lead, type LeadStatus } from './model';
  * all but its owner and notes.
  */
 
+/** Both lists have a default: the form offers no empty choice. */
+const chosen = required();
+
 const emptyToNull = (value: Identifier | '' | null) => (value === '' ? null : value);
 
 /** The statuses staff may choose, with the lead's own when the server set it (kept, not chosen). */
@@ -23,6 +35,7 @@ const statusChoicesFor = (current: LeadStatus | undefined) =>
 const StatusInput = () => {
     const lead = useRecordContext<Lead>();
     const translate = useTranslate();
+    const choices = useMemo(() => statusChoicesFor(lead?.status), [lead?.status]);
     if (lead?.status === 'won') {
         return (
             <Stack direction="row" spacing={1} alignItems="center" sx={{ py: 1 }}>
@@ -37,7 +50,8 @@ const StatusInput = () => {
     return (
         <SelectInput
             source="status"
-            choices={statusChoicesFor(lead?.status)}
+            choices={choices}
+            validate={chosen}
             helperText={byServer ? `app.leads.status_help.${lead.status}` : false}
             fullWidth
         />
@@ -82,7 +96,7 @@ export const LeadInputs = () => {
                 </ReferenceInput>
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-                <SelectInput source="source" choices={sourceChoices} fullWidth disabled={won} />
+                <SelectInput source="source" choices={sourceChoices} validate={chosen} fullWidth disabled={won} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
                 <ReferenceInput
