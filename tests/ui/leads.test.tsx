@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, testDataProvider, type DataProvider } from 'react-admin';
+import { HttpError, RecordContextProvider, testDataProvider, type DataProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { guarded } from '../../src/app/guarded';
 import { Menu } from '../../src/app/Menu';
-import type { Config } from '../../src/domain/types';
+import type { Config, Customer, Subscription } from '../../src/domain/types';
+import { SellPassDialog } from '../../src/resources/customers/SellPassDialog';
 import { LeadCreate } from '../../src/resources/leads/LeadCreate';
 import { LeadEdit } from '../../src/resources/leads/LeadEdit';
 import { LeadList } from '../../src/resources/leads/LeadList';
@@ -265,5 +266,51 @@ describe('the menu', () => {
         expect(await screen.findByText('Access denied')).toBeTruthy();
         expect(screen.queryByText('Irina Volkova')).toBeNull();
         expect(getList).not.toHaveBeenCalledWith('leads', expect.anything());
+    });
+});
+
+describe('a second trial at the desk', () => {
+    it('says the person has had a trial already, and sells it anyway with force', async () => {
+        const trialPlan = {
+            id: 8,
+            name: 'Trial class',
+            price: 500,
+            visits: 1,
+            validityDays: 7,
+            trial: true,
+        } as Subscription;
+        const sellPass = vi.fn(async (params: Record<string, unknown>) => {
+            if (!params.force)
+                throw new HttpError('This person has had a trial already', 409, {
+                    message: 'This person has had a trial already',
+                    errors: { subscriptionId: 'app.money.errors.trial_used' },
+                });
+            return { pass: { id: 1 }, payment: null };
+        });
+        const onClose = vi.fn();
+        const dataProvider = {
+            ...testDataProvider({
+                getOne: async () => ({ data: config }) as never,
+                getList: async () => ({ data: [trialPlan], total: 1 }) as never,
+                getMany: async () => ({ data: [trialPlan] }) as never,
+            }),
+            sellPass,
+        };
+        renderScreen(
+            <RecordContextProvider value={{ ...customer, status: 'active' } as Customer}>
+                <SellPassDialog open onClose={onClose} />
+            </RecordContextProvider>,
+            { role: 'manager', locale: 'ru', dataProvider, resource: 'customers' },
+        );
+        const dialog = within(await screen.findByRole('dialog'));
+        fireEvent.mouseDown(await dialog.findByRole('combobox', { name: /абонемента/ }));
+        fireEvent.click(await screen.findByRole('option', { name: /Trial class/ }));
+        fireEvent.click(dialog.getByRole('button', { name: 'Продать абонемент' }));
+        expect((await dialog.findAllByText(/Пробное занятие у этого человека уже было/)).length).toBeGreaterThan(0);
+        expect(sellPass.mock.calls[0][0]).not.toHaveProperty('force');
+        fireEvent.click(dialog.getByRole('button', { name: 'Всё равно продать' }));
+        await waitFor(() => expect(sellPass).toHaveBeenCalledTimes(2));
+        expect(sellPass.mock.calls[1][0]).toMatchObject({ customerId: 9, subscriptionId: 8, force: true });
+        await waitFor(() => expect(onClose).toHaveBeenCalled());
     });
 });
