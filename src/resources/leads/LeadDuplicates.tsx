@@ -39,6 +39,9 @@ export const useDuplicateLeads = () => {
         const duplicates: unknown = error instanceof HttpError ? error.body?.duplicates : undefined;
         if (error instanceof HttpError && error.status === 409 && Array.isArray(duplicates)) {
             setRefusal({ leads: duplicates as NamedLead[], phone: variables.data?.phone ?? '' });
+            // The warning above the form says it all: passed on as a field error, the refusal would also
+            // have react-admin call the whole form invalid, which it is not.
+            error.body = { ...error.body, errors: undefined };
             return;
         }
         // A refused field shows why under it, in the interface's language: no notice repeats it.

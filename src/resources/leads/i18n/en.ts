@@ -21,6 +21,7 @@ export const messages = {
                 wonAt: 'Won at',
                 createdAt: 'Created',
             },
+            page: { create: 'New lead' },
             notifications: { created: 'Lead %{name} added', updated: 'Lead %{name} saved' },
         },
     },

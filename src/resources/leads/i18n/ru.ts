@@ -24,6 +24,7 @@ export const messages = {
                 wonAt: 'Когда купил',
                 createdAt: 'Создан',
             },
+            page: { create: 'Новый лид' },
             notifications: { created: 'Лид %{name} добавлен', updated: 'Лид %{name} сохранён' },
         },
     },
