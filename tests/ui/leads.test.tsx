@@ -55,6 +55,8 @@ const won = lead(3, {
     status: 'won',
     source: 'portal',
     customerId: 9,
+    referrerId: 9,
+    utm: { source: 'vk', medium: 'cpc', campaign: 'autumn' },
     wonAt: '2026-11-25T10:00:00.000Z',
 });
 const booked = lead(4, { name: 'Nina Belova', status: 'trial_booked', source: 'trial_page' });
@@ -220,8 +222,11 @@ describe("a lead's form", () => {
         expect((name as HTMLInputElement).disabled).toBe(true);
         expect((screen.getByDisplayValue('+7 916 123-45-67') as HTMLInputElement).disabled).toBe(true);
         expect(screen.getByText(/Лид купил абонемент/)).toBeTruthy();
-        const card = await screen.findByRole('link', { name: 'Olga Smirnova' });
+        const [card] = await screen.findAllByRole('link', { name: 'Olga Smirnova' });
         expect(card.getAttribute('href')).toBe('/customers/9');
+        expect(screen.getByText(/^Клиент:/)).toBeTruthy();
+        expect(screen.getByText(/^По рекомендации:/)).toBeTruthy();
+        expect(screen.getByText('Кампания: vk / cpc / autumn')).toBeTruthy();
         fireEvent.change(screen.getByLabelText('Заметки'), { target: { value: 'Bought the monthly' } });
         fireEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
         await waitFor(() => expect(update).toHaveBeenCalled());

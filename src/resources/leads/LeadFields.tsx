@@ -1,4 +1,4 @@
-import { Chip, Typography, type ChipProps } from '@mui/material';
+import { Chip, Stack, Typography, type ChipProps } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { FunctionField, Link, ReferenceField, useRecordContext, useTranslate } from 'react-admin';
 import { personName } from '../../domain/journal';
@@ -64,23 +64,46 @@ export const NameField = (_props: { label?: string }) => {
     );
 };
 
-/** The customer the lead became (or was made for), as a link to the card. */
-export const CustomerLink = () => {
+/** A customer the lead names (the one it became, the one who referred it), as a link to their card. */
+const CustomerLink = ({ source, label }: { source: 'customerId' | 'referrerId'; label: string }) => {
     const lead = useRecordContext<Lead>();
     const translate = useTranslate();
-    if (lead?.customerId == null) return null;
+    const id = lead?.[source];
+    if (id == null) return null;
     return (
         <Typography variant="body2">
-            {translate('app.leads.customer')}{' '}
+            {translate(label)}{' '}
             <Link
                 component={RouterLink}
-                to={`/customers/${lead.customerId}`}
+                to={`/customers/${id}`}
                 onClick={(event: { stopPropagation: () => void }) => event.stopPropagation()}
             >
-                <ReferenceField source="customerId" reference="customers" link={false}>
+                <ReferenceField source={source} reference="customers" link={false}>
                     <FunctionField<Customer> render={customer => personName(customer)} />
                 </ReferenceField>
             </Link>
         </Typography>
+    );
+};
+
+/** The campaign of the address the person came by, as far as it was told. */
+const CampaignLine = () => {
+    const lead = useRecordContext<Lead>();
+    const translate = useTranslate();
+    const parts = [lead?.utm?.source, lead?.utm?.medium, lead?.utm?.campaign].filter(Boolean);
+    if (!parts.length) return null;
+    return <Typography variant="body2">{translate('app.leads.campaign', { campaign: parts.join(' / ') })}</Typography>;
+};
+
+/** Where the lead stands with the studio's customers and campaigns: nothing when it has none of them. */
+export const LeadOrigin = () => {
+    const lead = useRecordContext<Lead>();
+    if (lead?.customerId == null && lead?.referrerId == null && !lead?.utm) return null;
+    return (
+        <Stack spacing={0.5} sx={{ mb: 2 }}>
+            <CustomerLink source="customerId" label="app.leads.customer" />
+            <CustomerLink source="referrerId" label="app.leads.referrer" />
+            <CampaignLine />
+        </Stack>
     );
 };

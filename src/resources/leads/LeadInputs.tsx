@@ -12,7 +12,7 @@ import {
 import { useWatch } from 'react-hook-form';
 import type { Identifier } from '../../domain/types';
 import { phoneText } from '../common/phones';
-import { CustomerLink, LeadStatusChip, sourceChoices, statusChoices } from './LeadFields';
+import { LeadOrigin, LeadStatusChip, sourceChoices, statusChoices } from './LeadFields';
 import { isStaffStatus, type Lead, type LeadStatus } from './model';
 
 /*
@@ -69,11 +69,9 @@ export const LeadInputs = () => {
     const won = lead?.status === 'won';
     return (
         <Grid container columnSpacing={2} sx={{ width: '100%' }}>
-            {lead?.customerId != null && (
-                <Grid size={12} sx={{ mb: 2 }}>
-                    <CustomerLink />
-                </Grid>
-            )}
+            <Grid size={12}>
+                <LeadOrigin />
+            </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
                 <TextInput source="name" fullWidth disabled={won} />
             </Grid>

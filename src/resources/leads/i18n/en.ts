@@ -56,6 +56,8 @@ export const messages = {
             child_help: 'When the lessons are for a child',
             any_direction: 'Not chosen yet',
             customer: 'Customer:',
+            referrer: 'Referred by:',
+            campaign: 'Campaign: %{campaign}',
             duplicate_found: 'An open lead has this phone already: |||| Open leads have this phone already:',
             duplicate_hint: 'If it is the same person, open that lead instead; otherwise save this one anyway.',
             save_anyway: 'Save anyway',
