@@ -220,8 +220,10 @@ describe('a hand edit of db.json while the server runs', () => {
             const { data: after } = await client.create('customers', {
                 data: { firstName: 'Written', lastName: 'AfterTheFix', phone: nextPhone(), status: 'lead' },
             });
-            await waitFor('db.json is rewritten again', () =>
-                readFileSync(server.dbFile, 'utf8').includes('AfterTheFix'),
+            await waitFor(
+                'db.json is rewritten again',
+                () => readFileSync(server.dbFile, 'utf8').includes('AfterTheFix'),
+                30_000,
             );
             const data = readDb(server.dbFile);
             expect(validateDatabase(data)).toEqual([]);
